@@ -1,0 +1,104 @@
+import { Link, type LinkProps } from "@remix-run/react";
+import type { ButtonHTMLAttributes, HTMLAttributes, ReactNode } from "react";
+
+/** The small set of shared building blocks every page uses, so spacing and colour stay consistent. */
+export function cx(...classes: Array<string | false | null | undefined>) {
+  return classes.filter(Boolean).join(" ");
+}
+
+type Variant = "primary" | "secondary" | "ghost" | "danger";
+type Size = "sm" | "md" | "lg";
+
+const variants: Record<Variant, string> = {
+  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+  ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
+  danger: "bg-red-600 text-white hover:bg-red-700",
+};
+const sizes: Record<Size, string> = {
+  sm: "px-3 py-1.5 text-sm",
+  md: "px-4 py-2 text-sm",
+  lg: "px-6 py-3 text-base",
+};
+
+export function buttonClass(variant: Variant = "primary", size: Size = "md") {
+  return cx(
+    "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed",
+    variants[variant],
+    sizes[size],
+  );
+}
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
+  return <button type="button" className={cx(buttonClass(variant, size), className)} {...props} />;
+}
+
+export function ButtonLink({
+  variant = "primary",
+  size = "md",
+  className,
+  ...props
+}: LinkProps & { variant?: Variant; size?: Size }) {
+  return <Link className={cx(buttonClass(variant, size), className)} {...props} />;
+}
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cx(
+        "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+type BadgeTone = "neutral" | "brand" | "success" | "warning" | "danger";
+const tones: Record<BadgeTone, string> = {
+  neutral: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
+  brand: "bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-200",
+  success: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
+  warning: "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
+  danger: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
+};
+
+export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
+  return (
+    <span className={cx("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium", tones[tone])}>
+      {children}
+    </span>
+  );
+}
+
+export function Spinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center py-12">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+/** The top of every content page: one h1 and an optional line under it. */
+export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+  return (
+    <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white py-12 dark:border-slate-800 dark:from-slate-900 dark:to-slate-950 sm:py-16">
+      <div className="container-page text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        {subtitle ? <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
+        {children}
+      </div>
+    </header>
+  );
+}
+
+export function Section({ className, ...props }: HTMLAttributes<HTMLElement>) {
+  return <section className={cx("container-page py-12 sm:py-16", className)} {...props} />;
+}

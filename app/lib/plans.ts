@@ -1,0 +1,63 @@
+/** The plans as sold (spec sections 1 and 9). Roles: Free=FreeUser, Scout=LiteUser, Creator=ProUser. */
+export interface Plan {
+  id: "free" | "scout" | "creator";
+  name: string;
+  role: "FreeUser" | "LiteUser" | "ProUser";
+  priceEur: number;
+  tagline: string;
+  features: string[];
+  comingSoon: boolean;
+}
+
+export const PLANS: Plan[] = [
+  {
+    id: "free",
+    name: "Free",
+    role: "FreeUser",
+    priceEur: 0,
+    tagline: "Basic URL gathering",
+    features: [
+      "Unlimited saved links",
+      "5 AI enrichments per month",
+      "Public sharing with watermark",
+      "No credit card needed",
+    ],
+    comingSoon: false,
+  },
+  {
+    id: "scout",
+    name: "Scout",
+    role: "LiteUser",
+    priceEur: 4.95,
+    tagline: "For curious readers",
+    features: [
+      "30 enrichments per month",
+      "Priority queue",
+      "Advanced summaries",
+      "Code snippet extraction",
+      "Tag suggestions",
+    ],
+    comingSoon: true,
+  },
+  {
+    id: "creator",
+    name: "Creator",
+    role: "ProUser",
+    priceEur: 12.95,
+    tagline: "For learners and creators",
+    features: [
+      "Unlimited enrichments",
+      "Rephrasing by difficulty",
+      "Quiz generator",
+      "Markdown and PDF export",
+      "No watermark",
+      "AI mini course creator",
+      "Priority support and early access",
+    ],
+    comingSoon: true,
+  },
+];
+
+export function formatEur(amount: number): string {
+  return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(amount);
+}

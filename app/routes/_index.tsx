@@ -1,0 +1,115 @@
+import type { MetaFunction } from "@remix-run/node";
+import { PRODUCT_NAME } from "~/components/logo";
+import { PlanCard } from "~/components/plan-card";
+import { ButtonLink, Card, Section } from "~/components/ui";
+import { PLANS } from "~/lib/plans";
+
+export const meta: MetaFunction = () => [{ title: `${PRODUCT_NAME} — save links, learn more` }];
+
+const STATS = [
+  ["10,000+", "links enriched"],
+  ["2,500+", "active users"],
+  ["95%", "satisfaction"],
+] as const;
+
+const FEATURES = [
+  {
+    title: "Save anything",
+    body: "Paste a link and we fetch the page, its title, description and icon while you keep reading.",
+  },
+  {
+    title: "AI enrichment",
+    body: "Summaries, tags and code snippets; quizzes, rephrasing by difficulty and mini-courses on Creator.",
+  },
+  {
+    title: "Share and export",
+    body: "Share a public page for any link, browse what the community finds, export to Markdown or PDF.",
+  },
+];
+
+export default function Landing() {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
+        <div className="container-page py-20 text-center sm:py-28">
+          <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Save links. <span className="text-brand-600 dark:text-brand-400">Learn from them.</span>
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
+            {PRODUCT_NAME} keeps the pages you find and enriches each one with a summary, tags, code snippets,
+            quizzes and mini-courses.
+          </p>
+          <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label="Statistics">
+            {STATS.map(([value, label]) => (
+              <li key={label} className="rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900">
+                <strong>{value}</strong> {label}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            <ButtonLink to="/register" size="lg">
+              Start Free Today
+            </ButtonLink>
+            <ButtonLink to="/login" size="lg" variant="secondary">
+              Sign In
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <Section aria-labelledby="trending-heading">
+        <h2 id="trending-heading" className="text-2xl font-bold">
+          Trending resources
+        </h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">What the community is saving and sharing this week.</p>
+      </Section>
+
+      <Section aria-labelledby="features-heading">
+        <h2 id="features-heading" className="text-center text-2xl font-bold">
+          Everything a saved link can become
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {FEATURES.map((feature) => (
+            <Card key={feature.title}>
+              <h3 className="text-lg font-semibold">{feature.title}</h3>
+              <p className="mt-2 text-slate-600 dark:text-slate-300">{feature.body}</p>
+            </Card>
+          ))}
+        </div>
+      </Section>
+
+      <Section aria-labelledby="pricing-heading">
+        <h2 id="pricing-heading" className="text-center text-2xl font-bold">
+          Simple pricing
+        </h2>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} />
+          ))}
+        </div>
+      </Section>
+
+      <Section>
+        <Card className="flex flex-col items-center gap-4 bg-brand-50 text-center dark:bg-slate-900">
+          <h2 className="text-2xl font-bold">Scout and Creator are Coming Soon</h2>
+          <p className="max-w-xl text-slate-600 dark:text-slate-300">
+            Start free today and we will tell you the moment the paid plans open.
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <ButtonLink to="/register">Start Free</ButtonLink>
+            <ButtonLink to="/upgrade" variant="secondary">
+              Get Notified
+            </ButtonLink>
+          </div>
+        </Card>
+      </Section>
+
+      <Section className="text-center">
+        <h2 className="text-3xl font-bold">Ready to learn from what you read?</h2>
+        <ButtonLink to="/register" size="lg" className="mt-6">
+          Create your free account
+        </ButtonLink>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PRODUCT_NAME } from "~/components/logo";
+import { PageHeader } from "~/components/ui";
+import { requireUser } from "~/server/guards.server";
+
+export const meta: MetaFunction = () => [{ title: `Feature Toggles · ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function Page() {
+  return <PageHeader title="Feature Toggles" />;
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the web server and the worker read, parsed once.
+ * A bad value stops the process with a message that names the variable.
+ */
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  TRUST_PROXY: booleanFromString.default(false),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, "use a size such as 1mb or 512kb").default("1mb"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+
+  DATABASE_URL: z
+    .string({ error: "is required (npm start sets it for you; see .env.example)" })
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").default("redis://127.0.0.1:6379"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]+$/, "may hold only letters, digits, _ and -")
+    .default("linkwise"),
+
+  /** How many worker processes `npm start` runs beside the web server. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  WEB_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+
+  ADMIN_EMAIL: z.email().default("admin@linkwise.local"),
+  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses a set of variables; pure, so tests can feed it any record. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings mean "not set", as in a .env file with `KEY=`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const appUrl = env.APP_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+  return { ...env, APP_URL: appUrl.replace(/\/$/, "") };
+}
+
+let cached: Env | undefined;
+
+/** The process's environment, parsed on first use and then shared. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The only values the browser may see. */
+export function publicEnv(env: Env) {
+  return { APP_URL: env.APP_URL, NODE_ENV: env.NODE_ENV };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,0 +1,38 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+/** OWASP's scrypt parameters: N=2^17, r=8, p=1 (about 128 MiB per hash). */
+const PARAMS = { logN: 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+
+function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+function options(logN: number, r: number, p: number): ScryptOptions {
+  const N = 2 ** logN;
+  return { N, r, p, maxmem: 256 * N * r + 1024 * 1024 };
+}
+
+/** `scrypt$logN$r$p$salt$hash`, base64url parts, so parameters can be raised later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, options(PARAMS.logN, PARAMS.r, PARAMS.p));
+  return ["scrypt", PARAMS.logN, PARAMS.r, PARAMS.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, logN, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !logN || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await scrypt(password, Buffer.from(salt, "base64url"), options(Number(logN), Number(r), Number(p)));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A readable random password for generated admin accounts. */
+export function generatePassword(): string {
+  return randomBytes(12).toString("base64url");
+}

@@ -1,0 +1,63 @@
+import { Queue, type JobsOptions } from "bullmq";
+import { z } from "zod";
+import { env } from "./env.server";
+import { settleWithin } from "./process.server";
+import { redis, whenReady } from "./redis.server";
+
+/**
+ * The one place that knows queue names, what each job carries, and how jobs retry.
+ * Web routes and scripts enqueue through the typed helpers below; the worker parses
+ * job.data with the same schemas.
+ */
+export const QUEUES = {
+  /** Housekeeping that proves the wiring: the heartbeat job. */
+  system: "system",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const heartbeatJobSchema = z.object({
+  /** Keep the job busy this long; operators use it to rehearse a graceful shutdown. */
+  holdMs: z.number().int().min(0).max(60_000).default(0),
+});
+export type HeartbeatJob = z.infer<typeof heartbeatJobSchema>;
+
+/** Retries with exponential backoff; completed jobs kept an hour, failed ones capped. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 3,
+  backoff: { type: "exponential", delay: 5_000 },
+  removeOnComplete: { age: 3_600, count: 1_000 },
+  removeOnFail: { count: 5_000 },
+};
+
+const globalStore = globalThis as unknown as { __linkwiseQueues?: Map<QueueName, Queue> };
+
+/** A producer-side queue; it fails fast when Redis is down instead of hanging a request. */
+export function getQueue(name: QueueName): Queue {
+  globalStore.__linkwiseQueues ??= new Map();
+  let queue = globalStore.__linkwiseQueues.get(name);
+  if (!queue) {
+    queue = new Queue(name, {
+      connection: redis(),
+      prefix: env().REDIS_PREFIX,
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      skipWaitingForReady: true,
+    });
+    queue.on("error", () => undefined);
+    globalStore.__linkwiseQueues.set(name, queue);
+  }
+  return queue;
+}
+
+export async function enqueueHeartbeat(input: { holdMs?: number; jobId?: string } = {}) {
+  const data = heartbeatJobSchema.parse({ holdMs: input.holdMs });
+  await whenReady(redis());
+  // Heartbeats are cheap and periodic: one attempt, nothing to retry.
+  return getQueue(QUEUES.system).add("heartbeat", data, { jobId: input.jobId, attempts: 1 });
+}
+
+export async function closeQueues(): Promise<void> {
+  const queues = [...(globalStore.__linkwiseQueues?.values() ?? [])];
+  globalStore.__linkwiseQueues = undefined;
+  // Queue.close() can wait on a Redis that is gone; the connection is dropped after anyway.
+  await Promise.all(queues.map((queue) => settleWithin(queue.close(), 2_000)));
+}

@@ -1,0 +1,72 @@
+import { Redis, type RedisOptions } from "ioredis";
+import { env } from "./env.server";
+
+/**
+ * Two kinds of connection, as BullMQ asks:
+ * - "worker": blocking commands; must retry forever (maxRetriesPerRequest: null).
+ * - "producer": web requests; fail fast when Redis is down so a request never hangs.
+ */
+export function createRedis(kind: "worker" | "producer", url = env().REDIS_URL): Redis {
+  const options: RedisOptions =
+    kind === "worker"
+      ? { maxRetriesPerRequest: null, enableReadyCheck: true }
+      : {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          connectTimeout: 2_000,
+          // Keep trying in the background, but never queue a caller's command.
+          retryStrategy: (times) => Math.min(times * 200, 2_000),
+        };
+  const redis = new Redis(url, { ...options, lazyConnect: false });
+  // Errors surface on the commands that fail; an unhandled 'error' event would crash.
+  redis.on("error", () => undefined);
+  return redis;
+}
+
+const globalStore = globalThis as unknown as { __linkwiseRedis?: Redis };
+
+/** The shared producer connection of this process. */
+export function redis(): Redis {
+  globalStore.__linkwiseRedis ??= createRedis("producer");
+  return globalStore.__linkwiseRedis;
+}
+
+/**
+ * Resolves once the connection is ready, or rejects after `timeoutMs`: producers do not
+ * queue commands, so a request right after start-up waits for the connection here.
+ */
+export function whenReady(client: Redis, timeoutMs = 2_000): Promise<Redis> {
+  if (client.status === "ready") return Promise.resolve(client);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`Redis is not reachable (${client.status})`));
+    }, timeoutMs);
+    const onReady = () => {
+      cleanup();
+      resolve(client);
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      client.off("ready", onReady);
+    };
+    client.on("ready", onReady);
+  });
+}
+
+export async function closeRedis(): Promise<void> {
+  const instance = globalStore.__linkwiseRedis;
+  globalStore.__linkwiseRedis = undefined;
+  await quitRedis(instance);
+}
+
+/** QUIT when connected (lets pending replies arrive), else just drop the socket. */
+export async function quitRedis(client: Redis | undefined, timeoutMs = 2_000): Promise<void> {
+  if (!client) return;
+  if (client.status === "ready") {
+    const quit = client.quit().catch(() => undefined);
+    const timer = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([quit, timer]);
+  }
+  client.disconnect();
+}

@@ -1,0 +1,19 @@
+import type { Database } from "../db.server";
+import type { NewUser, User } from "../db-schema.server";
+
+export async function countUsers(db: Database): Promise<number> {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function getUserByEmail(db: Database, email: string): Promise<User | undefined> {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export async function getUserById(db: Database, id: string): Promise<User | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertUser(db: Database, user: NewUser): Promise<User> {
+  return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+}

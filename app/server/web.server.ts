@@ -1,0 +1,176 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, watch } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { closeDb } from "./db.server";
+import type { Env } from "./env.server";
+import { log } from "./logger.server";
+import { closeQueues } from "./queue.server";
+import { closeRedis } from "./redis.server";
+
+declare module "@remix-run/node" {
+  /** What every loader and action receives as `context`. */
+  interface AppLoadContext {
+    cspNonce: string;
+    requestId: string;
+  }
+}
+
+const BUILD_DIR = path.resolve("build");
+const BUILD_PATH = path.join(BUILD_DIR, "index.js");
+
+async function importBuild(): Promise<ServerBuild> {
+  if (!existsSync(BUILD_PATH)) throw new Error(`No build at ${BUILD_PATH}: run \`npm run build\` first.`);
+  // A query string defeats Node's module cache so dev rebuilds load fresh code.
+  const url = `${pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`;
+  return (await import(url)) as ServerBuild;
+}
+
+function parseBytes(limit: string): number {
+  const match = /^(\d+)(b|kb|mb)$/i.exec(limit);
+  if (!match) return 1024 * 1024;
+  const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2]!.toLowerCase() as "b" | "kb" | "mb"];
+  return Number(match[1]) * unit;
+}
+
+/** Refuses bodies larger than the limit, whether announced by Content-Length or streamed. */
+function bodyLimit(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > maxBytes) {
+      // The body stays unread, so the connection cannot be reused.
+      res.setHeader("Connection", "close");
+      res.status(413).json({ message: `The request body is larger than ${maxBytes} bytes.` });
+      return;
+    }
+    let seen = 0;
+    req.on("data", (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes && !res.headersSent) {
+        res.status(413).json({ message: `The request body is larger than ${maxBytes} bytes.` });
+        req.destroy();
+      }
+    });
+    next();
+  };
+}
+
+function securityHeaders(config: Env): RequestHandler {
+  const dev = config.NODE_ENV === "development";
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Favicons and images of saved pages come from anywhere on the web.
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: config.APP_URL.startsWith("https://"),
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+export interface WebServer {
+  app: express.Express;
+  listen(): Promise<{ url: string; port: number }>;
+  close(): Promise<void>;
+}
+
+export async function createWebServer(config: Env): Promise<WebServer> {
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+    res.setHeader("X-Request-Id", res.locals.requestId);
+    next();
+  });
+  app.use(securityHeaders(config));
+  app.use(compression());
+  app.use(
+    morgan(":method :url :status :res[content-length] - :response-time ms", {
+      skip: (req) => req.url?.startsWith("/build/") === true,
+      stream: { write: (line) => log.info(`http ${line.trim()}`) },
+    }),
+  );
+
+  app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
+
+  // Fingerprinted assets never change; everything else in public/ for an hour.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  let build = await importBuild();
+  const getLoadContext = (_req: express.Request, res: express.Response): AppLoadContext => ({
+    cspNonce: res.locals.cspNonce as string,
+    requestId: res.locals.requestId as string,
+  });
+
+  if (config.NODE_ENV === "development") {
+    // `remix dev --manual` rewrites build/version.txt after each rebuild.
+    watch(BUILD_DIR, async (_event, file) => {
+      if (file !== "version.txt") return;
+      build = await importBuild();
+      await broadcastDevReady(build);
+    });
+    await broadcastDevReady(build);
+  }
+  app.all("*", (req, res, next) =>
+    createRequestHandler({ build, mode: build.mode, getLoadContext })(req, res, next),
+  );
+
+  let server: Server | undefined;
+  const sockets = new Set<Socket>();
+
+  return {
+    app,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server = app.listen(config.PORT, config.HOST);
+        server.on("connection", (socket) => {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+        });
+        server.once("error", reject);
+        server.once("listening", () => {
+          const port = (server!.address() as AddressInfo).port;
+          const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+          resolve({ url: `http://${host}:${port}`, port });
+        });
+      }),
+    async close() {
+      if (server) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        server.closeIdleConnections();
+        // In-flight requests get until the timeout; then their sockets are cut.
+        const timer = setTimeout(() => {
+          log.warn("web shutdown timeout reached, closing open connections", { open: sockets.size });
+          server?.closeAllConnections();
+          sockets.forEach((socket) => socket.destroy());
+        }, config.WEB_SHUTDOWN_TIMEOUT_MS);
+        await closed;
+        clearTimeout(timer);
+      }
+      await Promise.allSettled([closeQueues(), closeRedis(), closeDb()]);
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { Migration } from "kysely";
+import * as createUsers from "./20261120T220000_create_users";
+import * as createWorkerHeartbeats from "./20261120T220100_create_worker_heartbeats";
+
+/**
+ * Every migration, by name, in order. Explicit so that a bundled build still finds them;
+ * add each new migration here.
+ */
+export const migrations: Record<string, Migration> = {
+  "20261120T220000_create_users": createUsers,
+  "20261120T220100_create_worker_heartbeats": createWorkerHeartbeats,
+};

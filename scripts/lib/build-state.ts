@@ -1,0 +1,26 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** What the Remix build is made from; a newer file here means the build is stale. */
+export const BUILD_INPUTS = ["app", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Why the build must be (re)made, or null when it is up to date. */
+export function buildStaleReason(root: string): string | null {
+  const serverBuild = path.join(root, "build/index.js");
+  const assets = path.join(root, "public/build");
+  if (!existsSync(serverBuild) || !existsSync(assets)) return "no build yet";
+  const builtAt = statSync(serverBuild).mtimeMs;
+  for (const input of BUILD_INPUTS) {
+    if (newestMtime(path.join(root, input)) > builtAt) return `${input} changed since the last build`;
+  }
+  return null;
+}

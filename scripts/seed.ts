@@ -1,0 +1,20 @@
+/** `npm run db:seed`: creates the first admin account when the database has no users. */
+import { createDb } from "../app/server/db.server";
+import { loadEnvOrExit } from "../app/server/process.server";
+import { seedAdminIfEmpty } from "../app/server/seed.server";
+
+const config = loadEnvOrExit();
+const db = createDb(config.DATABASE_URL, 1);
+try {
+  const result = await seedAdminIfEmpty(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  if (!result.created) console.log("The database already has users; no admin created.");
+  else {
+    console.log(`Created the admin account ${result.email}.`);
+    if (result.generatedPassword) console.log(`Its generated password (shown once): ${result.generatedPassword}`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}

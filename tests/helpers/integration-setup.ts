@@ -1,0 +1,42 @@
+/**
+ * Runs before each integration test file, in that file's own module context: a fresh
+ * migrated database and a Redis key prefix of its own, both removed afterwards, so
+ * files never see each other's data.
+ */
+import { Redis } from "ioredis";
+import { afterAll } from "vitest";
+import { createTestDatabase, dropTestDatabase, uniqueName } from "./test-database";
+
+const database = await createTestDatabase("it");
+const prefix = uniqueName("q");
+process.env.DATABASE_URL = database.url;
+process.env.REDIS_PREFIX = prefix;
+process.env.REDIS_URL ??= process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+process.env.LOG_LEVEL ??= "warn";
+const redisUrl = process.env.REDIS_URL;
+
+afterAll(async () => {
+  const { closeDb } = await import("../../app/server/db.server");
+  const { closeQueues } = await import("../../app/server/queue.server");
+  const { closeRedis } = await import("../../app/server/redis.server");
+  await Promise.allSettled([closeQueues(), closeRedis(), closeDb()]);
+  await dropTestDatabase(database.name);
+  await deleteKeys(redisUrl, `${prefix}:*`);
+});
+
+async function deleteKeys(url: string, pattern: string) {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await client.connect();
+    let cursor = "0";
+    do {
+      const [next, keys] = await client.scan(cursor, "MATCH", pattern, "COUNT", 500);
+      if (keys.length) await client.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } catch {
+    // The status test stops its own Redis; nothing to clean there.
+  } finally {
+    client.disconnect();
+  }
+}

@@ -1,0 +1,34 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(import.meta.dirname, "app") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "worker/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          // Each file gets its own database and Redis prefix (see the setup file).
+          setupFiles: ["tests/helpers/integration-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Two cores: more files at once only makes each slower.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,10 @@
+import type { Kysely } from "kysely";
+import type { DB } from "~/server/db-schema.server";
+import type { log } from "~/server/logger.server";
+
+/** What every processor gets besides its job. */
+export interface WorkerContext {
+  workerId: string;
+  db: Kysely<DB>;
+  log: typeof log;
+}

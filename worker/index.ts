@@ -1,0 +1,79 @@
+/**
+ * The worker process: `npm run worker`. Consumes every queue, beats into Postgres so
+ * operators can see it, and drains gracefully on SIGTERM/SIGINT.
+ */
+import { hostname } from "node:os";
+import { Queue, Worker, type Job, type Processor } from "bullmq";
+import type { WorkerContext } from "./context";
+import { processSystemJob } from "./processors/system";
+import { closeDb, db } from "~/server/db.server";
+import { log } from "~/server/logger.server";
+import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/process.server";
+import { QUEUES, type QueueName } from "~/server/queue.server";
+import { createRedis, quitRedis } from "~/server/redis.server";
+import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
+
+const config = loadEnvOrExit();
+const connection = createRedis("worker");
+const workerId = `${hostname()}:${process.pid}`;
+const startedAt = new Date();
+const ctx: WorkerContext = { workerId, db: db(), log };
+
+const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<unknown>> = {
+  [QUEUES.system]: processSystemJob,
+};
+
+const workers = Object.entries(processors).map(([queueName, process]) => {
+  const processor: Processor = (job) => process(job, ctx);
+  const worker = new Worker(queueName, processor, {
+    connection,
+    prefix: config.REDIS_PREFIX,
+    concurrency: config.WORKER_CONCURRENCY,
+    name: workerId,
+  });
+  worker.on("active", (job) => log.debug("job started", { queue: queueName, jobId: job.id, name: job.name }));
+  worker.on("failed", (job, error) =>
+    log.warn("job failed", { queue: queueName, jobId: job?.id, attempt: job?.attemptsMade, error: error.message }),
+  );
+  worker.on("error", (error) => log.error("worker error", { queue: queueName, error: error.message }));
+  return worker;
+});
+
+// One scheduler per deployment (the id is shared), however many workers upsert it.
+const systemQueue = new Queue(QUEUES.system, { connection, prefix: config.REDIS_PREFIX });
+await systemQueue.upsertJobScheduler(
+  "heartbeat",
+  { every: config.HEARTBEAT_INTERVAL_MS },
+  { name: "heartbeat", data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+);
+
+async function beat() {
+  await upsertWorkerHeartbeat(ctx.db, { workerId, hostname: hostname(), pid: process.pid, startedAt }).catch(
+    (error: unknown) => log.warn("could not record worker heartbeat", { error }),
+  );
+}
+await beat();
+const beatTimer = setInterval(beat, config.HEARTBEAT_INTERVAL_MS);
+
+log.info("worker: ready", {
+  workerId,
+  queues: Object.keys(processors).join(","),
+  concurrency: config.WORKER_CONCURRENCY,
+});
+
+onShutdownSignal("worker", async () => {
+  clearInterval(beatTimer);
+  // worker.close() stops taking jobs and waits for active ones, with no limit of its own.
+  const drained = await settleWithin(Promise.all(workers.map((w) => w.close())), config.WORKER_SHUTDOWN_TIMEOUT_MS);
+  if (!drained) {
+    log.warn("worker: shutdown timeout reached; unfinished jobs will be retried by another worker", {
+      timeoutMs: config.WORKER_SHUTDOWN_TIMEOUT_MS,
+    });
+    // Their locks expire and BullMQ's stalled-job check hands them to another worker.
+    await settleWithin(Promise.all(workers.map((w) => w.close(true))), 1_000);
+  }
+  await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
+  await settleWithin(systemQueue.close(), 2_000);
+  await quitRedis(connection);
+  await settleWithin(closeDb(), 5_000);
+});
