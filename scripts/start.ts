@@ -23,7 +23,7 @@ const startedAt = performance.now();
 const say = (line: string) => process.stdout.write(`start    | ${line}\n`);
 
 const services: LocalService[] = [];
-let children: Supervised[] = [];
+const children: Supervised[] = [];
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {

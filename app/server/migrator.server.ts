@@ -1,7 +1,8 @@
 import { Migrator, NO_MIGRATIONS, type Kysely, type MigrationResultSet } from "kysely";
+import type { DB } from "./db-schema.server";
 import { migrations } from "../../migrations/index";
 
-function migrator(db: Kysely<any>) {
+function migrator(db: Kysely<DB>) {
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -19,11 +20,11 @@ function unwrap(result: MigrationResultSet): string[] {
   return (result.results ?? []).map((r) => `${r.direction === "Up" ? "applied" : "reverted"} ${r.migrationName}`);
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   return unwrap(await migrator(db).migrateToLatest());
 }
 
-export async function migrateDown(db: Kysely<any>, steps = 1): Promise<string[]> {
+export async function migrateDown(db: Kysely<DB>, steps = 1): Promise<string[]> {
   const done: string[] = [];
   for (let i = 0; i < steps; i++) {
     const lines = unwrap(await migrator(db).migrateDown());
@@ -33,10 +34,10 @@ export async function migrateDown(db: Kysely<any>, steps = 1): Promise<string[]>
   return done;
 }
 
-export async function migrateToNothing(db: Kysely<any>): Promise<string[]> {
+export async function migrateToNothing(db: Kysely<DB>): Promise<string[]> {
   return unwrap(await migrator(db).migrateTo(NO_MIGRATIONS));
 }
 
-export async function listMigrations(db: Kysely<any>) {
+export async function listMigrations(db: Kysely<DB>) {
   return (await migrator(db).getMigrations()).map((m) => ({ name: m.name, executedAt: m.executedAt ?? null }));
 }

@@ -9,7 +9,7 @@ export interface RunningProcess {
 }
 
 /** Runs one of our TypeScript entry points (worker/index.ts, scripts/web.ts) as operators do. */
-export function runEntry(entry: string, env: NodeJS.ProcessEnv): RunningProcess {
+export function runEntry(entry: string, env: Record<string, string>): RunningProcess {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,25 @@
+# One image for both processes: `npm run web` and `npm run worker`.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY tsconfig.json ./
+COPY app ./app
+COPY worker ./worker
+COPY migrations ./migrations
+COPY scripts ./scripts
+USER node
+EXPOSE 3000
+CMD ["npm", "run", "web"]

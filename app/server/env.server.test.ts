@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv, publicEnv } from "./env.server";
+
+const base = { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app" };
+
+describe("parseEnv", () => {
+  it("fills every default from a minimal environment", () => {
+    const env = parseEnv(base);
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: 3000,
+      APP_URL: "http://127.0.0.1:3000",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      REDIS_PREFIX: "linkwise",
+      WORKERS: 1,
+      WORKER_CONCURRENCY: 8,
+      TRUST_PROXY: false,
+    });
+  });
+
+  it("treats empty values as unset and trims a trailing slash from APP_URL", () => {
+    const env = parseEnv({ ...base, PORT: "", APP_URL: "https://links.example.com/" });
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("https://links.example.com");
+  });
+
+  it("names every bad variable in one message", () => {
+    const attempt = () => parseEnv({ PORT: "eighty", REDIS_URL: "localhost:6379", WORKER_CONCURRENCY: "0" });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/DATABASE_URL: is required/);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/REDIS_URL: must be a redis:\/\/ URL/);
+    expect(attempt).toThrow(/WORKER_CONCURRENCY/);
+  });
+
+  it("lets only the whitelisted values reach the browser", () => {
+    const env = parseEnv({ ...base, ADMIN_PASSWORD: "secret-password" });
+    expect(publicEnv(env)).toEqual({ APP_URL: "http://127.0.0.1:3000", NODE_ENV: "development" });
+  });
+});

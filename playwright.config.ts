@@ -1,0 +1,42 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The built app with a real worker, on a database and Redis prefix of its own (tests/e2e/serve.ts).
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  reporter: [["list"], ["json", { outputFile: "tests/.artifacts/e2e.json" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      // Debian's Chromium: no browser download on these machines.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node --import tsx tests/e2e/serve.ts",
+    url: `${baseURL}/api/status`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: process.env.E2E_VERBOSE ? "pipe" : "ignore",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+  },
+});

@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+
+const PUBLIC_PAGES: Array<[string, RegExp]> = [
+  ["/", /Save links/],
+  ["/login", /Sign in/],
+  ["/register", /Create your account/],
+  ["/confirm-email", /Confirm your email/],
+  ["/reset-password", /Reset your password/],
+  ["/trending", /All Trending Resources/],
+  ["/features", /Features/],
+  ["/pricing", /Pricing/],
+  ["/get-started", /Get Started/],
+  ["/help-center", /Help Center/],
+  ["/contact", /Contact/],
+  ["/documentation", /Documentation/],
+  ["/privacy-policy", /Privacy Policy/],
+  ["/terms-of-service", /Terms of Service/],
+  ["/cookie-policy", /Cookie Policy/],
+  ["/share/some-id", /This link is not available/],
+];
+
+test("the landing page shows the hero, stats, navigation and the three footer columns", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Save links");
+  const stats = page.getByRole("list", { name: "Statistics" });
+  await expect(stats).toContainText("10,000+ links enriched");
+  await expect(stats).toContainText("2,500+ active users");
+  await expect(stats).toContainText("95% satisfaction");
+  await expect(page.getByRole("link", { name: "Start Free Today" })).toHaveAttribute("href", "/register");
+  await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/login");
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/register");
+
+  const footer = page.locator("footer");
+  for (const column of ["Product", "Support", "Legal"]) await expect(footer.getByRole("heading", { name: column })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Cookie Policy" })).toHaveAttribute("href", "/cookie-policy");
+});
+
+test("every public route renders its heading", async ({ page }) => {
+  for (const [path, heading] of PUBLIC_PAGES) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
+  }
+});
+
+test("an unknown path lands on the home page", async ({ page }) => {
+  await page.goto("/this/does/not/exist");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Save links");
+});
+
+test("signed-in pages send a visitor to /login and remember the origin", async ({ page }) => {
+  for (const path of ["/dashboard", "/upgrade?feature=quizGenerator", "/admin", "/admin/feature-toggles"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
+  }
+});
+
+test.describe("theme", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("follows the system preference, toggles, and the saved choice survives a reload", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByTestId("theme-toggle").first().click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+});
+
+test.describe("theme on a light system", () => {
+  test.use({ colorScheme: "light" });
+
+  test("a saved dark theme is applied before the app's JavaScript runs, so light never flashes", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    // Block every script bundle: only the inline boot script in <head> can set the class.
+    await page.route("**/build/**/*.js", (route) => route.abort());
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    expect(await page.evaluate(() => document.documentElement.className)).toContain("dark");
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe("dark");
+  });
+});
+
+test("on a phone the menu button opens the navigation", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.locator("#mobile-menu").getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL("/pricing");
+});
+
+test("/api/status reports Postgres, Redis and the running worker", async ({ request }) => {
+  await expect
+    .poll(async () => (await (await request.get("/api/status")).json()).workers, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(1);
+  const response = await request.get("/api/status");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ status: "ok", postgres: { ok: true }, redis: { ok: true } });
+});

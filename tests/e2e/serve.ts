@@ -1,0 +1,60 @@
+/**
+ * What Playwright starts: a fresh migrated database, the built web server and one
+ * worker, on a Redis key prefix of their own. SIGTERM stops them and drops the data.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { startChild, stopChildren, type Supervised } from "../../scripts/lib/supervisor";
+import { createDb } from "../../app/server/db.server";
+import { seedAdminIfEmpty } from "../../app/server/seed.server";
+import { createTestDatabase, dropTestDatabase, uniqueName } from "../helpers/test-database";
+
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
+
+const port = process.env.E2E_PORT ?? "3210";
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const database = await createTestDatabase("e2e");
+const prefix = uniqueName("e2e");
+
+const db = createDb(database.url, 1);
+await seedAdminIfEmpty(db, E2E_ADMIN);
+await db.destroy();
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production" as const,
+  PORT: port,
+  DATABASE_URL: database.url,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: prefix,
+  HEARTBEAT_INTERVAL_MS: "5000",
+};
+const children: Supervised[] = [
+  startChild("web", 0, process.execPath, ["--import", "tsx", "scripts/web.ts"], env),
+  startChild("worker", 1, process.execPath, ["--import", "tsx", "worker/index.ts"], env),
+];
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await stopChildren(children, 20_000);
+  await dropTestDatabase(database.name).catch((error) => console.error(error));
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const keys = await redis.keys(`${prefix}:*`).catch(() => []);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  process.exit(0);
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+for (const { name, child } of children) {
+  child.once("exit", (code) => {
+    if (!stopping) {
+      console.error(`${name} exited unexpectedly with ${code}`);
+      void stop();
+    }
+  });
+}
+// Keep the event loop alive until a signal arrives.
+while (!stopping) await sleep(60_000);
