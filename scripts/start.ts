@@ -59,7 +59,6 @@ function buildIfStale() {
   say(`building (${reason})...`);
   const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
     stdio: "inherit",
-    // A deprecation notice from a build-time dependency, not about our code (docs/decisions/001).
     env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" },
   });
   if (result.status !== 0) throw new Error("The build failed (see above).");
@@ -89,6 +88,8 @@ try {
     NODE_ENV: dev ? "development" : "production",
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
+    // See docs/decisions/001: a build-time dependency's notice, not ours.
+    VITE_CJS_IGNORE_WARNING: "true",
   };
   const config = parseEnv(childEnv);
   await prepareDatabase(config);
