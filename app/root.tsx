@@ -1,6 +1,17 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ConfirmEmailBanner } from "~/components/confirm-banner";
 import { Footer } from "~/components/footer";
 import { PRODUCT_NAME } from "~/components/logo";
 import { NavBar } from "~/components/nav-bar";
@@ -8,6 +19,8 @@ import { ToastProvider } from "~/components/toast";
 import { ButtonLink } from "~/components/ui";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
+import { toPublicUser } from "~/server/accounts.server";
+import { getAuth } from "~/server/auth.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -20,8 +33,15 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Save web links and let AI enrich them with summaries, tags, quizzes and mini-courses." },
 ];
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const auth = await getAuth(request);
+  return { user: auth ? await toPublicUser(auth.user) : null };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Undefined in the error boundary when the root loader itself failed.
+  const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
   return (
     // The boot script sets the theme class before React hydrates, so the server's
     // markup legitimately differs on <html>.
@@ -38,7 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <ToastProvider>
-          <NavBar />
+          <NavigationProgress />
+          <NavBar user={user} />
+          {user && !user.emailConfirmed ? <ConfirmEmailBanner email={user.email} /> : null}
           <main id="main" className="flex-1">
             {children}
           </main>
@@ -48,6 +70,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** A thin bar with a spinner while the next page (and its guards) load. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div role="progressbar" aria-label="Loading" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-brand-500" />
   );
 }
 

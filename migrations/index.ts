@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as createUsers from "./20261120T220000_create_users";
 import * as createWorkerHeartbeats from "./20261120T220100_create_worker_heartbeats";
+import * as createAccounts from "./20261120T230000_create_accounts";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -9,4 +10,5 @@ import * as createWorkerHeartbeats from "./20261120T220100_create_worker_heartbe
 export const migrations: Record<string, Migration> = {
   "20261120T220000_create_users": createUsers,
   "20261120T220100_create_worker_heartbeats": createWorkerHeartbeats,
+  "20261120T230000_create_accounts": createAccounts,
 };

@@ -5,6 +5,8 @@
  * `npm run dev` does the same in watch mode.
  */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildStaleReason } from "./lib/build-state";
@@ -37,6 +39,17 @@ async function stopAll(code: number): Promise<never> {
 }
 process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
+
+/** SESSION_SECRET, else one generated on the first start and kept in DATA_DIR. */
+function sessionSecret(): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = path.join(dataRoot, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataRoot, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
 
 async function prepareDatabase(config: Env) {
   const db = createDb(config.DATABASE_URL, 2);
@@ -88,6 +101,7 @@ try {
     NODE_ENV: dev ? "development" : "production",
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
+    SESSION_SECRET: sessionSecret(),
     // See docs/decisions/001: a build-time dependency's notice, not ours.
     VITE_CJS_IGNORE_WARNING: "true",
   };

@@ -1,33 +1,81 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { ROLE_LABELS, type PublicUser, type Role } from "~/lib/user";
 import { Logo } from "./logo";
+import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
-import { buttonClass } from "./ui";
+import { Badge, buttonClass } from "./ui";
 
-/** The top bar. Logged-out state for now; the signed-in state arrives with accounts. */
-export function NavBar() {
+const ROLE_TONES: Record<Role, "neutral" | "brand" | "success" | "danger"> = {
+  FreeUser: "neutral",
+  LiteUser: "success",
+  ProUser: "brand",
+  Admin: "danger",
+};
+
+function SignedInLinks({ user }: { user: PublicUser }) {
+  return (
+    <>
+      <Link to="/dashboard" className={buttonClass("ghost")}>
+        Dashboard
+      </Link>
+      {user.role === "Admin" ? (
+        <Link to="/admin" className={buttonClass("ghost")}>
+          Admin
+        </Link>
+      ) : null}
+      <span className="flex items-center gap-2 text-sm">
+        <span className="max-w-[14rem] truncate text-slate-700 dark:text-slate-200" data-testid="nav-email">
+          {user.email}
+        </span>
+        {user.emailConfirmed ? null : <Badge tone="warning">Unconfirmed</Badge>}
+        <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+      </span>
+      <Form method="post" action="/logout">
+        <button type="submit" className={buttonClass("secondary", "sm")}>
+          Logout
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function SignedOutLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <Link to="/login" className={buttonClass("ghost")} onClick={onNavigate}>
+        Login
+      </Link>
+      <Link to="/register" className={buttonClass("primary")} onClick={onNavigate}>
+        Get Started
+      </Link>
+    </>
+  );
+}
+
+/** The top bar: logo, theme toggle, and the signed-in or signed-out links (spec: navigation bar). */
+export function NavBar({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
   return (
     <nav aria-label="Main" className="sticky top-0 z-40 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
-        <div className="hidden items-center gap-2 sm:flex">
+        <div className="hidden items-center gap-2 md:flex">
           <Link to="/trending" className={buttonClass("ghost")}>
             Trending
           </Link>
-          <Link to="/pricing" className={buttonClass("ghost")}>
-            Pricing
-          </Link>
+          {user ? null : (
+            <Link to="/pricing" className={buttonClass("ghost")}>
+              Pricing
+            </Link>
+          )}
           <ThemeToggle />
-          <Link to="/login" className={buttonClass("ghost")}>
-            Login
-          </Link>
-          <Link to="/register" className={buttonClass("primary")}>
-            Get Started
-          </Link>
+          {user ? <NotificationBell initialUnread={user.notifications.unreadCount} /> : null}
+          {user ? <SignedInLinks user={user} /> : <SignedOutLinks />}
         </div>
-        <div className="flex items-center gap-1 sm:hidden">
+        <div className="flex items-center gap-1 md:hidden">
           <ThemeToggle />
+          {user ? <NotificationBell initialUnread={user.notifications.unreadCount} /> : null}
           <button
             type="button"
             className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
@@ -43,19 +91,14 @@ export function NavBar() {
         </div>
       </div>
       {open ? (
-        <div id="mobile-menu" className="container-page flex flex-col gap-1 pb-4 sm:hidden">
-          {[
-            ["/trending", "Trending"],
-            ["/pricing", "Pricing"],
-            ["/login", "Login"],
-          ].map(([to, label]) => (
-            <Link key={to} to={to!} className={buttonClass("ghost")} onClick={() => setOpen(false)}>
-              {label}
-            </Link>
-          ))}
-          <Link to="/register" className={buttonClass("primary")} onClick={() => setOpen(false)}>
-            Get Started
+        <div id="mobile-menu" className="container-page flex flex-col items-start gap-2 pb-4 md:hidden">
+          <Link to="/trending" className={buttonClass("ghost")} onClick={() => setOpen(false)}>
+            Trending
           </Link>
+          <Link to="/pricing" className={buttonClass("ghost")} onClick={() => setOpen(false)}>
+            Pricing
+          </Link>
+          {user ? <SignedInLinks user={user} /> : <SignedOutLinks onNavigate={() => setOpen(false)} />}
         </div>
       ) : null}
     </nav>

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader } from "~/components/ui";
-import { requireUser } from "~/server/guards.server";
+import { requireRole } from "~/server/auth.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin · ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  await requireRole(request, ["Admin"]);
   return null;
 }
 

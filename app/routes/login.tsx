@@ -1,16 +1,98 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
+import { Button } from "~/components/ui";
+import { emailSchema, safeRedirect } from "~/lib/validation";
+import { RESET_REQUESTED, requestPasswordReset } from "~/server/accounts.server";
+import { authenticator, commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
+import { HttpError } from "~/server/http.server";
+import { log } from "~/server/logger.server";
 
-export const meta: MetaFunction = () => [{ title: `Sign in to your account · ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
 
-export default function Page() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  return null;
+}
+
+type ActionResult = { intent: "login" | "forgot"; error?: string; message?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  if (form.get("intent") === "forgot") {
+    const email = emailSchema.safeParse(form.get("email"));
+    if (!email.success) return data<ActionResult>({ intent: "forgot", error: email.error.issues[0]!.message }, 400);
+    requestPasswordReset(email.data).catch((error: unknown) => log.error("password reset mail failed", { error }));
+    return data<ActionResult>({ intent: "forgot", message: RESET_REQUESTED });
+  }
+  try {
+    const user = await authenticator.authenticate("password", request);
+    const cookie = await commitWebSession(user.id, request);
+    return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof HttpError) {
+      return data<ActionResult>({ intent: "login", error: error.message }, { status: error.status, headers: error.headers });
+    }
+    throw error;
+  }
+}
+
+export default function Login() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<"login" | "forgot">(result?.intent === "forgot" ? "forgot" : "login");
+  const busy = navigation.state !== "idle";
+
+  if (mode === "forgot") {
+    return (
+      <AuthCard title="Reset your password" subtitle="Enter your email and we will send you a link to choose a new password.">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="forgot" />
+          {result?.intent === "forgot" && result.message ? <Alert tone="success">{result.message}</Alert> : null}
+          {result?.intent === "forgot" && result.error ? <Alert tone="error">{result.error || "Failed to send reset email"}</Alert> : null}
+          <TextField label="Email" name="email" type="email" required autoComplete="email" />
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? "Sending..." : "Send Reset Link"}
+          </Button>
+          <Button variant="ghost" className="w-full" onClick={() => setMode("login")}>
+            Back to Login
+          </Button>
+        </Form>
+      </AuthCard>
+    );
+  }
+
   return (
-    <>
-      <PageHeader title="Sign in to your account" subtitle="Welcome back." />
-      <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">Sign-in arrives with accounts.</p>
-      </Section>
-    </>
+    <AuthCard
+      title="Sign in to your account"
+      subtitle={
+        <>
+          New here?{" "}
+          <Link to="/register" className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="login" />
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        {result?.intent === "login" && result.error ? <Alert tone="error">{result.error || "Login failed"}</Alert> : null}
+        <TextField label="Email" name="email" type="email" required autoComplete="email" />
+        <PasswordField label="Password" name="password" required autoComplete="current-password" />
+        <div className="flex justify-end">
+          <button type="button" onClick={() => setMode("forgot")} className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-400">
+            Forgot your password?
+          </button>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

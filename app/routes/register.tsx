@@ -1,16 +1,133 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
+import { Badge, Button, cx } from "~/components/ui";
+import { PLANS } from "~/lib/plans";
+import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema } from "~/lib/validation";
+import { registerUser } from "~/server/accounts.server";
+import { commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
+import { HttpError } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
 
-export default function Page() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const email = emailSchema.safeParse(form.get("email"));
+  if (!email.success) return data({ error: email.error.issues[0]!.message }, 400);
+  const password = newPasswordSchema.safeParse(form.get("password"));
+  if (!password.success) return data({ error: password.error.issues[0]!.message }, 400);
+  if (form.get("confirmPassword") !== password.data) return data({ error: MESSAGES.passwordMismatch }, 400);
+  const plan = PLANS.find((p) => p.id === form.get("plan")) ?? PLANS[0]!;
+  try {
+    const user = await registerUser({ email: email.data, password: password.data, role: plan.role });
+    return redirect("/dashboard", { headers: { "Set-Cookie": await commitWebSession(user.id, request) } });
+  } catch (error) {
+    if (error instanceof HttpError) return data({ error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export default function Register() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const wanted = PLANS.find((p) => p.id === params.get("plan"));
+  // Paid plans are Coming Soon: asking for one still starts you on Free, with a note.
+  const [planId] = useState(wanted && !wanted.comingSoon ? wanted.id : "free");
+  const plan = PLANS.find((p) => p.id === planId)!;
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [touched, setTouched] = useState(false);
+  const busy = navigation.state !== "idle";
+
+  const clientError = !touched
+    ? null
+    : password.length < MIN_PASSWORD_LENGTH
+      ? MESSAGES.passwordLength
+      : password !== confirm
+        ? MESSAGES.passwordMismatch
+        : null;
+
   return (
-    <>
-      <PageHeader title="Create your account" subtitle="Start with the Free plan: basic URL gathering." />
-      <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">Registration arrives with accounts.</p>
-      </Section>
-    </>
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form
+        method="post"
+        className="space-y-5"
+        onSubmit={(event) => {
+          setTouched(true);
+          if (password.length < MIN_PASSWORD_LENGTH || password !== confirm) event.preventDefault();
+        }}
+      >
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">Choose your plan</legend>
+          <div className="grid gap-2">
+            {PLANS.map((p) => (
+              <label
+                key={p.id}
+                className={cx(
+                  "flex items-center justify-between rounded-lg border px-4 py-3 text-sm",
+                  p.id === planId ? "border-brand-500 bg-brand-50 dark:bg-brand-900/30" : "border-slate-200 dark:border-slate-700",
+                  p.comingSoon && "cursor-not-allowed opacity-60",
+                )}
+              >
+                <span className="flex items-center gap-3">
+                  <input type="radio" name="plan" value={p.id} defaultChecked={p.id === planId} disabled={p.comingSoon} />
+                  <span>
+                    <span className="font-medium">{p.name}</span>
+                    <span className="block text-xs text-slate-500">{p.tagline}</span>
+                  </span>
+                </span>
+                {p.comingSoon ? <Badge tone="warning">Soon</Badge> : <Badge tone="success">€0</Badge>}
+              </label>
+            ))}
+          </div>
+          {wanted?.comingSoon ? (
+            <p className="mt-2 text-xs text-slate-500">
+              {wanted.name} is coming soon. Start with Free today; you can upgrade when it opens.
+            </p>
+          ) : null}
+        </fieldset>
+        {result?.error ? <Alert tone="error">{result.error || "Registration failed"}</Alert> : null}
+        <TextField label="Email" name="email" type="email" required autoComplete="email" />
+        <PasswordField
+          label="Password"
+          name="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          required
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={clientError}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Creating Account..." : `Create ${plan.name} Account`}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader } from "~/components/ui";
-import { requireUser } from "~/server/guards.server";
+import { PlanCard } from "~/components/plan-card";
+import { PageHeader, Section } from "~/components/ui";
+import { PLANS } from "~/lib/plans";
+import { requireUser } from "~/server/auth.server";
 
 export const meta: MetaFunction = () => [{ title: `Upgrade your plan · ${PRODUCT_NAME}` }];
 
@@ -10,6 +12,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export default function Page() {
-  return <PageHeader title="Upgrade your plan" />;
+export default function Upgrade() {
+  return (
+    <>
+      <PageHeader title="Upgrade your plan" subtitle="Scout and Creator are coming soon." />
+      <Section>
+        <div className="grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -7,6 +7,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 export interface DB {
   users: UsersTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  auth_sessions: AuthSessionsTable;
+  email_tokens: EmailTokensTable;
+  auth_failures: AuthFailuresTable;
+  notifications: NotificationsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -39,3 +44,60 @@ export interface WorkerHeartbeatsTable {
   jobs_processed: ColumnType<number, number | undefined, number>;
 }
 export type WorkerHeartbeat = Selectable<WorkerHeartbeatsTable>;
+
+export type SessionKind = "web" | "api";
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  kind: SessionKind;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: CreatedAt;
+  last_used_at: UpdatedAt;
+  expires_at: Date;
+}
+export type AuthSession = Selectable<AuthSessionsTable>;
+
+export type EmailTokenPurpose = "confirm_email" | "reset_password";
+export interface EmailTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  email: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+export type EmailToken = Selectable<EmailTokensTable>;
+
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  created_at: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: string;
+  title: string;
+  body: ColumnType<string, string | undefined, string>;
+  link: string | null;
+  read_at: Date | null;
+  created_at: CreatedAt;
+}
+export type Notification = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: CreatedAt;
+}
+export type OutboxMail = Selectable<MailOutboxTable>;

@@ -34,6 +34,12 @@ describe("parseEnv", () => {
     expect(attempt).toThrow(/WORKER_CONCURRENCY/);
   });
 
+  it("requires SESSION_SECRET in production and gives development a fixed one", () => {
+    expect(() => parseEnv({ ...base, NODE_ENV: "production" })).toThrow(/SESSION_SECRET: is required in production/);
+    expect(() => parseEnv({ ...base, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32/);
+    expect(parseEnv(base).SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
   it("lets only the whitelisted values reach the browser", () => {
     const env = parseEnv({ ...base, ADMIN_PASSWORD: "secret-password" });
     expect(publicEnv(env)).toEqual({ APP_URL: "http://127.0.0.1:3000", NODE_ENV: "development" });

@@ -35,11 +35,19 @@ const envSchema = z.object({
   WEB_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
 
+  /** Signs the session cookie. Required in production; `npm start` generates and keeps one. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** smtp://user:pass@host:587 or smtps://...; without it mail goes to the dev outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("Linkwise <no-reply@linkwise.local>"),
+
   ADMIN_EMAIL: z.email().default("admin@linkwise.local"),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET"> & { APP_URL: string; SESSION_SECRET: string };
+
+const DEV_SESSION_SECRET = "development-only-session-secret-change-me";
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -55,8 +63,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    throw new EnvError("Invalid environment:\n  SESSION_SECRET: is required in production (32+ random characters)");
+  }
   const appUrl = env.APP_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
-  return { ...env, APP_URL: appUrl.replace(/\/$/, "") };
+  return { ...env, APP_URL: appUrl.replace(/\/$/, ""), SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET };
 }
 
 let cached: Env | undefined;

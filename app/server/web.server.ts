@@ -12,6 +12,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { closeDb } from "./db.server";
 import type { Env } from "./env.server";
+import { CLIENT_IP_HEADER } from "./http.server";
 import { log } from "./logger.server";
 import { closeQueues } from "./queue.server";
 import { closeRedis } from "./redis.server";
@@ -59,6 +60,37 @@ function bodyLimit(maxBytes: number): RequestHandler {
         req.destroy();
       }
     });
+    next();
+  };
+}
+
+/** Our own header carrying the caller's address to Remix; a client-sent one is replaced. */
+function clientIpHeader(): RequestHandler {
+  return (req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF: a state-changing request that could ride on the session cookie must come from our
+ * own pages. Browsers send Origin on every such request; a mismatch, or a cookie with no
+ * Origin at all, is refused. Bearer-token requests carry no ambient credentials.
+ */
+export function sameOriginGuard(appUrl: string): RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || req.headers.authorization) return next();
+    const origin = req.headers.origin;
+    const ownOrigin = `${req.protocol}://${req.headers.host}`;
+    const sameOrigin = origin === appOrigin || origin === ownOrigin;
+    const hasSessionCookie = req.headers.cookie?.includes("__session=") ?? false;
+    if (origin ? !sameOrigin : hasSessionCookie) {
+      res.status(403).json({ message: "This request did not come from a Linkwise page, so it was refused." });
+      return;
+    }
     next();
   };
 }
@@ -114,6 +146,8 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   );
 
   app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
+  app.use(clientIpHeader());
+  app.use(sameOriginGuard(config.APP_URL));
 
   // Fingerprinted assets never change; everything else in public/ for an hour.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));

@@ -28,6 +28,7 @@ const env: NodeJS.ProcessEnv = {
   REDIS_URL: redisUrl,
   REDIS_PREFIX: prefix,
   HEARTBEAT_INTERVAL_MS: "5000",
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
 };
 const children: Supervised[] = [
   startChild("web", 0, process.execPath, ["--import", "tsx", "scripts/web.ts"], env),

@@ -5,6 +5,8 @@ import { listMigrations, migrateDown, migrateToLatest, migrateToNothing } from "
 import { migrations } from "../../migrations/index";
 import { createTestDatabase, dropTestDatabase } from "../helpers/test-database";
 
+const ALL_TABLES = ["auth_failures", "auth_sessions", "email_tokens", "mail_outbox", "notifications", "users", "worker_heartbeats"];
+
 const database = await createTestDatabase("mig", { migrate: false });
 const db = createDb(database.url, 1);
 
@@ -30,18 +32,19 @@ describe("migrations", () => {
   it("apply from nothing to latest, and a second run does nothing", async () => {
     const applied = await migrateToLatest(db);
     expect(applied).toHaveLength(Object.keys(migrations).length);
-    expect(await tables()).toEqual(["users", "worker_heartbeats"]);
+    expect(await tables()).toEqual(ALL_TABLES);
     expect(await migrateToLatest(db)).toEqual([]);
   });
 
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("worker_heartbeats");
+    expect(await tables()).not.toContain("notifications");
+    expect(await tables()).toContain("worker_heartbeats");
     await migrateToNothing(db);
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);
-    expect(await tables()).toEqual(["users", "worker_heartbeats"]);
+    expect(await tables()).toEqual(ALL_TABLES);
   });
 
   it("enforce the role check and unique emails", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedisServer } from "../helpers/redis-server";
+import { startWebServer } from "../helpers/web-server";
 
 // The web server as operators run it (scripts/web.ts), over real HTTP, with a Redis of
 // its own that the test can stop. Needs `npm run build` first (npm test does it).
@@ -9,16 +10,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   redisServer = await startRedisServer();
-  process.env.REDIS_URL = redisServer.url;
-  process.env.PORT = "0";
-  process.env.NODE_ENV = "production";
-  process.env.BODY_LIMIT = "1kb";
-  const { env } = await import("~/server/env.server");
-  const { createWebServer } = await import("~/server/web.server");
-  const server = await createWebServer(env());
-  const { port } = await server.listen();
-  baseUrl = `http://127.0.0.1:${port}`;
-  close = () => server.close();
+  ({ baseUrl, close } = await startWebServer({ REDIS_URL: redisServer.url, BODY_LIMIT: "1kb" }));
 });
 
 afterAll(async () => {

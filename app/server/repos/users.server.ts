@@ -1,5 +1,5 @@
 import type { Database } from "../db.server";
-import type { NewUser, User } from "../db-schema.server";
+import type { NewUser, User, UserUpdate } from "../db-schema.server";
 
 export async function countUsers(db: Database): Promise<number> {
   const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
@@ -16,4 +16,13 @@ export async function getUserById(db: Database, id: string): Promise<User | unde
 
 export async function insertUser(db: Database, user: NewUser): Promise<User> {
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Database, id: string, patch: UserUpdate): Promise<User | undefined> {
+  return db
+    .updateTable("users")
+    .set({ ...patch, updated_at: new Date() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import { useToast } from "./toast";
+
+const DISMISS_KEY = "confirmBannerDismissed";
+
+/** The yellow banner for an unconfirmed email, with Resend Email; dismissed for this browser session. */
+export function ConfirmEmailBanner({ email }: { email: string }) {
+  const [dismissed, setDismissed] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  useEffect(() => setDismissed(sessionStorage.getItem(DISMISS_KEY) === "1"), []);
+  if (dismissed) return null;
+
+  async function resend() {
+    setBusy(true);
+    try {
+      await apiFetch("/api/auth/send-confirmation", { method: "POST" });
+      toast.show("Confirmation email sent! Check your inbox.", "success");
+    } catch (error) {
+      toast.show(error instanceof ApiError && error.status === 429 ? error.message : "Failed to send confirmation email", "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div role="region" aria-label="Confirm your email" className="border-b border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      <div className="container-page flex flex-wrap items-center gap-3 py-2 text-sm">
+        <p className="flex-1">
+          Please confirm your email address. We sent a link to <strong>{email}</strong>.
+        </p>
+        <button type="button" onClick={resend} disabled={busy} className="rounded-md bg-amber-200 px-3 py-1 font-medium hover:bg-amber-300 disabled:opacity-60 dark:bg-amber-800 dark:hover:bg-amber-700">
+          {busy ? "Sending..." : "Resend Email"}
+        </button>
+        <button
+          type="button"
+          aria-label="Dismiss"
+          onClick={() => {
+            sessionStorage.setItem(DISMISS_KEY, "1");
+            setDismissed(true);
+          }}
+          className="px-2 opacity-70 hover:opacity-100"
+        >
+          ✕
+        </button>
+      </div>
+    </div>
+  );
+}

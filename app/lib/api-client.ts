@@ -1,0 +1,33 @@
+/**
+ * The browser's JSON client (spec section 7): JSON in and out, the server's message on
+ * failure, else 'API Error: {status} {statusText}', and 'Network error' when offline.
+ * Pages ride on the session cookie, so no token is stored in the browser.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "Network error");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && typeof data.message === "string" ? data.message : `API Error: ${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, message);
+  }
+  return data as T;
+}

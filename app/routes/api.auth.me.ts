@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toPublicUser } from "~/server/accounts.server";
+import { requireApiUser } from "~/server/auth.server";
+import { handleJson } from "~/server/http.server";
+
+/** GET /api/auth/me → the signed-in user with the unread notification count. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleJson(async () => {
+    const { user } = await requireApiUser(request);
+    return Response.json(await toPublicUser(user), { headers: { "Cache-Control": "no-store" } });
+  });

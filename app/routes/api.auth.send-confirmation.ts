@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { resendConfirmation } from "~/server/accounts.server";
+import { requireApiUser } from "~/server/auth.server";
+import { handleJson, requireMethod } from "~/server/http.server";
+
+/** POST /api/auth/send-confirmation → mails a fresh confirmation link to the signed-in user. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { user } = await requireApiUser(request);
+    await resendConfirmation(user.id);
+    return Response.json({ message: "Confirmation email sent! Check your inbox." });
+  });

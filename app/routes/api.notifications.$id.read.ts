@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireApiUser } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { HttpError, handleJson, requireMethod } from "~/server/http.server";
+import { toPublicNotification } from "~/server/notifications.server";
+import { markNotificationRead } from "~/server/repos/notifications.server";
+
+/** POST /api/notifications/{id}/read → the notification, now read; another user's id is a 404. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { user } = await requireApiUser(request);
+    const id = z.uuid().safeParse(params.id);
+    const notification = id.success ? await markNotificationRead(db(), { id: id.data, userId: user.id }) : undefined;
+    if (!notification) throw new HttpError(404, "Notification not found");
+    return Response.json(toPublicNotification(notification));
+  });

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { handleJson, requireMethod } from "~/server/http.server";
+import { markAllNotificationsRead } from "~/server/repos/notifications.server";
+
+/** POST /api/notifications/read-all → {updated, unreadCount: 0} */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { user } = await requireApiUser(request);
+    const updated = await markAllNotificationsRead(db(), user.id);
+    return Response.json({ updated, unreadCount: 0 });
+  });

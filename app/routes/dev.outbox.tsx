@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PRODUCT_NAME } from "~/components/logo";
+import { Card, PageHeader, Section } from "~/components/ui";
+import { canReadOutbox } from "~/server/outbox.server";
+import { db } from "~/server/db.server";
+import { listOutboxMail } from "~/server/repos/mail-outbox.server";
+
+export const meta: MetaFunction = () => [{ title: `Dev outbox · ${PRODUCT_NAME}`, robots: "noindex" }];
+
+/** Mail that went nowhere because SMTP_URL is not set. Outside production, or for admins. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await canReadOutbox(request))) throw new Response("Not found", { status: 404 });
+  const mails = await listOutboxMail(db(), { limit: 100 });
+  return mails.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() }));
+}
+
+function linkify(text: string) {
+  return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
+    /^https?:\/\//.test(part) ? (
+      <a key={i} href={part} className="break-all text-brand-600 underline dark:text-brand-400">
+        {part}
+      </a>
+    ) : (
+      <span key={i}>{part}</span>
+    ),
+  );
+}
+
+export default function Outbox() {
+  const mails = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Dev outbox" subtitle="Mail the app would have sent. Configure SMTP_URL to send real mail." />
+      <Section className="max-w-3xl space-y-4">
+        {mails.length === 0 ? <p className="text-center text-slate-500">No mail yet.</p> : null}
+        {mails.map((mail) => (
+          <Card key={mail.id} data-testid="outbox-mail">
+            <p className="text-xs text-slate-500">
+              {new Date(mail.createdAt).toLocaleString()} · to <strong>{mail.to}</strong>
+            </p>
+            <h2 className="mt-1 text-lg font-semibold">{mail.subject}</h2>
+            <p className="mt-3 whitespace-pre-wrap text-sm">{linkify(mail.text)}</p>
+          </Card>
+        ))}
+      </Section>
+    </>
+  );
+}

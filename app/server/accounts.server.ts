@@ -1,0 +1,280 @@
+import type { PublicUser } from "~/lib/user";
+import { db } from "./db.server";
+import type { Role, User } from "./db-schema.server";
+import { env } from "./env.server";
+import { HttpError } from "./http.server";
+import { log } from "./logger.server";
+import { confirmationMail, passwordChangedMail, passwordResetMail } from "./mail-templates.server";
+import { sendMail } from "./mailer.server";
+import { createNotification } from "./notifications.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import {
+  countAuthFailures,
+  deleteAuthFailuresBefore,
+  deleteAuthFailuresForEmail,
+  insertAuthFailure,
+} from "./repos/auth-failures.server";
+import { deleteAuthSessionsForUser } from "./repos/auth-sessions.server";
+import {
+  getEmailTokenByHash,
+  getLatestEmailTokenTime,
+  insertEmailToken,
+  markEmailTokenUsed,
+  retireEmailTokens,
+} from "./repos/email-tokens.server";
+import { countUnreadNotifications } from "./repos/notifications.server";
+import { getUserByEmail, getUserById, insertUser, updateUser } from "./repos/users.server";
+import { generateToken, hashToken } from "./tokens.server";
+
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES = 10;
+/** One confirmation mail a minute is plenty; more is someone pressing the button in a loop. */
+const CONFIRMATION_RESEND_INTERVAL_MS = 60 * 1000;
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const RESET_REQUESTED = "If an account exists for that email, we have sent a link to reset its password.";
+
+export async function toPublicUser(user: User): Promise<PublicUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    emailConfirmed: user.email_confirmed,
+    createdAt: user.created_at.toISOString(),
+    notifications: { unreadCount: await countUnreadNotifications(db(), user.id) },
+  };
+}
+
+// ---------------------------------------------------------------------------- sign-up
+
+/** Self-registration creates Free accounts only: paid roles come from checkout or an admin. */
+export async function registerUser(input: { email: string; password: string; role?: Role }): Promise<User> {
+  const role = input.role ?? "FreeUser";
+  if (role === "Admin") throw new HttpError(403, "Administrator accounts cannot be created by signing up.");
+  if (role !== "FreeUser") {
+    throw new HttpError(
+      403,
+      "Scout and Creator are coming soon and cannot be chosen at sign-up. Create a Free account; paid plans are bought from the Upgrade page.",
+    );
+  }
+  const passwordHash = await hashPassword(input.password);
+  const user = await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (await getUserByEmail(trx, input.email)) throw new HttpError(409, "An account with this email already exists");
+      const created = await insertUser(trx, { email: input.email, password_hash: passwordHash, role: "FreeUser" });
+      await createNotification(trx, {
+        userId: created.id,
+        type: "welcome",
+        title: "Welcome to Linkwise!",
+        body: "Save your first link from the dashboard and we will enrich it for you. Please confirm your email address.",
+        link: "/dashboard",
+      });
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two sign-ups racing for one email: the unique index decides.
+      if (error instanceof Error && /users_email_key/.test(error.message)) {
+        throw new HttpError(409, "An account with this email already exists");
+      }
+      throw error;
+    });
+  // Not awaited: a slow mail server must not slow down signing up.
+  sendConfirmation(user).catch((error: unknown) => log.warn("confirmation mail after sign-up failed", { userId: user.id, error }));
+  return user;
+}
+
+// ---------------------------------------------------------------------------- sign-in
+
+let dummyHash: Promise<string> | undefined;
+
+async function assertNotThrottled(email: string, ip: string) {
+  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+  const counts = await Promise.all([
+    countAuthFailures(db(), { column: "email", value: email }, since),
+    countAuthFailures(db(), { column: "ip", value: ip }, since),
+  ]);
+  const blocked = counts.filter((c) => c.count >= LOGIN_MAX_FAILURES && c.oldest);
+  if (blocked.length === 0) return;
+  const freesAt = Math.max(...blocked.map((c) => c.oldest!.getTime() + LOGIN_WINDOW_MS));
+  const seconds = Math.max(1, Math.ceil((freesAt - Date.now()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new HttpError(
+    429,
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { "Retry-After": String(seconds) },
+  );
+}
+
+/**
+ * Checks an email and password. Wrong email and wrong password get the same answer and
+ * take the same time; ten failures for one email or one address in 15 minutes lock it out.
+ */
+export async function authenticate(input: { email: string; password: string; ip: string }): Promise<User> {
+  await assertNotThrottled(input.email, input.ip);
+  const user = await getUserByEmail(db(), input.email);
+  dummyHash ??= hashPassword("timing-equaliser");
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
+  if (!user || !valid) {
+    await insertAuthFailure(db(), { email: input.email, ip: input.ip });
+    if (Math.random() < 0.01) await deleteAuthFailuresBefore(db(), new Date(Date.now() - LOGIN_WINDOW_MS));
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  if (!user.is_active) throw new HttpError(403, "This account has been deactivated. Contact support if you think this is a mistake.");
+  await deleteAuthFailuresForEmail(db(), user.email);
+  await updateUser(db(), user.id, { last_active_at: new Date() });
+  return user;
+}
+
+// ---------------------------------------------------------------------------- email confirmation
+
+/** Mails a fresh confirmation link (older ones stop working). */
+export async function sendConfirmation(user: User): Promise<void> {
+  const token = generateToken();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await retireEmailTokens(trx, user.id, "confirm_email");
+      await insertEmailToken(trx, {
+        userId: user.id,
+        purpose: "confirm_email",
+        tokenHash: hashToken(token),
+        email: user.email,
+        expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
+      });
+    });
+  const url = `${env().APP_URL}/confirm-email?userId=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
+  await sendMail(confirmationMail(user.email, url));
+}
+
+export async function resendConfirmation(userId: string): Promise<void> {
+  const user = await getUserById(db(), userId);
+  if (!user) throw new HttpError(404, "Account not found.");
+  if (user.email_confirmed) throw new HttpError(400, "Your email address is already confirmed.");
+  const latest = await getLatestEmailTokenTime(db(), user.id, "confirm_email");
+  if (latest && Date.now() - latest.getTime() < CONFIRMATION_RESEND_INTERVAL_MS) {
+    throw new HttpError(429, "We just sent you a confirmation email. Please wait a minute before asking for another.", {
+      "Retry-After": "60",
+    });
+  }
+  try {
+    await sendConfirmation(user);
+  } catch (error) {
+    log.error("confirmation mail failed", { userId, error });
+    throw new HttpError(502, "Failed to send confirmation email");
+  }
+}
+
+export async function confirmEmail(input: { userId: string; token: string }): Promise<User> {
+  const record = await getEmailTokenByHash(db(), hashToken(input.token));
+  if (!record || record.purpose !== "confirm_email" || record.user_id !== input.userId) {
+    throw new HttpError(400, "This confirmation link is not valid. Please request a new one.");
+  }
+  if (record.used_at) throw new HttpError(400, "This confirmation link has already been used or replaced by a newer one.");
+  if (record.expires_at.getTime() <= Date.now()) {
+    throw new HttpError(400, "This confirmation link has expired. Please request a new one.");
+  }
+  const user = await getUserById(db(), record.user_id);
+  if (!user || user.email !== record.email) {
+    throw new HttpError(400, "This confirmation link was sent to an address the account no longer uses.");
+  }
+  if (!(await markEmailTokenUsed(db(), record.id))) {
+    throw new HttpError(400, "This confirmation link has already been used or replaced by a newer one.");
+  }
+  return (await updateUser(db(), user.id, { email_confirmed: true }))!;
+}
+
+// ---------------------------------------------------------------------------- password reset
+
+/** Always the same answer, whether or not the account exists. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const user = await getUserByEmail(db(), email);
+  if (!user || !user.is_active) return;
+  const token = generateToken();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await retireEmailTokens(trx, user.id, "reset_password");
+      await insertEmailToken(trx, {
+        userId: user.id,
+        purpose: "reset_password",
+        tokenHash: hashToken(token),
+        email: user.email,
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+    });
+  const url = `${env().APP_URL}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+  await sendMail(passwordResetMail(user.email, url));
+}
+
+/** Sets a new password from a mailed link, and signs the account out everywhere. */
+export async function resetPassword(input: { email: string; token: string; newPassword: string }): Promise<void> {
+  const record = await getEmailTokenByHash(db(), hashToken(input.token));
+  if (!record || record.purpose !== "reset_password" || record.email !== input.email) {
+    throw new HttpError(400, "This reset link is not valid. Please request a new password reset.");
+  }
+  if (record.used_at) throw new HttpError(400, "This reset link has already been used. Please request a new password reset.");
+  if (record.expires_at.getTime() <= Date.now()) {
+    throw new HttpError(400, "This reset link has expired. Please request a new password reset.");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const user = await db()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await markEmailTokenUsed(trx, record.id))) {
+        throw new HttpError(400, "This reset link has already been used. Please request a new password reset.");
+      }
+      // Whoever can read the mailbox has proved the address too.
+      const updated = await updateUser(trx, record.user_id, { password_hash: passwordHash, email_confirmed: true });
+      await deleteAuthSessionsForUser(trx, record.user_id);
+      return updated;
+    });
+  if (user) {
+    await deleteAuthFailuresForEmail(db(), user.email);
+    await sendMail(passwordChangedMail(user.email)).catch(() => undefined);
+  }
+}
+
+// ---------------------------------------------------------------------------- profile
+
+/**
+ * Changes the email (the new address must be confirmed again) and/or the password (the
+ * current one is required; every other session ends).
+ */
+export async function updateProfile(
+  userId: string,
+  currentSessionId: string,
+  input: { email?: string; currentPassword?: string; newPassword?: string },
+): Promise<User> {
+  const user = await getUserById(db(), userId);
+  if (!user) throw new HttpError(404, "Account not found.");
+  let updated = user;
+
+  if (input.newPassword !== undefined) {
+    if (!input.currentPassword || !(await verifyPassword(input.currentPassword, user.password_hash))) {
+      throw new HttpError(400, "Your current password is not correct.");
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    updated = (await db()
+      .transaction()
+      .execute(async (trx) => {
+        await deleteAuthSessionsForUser(trx, user.id, currentSessionId);
+        return updateUser(trx, user.id, { password_hash: passwordHash });
+      }))!;
+    await sendMail(passwordChangedMail(user.email)).catch(() => undefined);
+  }
+
+  if (input.email !== undefined && input.email !== user.email) {
+    if (await getUserByEmail(db(), input.email)) throw new HttpError(409, "An account with this email already exists");
+    updated = (await updateUser(db(), user.id, { email: input.email, email_confirmed: false }).catch((error: unknown) => {
+      if (error instanceof Error && /users_email_key/.test(error.message)) {
+        throw new HttpError(409, "An account with this email already exists");
+      }
+      throw error;
+    }))!;
+    await sendConfirmation(updated).catch((error: unknown) => log.warn("confirmation mail failed", { userId, error }));
+  }
+  return updated;
+}

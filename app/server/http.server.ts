@@ -1,0 +1,59 @@
+import type { z } from "zod";
+
+/** Set by our Express server from the socket (or a trusted proxy); never taken from the client. */
+export const CLIENT_IP_HEADER = "x-linkwise-client-ip";
+
+/** An error with the HTTP status and message the client should see. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function jsonError(status: number, message: string, headers: Record<string, string> = {}) {
+  return Response.json({ message }, { status, headers });
+}
+
+/** Runs a JSON endpoint: HttpErrors become `{ message }` with their status; anything else a 500. */
+export async function handleJson(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof HttpError) {
+      return Response.json({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+    }
+    console.error(error);
+    return jsonError(500, "Something went wrong on our side. Please try again.");
+  }
+}
+
+/** The first problem zod found, as one sentence for the user. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "The request is not valid.";
+}
+
+/** Reads a JSON body and validates it; 400 with a clear message otherwise. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    throw new HttpError(400, "The request body must be valid JSON.");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  return parsed.data;
+}
+
+export function requireMethod(request: Request, ...methods: string[]) {
+  if (!methods.includes(request.method)) {
+    throw new HttpError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
+  }
+}

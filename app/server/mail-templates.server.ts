@@ -1,0 +1,44 @@
+import type { Mail } from "./mailer.server";
+
+/** Every mail the product sends, as text and a simple HTML twin. Links are absolute (APP_URL). */
+const PRODUCT = "Linkwise";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function layout(paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#64748b">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    : "";
+  return `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#0f172a">${body}${button}<p style="font-size:12px;color:#64748b">${PRODUCT}</p></div>`;
+}
+
+export function confirmationMail(to: string, url: string): Mail {
+  const lines = [`Welcome to ${PRODUCT}!`, "Please confirm your email address. The link works for 24 hours."];
+  return {
+    to,
+    subject: `Confirm your email for ${PRODUCT}`,
+    text: `${lines.join("\n\n")}\n\n${url}\n`,
+    html: layout(lines, { label: "Confirm email", url }),
+  };
+}
+
+export function passwordResetMail(to: string, url: string): Mail {
+  const lines = [
+    `Someone asked to reset the password of your ${PRODUCT} account.`,
+    "If it was you, choose a new password with the link below; it works for 1 hour. If not, ignore this mail: your password stays as it is.",
+  ];
+  return {
+    to,
+    subject: `Reset your ${PRODUCT} password`,
+    text: `${lines.join("\n\n")}\n\n${url}\n`,
+    html: layout(lines, { label: "Reset password", url }),
+  };
+}
+
+export function passwordChangedMail(to: string): Mail {
+  const lines = [`The password of your ${PRODUCT} account was just changed, and every other session was signed out.`, "If this was not you, reset your password now."];
+  return { to, subject: `Your ${PRODUCT} password was changed`, text: lines.join("\n\n"), html: layout(lines) };
+}

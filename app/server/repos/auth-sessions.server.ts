@@ -1,0 +1,60 @@
+import { sql } from "kysely";
+import type { Database } from "../db.server";
+import type { SessionKind, User } from "../db-schema.server";
+
+export async function insertAuthSession(
+  db: Database,
+  session: { userId: string; tokenHash: string; kind: SessionKind; expiresAt: Date; userAgent?: string | null; ip?: string | null },
+): Promise<{ id: string }> {
+  return db
+    .insertInto("auth_sessions")
+    .values({
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      kind: session.kind,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent?.slice(0, 300) ?? null,
+      ip: session.ip ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+/** The live session for a token hash, with its user; undefined when unknown or expired. */
+export async function getSessionWithUser(
+  db: Database,
+  tokenHash: string,
+): Promise<{ sessionId: string; kind: SessionKind; lastUsedAt: Date; user: User } | undefined> {
+  const row = await db
+    .selectFrom("auth_sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .selectAll("u")
+    .select(["s.id as session_id", "s.kind as session_kind", "s.last_used_at as session_last_used_at"])
+    .where("s.token_hash", "=", tokenHash)
+    .where("s.expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_kind, session_last_used_at, ...user } = row;
+  return { sessionId: session_id, kind: session_kind, lastUsedAt: session_last_used_at, user };
+}
+
+export async function touchAuthSession(db: Database, sessionId: string): Promise<void> {
+  await db.updateTable("auth_sessions").set({ last_used_at: new Date() }).where("id", "=", sessionId).execute();
+}
+
+export async function deleteAuthSession(db: Database, sessionId: string): Promise<void> {
+  await db.deleteFrom("auth_sessions").where("id", "=", sessionId).execute();
+}
+
+/** Ends every session and token of a user, except optionally one. */
+export async function deleteAuthSessionsForUser(db: Database, userId: string, exceptSessionId?: string): Promise<number> {
+  let query = db.deleteFrom("auth_sessions").where("user_id", "=", userId);
+  if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredAuthSessions(db: Database): Promise<number> {
+  const result = await db.deleteFrom("auth_sessions").where("expires_at", "<=", sql<Date>`now()`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
