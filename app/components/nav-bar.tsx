@@ -60,25 +60,23 @@ export function NavBar({ user }: { user: PublicUser | null }) {
     <nav aria-label="Main" className="sticky top-0 z-40 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
-        <div className="hidden items-center gap-2 md:flex">
-          <Link to="/trending" className={buttonClass("ghost")}>
-            Trending
-          </Link>
-          {user ? null : (
-            <Link to="/pricing" className={buttonClass("ghost")}>
-              Pricing
+        <div className="flex items-center gap-1 md:gap-2">
+          <div className="hidden items-center gap-2 md:flex">
+            <Link to="/trending" className={buttonClass("ghost")}>
+              Trending
             </Link>
-          )}
+            {user ? null : (
+              <Link to="/pricing" className={buttonClass("ghost")}>
+                Pricing
+              </Link>
+            )}
+          </div>
           <ThemeToggle />
           {user ? <NotificationBell initialUnread={user.notifications.unreadCount} /> : null}
-          {user ? <SignedInLinks user={user} /> : <SignedOutLinks />}
-        </div>
-        <div className="flex items-center gap-1 md:hidden">
-          <ThemeToggle />
-          {user ? <NotificationBell initialUnread={user.notifications.unreadCount} /> : null}
+          <div className="hidden items-center gap-2 md:flex">{user ? <SignedInLinks user={user} /> : <SignedOutLinks />}</div>
           <button
             type="button"
-            className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="rounded-lg p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label="Menu"

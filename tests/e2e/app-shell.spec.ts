@@ -5,7 +5,7 @@ const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ["/login", /Sign in/],
   ["/register", /Create your account/],
   ["/confirm-email", /Confirm your email/],
-  ["/reset-password", /Reset your password/],
+  ["/reset-password", /Invalid Reset Link/],
   ["/trending", /All Trending Resources/],
   ["/features", /Features/],
   ["/pricing", /Pricing/],

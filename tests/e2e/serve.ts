@@ -22,7 +22,8 @@ await db.destroy();
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  NODE_ENV: "production" as const,
+  // Not "production": the dev outbox at /dev/outbox is readable by the tests.
+  NODE_ENV: "test" as const,
   PORT: port,
   DATABASE_URL: database.url,
   REDIS_URL: redisUrl,
