@@ -9,7 +9,7 @@ import { processSystemJob } from "./processors/system";
 import { closeDb, db } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/process.server";
-import { QUEUES, type QueueName } from "~/server/queue.server";
+import { CLEANUP_INTERVAL_MS, QUEUES, type QueueName } from "~/server/queue.server";
 import { createRedis, quitRedis } from "~/server/redis.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
@@ -45,6 +45,11 @@ await systemQueue.upsertJobScheduler(
   "heartbeat",
   { every: config.HEARTBEAT_INTERVAL_MS },
   { name: "heartbeat", data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+);
+await systemQueue.upsertJobScheduler(
+  "cleanup",
+  { every: CLEANUP_INTERVAL_MS },
+  { name: "cleanup", data: {}, opts: { attempts: 3, removeOnComplete: 24, removeOnFail: 100 } },
 );
 
 async function beat() {

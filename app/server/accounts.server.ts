@@ -14,8 +14,9 @@ import {
   deleteAuthFailuresForEmail,
   insertAuthFailure,
 } from "./repos/auth-failures.server";
-import { deleteAuthSessionsForUser } from "./repos/auth-sessions.server";
+import { deleteAuthSessionsForUser, deleteExpiredAuthSessions } from "./repos/auth-sessions.server";
 import {
+  deleteSpentEmailTokens,
   getEmailTokenByHash,
   getLatestEmailTokenTime,
   insertEmailToken,
@@ -119,13 +120,20 @@ export async function authenticate(input: { email: string; password: string; ip:
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
   if (!user || !valid) {
     await insertAuthFailure(db(), { email: input.email, ip: input.ip });
-    if (Math.random() < 0.01) await deleteAuthFailuresBefore(db(), new Date(Date.now() - LOGIN_WINDOW_MS));
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   if (!user.is_active) throw new HttpError(403, "This account has been deactivated. Contact support if you think this is a mistake.");
   await deleteAuthFailuresForEmail(db(), user.email);
   await updateUser(db(), user.id, { last_active_at: new Date() });
   return user;
+}
+
+/** Housekeeping run by the worker every hour; returns what it removed. */
+export async function cleanupAccounts(): Promise<{ sessions: number; tokens: number }> {
+  await deleteAuthFailuresBefore(db(), new Date(Date.now() - LOGIN_WINDOW_MS));
+  const sessions = await deleteExpiredAuthSessions(db());
+  const tokens = await deleteSpentEmailTokens(db(), new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
+  return { sessions, tokens };
 }
 
 // ---------------------------------------------------------------------------- email confirmation

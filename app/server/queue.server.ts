@@ -21,6 +21,9 @@ export const heartbeatJobSchema = z.object({
 });
 export type HeartbeatJob = z.infer<typeof heartbeatJobSchema>;
 
+/** Hourly housekeeping: expired sessions, old sign-in failures and spent mail tokens. */
+export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
 /** Retries with exponential backoff; completed jobs kept an hour, failed ones capped. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 3,

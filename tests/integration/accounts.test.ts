@@ -367,3 +367,20 @@ describe("cookie sessions", () => {
     expect(visitor.headers.get("location")).toBe("/login?redirectTo=%2Fadmin");
   });
 });
+
+describe("hourly cleanup", () => {
+  it("removes expired sessions and spent mail tokens, keeping live ones", async () => {
+    const { cleanupAccounts } = await import("~/server/accounts.server");
+    const live = await register();
+    const stale = await register();
+    await db().updateTable("auth_sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", stale.id).execute();
+    await sql`update email_tokens set used_at = now(), created_at = now() - interval '8 days' where user_id = ${stale.id}`.execute(db());
+
+    const removed = await cleanupAccounts();
+    expect(removed.sessions).toBeGreaterThanOrEqual(1);
+    expect(removed.tokens).toBeGreaterThanOrEqual(1);
+    expect(await db().selectFrom("auth_sessions").select("id").where("user_id", "=", stale.id).execute()).toEqual([]);
+    expect(await db().selectFrom("email_tokens").select("id").where("user_id", "=", stale.id).execute()).toEqual([]);
+    expect((await api("GET", "/api/auth/me", { token: live.token })).status).toBe(200);
+  });
+});

@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
+import { cleanupAccounts } from "~/server/accounts.server";
 import { heartbeatJobSchema } from "~/server/queue.server";
 import { incrementWorkerJobs } from "~/server/repos/worker-heartbeats.server";
+
+type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>>;
 
 export interface HeartbeatResult {
   workerId: string;
@@ -10,8 +13,8 @@ export interface HeartbeatResult {
   waitedMs: number;
 }
 
-/** The `system` queue: housekeeping jobs. Today only the heartbeat that proves the wiring. */
-export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<HeartbeatResult> {
+/** The `system` queue: the heartbeat that proves the wiring, and hourly cleanup. */
+export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<HeartbeatResult | CleanupResult> {
   switch (job.name) {
     case "heartbeat": {
       const data = heartbeatJobSchema.parse(job.data);
@@ -20,6 +23,11 @@ export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<He
       await incrementWorkerJobs(ctx.db, ctx.workerId);
       ctx.log.info("heartbeat job done", { queue: job.queueName, jobId: job.id, waitedMs });
       return { workerId: ctx.workerId, waitedMs };
+    }
+    case "cleanup": {
+      const removed = await cleanupAccounts();
+      ctx.log.info("cleanup job done", { jobId: job.id, ...removed });
+      return removed;
     }
     default:
       throw new UnrecoverableError(`Unknown job "${job.name}" on the system queue`);

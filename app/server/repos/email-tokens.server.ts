@@ -54,3 +54,13 @@ export async function getLatestEmailTokenTime(db: Database, userId: string, purp
     .executeTakeFirst();
   return row?.latest ?? null;
 }
+
+/** Tokens that can no longer be used and are older than `before`. */
+export async function deleteSpentEmailTokens(db: Database, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("email_tokens")
+    .where("created_at", "<", before)
+    .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<", sql<Date>`now()`)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
