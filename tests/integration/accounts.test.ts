@@ -344,6 +344,19 @@ describe("cookie sessions", () => {
     expect(login.headers.get("location")).toBe("/dashboard");
   });
 
+  it("the register form refuses a mismatched confirmation and saves nothing", async () => {
+    const email = uniqueEmail();
+    const response = await fetch(`${baseUrl}/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "X-Forwarded-For": currentIp },
+      body: new URLSearchParams({ plan: "free", email, password: "secret-1", confirmPassword: "secret-2" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Passwords do not match");
+    expect(await db().selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+
   it("refuses cookie-borne writes from another origin or with no origin (CSRF), but not bearer ones", async () => {
     const { email, password, token } = await register();
     const session = (await signInWithForm(email, password)).headers.get("set-cookie")!.split(";")[0]!;
