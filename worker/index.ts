@@ -5,12 +5,14 @@
 import { hostname } from "node:os";
 import { Queue, Worker, type Job, type Processor } from "bullmq";
 import type { WorkerContext } from "./context";
+import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processSystemJob } from "./processors/system";
 import { closeDb, db } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/process.server";
-import { CLEANUP_INTERVAL_MS, QUEUES, type QueueName } from "~/server/queue.server";
-import { createRedis, quitRedis } from "~/server/redis.server";
+import { reconcilePendingLinks } from "~/server/links.server";
+import { CLEANUP_INTERVAL_MS, QUEUES, closeQueues, type QueueName } from "~/server/queue.server";
+import { closeRedis, createRedis, quitRedis } from "~/server/redis.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
 const config = loadEnvOrExit();
@@ -21,6 +23,7 @@ const ctx: WorkerContext = { workerId, db: db(), log };
 
 const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<unknown>> = {
   [QUEUES.system]: processSystemJob,
+  [QUEUES.enrichLink]: processEnrichLinkJob,
 };
 
 const workers = Object.entries(processors).map(([queueName, process]) => {
@@ -30,6 +33,8 @@ const workers = Object.entries(processors).map(([queueName, process]) => {
     prefix: config.REDIS_PREFIX,
     concurrency: config.WORKER_CONCURRENCY,
     name: workerId,
+    lockDuration: config.WORKER_LOCK_MS,
+    stalledInterval: config.WORKER_LOCK_MS,
   });
   worker.on("active", (job) => log.debug("job started", { queue: queueName, jobId: job.id, name: job.name }));
   worker.on("failed", (job, error) =>
@@ -39,18 +44,34 @@ const workers = Object.entries(processors).map(([queueName, process]) => {
   return worker;
 });
 
-// One scheduler per deployment (the id is shared), however many workers upsert it.
+// One scheduler per deployment (the ids are shared), however many workers upsert them.
+// Upserted again on every reconcile tick, so a flushed Redis gets them back.
 const systemQueue = new Queue(QUEUES.system, { connection, prefix: config.REDIS_PREFIX });
-await systemQueue.upsertJobScheduler(
-  "heartbeat",
-  { every: config.HEARTBEAT_INTERVAL_MS },
-  { name: "heartbeat", data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
-);
-await systemQueue.upsertJobScheduler(
-  "cleanup",
-  { every: CLEANUP_INTERVAL_MS },
-  { name: "cleanup", data: {}, opts: { attempts: 3, removeOnComplete: 24, removeOnFail: 100 } },
-);
+async function ensureSchedules() {
+  await systemQueue.upsertJobScheduler(
+    "heartbeat",
+    { every: config.HEARTBEAT_INTERVAL_MS },
+    { name: "heartbeat", data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+  );
+  await systemQueue.upsertJobScheduler(
+    "cleanup",
+    { every: CLEANUP_INTERVAL_MS },
+    { name: "cleanup", data: {}, opts: { attempts: 3, removeOnComplete: 24, removeOnFail: 100 } },
+  );
+}
+await ensureSchedules();
+
+/** Links pending with no job (Redis flushed, enqueue failed) go back on the queue. */
+async function reconcile() {
+  try {
+    await ensureSchedules();
+    const requeued = await reconcilePendingLinks(config.RECONCILE_AFTER_MS);
+    if (requeued > 0) log.info("reconciler re-enqueued pending links", { count: requeued });
+  } catch (error) {
+    log.warn("reconciler pass failed", { error });
+  }
+}
+const reconcileTimer = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
 
 async function beat() {
   await upsertWorkerHeartbeat(ctx.db, { workerId, hostname: hostname(), pid: process.pid, startedAt }).catch(
@@ -68,6 +89,7 @@ log.info("worker: ready", {
 
 onShutdownSignal("worker", async () => {
   clearInterval(beatTimer);
+  clearInterval(reconcileTimer);
   // worker.close() stops taking jobs and waits for active ones, with no limit of its own.
   const drained = await settleWithin(Promise.all(workers.map((w) => w.close())), config.WORKER_SHUTDOWN_TIMEOUT_MS);
   if (!drained) {
@@ -80,5 +102,6 @@ onShutdownSignal("worker", async () => {
   await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
   await settleWithin(systemQueue.close(), 2_000);
   await quitRedis(connection);
+  await Promise.allSettled([closeQueues(), closeRedis()]);
   await settleWithin(closeDb(), 5_000);
 });

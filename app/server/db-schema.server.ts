@@ -12,6 +12,8 @@ export interface DB {
   auth_failures: AuthFailuresTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
+  links: LinksTable;
+  enrichment_usage: EnrichmentUsageTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -30,6 +32,7 @@ export interface UsersTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   last_active_at: Date | null;
+  pack_credits: ColumnType<number, number | undefined, number>;
 }
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -101,3 +104,43 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 export type OutboxMail = Selectable<MailOutboxTable>;
+
+export type LinkStatus = "pending" | "enriched" | "error";
+export interface CodeSnippet {
+  language: string;
+  code: string;
+}
+export interface LinksTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  normalized_url: string;
+  status: ColumnType<LinkStatus, LinkStatus | undefined, LinkStatus>;
+  error: string | null;
+  title: string | null;
+  description: string | null;
+  favicon: string | null;
+  canonical_url: string | null;
+  language: string | null;
+  reading_minutes: number | null;
+  content_text: string | null;
+  summary: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  code_snippets: ColumnType<CodeSnippet[], string | undefined, string>;
+  enrichment_engine: string | null;
+  enriched_at: Date | null;
+  saved_at: UpdatedAt;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+export type Link = Selectable<LinksTable>;
+
+export type UsageSource = "allowance" | "credit" | "unlimited";
+export interface EnrichmentUsageTable {
+  id: Generated<number>;
+  user_id: string;
+  link_id: string | null;
+  kind: string;
+  source: UsageSource;
+  created_at: CreatedAt;
+}

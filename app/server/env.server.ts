@@ -41,6 +41,21 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Linkwise <no-reply@linkwise.local>"),
 
+  /** host or host:port entries the fetcher may reach even on private addresses (tests, intranets). */
+  FETCH_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  /** First retry delay of a failed job; later ones double. */
+  JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
+  /** How long a killed worker's job stays locked before another worker takes it over. */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** The reconciler re-enqueues links pending longer than this with no live job. */
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
+
   ADMIN_EMAIL: z.email().default("admin@linkwise.local"),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
 });

@@ -12,6 +12,8 @@ import { redis, whenReady } from "./redis.server";
 export const QUEUES = {
   /** Housekeeping that proves the wiring: the heartbeat job. */
   system: "system",
+  /** Fetch, parse and enrich one saved link. */
+  enrichLink: "enrich-link",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -20,6 +22,9 @@ export const heartbeatJobSchema = z.object({
   holdMs: z.number().int().min(0).max(60_000).default(0),
 });
 export type HeartbeatJob = z.infer<typeof heartbeatJobSchema>;
+
+export const enrichLinkJobSchema = z.object({ linkId: z.uuid() });
+export type EnrichLinkJob = z.infer<typeof enrichLinkJobSchema>;
 
 /** Hourly housekeeping: expired sessions, old sign-in failures and spent mail tokens. */
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -56,6 +61,34 @@ export async function enqueueHeartbeat(input: { holdMs?: number; jobId?: string 
   await whenReady(redis());
   // Heartbeats are cheap and periodic: one attempt, nothing to retry.
   return getQueue(QUEUES.system).add("heartbeat", data, { jobId: input.jobId, attempts: 1 });
+}
+
+/**
+ * Puts a link's enrichment on the queue. The job id is the link id, so adding it twice is
+ * harmless; a finished job of an earlier attempt is removed first so a retry runs again.
+ */
+export async function enqueueEnrichLink(linkId: string): Promise<void> {
+  const data = enrichLinkJobSchema.parse({ linkId });
+  await whenReady(redis());
+  const queue = getQueue(QUEUES.enrichLink);
+  const previous = await queue.getJob(linkId);
+  if (previous) {
+    const state = await previous.getState();
+    if (state === "completed" || state === "failed") await previous.remove();
+    else return;
+  }
+  await queue.add("enrich-link", data, {
+    jobId: linkId,
+    backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
+    removeOnComplete: true,
+  });
+}
+
+/** Whether a link has a job waiting, delayed or running. */
+export async function hasLiveEnrichJob(linkId: string): Promise<boolean> {
+  await whenReady(redis());
+  const state = await getQueue(QUEUES.enrichLink).getJobState(linkId);
+  return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized" || state === "waiting-children";
 }
 
 export async function closeQueues(): Promise<void> {

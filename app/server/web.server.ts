@@ -12,6 +12,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { closeDb } from "./db.server";
 import type { Env } from "./env.server";
+import { closeEvents } from "./events.server";
 import { CLIENT_IP_HEADER } from "./http.server";
 import { log } from "./logger.server";
 import { closeQueues } from "./queue.server";
@@ -194,7 +195,10 @@ export async function createWebServer(config: Env): Promise<WebServer> {
     async close() {
       if (server) {
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        // Event streams never finish on their own: end them so their connections can close.
+        await closeEvents();
         server.closeIdleConnections();
+        setTimeout(() => server?.closeIdleConnections(), 100).unref();
         // In-flight requests get until the timeout; then their sockets are cut.
         const timer = setTimeout(() => {
           log.warn("web shutdown timeout reached, closing open connections", { open: sockets.size });
@@ -204,7 +208,7 @@ export async function createWebServer(config: Env): Promise<WebServer> {
         await closed;
         clearTimeout(timer);
       }
-      await Promise.allSettled([closeQueues(), closeRedis(), closeDb()]);
+      await Promise.allSettled([closeEvents(), closeQueues(), closeRedis(), closeDb()]);
     },
   };
 }

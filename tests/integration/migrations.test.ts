@@ -5,7 +5,17 @@ import { listMigrations, migrateDown, migrateToLatest, migrateToNothing } from "
 import { migrations } from "../../migrations/index";
 import { createTestDatabase, dropTestDatabase } from "../helpers/test-database";
 
-const ALL_TABLES = ["auth_failures", "auth_sessions", "email_tokens", "mail_outbox", "notifications", "users", "worker_heartbeats"];
+const ALL_TABLES = [
+  "auth_failures",
+  "auth_sessions",
+  "email_tokens",
+  "enrichment_usage",
+  "links",
+  "mail_outbox",
+  "notifications",
+  "users",
+  "worker_heartbeats",
+];
 
 const database = await createTestDatabase("mig", { migrate: false });
 const db = createDb(database.url, 1);
@@ -39,8 +49,8 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("notifications");
-    expect(await tables()).toContain("worker_heartbeats");
+    expect(await tables()).not.toContain("links");
+    expect(await tables()).toContain("notifications");
     await migrateToNothing(db);
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);

@@ -1,0 +1,69 @@
+/** Link rules shared by the add form and the API (spec section 5). */
+export const INVALID_URL_MESSAGE = "Enter a valid URL starting with http:// or https://";
+export const MAX_URL_LENGTH = 2048;
+
+export function isValidLinkUrl(value: string): boolean {
+  const url = value.trim();
+  if (url.length === 0 || url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** One page, one row: lower-case scheme and host, no fragment, no default port. */
+export function normalizeUrl(value: string): string {
+  const url = new URL(value.trim());
+  url.hash = "";
+  url.hostname = url.hostname.toLowerCase();
+  if ((url.protocol === "http:" && url.port === "80") || (url.protocol === "https:" && url.port === "443")) url.port = "";
+  return url.toString();
+}
+
+export type LinkStatus = "pending" | "enriched" | "error";
+
+/** What the API returns for a link. */
+export interface PublicLink {
+  id: string;
+  url: string;
+  title: string | null;
+  description: string | null;
+  favicon: string | null;
+  tags: string[];
+  status: LinkStatus;
+  enrichedAt: string | null;
+  createdAt: string;
+  error: string | null;
+}
+
+export interface LinkDetail extends PublicLink {
+  summary: string | null;
+  codeSnippets: Array<{ language: string; code: string }>;
+  readingMinutes: number | null;
+  language: string | null;
+  canonicalUrl: string | null;
+  engine: string | null;
+}
+
+export const STATUS_LABELS: Record<LinkStatus, string> = {
+  pending: "Processing",
+  enriched: "Enriched",
+  error: "Failed",
+};
+
+export interface Usage {
+  used: number;
+  limit: number | null;
+  credits: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** Spec section 9: green up to 60%, yellow above 60%, red above 80%, exceeded at 100%. */
+export function usageLevel(usage: Pick<Usage, "used" | "limit">): { percent: number; tone: "green" | "yellow" | "red"; exceeded: boolean } {
+  if (usage.limit === null || usage.limit === 0) return { percent: 0, tone: "green", exceeded: usage.limit === 0 };
+  const percent = Math.round((usage.used / usage.limit) * 100);
+  return { percent, tone: percent > 80 ? "red" : percent > 60 ? "yellow" : "green", exceeded: percent >= 100 };
+}

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { INVALID_URL_MESSAGE } from "~/lib/links";
+import { requireApiUser } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { HttpError, firstIssue, handleJson, readJson, requireMethod } from "~/server/http.server";
+import { addLink, toPublicLink } from "~/server/links.server";
+import { getLink, listLinks } from "~/server/repos/links.server";
+
+const querySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
+  before: z.uuid("before must be the id of a link from the previous page").optional(),
+});
+export const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) });
+
+/** GET /api/links?limit=&before= → the user's links, newest first. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleJson(async () => {
+    const { user } = await requireApiUser(request);
+    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const { limit, before } = parsed.data;
+    const cursor = before ? await getLink(db(), { id: before, userId: user.id }) : undefined;
+    if (before && !cursor) throw new HttpError(400, "before must be the id of one of your links");
+    const links = await listLinks(db(), {
+      userId: user.id,
+      limit,
+      before: cursor ? { savedAt: cursor.saved_at, id: cursor.id } : undefined,
+    });
+    return Response.json(links.map(toPublicLink), { headers: { "Cache-Control": "no-store" } });
+  });
+
+/** POST /api/links {url} → 201 with the new link (pending), or 200 with the existing one. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { user } = await requireApiUser(request);
+    const { url } = await readJson(request, addLinkSchema);
+    const { link, created } = await addLink(user.id, url);
+    return Response.json(toPublicLink(link), { status: created ? 201 : 200 });
+  });

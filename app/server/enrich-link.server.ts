@@ -1,0 +1,91 @@
+import { db } from "./db.server";
+import type { Link } from "./db-schema.server";
+import { enricher } from "./enricher.server";
+import { env } from "./env.server";
+import { publishUserEvent } from "./events.server";
+import { FetchError, safeFetch } from "./fetcher.server";
+import { toPublicLink } from "./links.server";
+import { createNotification } from "./notifications.server";
+import { parsePage } from "./page-parser.server";
+import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "./quota.server";
+import { getLinkById, listUserTags, markLinkEnriched, markLinkFailed } from "./repos/links.server";
+
+export type EnrichOutcome = "enriched" | "failed" | "skipped";
+
+/** Thrown for failures that will never succeed (a 404, a blocked address): no retry. */
+export class PermanentEnrichError extends Error {}
+
+async function fail(link: Link, reason: string): Promise<void> {
+  const failed = await markLinkFailed(db(), link.id, reason);
+  if (!failed) return;
+  await createNotification(db(), {
+    userId: link.user_id,
+    type: "link-failed",
+    title: "A link could not be enriched",
+    body: `${link.url}: ${reason}`,
+    link: "/dashboard",
+  });
+  await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(failed) });
+}
+
+/**
+ * Fetches, parses and enriches one link, then stores the result and counts it against the
+ * quota in one transaction. Idempotent: a link that is no longer pending is left alone.
+ * `finalAttempt` says whether a transient failure should be recorded on the link now.
+ */
+export async function enrichLink(linkId: string, { finalAttempt }: { finalAttempt: boolean }): Promise<EnrichOutcome> {
+  const link = await getLinkById(db(), linkId);
+  if (!link || link.status !== "pending") return "skipped";
+  if (!(await hasEnrichmentLeft(db(), link.user_id))) {
+    await fail(link, QUOTA_EXCEEDED);
+    return "failed";
+  }
+
+  const config = env();
+  let stored: Link | undefined;
+  try {
+    const page = await safeFetch(link.url, {
+      allowlist: config.FETCH_ALLOWLIST,
+      timeoutMs: config.FETCH_TIMEOUT_MS,
+      maxBytes: config.FETCH_MAX_BYTES,
+    });
+    const parsed = parsePage(page.body, page.url, page.contentType);
+    const result = await enricher().enrich({ url: page.url, page: parsed, existingTags: await listUserTags(db(), link.user_id) });
+    stored = await db()
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link" }))) return undefined;
+        const saved = await markLinkEnriched(trx, link.id, {
+          title: parsed.title,
+          description: parsed.description,
+          favicon: parsed.favicon,
+          canonicalUrl: parsed.canonicalUrl,
+          language: parsed.language,
+          readingMinutes: parsed.readingMinutes,
+          contentText: parsed.text,
+          summary: result.summary,
+          tags: result.tags,
+          codeSnippets: result.codeSnippets,
+          engine: result.engine,
+        });
+        // Already enriched by another run: roll back the charge too.
+        if (!saved) throw new AlreadyDone();
+        return saved;
+      });
+  } catch (error) {
+    if (error instanceof AlreadyDone) return "skipped";
+    const reason = error instanceof FetchError ? error.message : "Enrichment failed on our side";
+    const permanent = error instanceof FetchError && error.permanent;
+    if (permanent || finalAttempt) await fail(link, reason);
+    if (permanent) throw new PermanentEnrichError(reason);
+    throw error;
+  }
+  if (!stored) {
+    await fail(link, QUOTA_EXCEEDED);
+    return "failed";
+  }
+  await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(stored) });
+  return "enriched";
+}
+
+class AlreadyDone extends Error {}

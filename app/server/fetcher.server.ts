@@ -1,0 +1,216 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import { STATUS_CODES } from "node:http";
+import type { LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
+import { Agent, request } from "undici";
+
+/**
+ * The only way the product fetches a user-supplied address. An outbound request to an
+ * address a user chose is the classic SSRF hole, so: http(s) only; every resolved address
+ * checked, and the checked address is the one connected to; redirects followed by hand and
+ * re-checked; a total time limit; a size cap while streaming; HTML or plain text only.
+ */
+export const USER_AGENT = "LinkwiseBot/1.0 (+https://linkwise.app/bot; link enrichment)";
+
+export interface FetchOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /** `host` or `host:port` entries exempt from the private-address rule (FETCH_ALLOWLIST). */
+  allowlist?: string[];
+  accept?: "page" | "any";
+}
+
+export interface FetchedPage {
+  /** The address the content came from, after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  charset: string;
+  body: string;
+  bytes: number;
+  redirects: string[];
+}
+
+/** A failed fetch with a short reason a person can read. Permanent ones are not retried. */
+export class FetchError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = "FetchError";
+  }
+}
+
+export const BLOCKED_ADDRESS = "That address is not allowed";
+const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain"];
+
+/** True only for globally routable unicast addresses; every special range is refused. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === "unicast";
+}
+
+function isAllowlisted(url: URL, allowlist: string[]): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return allowlist.some((entry) => entry === host || entry === `${host}:${port}`);
+}
+
+/** The addresses to connect to, each checked; throws for a refused or unknown host. */
+async function resolveChecked(url: URL, allowlist: string[]): Promise<Array<{ address: string; family: number }>> {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: Array<{ address: string; family: number }>;
+  if (ipaddr.isValid(host) && (host.includes(":") || /^\d+\.\d+\.\d+\.\d+$/.test(host))) {
+    addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await dnsLookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new FetchError("The address could not be found", true);
+    }
+  }
+  if (addresses.length === 0) throw new FetchError("The address could not be found", true);
+  if (!isAllowlisted(url, allowlist) && addresses.some((a) => !isPublicAddress(a.address))) {
+    throw new FetchError(BLOCKED_ADDRESS, true);
+  }
+  return addresses;
+}
+
+/** Connects only to the address we checked: no second DNS lookup that could answer differently. */
+function pinnedAgent(target: { address: string; family: number }, timeoutMs: number): Agent {
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if ((options as { all?: boolean }).all) {
+      (callback as unknown as (e: null, list: Array<{ address: string; family: number }>) => void)(null, [target]);
+    } else {
+      callback(null, target.address, target.family);
+    }
+  };
+  return new Agent({ connect: { lookup, timeout: timeoutMs }, connections: 1, pipelining: 0 });
+}
+
+function parseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchError("That is not a valid address", true);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError(BLOCKED_ADDRESS, true);
+  if (url.username || url.password) throw new FetchError(BLOCKED_ADDRESS, true);
+  return url;
+}
+
+function charsetOf(contentType: string, head: Buffer): string {
+  const fromHeader = /charset=["']?([\w-]+)/i.exec(contentType)?.[1];
+  if (fromHeader) return fromHeader.toLowerCase();
+  const sniff = head.subarray(0, 2048).toString("latin1");
+  const fromMeta = /<meta[^>]+charset=["']?([\w-]+)/i.exec(sniff)?.[1];
+  return (fromMeta ?? "utf-8").toLowerCase();
+}
+
+function decode(buffer: Buffer, charset: string): string {
+  try {
+    return new TextDecoder(charset).decode(buffer);
+  } catch {
+    return new TextDecoder("utf-8").decode(buffer);
+  }
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): FetchError {
+  if (error instanceof FetchError) return error;
+  const code = (error as { code?: string }).code ?? "";
+  const name = (error as { name?: string }).name ?? "";
+  if (name === "AbortError" || code === "UND_ERR_ABORTED" || /timeout/i.test(code)) {
+    return new FetchError(`The page took longer than ${Math.round(timeoutMs / 1000)} s`, false);
+  }
+  if (code === "ECONNREFUSED") return new FetchError("The site refused the connection", false);
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") return new FetchError("The connection was reset", false);
+  if (code.startsWith("ERR_TLS") || code.includes("CERT")) return new FetchError("The site's secure connection could not be verified", true);
+  return new FetchError(`The page could not be fetched (${code || (error as Error).message})`, false);
+}
+
+export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Promise<FetchedPage> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const allowlist = (options.allowlist ?? []).map((entry) => entry.toLowerCase());
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const redirects: string[] = [];
+  let url = parseUrl(rawUrl);
+
+  try {
+    for (;;) {
+      const [target] = await resolveChecked(url, allowlist);
+      const agent = pinnedAgent(target!, timeoutMs);
+      try {
+        const response = await request(url, {
+          dispatcher: agent,
+          method: "GET",
+          signal: controller.signal,
+          headers: {
+            "user-agent": USER_AGENT,
+            accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+            "accept-language": "en;q=0.9,*;q=0.5",
+          },
+        });
+        const { statusCode } = response;
+        const header = (name: string) => {
+          const value = response.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+
+        if (statusCode >= 300 && statusCode < 400 && header("location")) {
+          await response.body.dump();
+          if (redirects.length >= maxRedirects) throw new FetchError(`The page redirected more than ${maxRedirects} times`, true);
+          const next = parseUrl(new URL(header("location")!, url).toString());
+          redirects.push(next.toString());
+          url = next;
+          continue;
+        }
+        if (statusCode >= 400) {
+          await response.body.dump();
+          const reason = `The page answered ${statusCode} ${STATUS_CODES[statusCode] ?? ""}`.trim();
+          throw new FetchError(reason, statusCode < 500 && statusCode !== 429 && statusCode !== 408);
+        }
+
+        const contentType = (header("content-type") ?? "").toLowerCase();
+        const mime = contentType.split(";")[0]!.trim();
+        if (options.accept !== "any" && !PAGE_TYPES.includes(mime)) {
+          await response.body.dump();
+          throw new FetchError(`The address is not a web page (${mime || "no content type"})`, true);
+        }
+        const tooLarge = `The page is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`;
+        if (Number(header("content-length") ?? 0) > maxBytes) {
+          await response.body.dump();
+          throw new FetchError(tooLarge, true);
+        }
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        for await (const chunk of response.body) {
+          bytes += (chunk as Buffer).length;
+          if (bytes > maxBytes) {
+            response.body.destroy();
+            throw new FetchError(tooLarge, true);
+          }
+          chunks.push(chunk as Buffer);
+        }
+        const buffer = Buffer.concat(chunks);
+        const charset = charsetOf(contentType, buffer);
+        return { url: url.toString(), status: statusCode, contentType: mime, charset, body: decode(buffer, charset), bytes, redirects };
+      } finally {
+        void agent.close().catch(() => undefined);
+      }
+    }
+  } catch (error) {
+    throw describeNetworkError(error, timeoutMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,37 @@
+import { sql } from "kysely";
+import type { Database } from "../db.server";
+import type { UsageSource } from "../db-schema.server";
+
+export async function countAllowanceUsage(db: Database, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("enrichment_usage")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("user_id", "=", userId)
+    .where("source", "!=", "credit")
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+export async function insertUsage(
+  db: Database,
+  usage: { userId: string; linkId: string | null; kind: string; source: UsageSource },
+): Promise<void> {
+  await db
+    .insertInto("enrichment_usage")
+    .values({ user_id: usage.userId, link_id: usage.linkId, kind: usage.kind, source: usage.source })
+    .execute();
+}
+
+/** Locks the user's row for the rest of the transaction and returns role and credits. */
+export async function lockUserForCharge(db: Database, userId: string) {
+  return db.selectFrom("users").select(["role", "pack_credits"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+}
+
+export async function spendCredit(db: Database, userId: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ pack_credits: eb("pack_credits", "-", 1) }))
+    .where("id", "=", userId)
+    .execute();
+}

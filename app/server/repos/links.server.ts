@@ -1,0 +1,155 @@
+import { sql } from "kysely";
+import type { Database } from "../db.server";
+import type { CodeSnippet, Link } from "../db-schema.server";
+
+/** Adds a link, or moves the user's existing row for the same page to the top. */
+export async function upsertLink(
+  db: Database,
+  link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error"; error?: string | null },
+): Promise<{ link: Link; created: boolean }> {
+  const row = await db
+    .insertInto("links")
+    .values({
+      user_id: link.userId,
+      url: link.url,
+      normalized_url: link.normalizedUrl,
+      status: link.status ?? "pending",
+      error: link.error ?? null,
+    })
+    .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doUpdateSet({ saved_at: sql`now()` }))
+    .returningAll()
+    .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
+    .executeTakeFirstOrThrow();
+  const { inserted, ...saved } = row;
+  return { link: saved, created: inserted };
+}
+
+export async function getLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
+  return db.selectFrom("links").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export async function getLinkById(db: Database, id: string): Promise<Link | undefined> {
+  return db.selectFrom("links").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Newest first by when the user (re)saved it; `before` is the previous page's last row. */
+export async function listLinks(
+  db: Database,
+  { userId, limit, before }: { userId: string; limit: number; before?: { savedAt: Date; id: string } },
+): Promise<Link[]> {
+  let query = db.selectFrom("links").selectAll().where("user_id", "=", userId);
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([eb("saved_at", "<", before.savedAt), eb.and([eb("saved_at", "=", before.savedAt), eb("id", "<", before.id)])]),
+    );
+  }
+  return query.orderBy("saved_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+export async function deleteLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<boolean> {
+  const result = await db.deleteFrom("links").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Back to pending for a retry; only from error, so a retry never races a running job. */
+export async function resetLinkToPending(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ status: "pending", error: null, updated_at: new Date(), saved_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("status", "=", "error")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markLinkEnriched(
+  db: Database,
+  id: string,
+  result: {
+    title: string | null;
+    description: string | null;
+    favicon: string | null;
+    canonicalUrl: string | null;
+    language: string | null;
+    readingMinutes: number | null;
+    contentText: string;
+    summary: string;
+    tags: string[];
+    codeSnippets: CodeSnippet[];
+    engine: string;
+  },
+): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({
+      status: "enriched",
+      error: null,
+      title: result.title,
+      description: result.description,
+      favicon: result.favicon,
+      canonical_url: result.canonicalUrl,
+      language: result.language,
+      reading_minutes: result.readingMinutes,
+      content_text: result.contentText,
+      summary: result.summary,
+      tags: result.tags,
+      code_snippets: JSON.stringify(result.codeSnippets),
+      enrichment_engine: result.engine,
+      enriched_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    // A second run of the same job finds it already done and writes nothing.
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markLinkFailed(db: Database, id: string, reason: string): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ status: "error", error: reason.slice(0, 300), updated_at: new Date() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Links still pending after `olderThanMs`: candidates for the reconciler. */
+export async function listStalePendingLinks(db: Database, olderThanMs: number, limit = 500): Promise<Array<{ id: string }>> {
+  return db
+    .selectFrom("links")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("updated_at", "<", new Date(Date.now() - olderThanMs))
+    .orderBy("updated_at")
+    .limit(limit)
+    .execute();
+}
+
+/** The user's most used tags, for reuse by the enricher. */
+export async function listUserTags(db: Database, userId: string, limit = 200): Promise<string[]> {
+  const rows = await db
+    .selectFrom(sql<{ tag: string }>`(select unnest(tags) as tag from links where user_id = ${userId})`.as("t"))
+    .select(["t.tag", sql<number>`count(*)::int`.as("uses")])
+    .groupBy("t.tag")
+    .orderBy("uses", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.tag);
+}
+
+export async function countLinks(db: Database, userId: string): Promise<{ total: number; enriched: number; pending: number; failed: number }> {
+  const row = await db
+    .selectFrom("links")
+    .select([
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`count(*) filter (where status = 'enriched')::int`.as("enriched"),
+      sql<number>`count(*) filter (where status = 'pending')::int`.as("pending"),
+      sql<number>`count(*) filter (where status = 'error')::int`.as("failed"),
+    ])
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row;
+}

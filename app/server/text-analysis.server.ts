@@ -1,0 +1,117 @@
+/**
+ * Plain extractive text analysis: sentence scoring for summaries and keyword scoring for
+ * tags. Honest work from the page's own words; no model involved.
+ */
+const STOP_WORDS = new Set(
+  `a about above after again against all also am an and any are aren't as at be because been before being below between
+both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further
+get gets got had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him himself his how
+how's i i'd i'll i'm i've if in into is isn't it it's its itself just let's like make makes many may me might more most
+much must mustn't my myself new no nor not now of off on once one only or other ought our ours ourselves out over own
+same shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs them themselves then
+there there's these they they'd they'll they're they've this those through to too two under until up upon us use used
+using very via was wasn't way we we'd we'll we're we've well were weren't what what's when when's where where's which
+while who who's whom why why's will with won't would wouldn't yet you you'd you'll you're you've your yours yourself
+yourselves also however therefore thus still even every another without within across along around among first second
+last next back see read click share subscribe cookie cookies privacy newsletter sign login menu home page site website
+post posts article articles comment comments reply copyright rights reserved skip content www http https com org html
+year years time times day days things thing lot lots example examples really need needs want good great best better
+work works working part parts kind kinds right left start end single gets make take takes give gives know`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+export function splitSentences(text: string): string[] {
+  const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+  const sentences: string[] = [];
+  for (const paragraph of text.split(/\n{2,}/)) {
+    for (const { segment } of segmenter.segment(paragraph)) {
+      const sentence = segment.replace(/\s+/g, " ").trim();
+      if (sentence) sentences.push(sentence);
+    }
+  }
+  return sentences;
+}
+
+export function words(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#.-]*[\p{L}\p{N}+#]|[\p{L}]{2,}/gu) ?? []).filter(
+    (word) => word.length >= 3 && !STOP_WORDS.has(word) && !/^\d+([.,]\d+)*$/.test(word),
+  );
+}
+
+function frequencies(tokens: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const token of tokens) counts.set(token, (counts.get(token) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The `count` most representative sentences, in their original order: each scored by the
+ * frequency of its content words (normalised by length), a bonus for words of the title,
+ * and a small bonus for coming early.
+ */
+export function extractiveSummary(text: string, { title = "", count = 3, maxChars = 600 } = {}): string {
+  const sentences = splitSentences(text).filter((s) => s.length >= 40 && s.length <= 400 && /[.!?]$/.test(s));
+  if (sentences.length === 0) return text.replace(/\s+/g, " ").trim().slice(0, maxChars);
+  const freq = frequencies(words(text));
+  const top = Math.max(...freq.values(), 1);
+  const titleWords = new Set(words(title));
+  const scored = sentences.map((sentence, index) => {
+    const tokens = words(sentence);
+    if (tokens.length === 0) return { sentence, index, score: 0 };
+    const weight = tokens.reduce((sum, token) => sum + (freq.get(token) ?? 0) / top, 0) / Math.sqrt(tokens.length);
+    const titleBonus = tokens.filter((t) => titleWords.has(t)).length * 0.15;
+    const positionBonus = index < 3 ? 0.2 - index * 0.05 : 0;
+    return { sentence, index, score: weight + titleBonus + positionBonus };
+  });
+  const chosen = scored
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index);
+  let summary = "";
+  for (const { sentence } of chosen) {
+    if (summary && summary.length + sentence.length + 1 > maxChars) break;
+    summary = summary ? `${summary} ${sentence}` : sentence;
+  }
+  return summary.slice(0, maxChars);
+}
+
+/**
+ * 3–6 tags from the page's key terms: word frequency, boosted when a word is in the title
+ * or a heading; the user's existing tags win when they occur in the page.
+ */
+export function extractTags(
+  input: { text: string; title?: string | null; headings?: string[]; existingTags?: string[] },
+  { min = 3, max = 6 } = {},
+): string[] {
+  const body = words(input.text);
+  const freq = frequencies(body);
+  for (const word of words(input.title ?? "")) freq.set(word, (freq.get(word) ?? 0) + 4);
+  for (const word of words((input.headings ?? []).join(" "))) freq.set(word, (freq.get(word) ?? 0) + 2);
+
+  const haystack = ` ${[input.title ?? "", ...(input.headings ?? []), input.text].join(" ").toLowerCase()} `;
+  const reused = (input.existingTags ?? []).filter((tag) => {
+    const escaped = tag.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return new RegExp(`[^\\p{L}\\p{N}]${escaped}[^\\p{L}\\p{N}]`, "u").test(haystack);
+  });
+
+  const ranked = [...freq.entries()]
+    .filter(([word, count]) => count >= 2 && word.length <= 30)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([word]) => word);
+  const tags: string[] = [];
+  for (const tag of [...reused, ...ranked]) {
+    const normalized = tag.toLowerCase();
+    // Skip plural/singular twins of a tag we already have.
+    if (tags.some((t) => [t, `${t}s`, `${t}es`].includes(normalized) || [`${normalized}s`, `${normalized}es`].includes(t))) continue;
+    tags.push(normalized);
+    if (tags.length === max) break;
+  }
+  if (tags.length < min) {
+    for (const word of [...frequencies(body).keys()]) {
+      if (!tags.includes(word)) tags.push(word);
+      if (tags.length === min) break;
+    }
+  }
+  return tags;
+}
