@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { isValidLinkUrl, normalizeUrl, usageLevel } from "./links";
+
+describe("link URLs", () => {
+  it("accepts http(s) URLs up to 2048 characters only", () => {
+    expect(isValidLinkUrl("https://example.com/a?b=c")).toBe(true);
+    expect(isValidLinkUrl("  http://example.com  ")).toBe(true);
+    for (const bad of ["example.com", "ftp://example.com", "https://", "javascript:alert(1)", `https://e.com/${"x".repeat(2048)}`]) {
+      expect(isValidLinkUrl(bad), bad).toBe(false);
+    }
+  });
+
+  it("normalises host case, fragments and default ports so one page is one link", () => {
+    expect(normalizeUrl("HTTPS://Example.COM:443/Path?q=1#top")).toBe("https://example.com/Path?q=1");
+    expect(normalizeUrl("http://example.com:80/")).toBe("http://example.com/");
+    expect(normalizeUrl("http://example.com:8080/")).toBe("http://example.com:8080/");
+  });
+});
+
+describe("usageLevel", () => {
+  it("is green up to 60%, yellow above, red above 80%, exceeded at 100%", () => {
+    expect(usageLevel({ used: 18, limit: 30 })).toEqual({ percent: 60, tone: "green", exceeded: false });
+    expect(usageLevel({ used: 19, limit: 30 }).tone).toBe("yellow");
+    expect(usageLevel({ used: 25, limit: 30 }).tone).toBe("red");
+    expect(usageLevel({ used: 5, limit: 5 })).toEqual({ percent: 100, tone: "red", exceeded: true });
+    expect(usageLevel({ used: 40, limit: null })).toEqual({ percent: 0, tone: "green", exceeded: false });
+  });
+});

@@ -1,0 +1,233 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db.server";
+import { fixture, html, startPageServer } from "../helpers/page-server";
+import { pipelineEnv, waitForLink, type LinkBody } from "../helpers/pipeline";
+import { runEntry, type RunningProcess } from "../helpers/processes";
+import { apiClient, startWebServer } from "../helpers/web-server";
+
+// The whole pipeline: the web server in this process, a real worker process, real Postgres
+// and Redis, and pages served on loopback (allowed through FETCH_ALLOWLIST).
+let pages: Awaited<ReturnType<typeof startPageServer>>;
+let web: Awaited<ReturnType<typeof startWebServer>>;
+let worker: RunningProcess;
+let api: ReturnType<typeof apiClient>;
+let missingFixed = false;
+
+beforeAll(async () => {
+  pages = await startPageServer({
+    "/postgres": html(fixture("postgres-indexes.html")),
+    "/react": html(fixture("react-hooks.html")),
+    "/recipe": html(fixture("latin1-recipe.html"), "text/html"),
+    "/notes.txt": html("Release notes\n\nVersion 2 brings a dark theme and faster search to everyone.", "text/plain"),
+    "/image.png": html(Buffer.alloc(64), "image/png"),
+    "/huge": (_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      let sent = 0;
+      const push = () => {
+        while (sent < 6 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return res.once("drain", push);
+        }
+        res.end();
+      };
+      push();
+    },
+    "/slow": () => undefined,
+    "/missing": (_req, res) => {
+      if (missingFixed) html(fixture("react-hooks.html"))(_req, res);
+      else res.writeHead(404).end("gone");
+    },
+    "/hop1": (_req, res) => res.writeHead(301, { location: "/hop2" }).end(),
+    "/hop2": (_req, res) => res.writeHead(302, { location: "/hop3" }).end(),
+    "/hop3": (_req, res) => res.writeHead(307, { location: "/postgres" }).end(),
+    "/loop": (_req, res) => res.writeHead(302, { location: "/loop" }).end(),
+  });
+  const env = pipelineEnv(pages.host);
+  web = await startWebServer(env);
+  api = apiClient(web.baseUrl);
+  worker = runEntry("worker/index.ts", { ...env, LOG_LEVEL: "info" });
+  await worker.waitFor(/worker: ready/);
+});
+
+afterAll(async () => {
+  worker?.child.kill("SIGTERM");
+  await worker?.exited();
+  await web?.close();
+  await pages?.close();
+});
+
+let counter = 0;
+async function signUp(role: "FreeUser" | "ProUser" = "ProUser") {
+  const email = `pipe${++counter}-${Date.now()}@example.com`;
+  const response = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email, password: "secret-pass" } });
+  if (role !== "FreeUser") await db().updateTable("users").set({ role }).where("id", "=", response.body.user.id).execute();
+  return { token: response.body.token, id: response.body.user.id };
+}
+
+async function add(token: string, url: string) {
+  return api<LinkBody>("POST", "/api/links", { token, body: { url } });
+}
+
+describe("adding and enriching links", () => {
+  it("saves a link as pending, then the worker enriches it with title, description, favicon, tags and code", async () => {
+    const { token } = await signUp();
+    const added = await add(token, pages.url("/postgres"));
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ url: pages.url("/postgres"), status: "pending", enrichedAt: null, error: null, tags: [] });
+
+    const link = await waitForLink(api, token, added.body.id);
+    expect(link.status).toBe("enriched");
+    expect(link.title).toBe("How Postgres Indexes Work");
+    expect(link.description).toMatch(/B-tree, GIN and BRIN/);
+    expect(link.favicon).toBe(pages.url("/static/icon-32.png"));
+    expect(link.tags.length).toBeGreaterThanOrEqual(3);
+    expect(link.tags.length).toBeLessThanOrEqual(6);
+    expect(link.summary).toMatch(/index/i);
+    expect(link.codeSnippets?.map((c) => c.language)).toEqual(["sql", "sql"]);
+    expect(link.enrichedAt).not.toBeNull();
+    expect((await api("GET", "/api/usage", { token })).body).toMatchObject({ used: 1, limit: null });
+  });
+
+  it("honours the page's charset and reads plain text", async () => {
+    const { token } = await signUp();
+    const recipe = await waitForLink(api, token, (await add(token, pages.url("/recipe"))).body.id);
+    expect(recipe.title).toBe("Crème brûlée, the classic French dessert");
+    const notes = await waitForLink(api, token, (await add(token, pages.url("/notes.txt"))).body.id);
+    expect(notes.status).toBe("enriched");
+    expect(notes.title).toBe("Release notes");
+  });
+
+  it("fails a 404 at once with a reason, and Retry enriches it once the page is fixed", async () => {
+    const { token } = await signUp();
+    const added = await add(token, pages.url("/missing"));
+    const failed = await waitForLink(api, token, added.body.id);
+    expect(failed).toMatchObject({ status: "error", error: "The page answered 404 Not Found" });
+    expect(pages.hits("/missing")).toBe(1);
+
+    missingFixed = true;
+    const retried = await api<LinkBody>("POST", `/api/links/${added.body.id}/retry`, { token });
+    expect(retried.status).toBe(200);
+    expect(retried.body.status).toBe("pending");
+    const fixed = await waitForLink(api, token, added.body.id);
+    expect(fixed.status).toBe("enriched");
+    expect(fixed.title).toBe("A gentle guide to React hooks");
+    expect((await api("POST", `/api/links/${added.body.id}/retry`, { token })).status).toBe(409);
+  });
+
+  it("retries a page that never answers, then fails with the timeout reason", async () => {
+    const { token } = await signUp();
+    const link = await waitForLink(api, token, (await add(token, pages.url("/slow"))).body.id, 20_000);
+    expect(link).toMatchObject({ status: "error", error: "The page took longer than 1 s" });
+    expect(pages.hits("/slow")).toBe(3);
+  });
+
+  it("refuses oversized pages and things that are not pages", async () => {
+    const { token } = await signUp();
+    const huge = await waitForLink(api, token, (await add(token, pages.url("/huge"))).body.id);
+    expect(huge).toMatchObject({ status: "error", error: "The page is larger than 5 MB" });
+    const image = await waitForLink(api, token, (await add(token, pages.url("/image.png"))).body.id);
+    expect(image).toMatchObject({ status: "error", error: "The address is not a web page (image/png)" });
+  });
+
+  it("follows a redirect chain, and gives up on a redirect loop", async () => {
+    const { token } = await signUp();
+    const chained = await waitForLink(api, token, (await add(token, pages.url("/hop1"))).body.id);
+    expect(chained).toMatchObject({ status: "enriched", title: "How Postgres Indexes Work" });
+    const loop = await waitForLink(api, token, (await add(token, pages.url("/loop"))).body.id);
+    expect(loop).toMatchObject({ status: "error", error: "The page redirected more than 5 times" });
+  });
+
+  it("refuses an internal address through the API without fetching it", async () => {
+    const { token } = await signUp();
+    const link = await waitForLink(api, token, (await add(token, "http://169.254.169.254/latest/meta-data/")).body.id);
+    expect(link).toMatchObject({ status: "error", error: "That address is not allowed" });
+  });
+});
+
+describe("the links API", () => {
+  it("validates the URL with the spec's message and saves nothing", async () => {
+    const { token } = await signUp();
+    for (const url of ["example.com", "ftp://example.com/x", "http://", `https://example.com/${"a".repeat(2100)}`, ""]) {
+      const response = await add(token, url);
+      expect(response.status, url).toBe(400);
+      expect(response.body, url).toEqual({ message: "Enter a valid URL starting with http:// or https://" });
+    }
+    expect((await api<unknown[]>("GET", "/api/links", { token })).body).toEqual([]);
+    expect((await api("POST", "/api/links", { body: { url: pages.url("/postgres") } })).status).toBe(401);
+  });
+
+  it("returns the existing link for the same page again (here with a fragment), moved to the top", async () => {
+    const { token } = await signUp();
+    const first = await add(token, pages.url("/react"));
+    await add(token, pages.url("/postgres"));
+    const again = await add(token, `${pages.url("/react")}#section`);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    const list = await api<LinkBody[]>("GET", "/api/links", { token });
+    expect(list.body.map((l) => l.id)[0]).toBe(first.body.id);
+    expect(list.body).toHaveLength(2);
+  });
+
+  it("pages with limit and before, hides other users' links, and deletes", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const ids: string[] = [];
+    for (const path of ["/postgres", "/react", "/recipe"]) ids.unshift((await add(alice.token, pages.url(path))).body.id);
+    const page1 = await api<LinkBody[]>("GET", "/api/links?limit=2", { token: alice.token });
+    expect(page1.body.map((l) => l.id)).toEqual(ids.slice(0, 2));
+    const page2 = await api<LinkBody[]>("GET", `/api/links?limit=2&before=${ids[1]}`, { token: alice.token });
+    expect(page2.body.map((l) => l.id)).toEqual([ids[2]]);
+    expect((await api("GET", "/api/links?limit=500", { token: alice.token })).status).toBe(400);
+
+    expect((await api("GET", `/api/links/${ids[0]}`, { token: bob.token })).status).toBe(404);
+    expect((await api("DELETE", `/api/links/${ids[0]}`, { token: bob.token })).status).toBe(404);
+    expect((await api("POST", `/api/links/${ids[0]}/retry`, { token: bob.token })).status).toBe(404);
+    expect((await api("DELETE", `/api/links/${ids[0]}`, { token: alice.token })).status).toBe(204);
+    expect((await api("GET", `/api/links/${ids[0]}`, { token: alice.token })).status).toBe(404);
+  });
+
+  it("previews a page for the add form through the same safe fetcher", async () => {
+    const { token } = await signUp();
+    const preview = await api("GET", `/api/links/preview?url=${encodeURIComponent(pages.url("/react"))}`, { token });
+    expect(preview.body).toEqual({
+      url: pages.url("/react"),
+      title: "A gentle guide to React hooks",
+      description: "useState, useEffect and custom hooks explained with small examples.",
+      favicon: "https://cdn.example.test/favicon.ico",
+    });
+    const blocked = await api("GET", `/api/links/preview?url=${encodeURIComponent("http://10.0.0.1/")}`, { token });
+    expect(blocked.status).toBe(422);
+    expect(blocked.body).toEqual({ message: "That address is not allowed" });
+  });
+});
+
+describe("the monthly quota", () => {
+  it("saves a link with nothing left as failed with the quota reason; Retry works once a pack credit exists", async () => {
+    const { token, id } = await signUp("FreeUser");
+    await sql`insert into enrichment_usage (user_id, kind, source) select ${id}, 'link', 'allowance' from generate_series(1, 5)`.execute(db());
+    expect((await api("GET", "/api/usage", { token })).body).toMatchObject({ used: 5, limit: 5, credits: 0 });
+
+    const added = await add(token, pages.url("/postgres"));
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ status: "error", error: "Monthly enrichment limit reached — buy a pack or upgrade" });
+    const refused = await api("POST", `/api/links/${added.body.id}/retry`, { token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ upgradeUrl: "/upgrade" });
+
+    await db().updateTable("users").set({ pack_credits: 1 }).where("id", "=", id).execute();
+    expect((await api("POST", `/api/links/${added.body.id}/retry`, { token })).status).toBe(200);
+    expect((await waitForLink(api, token, added.body.id)).status).toBe("enriched");
+    expect((await api("GET", "/api/usage", { token })).body).toMatchObject({ used: 5, limit: 5, credits: 0 });
+  });
+
+  it("lets a Free user enrich 5 links a month", async () => {
+    const { token } = await signUp("FreeUser");
+    const paths = ["/postgres", "/react", "/recipe", "/notes.txt", "/hop1", "/hop2"];
+    const links = [];
+    for (const path of paths) links.push(await waitForLink(api, token, (await add(token, pages.url(path))).body.id));
+    expect(links.filter((l) => l.status === "enriched")).toHaveLength(5);
+    expect(links.at(-1)).toMatchObject({ status: "error", error: "Monthly enrichment limit reached — buy a pack or upgrade" });
+  });
+});
