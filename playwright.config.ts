@@ -33,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx tests/e2e/serve.ts",
     url: `${baseURL}/api/status`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_PAGES_PORT: String(port + 1) },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: process.env.E2E_VERBOSE ? "pipe" : "ignore",

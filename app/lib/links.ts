@@ -35,6 +35,8 @@ export interface PublicLink {
   status: LinkStatus;
   enrichedAt: string | null;
   createdAt: string;
+  /** Changes with every status change: the newer copy of a link wins. */
+  updatedAt: string;
   error: string | null;
 }
 

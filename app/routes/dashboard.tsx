@@ -1,9 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { AddLinkForm } from "~/components/dashboard/add-link-form";
+import { LinkRow } from "~/components/dashboard/link-row";
+import { DashboardSidebar } from "~/components/dashboard/sidebar";
+import { UsageMeter } from "~/components/dashboard/usage-meter";
+import { useLiveLinks } from "~/components/dashboard/use-live-links";
 import { PRODUCT_NAME } from "~/components/logo";
-import { Card, Section } from "~/components/ui";
+import { cx } from "~/components/ui";
+import { apiFetch } from "~/lib/api-client";
+import { featureAccess } from "~/lib/features";
+import type { Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { toPublicLink } from "~/server/links.server";
+import { getUsage } from "~/server/quota.server";
+import { listLinks } from "~/server/repos/links.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];
 
@@ -14,24 +27,97 @@ const GREETINGS: Record<Role, string> = {
   Admin: "Welcome back, admin. Everything is unlocked.",
 };
 
+const TABS = [
+  ["saved", "Saved Links"],
+  ["enrichments", "Enrichments"],
+  ["share", "Share"],
+] as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email, role: user.role };
+  const [links, usage] = await Promise.all([listLinks(db(), { userId: user.id, limit: 100 }), getUsage(db(), user.id)]);
+  return { role: user.role, links: links.map(toPublicLink), usage, access: featureAccess(user.role) };
 }
 
 export default function Dashboard() {
-  const { email, role } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { links, upsert, remove } = useLiveLinks(data.links);
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find(([key]) => key === params.get("tab"))?.[0] ?? "saved";
+  const stats = useMemo(
+    () => ({
+      total: links.length,
+      enriched: links.filter((l) => l.status === "enriched").length,
+      pending: links.filter((l) => l.status === "pending").length,
+      failed: links.filter((l) => l.status === "error").length,
+    }),
+    [links],
+  );
+  // The meter follows enrichments as they finish.
+  const [usage, setUsage] = useState(data.usage);
+  useEffect(() => {
+    if (stats.enriched === 0) return;
+    apiFetch<Usage>("/api/usage").then(setUsage, () => undefined);
+  }, [stats.enriched]);
+  const shown = tab === "enrichments" ? links.filter((l) => l.status === "enriched") : links;
+
   return (
-    <Section>
+    <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300" data-testid="greeting">
-        {GREETINGS[role]}
+      <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="greeting">
+        {GREETINGS[data.role]}
       </p>
-      <Card className="mt-8">
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Signed in as <strong>{email}</strong>. Saved links, enrichments and sharing appear here.
-        </p>
-      </Card>
-    </Section>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <div className="min-w-0 space-y-4">
+          <div role="tablist" aria-label="Dashboard sections" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+            {TABS.map(([key, label]) => (
+              <button
+                key={key}
+                role="tab"
+                type="button"
+                aria-selected={tab === key}
+                onClick={() => setParams(key === "saved" ? {} : { tab: key }, { replace: true, preventScrollReset: true })}
+                className={cx(
+                  "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+                  tab === key ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200",
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          {tab === "share" ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500 dark:border-slate-700">
+              Public sharing of your links arrives soon. Meanwhile, browse what others share on the{" "}
+              <Link to="/trending" className="text-brand-600 hover:underline">
+                trending page
+              </Link>
+              .
+            </div>
+          ) : (
+            <>
+              {tab === "saved" ? (
+                <>
+                  <AddLinkForm onAdded={(link) => upsert(link, { toTop: true })} clipboardPrompt={data.access.clipboardPrompt} />
+                  <UsageMeter usage={usage} />
+                </>
+              ) : null}
+              {shown.length === 0 ? (
+                <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500 dark:border-slate-700">
+                  {tab === "saved" ? "No links yet. Paste one above to get started." : "No enriched links yet."}
+                </p>
+              ) : (
+                <ul className="space-y-3" aria-label={tab === "saved" ? "Saved links" : "Enriched links"}>
+                  {shown.map((link) => (
+                    <LinkRow key={link.id} link={link} onChange={(l) => upsert(l, { toTop: true })} onRemove={remove} />
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </div>
+        <DashboardSidebar role={data.role} access={data.access} stats={stats} />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { PublicLink } from "~/lib/links";
-import { createRedis, redis } from "./redis.server";
+import { createRedis, redis, whenReady } from "./redis.server";
 import { env } from "./env.server";
 import { log } from "./logger.server";
 
@@ -13,8 +13,8 @@ function channel(userId: string) {
 
 /** Tells every web process (and so every open tab) of the user; never fails the caller. */
 export async function publishUserEvent(userId: string, event: UserEvent): Promise<void> {
-  await redis()
-    .publish(channel(userId), JSON.stringify(event))
+  await whenReady(redis())
+    .then((client) => client.publish(channel(userId), JSON.stringify(event)))
     .catch((error: unknown) => log.warn("event publish failed", { userId, error }));
 }
 

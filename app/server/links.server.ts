@@ -19,6 +19,7 @@ export function toPublicLink(link: Link): PublicLink {
     status: link.status,
     enrichedAt: link.enriched_at?.toISOString() ?? null,
     createdAt: link.created_at.toISOString(),
+    updatedAt: link.updated_at.toISOString(),
     error: link.error,
   };
 }

@@ -2,6 +2,8 @@
  * What Playwright starts: a fresh migrated database, the built web server and one
  * worker, on a Redis key prefix of their own. SIGTERM stops them and drops the data.
  */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { startChild, stopChildren, type Supervised } from "../../scripts/lib/supervisor";
@@ -12,6 +14,7 @@ import { createTestDatabase, dropTestDatabase, uniqueName } from "../helpers/tes
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
 
 const port = process.env.E2E_PORT ?? "3210";
+const pagesPort = process.env.E2E_PAGES_PORT ?? "3211";
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const database = await createTestDatabase("e2e");
 const prefix = uniqueName("e2e");
@@ -19,6 +22,14 @@ const prefix = uniqueName("e2e");
 const db = createDb(database.url, 1);
 await seedAdminIfEmpty(db, E2E_ADMIN);
 await db.destroy();
+
+// Pages for the worker to crawl; the article answers after a moment so "Processing" is visible.
+const pageServer = createServer((req, res) => {
+  const page = { "/article": "postgres-indexes.html", "/react": "react-hooks.html" }[req.url ?? ""];
+  if (!page) return void res.writeHead(404).end("not found");
+  setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(readFileSync(`tests/fixtures/pages/${page}`)), 1_500);
+});
+await new Promise<void>((resolve) => pageServer.listen(Number(pagesPort), "127.0.0.1", resolve));
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -30,6 +41,7 @@ const env: NodeJS.ProcessEnv = {
   REDIS_PREFIX: prefix,
   HEARTBEAT_INTERVAL_MS: "5000",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+  FETCH_ALLOWLIST: `127.0.0.1:${pagesPort}`,
 };
 const children: Supervised[] = [
   startChild("web", 0, process.execPath, ["--import", "tsx", "scripts/web.ts"], env),
@@ -41,6 +53,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await stopChildren(children, 20_000);
+  pageServer.close();
   await dropTestDatabase(database.name).catch((error) => console.error(error));
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const keys = await redis.keys(`${prefix}:*`).catch(() => []);

@@ -139,17 +139,3 @@ export async function listUserTags(db: Database, userId: string, limit = 200): P
     .execute();
   return rows.map((row) => row.tag);
 }
-
-export async function countLinks(db: Database, userId: string): Promise<{ total: number; enriched: number; pending: number; failed: number }> {
-  const row = await db
-    .selectFrom("links")
-    .select([
-      sql<number>`count(*)::int`.as("total"),
-      sql<number>`count(*) filter (where status = 'enriched')::int`.as("enriched"),
-      sql<number>`count(*) filter (where status = 'pending')::int`.as("pending"),
-      sql<number>`count(*) filter (where status = 'error')::int`.as("failed"),
-    ])
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return row;
-}

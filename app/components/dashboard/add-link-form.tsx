@@ -1,0 +1,102 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import { INVALID_URL_MESSAGE, isValidLinkUrl, type PublicLink } from "~/lib/links";
+import { useToast } from "../toast";
+import { Button, cx } from "../ui";
+
+interface Preview {
+  title: string | null;
+  description: string | null;
+  favicon: string | null;
+}
+
+/** The add form: Save stays disabled until the URL is valid; a preview appears while typing. */
+export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: PublicLink) => void; clipboardPrompt: boolean }) {
+  const [url, setUrl] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const toast = useToast();
+  const valid = isValidLinkUrl(url);
+
+  useEffect(() => {
+    setPreview(null);
+    if (!valid) return;
+    const timer = setTimeout(() => {
+      apiFetch<Preview>(`/api/links/preview?url=${encodeURIComponent(url.trim())}`).then(setPreview, () => setPreview(null));
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [url, valid]);
+
+  async function offerClipboard() {
+    if (!clipboardPrompt || url || !navigator.clipboard?.readText) return;
+    try {
+      const text = (await navigator.clipboard.readText()).trim();
+      if (isValidLinkUrl(text)) setSuggestion(text);
+    } catch {
+      // The browser said no; nothing to suggest.
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return;
+    setBusy(true);
+    try {
+      const link = await apiFetch<PublicLink>("/api/links", { body: { url: url.trim() } });
+      onAdded(link);
+      setUrl("");
+      setSuggestion(null);
+      if (link.status === "error" && link.error) toast.show(link.error, "error");
+    } catch (error) {
+      toast.show(error instanceof ApiError && error.status === 400 ? error.message : "Failed to add link. Please try again", "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <label htmlFor="add-link-url" className="block text-sm font-medium">
+        Save a link
+      </label>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <input
+          id="add-link-url"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/article"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          onFocus={offerClipboard}
+          aria-invalid={url !== "" && !valid ? true : undefined}
+          aria-describedby="add-link-hint"
+          className={cx(
+            "block w-full flex-1 rounded-lg border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:bg-slate-950",
+            url !== "" && !valid ? "border-red-500" : "border-slate-300 dark:border-slate-700",
+          )}
+        />
+        <Button type="submit" disabled={!valid || busy}>
+          {busy ? "Saving..." : "Save"}
+        </Button>
+      </div>
+      <p id="add-link-hint" className={cx("mt-2 text-xs", url !== "" && !valid ? "text-red-600 dark:text-red-400" : "text-slate-500")}>
+        {url !== "" && !valid ? INVALID_URL_MESSAGE : "We fetch the page and enrich it in the background."}
+      </p>
+      {suggestion && !url ? (
+        <button type="button" onClick={() => setUrl(suggestion)} className="mt-2 text-left text-sm text-brand-600 hover:underline dark:text-brand-400">
+          Use the link on your clipboard: <span className="break-all font-medium">{suggestion}</span>
+        </button>
+      ) : null}
+      {preview && valid ? (
+        <div className="mt-3 flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="link-preview">
+          {preview.favicon ? <img src={preview.favicon} alt="" className="mt-0.5 h-4 w-4" /> : null}
+          <div>
+            <p className="font-medium">{preview.title ?? "Untitled"}</p>
+            {preview.description ? <p className="line-clamp-2 text-slate-600 dark:text-slate-400">{preview.description}</p> : null}
+          </div>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import { STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
+import { useToast } from "../toast";
+import { Badge, Button } from "../ui";
+
+function StatusBadge({ status }: { status: PublicLink["status"] }) {
+  if (status === "pending") {
+    return (
+      <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-900/50 dark:text-sky-200">
+        <span className="h-3 w-3 animate-spin rounded-full border-2 border-sky-300 border-t-sky-700" aria-hidden />
+        {STATUS_LABELS.pending}
+      </span>
+    );
+  }
+  return <Badge tone={status === "enriched" ? "success" : "danger"}>{STATUS_LABELS[status]}</Badge>;
+}
+
+function CodeBlock({ language, code }: { language: string; code: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="relative mt-2 rounded-lg bg-slate-900 text-slate-100">
+      <div className="flex items-center justify-between border-b border-slate-700 px-3 py-1 text-xs text-slate-400">
+        <span>{language}</span>
+        <button
+          type="button"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(code).catch(() => undefined);
+            setCopied(true);
+            setTimeout(() => setCopied(false), 1500);
+          }}
+          className="rounded px-2 py-0.5 hover:bg-slate-700"
+        >
+          {copied ? "Copied" : "Copy"}
+        </button>
+      </div>
+      <pre className="overflow-x-auto p-3 text-xs">
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
+export function LinkDetails({ detail }: { detail: LinkDetail }) {
+  return (
+    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" data-testid="link-details">
+      {detail.summary ? (
+        <div>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Summary</h4>
+          <p className="mt-1 leading-6">{detail.summary}</p>
+        </div>
+      ) : null}
+      {detail.codeSnippets.length > 0 ? (
+        <div>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Code snippets</h4>
+          {detail.codeSnippets.map((snippet, i) => (
+            <CodeBlock key={i} {...snippet} />
+          ))}
+        </div>
+      ) : null}
+      <p className="text-xs text-slate-500">
+        {detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
+        {detail.engine ? `Enriched by ${detail.engine === "local/extractive-v1" ? "the local engine" : detail.engine}` : ""}
+      </p>
+    </div>
+  );
+}
+
+/** One saved link: favicon, title, status (Processing / Enriched / Failed), reason, Retry, details. */
+export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChange: (link: PublicLink) => void; onRemove: (id: string) => void }) {
+  const [detail, setDetail] = useState<LinkDetail | null>(null);
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+
+  async function toggle() {
+    const next = !open;
+    setOpen(next);
+    if (next && link.status === "enriched" && detail?.enrichedAt !== link.enrichedAt) {
+      setDetail(await apiFetch<LinkDetail>(`/api/links/${link.id}`).catch(() => null));
+    }
+  }
+
+  async function retry() {
+    try {
+      onChange(await apiFetch<PublicLink>(`/api/links/${link.id}/retry`, { method: "POST" }));
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : "Retry failed. Please try again", "error");
+    }
+  }
+
+  async function remove() {
+    try {
+      await apiFetch(`/api/links/${link.id}`, { method: "DELETE" });
+      onRemove(link.id);
+    } catch {
+      toast.show("Could not delete the link. Please try again", "error");
+    }
+  }
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="link-row" data-status={link.status}>
+      <div className="flex items-start gap-3">
+        <img src={link.favicon ?? "/favicon.svg"} alt="" className="mt-1 h-5 w-5 shrink-0 rounded" loading="lazy" />
+        <div className="min-w-0 flex-1">
+          <button type="button" onClick={toggle} className="block max-w-full text-left" aria-expanded={open}>
+            <span className="block truncate font-medium hover:text-brand-600">{link.title ?? link.url}</span>
+          </button>
+          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-500 hover:underline">
+            {link.url}
+          </a>
+          {link.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p> : null}
+          {link.tags.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
+              {link.tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {link.status === "error" && link.error ? (
+            <p className="mt-2 text-sm text-red-600 dark:text-red-400" data-testid="link-error">
+              {link.error}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-2">
+          <StatusBadge status={link.status} />
+          <div className="flex gap-1">
+            {link.status === "error" ? (
+              <Button size="sm" variant="secondary" onClick={retry}>
+                Retry
+              </Button>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={remove} aria-label={`Delete ${link.title ?? link.url}`}>
+              Delete
+            </Button>
+          </div>
+        </div>
+      </div>
+      {open && detail ? <LinkDetails detail={detail} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from "@remix-run/react";
+import { FEATURES, type FeatureKey } from "~/lib/features";
+import { PLANS } from "~/lib/plans";
+import type { Role } from "~/lib/user";
+
+export interface LinkStats {
+  total: number;
+  enriched: number;
+  pending: number;
+  failed: number;
+}
+
+/** The large-screen sidebar: plan features, feature access with locks, statistics. */
+export function DashboardSidebar({ role, access, stats }: { role: Role; access: Record<FeatureKey, boolean>; stats: LinkStats }) {
+  const plan = PLANS.find((p) => p.role === role) ?? PLANS[2]!;
+  return (
+    <aside className="hidden space-y-4 lg:block" aria-label="Your plan">
+      <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-sm font-semibold">Your Plan Features</h2>
+        <p className="mt-1 text-xs text-slate-500">{role === "Admin" ? "Admin: everything unlocked" : `${plan.name} plan`}</p>
+        <ul className="mt-3 space-y-1.5 text-sm">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <span aria-hidden className="text-emerald-600">✓</span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-sm font-semibold">Feature Access</h2>
+        <ul className="mt-3 space-y-1 text-sm">
+          {FEATURES.map((feature) =>
+            access[feature.key] ? (
+              <li key={feature.key} className="flex items-center gap-2 px-2 py-1">
+                <span aria-hidden className="text-emerald-600">✓</span>
+                {feature.name}
+              </li>
+            ) : (
+              <li key={feature.key}>
+                <Link
+                  to={`/upgrade?feature=${feature.key}`}
+                  className="flex items-center gap-2 rounded px-2 py-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+                  aria-label={`${feature.name} (locked, upgrade to unlock)`}
+                >
+                  <span aria-hidden>🔒</span>
+                  {feature.name}
+                </Link>
+              </li>
+            ),
+          )}
+        </ul>
+      </section>
+      <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-sm font-semibold">Statistics</h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+          {(
+            [
+              ["Saved", stats.total],
+              ["Enriched", stats.enriched],
+              ["Processing", stats.pending],
+              ["Failed", stats.failed],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
+              <dt className="text-xs text-slate-500">{label}</dt>
+              <dd className="text-lg font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </aside>
+  );
+}

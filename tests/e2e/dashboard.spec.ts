@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+
+const pagesUrl = (path: string) => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}${path}`;
+
+test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
+  const email = `dash-${Date.now()}@example.com`;
+  await page.goto("/register");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("dash-password");
+  await page.getByLabel("Confirm password", { exact: true }).fill("dash-password");
+  await page.getByRole("button", { name: "Create Free Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByTestId("greeting")).toContainText("5 of them each month");
+  await expect(page.getByTestId("usage-meter")).toContainText("0 / 5");
+
+  const input = page.getByLabel("Save a link");
+  const save = page.getByRole("button", { name: "Save", exact: true });
+  await input.fill("example.com");
+  await expect(save).toBeDisabled();
+  await expect(page.getByText("Enter a valid URL starting with http:// or https://")).toBeVisible();
+
+  await input.fill(pagesUrl("/article"));
+  await expect(save).toBeEnabled();
+  let reloaded = false;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  await save.click();
+
+  const row = page.getByTestId("link-row").first();
+  await expect(row).toContainText(pagesUrl("/article"));
+  await expect(row.getByText("Processing")).toBeVisible();
+  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+  await expect(row).toContainText("How Postgres Indexes Work");
+  await expect(row.getByRole("list", { name: "Tags" })).toContainText("#indexes");
+  expect(reloaded).toBe(false);
+
+  await row.getByRole("button", { name: "How Postgres Indexes Work", exact: true }).click();
+  await expect(row.getByTestId("link-details")).toContainText("Summary");
+  await expect(row.getByTestId("link-details")).toContainText("CREATE INDEX");
+  await expect(page.getByTestId("usage-meter")).toContainText("1 / 5");
+});
+
+test("a failing link shows Failed with its reason and a Retry button; Free users see locked features", async ({ page }) => {
+  const email = `fail-${Date.now()}@example.com`;
+  await page.goto("/register");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("dash-password");
+  await page.getByLabel("Confirm password", { exact: true }).fill("dash-password");
+  await page.getByRole("button", { name: "Create Free Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+
+  await page.getByLabel("Save a link").fill(pagesUrl("/does-not-exist"));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const row = page.getByTestId("link-row").first();
+  await expect(row.getByText("Failed")).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByTestId("link-error")).toHaveText("The page answered 404 Not Found");
+  await expect(row.getByRole("button", { name: "Retry" })).toBeVisible();
+
+  const locked = page.getByRole("link", { name: /Quiz generator \(locked/ });
+  await expect(locked).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
+});
