@@ -37,9 +37,9 @@ export function toLinkDetail(link: Link): LinkDetail {
 }
 
 /** Enqueues after the row is committed; if Redis is down the reconciler enqueues it later. */
-async function enqueueSafely(link: Link) {
+async function enqueueSafely(link: Link, options?: { isNew: boolean }) {
   try {
-    await enqueueEnrichLink(link.id);
+    await enqueueEnrichLink(link.id, options);
   } catch (error) {
     log.warn("enqueue failed; the reconciler will pick the link up", { linkId: link.id, error });
   }
@@ -61,7 +61,7 @@ export async function addLink(userId: string, rawUrl: string): Promise<{ link: L
     status: canEnrich ? "pending" : "error",
     error: canEnrich ? null : QUOTA_EXCEEDED,
   });
-  if (result.created && result.link.status === "pending") await enqueueSafely(result.link);
+  if (result.created && result.link.status === "pending") await enqueueSafely(result.link, { isNew: true });
   await publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) });
   return result;
 }

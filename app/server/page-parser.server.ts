@@ -1,4 +1,6 @@
 import * as cheerio from "cheerio";
+import { isTag, type AnyNode, type Document, type Element } from "domhandler";
+import { textContent } from "domutils";
 import type { CodeSnippet } from "./db-schema.server";
 
 /** What we learn from a page before any enrichment. */
@@ -17,7 +19,6 @@ export interface ParsedPage {
 
 const WORDS_PER_MINUTE = 230;
 const MAX_TEXT_CHARS = 200_000;
-const NOISE = "script, style, noscript, template, svg, iframe, form, nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true], .ad, .ads, .advert, .advertisement, .cookie, .cookies, .newsletter, .share, .social, .sidebar, .comments, #comments";
 
 function clean(value: string | undefined | null, max = 500): string | null {
   const text = value?.replace(/\s+/g, " ").trim();
@@ -56,41 +57,81 @@ export function detectCodeLanguage(classes: string, code: string): string {
   return LANGUAGE_HINTS.find(([pattern]) => pattern.test(code))?.[1] ?? "text";
 }
 
-function extractCode($: cheerio.CheerioAPI): CodeSnippet[] {
-  const seen = new Set<string>();
-  const snippets: CodeSnippet[] = [];
-  $("pre, code").each((_, element) => {
-    const node = $(element);
-    // A <code> inside a <pre> is the same block; inline <code> shorter than a line is not a snippet.
-    if (element.tagName === "code" && node.parent().is("pre")) return;
-    const code = node.text().replace(/\s+$/, "");
-    if (element.tagName === "code" && !code.includes("\n") && code.length < 40) return;
-    if (!code.trim() || seen.has(code)) return;
-    seen.add(code);
-    const classes = `${node.attr("class") ?? ""} ${node.find("code").attr("class") ?? ""} ${node.attr("data-lang") ?? ""}`;
-    snippets.push({ language: detectCodeLanguage(classes, code), code: code.slice(0, 20_000) });
-  });
-  return snippets.slice(0, 20);
+const NOISE_TAGS = new Set(["script", "style", "noscript", "template", "svg", "iframe", "form", "nav", "header", "footer", "aside", "button", "select"]);
+const NOISE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary"]);
+const NOISE_CLASS = /(^|[\s_-])(ads?|advert|advertisement|cookies?|newsletter|share|social|sidebar|comments?|promo|related)($|[\s_-])/i;
+const BLOCK_TAGS = new Set(["h1", "h2", "h3", "h4", "p", "li", "blockquote", "td", "dd", "figcaption"]);
+
+function isNoise(element: Element): boolean {
+  if (NOISE_TAGS.has(element.name)) return true;
+  const { role, class: className, id } = element.attribs;
+  if (role && NOISE_ROLES.has(role)) return true;
+  if (element.attribs["aria-hidden"] === "true") return true;
+  return NOISE_CLASS.test(className ?? "") || id === "comments";
 }
 
-function extractText($: cheerio.CheerioAPI): { text: string; headings: string[] } {
-  const root = $("article").first().length ? $("article").first() : $("main").first().length ? $("main").first() : $("body");
-  const scope = root.clone();
-  scope.find(NOISE).remove();
-  scope.find("pre").remove();
-  const blocks: string[] = [];
-  const headings: string[] = [];
-  scope.find("h1, h2, h3, h4, p, li, blockquote, td, dd").each((_, element) => {
-    const text = $(element).text().replace(/\s+/g, " ").trim();
-    if (!text) return;
-    if (/^h[1-4]$/.test(element.tagName)) headings.push(text);
-    // Skip list items that are only links (menus that escaped the noise filter).
-    if (element.tagName === "li" && $(element).children("a").length === 1 && $(element).text().trim() === $(element).children("a").text().trim()) return;
-    blocks.push(text);
-  });
-  let text = blocks.join("\n\n");
-  if (!text) text = scope.text().replace(/\s+/g, " ").trim();
-  return { text: text.slice(0, MAX_TEXT_CHARS), headings: headings.slice(0, 50) };
+function squash(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * One walk over the DOM (selector unions are slow on big pages): code blocks from <pre>
+ * and multi-line <code>, and the readable text of block elements outside the noise.
+ */
+function walk(root: AnyNode[], pageText: { blocks: string[]; headings: string[] }, code: CodeSnippet[], seen: Set<string>) {
+  for (const node of root) {
+    if (!isTag(node)) continue;
+    if (node.name === "pre" || node.name === "code") {
+      const inner = node.name === "pre" ? node.children.find((c): c is Element => isTag(c) && c.name === "code") : undefined;
+      const raw = textContent(node).replace(/\s+$/, "");
+      const isBlock = node.name === "pre" || raw.includes("\n") || raw.length >= 40;
+      if (isBlock) {
+        if (raw.trim() && !seen.has(raw) && code.length < 20) {
+          seen.add(raw);
+          const classes = `${node.attribs.class ?? ""} ${inner?.attribs.class ?? ""} ${node.attribs["data-lang"] ?? ""}`;
+          code.push({ language: detectCodeLanguage(classes, raw), code: raw.slice(0, 20_000) });
+        }
+        continue;
+      }
+    }
+    if (isNoise(node)) continue;
+    if (BLOCK_TAGS.has(node.name)) {
+      const text = squash(textContent(node));
+      if (!text) continue;
+      if (node.name.startsWith("h")) pageText.headings.push(text);
+      // List items that are only a link are menus that escaped the noise filter.
+      const tagChildren = node.children.filter(isTag);
+      const onlyLink = node.name === "li" && tagChildren.length === 1 && tagChildren[0]!.name === "a" && squash(textContent(tagChildren[0]!)) === text;
+      if (!onlyLink) pageText.blocks.push(text);
+      // Code inside a paragraph still counts as a snippet.
+      walkCodeOnly(node.children, code, seen);
+      continue;
+    }
+    walk(node.children, pageText, code, seen);
+  }
+}
+
+function walkCodeOnly(nodes: AnyNode[], code: CodeSnippet[], seen: Set<string>) {
+  for (const node of nodes) {
+    if (!isTag(node)) continue;
+    if (node.name === "pre" || node.name === "code") walk([node], { blocks: [], headings: [] }, code, seen);
+    else walkCodeOnly(node.children, code, seen);
+  }
+}
+
+function extractContent($: cheerio.CheerioAPI): { text: string; headings: string[]; codeBlocks: CodeSnippet[] } {
+  const code: CodeSnippet[] = [];
+  const seen = new Set<string>();
+  const body = $("body").get(0) ?? null;
+  const main = $("article").get(0) ?? $("main").get(0) ?? null;
+  // Code anywhere in the page; text from the article (or main, or the whole body).
+  walkCodeOnly(body ? body.children : ($.root().get(0) as unknown as Document).children, code, seen);
+  const pageText = { blocks: [] as string[], headings: [] as string[] };
+  const scope: AnyNode[] = main ? [main] : body ? body.children : ($.root().get(0) as unknown as Document).children;
+  walk(scope, pageText, [], new Set());
+  let text = pageText.blocks.join("\n\n");
+  if (!text) text = squash(scope.map((node) => textContent(node)).join(" "));
+  return { text: text.slice(0, MAX_TEXT_CHARS), headings: pageText.headings.slice(0, 50), codeBlocks: code };
 }
 
 /** Reads everything we keep from an HTML page (or a plain-text document). */
@@ -113,7 +154,8 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
     };
   }
 
-  const $ = cheerio.load(body);
+  // htmlparser2 (through the `xml` option, in HTML mode) is several times faster than parse5.
+  const $ = cheerio.load(body, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
   const meta = (selector: string) => clean($(selector).first().attr("content"));
   const title =
     meta('meta[property="og:title"]') ??
@@ -126,8 +168,7 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
   const favicon = absolute(iconHref, pageUrl) ?? `${origin}/favicon.ico`;
   const canonicalUrl = absolute($('link[rel="canonical"]').attr("href"), pageUrl) ?? absolute(meta('meta[property="og:url"]') ?? undefined, pageUrl);
   const language = clean($("html").attr("lang") ?? meta('meta[http-equiv="content-language"]'), 20)?.split(/[-_]/)[0]?.toLowerCase() ?? null;
-  const codeBlocks = extractCode($);
-  const { text, headings } = extractText($);
+  const { text, headings, codeBlocks } = extractContent($);
   const words = text.split(/\s+/).filter(Boolean).length;
   return {
     title,

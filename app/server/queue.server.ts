@@ -67,11 +67,12 @@ export async function enqueueHeartbeat(input: { holdMs?: number; jobId?: string 
  * Puts a link's enrichment on the queue. The job id is the link id, so adding it twice is
  * harmless; a finished job of an earlier attempt is removed first so a retry runs again.
  */
-export async function enqueueEnrichLink(linkId: string): Promise<void> {
+export async function enqueueEnrichLink(linkId: string, { isNew = false } = {}): Promise<void> {
   const data = enrichLinkJobSchema.parse({ linkId });
   await whenReady(redis());
   const queue = getQueue(QUEUES.enrichLink);
-  const previous = await queue.getJob(linkId);
+  // A link created a moment ago cannot have an earlier job: skip the look-up.
+  const previous = isNew ? undefined : await queue.getJob(linkId);
   if (previous) {
     const state = await previous.getState();
     if (state === "completed" || state === "failed") await previous.remove();

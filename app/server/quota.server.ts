@@ -1,8 +1,7 @@
 import type { Usage } from "~/lib/links";
 import type { Database } from "./db.server";
 import type { Role, UsageSource } from "./db-schema.server";
-import { countAllowanceUsage, insertUsage, lockUserForCharge, spendCredit } from "./repos/enrichment-usage.server";
-import { getUserById } from "./repos/users.server";
+import { countAllowanceUsage, getQuotaState, insertUsage, lockUserForCharge, spendCredit } from "./repos/enrichment-usage.server";
 
 /** Enrichments per calendar month (UTC) by role; null is unlimited. Pack credits come on top. */
 export const MONTHLY_ALLOWANCE: Record<Role, number | null> = {
@@ -20,13 +19,13 @@ export function currentPeriod(now = new Date()): { start: Date; end: Date } {
 }
 
 export async function getUsage(db: Database, userId: string): Promise<Usage> {
-  const user = await getUserById(db, userId);
-  if (!user) throw new Error(`No user ${userId}`);
   const { start, end } = currentPeriod();
+  const state = await getQuotaState(db, userId, start);
+  if (!state) throw new Error(`No user ${userId}`);
   return {
-    used: await countAllowanceUsage(db, userId, start),
-    limit: MONTHLY_ALLOWANCE[user.role],
-    credits: user.pack_credits,
+    used: state.used ?? 0,
+    limit: MONTHLY_ALLOWANCE[state.role],
+    credits: state.pack_credits,
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
   };

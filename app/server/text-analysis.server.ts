@@ -21,12 +21,14 @@ work works working part parts kind kinds right left start end single gets make t
     .filter(Boolean),
 );
 
+/** Sentence ends: . ! ? (and their CJK forms) followed by space and a capital, digit or quote. */
+const SENTENCE_END = /(?<=[.!?。！？])\s+(?=[\p{Lu}\p{N}"“'(\[])/u;
+
 export function splitSentences(text: string): string[] {
-  const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
   const sentences: string[] = [];
   for (const paragraph of text.split(/\n{2,}/)) {
-    for (const { segment } of segmenter.segment(paragraph)) {
-      const sentence = segment.replace(/\s+/g, " ").trim();
+    for (const part of paragraph.split(SENTENCE_END)) {
+      const sentence = part.replace(/\s+/g, " ").trim();
       if (sentence) sentences.push(sentence);
     }
   }
@@ -89,11 +91,9 @@ export function extractTags(
   for (const word of words(input.title ?? "")) freq.set(word, (freq.get(word) ?? 0) + 4);
   for (const word of words((input.headings ?? []).join(" "))) freq.set(word, (freq.get(word) ?? 0) + 2);
 
-  const haystack = ` ${[input.title ?? "", ...(input.headings ?? []), input.text].join(" ").toLowerCase()} `;
-  const reused = (input.existingTags ?? []).filter((tag) => {
-    const escaped = tag.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    return new RegExp(`[^\\p{L}\\p{N}]${escaped}[^\\p{L}\\p{N}]`, "u").test(haystack);
-  });
+  // One pass over the page's words, then each existing tag is a set lookup.
+  const present = new Set([...words(input.title ?? ""), ...words((input.headings ?? []).join(" ")), ...body]);
+  const reused = (input.existingTags ?? []).filter((tag) => present.has(tag.toLowerCase()));
 
   const ranked = [...freq.entries()]
     .filter(([word, count]) => count >= 2 && word.length <= 30)

@@ -141,7 +141,7 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   app.use(compression());
   app.use(
     morgan(":method :url :status :res[content-length] - :response-time ms", {
-      skip: (req) => req.url?.startsWith("/build/") === true,
+      skip: (req) => config.LOG_LEVEL === "warn" || config.LOG_LEVEL === "error" || req.url?.startsWith("/build/") === true,
       stream: { write: (line) => log.info(`http ${line.trim()}`) },
     }),
   );

@@ -10,6 +10,15 @@ export interface LinkStats {
   failed: number;
 }
 
+function LockIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
 /** The large-screen sidebar: plan features, feature access with locks, statistics. */
 export function DashboardSidebar({ role, access, stats }: { role: Role; access: Record<FeatureKey, boolean>; stats: LinkStats }) {
   const plan = PLANS.find((p) => p.role === role) ?? PLANS[2]!;
@@ -43,7 +52,7 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
                   className="flex items-center gap-2 rounded px-2 py-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
                   aria-label={`${feature.name} (locked, upgrade to unlock)`}
                 >
-                  <span aria-hidden>🔒</span>
+                  <LockIcon />
                   {feature.name}
                 </Link>
               </li>

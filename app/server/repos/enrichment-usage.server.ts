@@ -35,3 +35,22 @@ export async function spendCredit(db: Database, userId: string): Promise<void> {
     .where("id", "=", userId)
     .execute();
 }
+
+/** Role, pack credits and allowance used since `since`, in one round trip. */
+export async function getQuotaState(db: Database, userId: string, since: Date) {
+  return db
+    .selectFrom("users")
+    .select((eb) => [
+      "role",
+      "pack_credits",
+      eb
+        .selectFrom("enrichment_usage")
+        .select(sql<number>`count(*)::int`.as("used"))
+        .where("enrichment_usage.user_id", "=", userId)
+        .where("source", "!=", "credit")
+        .where("created_at", ">=", since)
+        .as("used"),
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}

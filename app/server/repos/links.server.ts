@@ -128,10 +128,12 @@ export async function listStalePendingLinks(db: Database, olderThanMs: number, l
     .execute();
 }
 
-/** The user's most used tags, for reuse by the enricher. */
+/** The most used tags of the user's recent links, for reuse by the enricher. */
 export async function listUserTags(db: Database, userId: string, limit = 200): Promise<string[]> {
   const rows = await db
-    .selectFrom(sql<{ tag: string }>`(select unnest(tags) as tag from links where user_id = ${userId})`.as("t"))
+    .selectFrom(
+      sql<{ tag: string }>`(select unnest(tags) as tag from (select tags from links where user_id = ${userId} order by saved_at desc limit 300) recent)`.as("t"),
+    )
     .select(["t.tag", sql<number>`count(*)::int`.as("uses")])
     .groupBy("t.tag")
     .orderBy("uses", "desc")

@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: speed of the link pipeline on this machine, against a throwaway
+ * database and Redis prefix, with pages served on loopback.
+ *
+ *  1. add-endpoint latency: POST /api/links from 50 concurrent clients (no worker running)
+ *  2. pipeline throughput: links/s with 1 and with 2 worker processes (pages of 50–300 KB)
+ *  3. add→enriched latency: links added at a steady rate while one worker runs
+ *
+ * Options: BENCH_ADDS (default 2000), BENCH_RATE (links/s in part 3, default 40),
+ * BENCH_SECONDS (part 3 duration, default 10).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { sql } from "kysely";
+import { createDb } from "../app/server/db.server";
+import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
+import { freePort } from "./lib/free-port";
+
+const ADDS = Number(process.env.BENCH_ADDS ?? 2000);
+const RATE = Number(process.env.BENCH_RATE ?? 40);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CLIENTS = 50;
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+// ---- pages of 50–300 KB built from the fixtures' own prose and code
+const prose = ["postgres-indexes.html", "react-hooks.html"]
+  .map((f) => readFileSync(`tests/fixtures/pages/${f}`, "utf8"))
+  .join("\n")
+  .match(/<p>[^<]{80,}<\/p>/g)!;
+function pageOf(index: number): string {
+  const target = (50 + (index % 6) * 50) * 1024;
+  const parts = [`<!doctype html><html lang="en"><head><title>Benchmark page ${index}</title><meta name="description" content="Page ${index} of the benchmark"></head><body><article><h1>Benchmark page ${index}</h1>`];
+  let size = parts[0]!.length;
+  for (let i = 0; size < target; i++) {
+    const block = i % 7 === 6 ? `<h2>Section ${i}</h2><pre><code class="language-sql">SELECT * FROM links WHERE id = ${i};</code></pre>` : prose[(i + index) % prose.length]!;
+    parts.push(block);
+    size += block.length;
+  }
+  parts.push("</article></body></html>");
+  return parts.join("\n");
+}
+const pages = Array.from({ length: 12 }, (_, i) => pageOf(i));
+const pageServer = createServer((req, res) => {
+  const index = Number(/\/page\/(\d+)/.exec(req.url ?? "")?.[1] ?? 0);
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pages[index % pages.length]);
+});
+await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
+const pagesPort = (pageServer.address() as AddressInfo).port;
+
+// ---- a web server and workers on their own database and Redis prefix
+const database = await createTestDatabase("bench");
+const prefix = uniqueName("bench");
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production" as const,
+  LOG_LEVEL: "warn",
+  PORT: String(port),
+  DATABASE_URL: database.url,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: prefix,
+  SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+  FETCH_ALLOWLIST: `127.0.0.1:${pagesPort}`,
+  HEARTBEAT_INTERVAL_MS: "3600000",
+  DATABASE_POOL_MAX: "20",
+};
+const children: ChildProcess[] = [];
+function start(entry: string): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], { env, stdio: ["ignore", "ignore", "inherit"] });
+  children.push(child);
+  return child;
+}
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+const db = createDb(database.url, 4);
+
+async function cleanup() {
+  await Promise.all(children.map(stop));
+  await db.destroy();
+  await dropTestDatabase(database.name);
+  const redis = new Redis(redisUrl);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  pageServer.close();
+}
+
+let sequence = 0;
+async function add(token: string): Promise<{ id: string; ms: number }> {
+  const url = `http://127.0.0.1:${pagesPort}/page/${sequence}?n=${sequence++}`;
+  const started = performance.now();
+  const response = await fetch(`${base}/api/links`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ url }),
+  });
+  const body = (await response.json()) as { id: string };
+  if (response.status !== 201) throw new Error(`add answered ${response.status}: ${JSON.stringify(body)}`);
+  return { id: body.id, ms: performance.now() - started };
+}
+
+async function waitUntilEnriched(total: number, timeoutMs = 300_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db
+      .selectFrom("links")
+      .select([sql<number>`count(*) filter (where status <> 'pending')::int`.as("done"), sql<number>`count(*) filter (where status = 'error')::int`.as("failed")])
+      .executeTakeFirstOrThrow();
+    if (row.done >= total) return row;
+    if (Date.now() > deadline) throw new Error(`only ${row.done} of ${total} links done`);
+    await sleep(100);
+  }
+}
+
+async function throughput(since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("links")
+    .select([sql<Date>`min(enriched_at)`.as("first"), sql<Date>`max(enriched_at)`.as("last"), sql<number>`count(enriched_at)::int`.as("count")])
+    .where("enriched_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  return (row.count - 1) / ((row.last.getTime() - row.first.getTime()) / 1000);
+}
+
+try {
+  const web = start("scripts/web.ts");
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/api/status`).then(() => true, () => false)) break;
+    if (i > 200 || web.exitCode !== null) throw new Error("the web server did not start");
+    await sleep(100);
+  }
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com", password: "bench-password" }),
+  });
+  const { token, user } = (await register.json()) as { token: string; user: { id: string } };
+  await db.updateTable("users").set({ role: "ProUser" }).where("id", "=", user.id).execute();
+  const results: string[] = [];
+
+  // 1. add latency at 50 concurrent clients; warm up first.
+  for (let i = 0; i < 100; i++) await add(token);
+  const latencies: number[] = [];
+  const addStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (latencies.length < ADDS) latencies.push((await add(token)).ms);
+    }),
+  );
+  const addSeconds = (performance.now() - addStarted) / 1000;
+  results.push(`| add-endpoint latency, ${CLIENTS} concurrent clients, ${latencies.length} adds | p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, p99 ${ms(percentile(latencies, 99))} (${(latencies.length / addSeconds).toFixed(0)} adds/s) |`);
+  const backlog = 100 + latencies.length;
+
+  // 2a. throughput, one worker, over the backlog built above.
+  const oneStart = new Date();
+  const worker1 = start("worker/index.ts");
+  const done1 = await waitUntilEnriched(backlog);
+  results.push(`| pipeline throughput, 1 worker process (concurrency 8) | ${(await throughput(oneStart)).toFixed(1)} links/s over ${backlog} links (${done1.failed} failed) |`);
+  await stop(worker1);
+
+  // 2b. throughput, two workers, over a fresh backlog.
+  await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
+    for (let i = c; i < ADDS; i += CLIENTS) await add(token);
+  }));
+  const twoStart = new Date();
+  const worker2a = start("worker/index.ts");
+  const worker2b = start("worker/index.ts");
+  const done2 = await waitUntilEnriched(backlog + ADDS);
+  results.push(`| pipeline throughput, 2 worker processes | ${(await throughput(twoStart)).toFixed(1)} links/s over ${ADDS} links (${done2.failed - done1.failed} failed) |`);
+  await stop(worker2b);
+
+  // 3. add→enriched latency with one worker running, at a steady rate.
+  const since = new Date();
+  const ids: string[] = [];
+  const interval = 1000 / RATE;
+  const rateStart = performance.now();
+  for (let i = 0; i < RATE * SECONDS; i++) {
+    void add(token).then((r) => ids.push(r.id));
+    const next = rateStart + (i + 1) * interval;
+    await sleep(Math.max(0, next - performance.now()));
+  }
+  await waitUntilEnriched(backlog + ADDS + RATE * SECONDS);
+  const rows = await db
+    .selectFrom("links")
+    .select(sql<number>`extract(epoch from (enriched_at - created_at)) * 1000`.as("ms"))
+    .where("created_at", ">=", since)
+    .where("status", "=", "enriched")
+    .execute();
+  const endToEnd = rows.map((r) => Number(r.ms));
+  results.push(`| add→enriched latency, ${RATE} links/s for ${SECONDS} s, 1 worker | p50 ${ms(percentile(endToEnd, 50))}, p95 ${ms(percentile(endToEnd, 95))} (${endToEnd.length} links) |`);
+  await stop(worker2a);
+
+  console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);
+  console.log("| measure | result |\n| --- | --- |");
+  for (const line of results) console.log(line);
+} finally {
+  await cleanup();
+}
