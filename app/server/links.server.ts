@@ -61,8 +61,10 @@ export async function addLink(userId: string, rawUrl: string): Promise<{ link: L
     status: canEnrich ? "pending" : "error",
     error: canEnrich ? null : QUOTA_EXCEEDED,
   });
-  if (result.created && result.link.status === "pending") await enqueueSafely(result.link, { isNew: true });
-  await publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) });
+  await Promise.all([
+    result.created && result.link.status === "pending" ? enqueueSafely(result.link, { isNew: true }) : undefined,
+    publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) }),
+  ]);
   return result;
 }
 

@@ -37,22 +37,30 @@ export function redis(): Redis {
  */
 export function whenReady(client: Redis, timeoutMs = 2_000): Promise<Redis> {
   if (client.status === "ready") return Promise.resolve(client);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Error(`Redis is not reachable (${client.status})`));
-    }, timeoutMs);
-    const onReady = () => {
-      cleanup();
-      resolve(client);
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      client.off("ready", onReady);
-    };
-    client.on("ready", onReady);
-  });
+  // One waiter per connection however many requests arrive while it connects.
+  let pending = waiting.get(client);
+  if (!pending) {
+    pending = new Promise<Redis>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`Redis is not reachable (${client.status})`));
+      }, timeoutMs);
+      const onReady = () => {
+        cleanup();
+        resolve(client);
+      };
+      const cleanup = () => {
+        clearTimeout(timer);
+        client.off("ready", onReady);
+        waiting.delete(client);
+      };
+      client.on("ready", onReady);
+    });
+    waiting.set(client, pending);
+  }
+  return pending;
 }
+const waiting = new WeakMap<Redis, Promise<Redis>>();
 
 export async function closeRedis(): Promise<void> {
   const instance = globalStore.__linkwiseRedis;

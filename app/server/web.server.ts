@@ -138,7 +138,8 @@ export async function createWebServer(config: Env): Promise<WebServer> {
     next();
   });
   app.use(securityHeaders(config));
-  app.use(compression());
+  // JSON answers are small and event streams must not be buffered: compress pages and assets only.
+  app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/") && compression.filter(req, res) }));
   app.use(
     morgan(":method :url :status :res[content-length] - :response-time ms", {
       skip: (req) => config.LOG_LEVEL === "warn" || config.LOG_LEVEL === "error" || req.url?.startsWith("/build/") === true,
@@ -154,24 +155,25 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
 
-  let build = await importBuild();
   const getLoadContext = (_req: express.Request, res: express.Response): AppLoadContext => ({
     cspNonce: res.locals.cspNonce as string,
     requestId: res.locals.requestId as string,
   });
+  // Built once: the handler precomputes the route table (rebuilt after a dev rebuild).
+  const handlerFor = (build: ServerBuild) => createRequestHandler({ build, mode: build.mode, getLoadContext });
+  let handler = handlerFor(await importBuild());
 
   if (config.NODE_ENV === "development") {
     // `remix dev --manual` rewrites build/version.txt after each rebuild.
     watch(BUILD_DIR, async (_event, file) => {
       if (file !== "version.txt") return;
-      build = await importBuild();
+      const build = await importBuild();
+      handler = handlerFor(build);
       await broadcastDevReady(build);
     });
-    await broadcastDevReady(build);
+    await broadcastDevReady(await importBuild());
   }
-  app.all("*", (req, res, next) =>
-    createRequestHandler({ build, mode: build.mode, getLoadContext })(req, res, next),
-  );
+  app.all("*", (req, res, next) => handler(req, res, next));
 
   let server: Server | undefined;
   const sockets = new Set<Socket>();
