@@ -36,6 +36,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
     const { url } = await readJson(request, addLinkSchema);
-    const { link, created } = await addLink(user.id, url);
+    const { link, created } = await addLink(user, url);
     return Response.json(toPublicLink(link), { status: created ? 201 : 200 });
   });

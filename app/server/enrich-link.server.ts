@@ -12,6 +12,19 @@ import { getLinkById, listUserTags, markLinkEnriched, markLinkFailed } from "./r
 
 export type EnrichOutcome = "enriched" | "failed" | "skipped";
 
+const TAGS_TTL_MS = 30_000;
+const tagCache = new Map<string, { tags: string[]; expires: number }>();
+
+/** The user's tags, cached briefly per worker: reuse does not need the very latest. */
+async function recentTags(userId: string): Promise<string[]> {
+  const hit = tagCache.get(userId);
+  if (hit && hit.expires > Date.now()) return hit.tags;
+  const tags = await listUserTags(db(), userId);
+  if (tagCache.size > 10_000) tagCache.clear();
+  tagCache.set(userId, { tags, expires: Date.now() + TAGS_TTL_MS });
+  return tags;
+}
+
 /** Thrown for failures that will never succeed (a 404, a blocked address): no retry. */
 export class PermanentEnrichError extends Error {}
 
@@ -36,7 +49,7 @@ async function fail(link: Link, reason: string): Promise<void> {
 export async function enrichLink(linkId: string, { finalAttempt }: { finalAttempt: boolean }): Promise<EnrichOutcome> {
   const link = await getLinkById(db(), linkId);
   if (!link || link.status !== "pending") return "skipped";
-  if (!(await hasEnrichmentLeft(db(), link.user_id))) {
+  if (!(await hasEnrichmentLeft(db(), link.user_id, link.owner_role))) {
     await fail(link, QUOTA_EXCEEDED);
     return "failed";
   }
@@ -50,7 +63,7 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       maxBytes: config.FETCH_MAX_BYTES,
     });
     const parsed = parsePage(page.body, page.url, page.contentType);
-    const result = await enricher().enrich({ url: page.url, page: parsed, existingTags: await listUserTags(db(), link.user_id) });
+    const result = await enricher().enrich({ url: page.url, page: parsed, existingTags: await recentTags(link.user_id) });
     stored = await db()
       .transaction()
       .execute(async (trx) => {

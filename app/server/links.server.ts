@@ -1,6 +1,6 @@
 import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, type LinkDetail, type PublicLink } from "~/lib/links";
 import { db } from "./db.server";
-import type { Link } from "./db-schema.server";
+import type { Link, Role } from "./db-schema.server";
 import { publishUserEvent } from "./events.server";
 import { HttpError } from "./http.server";
 import { log } from "./logger.server";
@@ -50,10 +50,11 @@ async function enqueueSafely(link: Link, options?: { isNew: boolean }) {
  * the quota reason when nothing is left this month. The same page again returns the
  * existing row, moved to the top.
  */
-export async function addLink(userId: string, rawUrl: string): Promise<{ link: Link; created: boolean }> {
+export async function addLink(user: { id: string; role: Role }, rawUrl: string): Promise<{ link: Link; created: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
   const url = rawUrl.trim();
-  const canEnrich = await hasEnrichmentLeft(db(), userId);
+  const userId = user.id;
+  const canEnrich = await hasEnrichmentLeft(db(), userId, user.role);
   const result = await upsertLink(db(), {
     userId,
     url,

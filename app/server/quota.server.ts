@@ -38,8 +38,12 @@ function sourceFor(role: Role, used: number, credits: number): UsageSource | nul
   return credits > 0 ? "credit" : null;
 }
 
-/** Whether one more enrichment would be paid for (a cheap check before doing the work). */
-export async function hasEnrichmentLeft(db: Database, userId: string): Promise<boolean> {
+/**
+ * Whether one more enrichment would be paid for (a cheap check before doing the work). With
+ * the role at hand, unlimited roles need no query.
+ */
+export async function hasEnrichmentLeft(db: Database, userId: string, role?: Role): Promise<boolean> {
+  if (role && MONTHLY_ALLOWANCE[role] === null) return true;
   const usage = await getUsage(db, userId);
   return usage.limit === null || usage.used < usage.limit || usage.credits > 0;
 }

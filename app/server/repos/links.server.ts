@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db.server";
-import type { CodeSnippet, Link } from "../db-schema.server";
+import type { CodeSnippet, Link, Role } from "../db-schema.server";
 
 /** Adds a link, or moves the user's existing row for the same page to the top. */
 export async function upsertLink(
@@ -28,8 +28,15 @@ export async function getLink(db: Database, { id, userId }: { id: string; userId
   return db.selectFrom("links").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
 }
 
-export async function getLinkById(db: Database, id: string): Promise<Link | undefined> {
-  return db.selectFrom("links").selectAll().where("id", "=", id).executeTakeFirst();
+/** A link with its owner's role (the worker needs both). */
+export async function getLinkById(db: Database, id: string): Promise<(Link & { owner_role: Role }) | undefined> {
+  return db
+    .selectFrom("links")
+    .innerJoin("users", "users.id", "links.user_id")
+    .selectAll("links")
+    .select("users.role as owner_role")
+    .where("links.id", "=", id)
+    .executeTakeFirst();
 }
 
 /** Newest first by when the user (re)saved it; `before` is the previous page's last row. */
