@@ -4,6 +4,14 @@ import { cx } from "./ui";
 const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:disabled:bg-slate-800";
 
+function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-600 dark:text-red-400">
+      {error}
+    </p>
+  ) : null;
+}
+
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: ReactNode };
 
 export function TextField({ label, error, hint, className, ...props }: FieldProps) {
@@ -21,11 +29,7 @@ export function TextField({ label, error, hint, className, ...props }: FieldProp
         {...props}
       />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
@@ -57,11 +61,7 @@ export function PasswordField({ label, error, className, ...props }: FieldProps)
           {visible ? "Hide" : "Show"}
         </button>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { INVALID_URL_MESSAGE } from "~/lib/links";
 import { requireApiUser } from "~/server/auth.server";
 import { db } from "~/server/db.server";
-import { HttpError, firstIssue, handleJson, readJson, requireMethod } from "~/server/http.server";
+import { HttpError, handleJson, readJson, readQuery, requireMethod } from "~/server/http.server";
 import { addLink, toPublicLink } from "~/server/links.server";
 import { getLink, listLinks } from "~/server/repos/links.server";
 
@@ -17,9 +17,7 @@ export const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSA
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     const { user } = await requireApiUser(request);
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-    const { limit, before } = parsed.data;
+    const { limit, before } = readQuery(request, querySchema);
     const cursor = before ? await getLink(db(), { id: before, userId: user.id }) : undefined;
     if (before && !cursor) throw new HttpError(400, "before must be the id of one of your links");
     const links = await listLinks(db(), {

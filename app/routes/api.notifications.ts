@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireApiUser } from "~/server/auth.server";
 import { db } from "~/server/db.server";
-import { HttpError, firstIssue, handleJson } from "~/server/http.server";
+import { handleJson, readQuery } from "~/server/http.server";
 import { toPublicNotification } from "~/server/notifications.server";
 import { countUnreadNotifications, listNotifications } from "~/server/repos/notifications.server";
 
@@ -15,9 +15,7 @@ const querySchema = z.object({
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     const { user } = await requireApiUser(request);
-    const parsed = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-    const { limit, before } = parsed.data;
+    const { limit, before } = readQuery(request, querySchema);
     const rows = await listNotifications(db(), { userId: user.id, limit: limit + 1, before: before ? new Date(before) : undefined });
     const page = rows.slice(0, limit);
     return Response.json(

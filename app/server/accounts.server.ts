@@ -1,6 +1,6 @@
 import type { PublicUser } from "~/lib/user";
 import { db } from "./db.server";
-import type { Role, User } from "./db-schema.server";
+import type { EmailTokenPurpose, Role, User } from "./db-schema.server";
 import { env } from "./env.server";
 import { HttpError } from "./http.server";
 import { log } from "./logger.server";
@@ -138,21 +138,27 @@ export async function cleanupAccounts(): Promise<{ sessions: number; tokens: num
 
 // ---------------------------------------------------------------------------- email confirmation
 
-/** Mails a fresh confirmation link (older ones stop working). */
-export async function sendConfirmation(user: User): Promise<void> {
+/** A fresh single-use token for a mailed link; the user's older ones of that purpose stop working. */
+async function issueEmailToken(user: User, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
   const token = generateToken();
   await db()
     .transaction()
     .execute(async (trx) => {
-      await retireEmailTokens(trx, user.id, "confirm_email");
+      await retireEmailTokens(trx, user.id, purpose);
       await insertEmailToken(trx, {
         userId: user.id,
-        purpose: "confirm_email",
+        purpose,
         tokenHash: hashToken(token),
         email: user.email,
-        expiresAt: new Date(Date.now() + CONFIRMATION_TTL_MS),
+        expiresAt: new Date(Date.now() + ttlMs),
       });
     });
+  return token;
+}
+
+/** Mails a fresh confirmation link (older ones stop working). */
+export async function sendConfirmation(user: User): Promise<void> {
+  const token = await issueEmailToken(user, "confirm_email", CONFIRMATION_TTL_MS);
   const url = `${env().APP_URL}/confirm-email?userId=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`;
   await sendMail(confirmationMail(user.email, url));
 }
@@ -200,19 +206,7 @@ export async function confirmEmail(input: { userId: string; token: string }): Pr
 export async function requestPasswordReset(email: string): Promise<void> {
   const user = await getUserByEmail(db(), email);
   if (!user || !user.is_active) return;
-  const token = generateToken();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await retireEmailTokens(trx, user.id, "reset_password");
-      await insertEmailToken(trx, {
-        userId: user.id,
-        purpose: "reset_password",
-        tokenHash: hashToken(token),
-        email: user.email,
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
-      });
-    });
+  const token = await issueEmailToken(user, "reset_password", RESET_TTL_MS);
   const url = `${env().APP_URL}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
   await sendMail(passwordResetMail(user.email, url));
 }

@@ -52,6 +52,13 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
+/** Validates a request's query string; 400 with a clear message otherwise. */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  return parsed.data;
+}
+
 export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method)) {
     throw new HttpError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { registerThroughPage } from "./helpers";
 
 const password = "first-password";
 const newPassword = "second-password";
@@ -77,12 +78,7 @@ test("a FreeUser opening /admin lands on /dashboard; a visitor returns to the pa
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/login?redirectTo=%2Fdashboard");
 
-  await page.goto("/register");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Create Free Account" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await registerThroughPage(page, email, password);
 
   await page.goto("/admin");
   await expect(page).toHaveURL("/dashboard");

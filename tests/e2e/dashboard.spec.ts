@@ -1,15 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { registerThroughPage } from "./helpers";
 
 const pagesUrl = (path: string) => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}${path}`;
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
-  const email = `dash-${Date.now()}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("dash-password");
-  await page.getByLabel("Confirm password", { exact: true }).fill("dash-password");
-  await page.getByRole("button", { name: "Create Free Account" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");
   await expect(page.getByTestId("greeting")).toContainText("5 of them each month");
   await expect(page.getByTestId("usage-meter")).toContainText("0 / 5");
 
@@ -42,13 +37,7 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
 });
 
 test("a failing link shows Failed with its reason and a Retry button; Free users see locked features", async ({ page }) => {
-  const email = `fail-${Date.now()}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("dash-password");
-  await page.getByLabel("Confirm password", { exact: true }).fill("dash-password");
-  await page.getByRole("button", { name: "Create Free Account" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await registerThroughPage(page, `fail-${Date.now()}@example.com`, "dash-password");
 
   await page.getByLabel("Save a link").fill(pagesUrl("/does-not-exist"));
   await page.getByRole("button", { name: "Save", exact: true }).click();

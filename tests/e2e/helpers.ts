@@ -1,0 +1,11 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Signs up through the register page and lands on the dashboard. */
+export async function registerThroughPage(page: Page, email: string, password: string) {
+  await page.goto("/register");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Free Account" }).click();
+  await expect(page).toHaveURL("/dashboard");
+}
