@@ -3,6 +3,7 @@ import * as createUsers from "./20261120T220000_create_users";
 import * as createWorkerHeartbeats from "./20261120T220100_create_worker_heartbeats";
 import * as createAccounts from "./20261120T230000_create_accounts";
 import * as createLinks from "./20261121T000000_create_links";
+import * as addAiEnrichment from "./20261121T010000_add_ai_enrichment";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "20261120T220100_create_worker_heartbeats": createWorkerHeartbeats,
   "20261120T230000_create_accounts": createAccounts,
   "20261121T000000_create_links": createLinks,
+  "20261121T010000_add_ai_enrichment": addAiEnrichment,
 };

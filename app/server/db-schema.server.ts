@@ -14,6 +14,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   links: LinksTable;
   enrichment_usage: EnrichmentUsageTable;
+  link_artifacts: LinkArtifactsTable;
+  user_preferences: UserPreferencesTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -128,6 +130,7 @@ export interface LinksTable {
   tags: ColumnType<string[], string[] | undefined, string[]>;
   code_snippets: ColumnType<CodeSnippet[], string | undefined, string>;
   enrichment_engine: string | null;
+  category: string | null;
   enriched_at: Date | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
@@ -142,5 +145,34 @@ export interface EnrichmentUsageTable {
   link_id: string | null;
   kind: string;
   source: UsageSource;
+  provider: string | null;
+  model: string | null;
+  tokens_in: number | null;
+  tokens_out: number | null;
+  duration_ms: number | null;
   created_at: CreatedAt;
+}
+
+export type ArtifactKind = "advanced" | "quiz" | "rephrase" | "course";
+export interface LinkArtifactsTable {
+  id: Generated<string>;
+  link_id: string;
+  user_id: string;
+  kind: ArtifactKind;
+  variant: ColumnType<string, string | undefined, string>;
+  status: ColumnType<"pending" | "ready" | "error", "pending" | "ready" | "error" | undefined, "pending" | "ready" | "error">;
+  error: string | null;
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
+  engine: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+export type LinkArtifact = Selectable<LinkArtifactsTable>;
+
+export interface UserPreferencesTable {
+  user_id: string;
+  summary_length: ColumnType<"short" | "medium" | "long", "short" | "medium" | "long" | undefined, "short" | "medium" | "long">;
+  language: string | null;
+  difficulty: ColumnType<"beginner" | "intermediate" | "expert", "beginner" | "intermediate" | "expert" | undefined, "beginner" | "intermediate" | "expert">;
+  updated_at: UpdatedAt;
 }

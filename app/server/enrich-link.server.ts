@@ -1,12 +1,13 @@
 import { db } from "./db.server";
 import type { Link } from "./db-schema.server";
-import { enricher } from "./enricher.server";
+import { engineLabel, enricher } from "./enricher.server";
 import { env } from "./env.server";
 import { publishUserEvent } from "./events.server";
 import { FetchError, safeFetch } from "./fetcher.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "./notifications.server";
 import { parsePage } from "./page-parser.server";
+import { preferencesFor } from "./preferences.server";
 import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "./quota.server";
 import { getLinkById, listUserTags, markLinkEnriched, markLinkFailed } from "./repos/links.server";
 
@@ -63,11 +64,16 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       maxBytes: config.FETCH_MAX_BYTES,
     });
     const parsed = parsePage(page.body, page.url, page.contentType);
-    const result = await enricher().enrich({ url: page.url, page: parsed, existingTags: await recentTags(link.user_id) });
+    const result = await enricher().enrich({
+      url: page.url,
+      page: parsed,
+      existingTags: await recentTags(link.user_id),
+      preferences: await preferencesFor(link.user_id, link.owner_role),
+    });
     stored = await db()
       .transaction()
       .execute(async (trx) => {
-        if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link" }))) return undefined;
+        if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link", run: result.run }))) return undefined;
         const saved = await markLinkEnriched(trx, link.id, {
           title: parsed.title,
           description: parsed.description,
@@ -79,7 +85,8 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
           summary: result.summary,
           tags: result.tags,
           codeSnippets: result.codeSnippets,
-          engine: result.engine,
+          category: result.category,
+          engine: engineLabel(result.run),
         });
         // Already enriched by another run: roll back the charge too.
         if (!saved) throw new AlreadyDone();

@@ -56,6 +56,17 @@ const envSchema = z.object({
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
 
+  /** auto: the OpenAI-compatible provider when OPENAI_API_KEY or OPENAI_BASE_URL is set, else local. */
+  ENRICHMENT_PROVIDER: z.enum(["auto", "openai", "local"]).default("auto"),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Any OpenAI-compatible endpoint: OpenAI, Ollama, vLLM, LM Studio, OpenRouter... */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Page text per model call, in tokens (about 4 characters each); longer pages are map-reduced. */
+  LLM_CHUNK_TOKENS: z.coerce.number().int().min(200).default(6_000),
+
   ADMIN_EMAIL: z.email().default("admin@linkwise.local"),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
 });

@@ -36,13 +36,13 @@ function absolute(href: string | undefined, base: string): string | null {
 }
 
 const LANGUAGE_HINTS: Array<[RegExp, string]> = [
+  [/\bfunc \w+\(|package main/m, "go"],
   [/^\s*(import|from)\s+[\w.]+\s+import|def \w+\(.*\):|print\(/m, "python"],
   [/^\s*(const|let|var|function|import|export)\b.*(=>|;|\{)/m, "javascript"],
   [/\binterface \w+\s*\{|: (string|number|boolean)\b/m, "typescript"],
   [/^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE TABLE)\b/im, "sql"],
   [/^\s*(\$ |npm |yarn |pnpm |git |docker |curl |sudo |apt-get )/m, "bash"],
   [/^\s*(public|private|protected)?\s*(static\s+)?(class|void|int|String)\b.*[;{]$/m, "java"],
-  [/\bfunc \w+\(|package main/m, "go"],
   [/\bfn \w+\(|let mut\b|impl\b/m, "rust"],
   [/^\s*using System|namespace \w+|public (class|record) \w+/m, "csharp"],
   [/^\s*[.#]?[\w-]+\s*\{[^}]*:[^}]*;/m, "css"],

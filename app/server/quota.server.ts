@@ -1,7 +1,14 @@
 import type { Usage } from "~/lib/links";
 import type { Database } from "./db.server";
 import type { Role, UsageSource } from "./db-schema.server";
-import { countAllowanceUsage, getQuotaState, insertUsage, lockUserForCharge, spendCredit } from "./repos/enrichment-usage.server";
+import {
+  countAllowanceUsage,
+  getQuotaState,
+  insertUsage,
+  lockUserForCharge,
+  spendCredit,
+  type UsageRun,
+} from "./repos/enrichment-usage.server";
 
 /** Enrichments per calendar month (UTC) by role; null is unlimited. Pack credits come on top. */
 export const MONTHLY_ALLOWANCE: Record<Role, number | null> = {
@@ -53,7 +60,10 @@ export async function hasEnrichmentLeft(db: Database, userId: string, role?: Rol
  * Call inside the transaction that stores the result; the user's row is locked so two jobs
  * cannot spend the same last enrichment. False when nothing is left.
  */
-export async function chargeEnrichment(trx: Database, input: { userId: string; linkId: string | null; kind: string }): Promise<boolean> {
+export async function chargeEnrichment(
+  trx: Database,
+  input: { userId: string; linkId: string | null; kind: string; run?: UsageRun },
+): Promise<boolean> {
   const user = await lockUserForCharge(trx, input.userId);
   if (!user) return false;
   const used = await countAllowanceUsage(trx, input.userId, currentPeriod().start);

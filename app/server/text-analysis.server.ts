@@ -47,18 +47,22 @@ function frequencies(tokens: string[]): Map<string, number> {
   return counts;
 }
 
+export interface ScoredSentence {
+  sentence: string;
+  index: number;
+  score: number;
+}
+
 /**
- * The `count` most representative sentences, in their original order: each scored by the
- * frequency of its content words (normalised by length), a bonus for words of the title,
- * and a small bonus for coming early.
+ * Every full sentence of the text, scored by the frequency of its content words (normalised
+ * by length), a bonus for words of the title, and a small bonus for coming early.
  */
-export function extractiveSummary(text: string, { title = "", count = 3, maxChars = 600 } = {}): string {
-  const sentences = splitSentences(text).filter((s) => s.length >= 40 && s.length <= 400 && /[.!?]$/.test(s));
-  if (sentences.length === 0) return text.replace(/\s+/g, " ").trim().slice(0, maxChars);
+export function scoreSentences(text: string, title = ""): ScoredSentence[] {
+  const sentences = splitSentences(text).filter((s) => s.length >= 40 && s.length <= 400 && /[.!?。！？]$/.test(s));
   const freq = frequencies(words(text));
   const top = Math.max(...freq.values(), 1);
   const titleWords = new Set(words(title));
-  const scored = sentences.map((sentence, index) => {
+  return sentences.map((sentence, index) => {
     const tokens = words(sentence);
     if (tokens.length === 0) return { sentence, index, score: 0 };
     const weight = tokens.reduce((sum, token) => sum + (freq.get(token) ?? 0) / top, 0) / Math.sqrt(tokens.length);
@@ -66,12 +70,22 @@ export function extractiveSummary(text: string, { title = "", count = 3, maxChar
     const positionBonus = index < 3 ? 0.2 - index * 0.05 : 0;
     return { sentence, index, score: weight + titleBonus + positionBonus };
   });
-  const chosen = scored
+}
+
+/** The `count` best sentences, in page order. */
+export function topSentences(scored: ScoredSentence[], count: number): ScoredSentence[] {
+  return [...scored]
     .sort((a, b) => b.score - a.score)
     .slice(0, count)
     .sort((a, b) => a.index - b.index);
+}
+
+/** The `count` most representative sentences, in their original order, within `maxChars`. */
+export function extractiveSummary(text: string, { title = "", count = 3, maxChars = 600 } = {}): string {
+  const scored = scoreSentences(text, title);
+  if (scored.length === 0) return text.replace(/\s+/g, " ").trim().slice(0, maxChars);
   let summary = "";
-  for (const { sentence } of chosen) {
+  for (const { sentence } of topSentences(scored, count)) {
     if (summary && summary.length + sentence.length + 1 > maxChars) break;
     summary = summary ? `${summary} ${sentence}` : sentence;
   }
@@ -114,4 +128,16 @@ export function extractTags(
     }
   }
   return tags;
+}
+
+/** The page's key terms, most important first (title and headings count extra). */
+export function keyTerms(input: { text: string; title?: string | null; headings?: string[] }, count = 12): string[] {
+  const freq = frequencies(words(input.text));
+  for (const word of words(input.title ?? "")) freq.set(word, (freq.get(word) ?? 0) + 4);
+  for (const word of words((input.headings ?? []).join(" "))) freq.set(word, (freq.get(word) ?? 0) + 2);
+  return [...freq.entries()]
+    .filter(([word, n]) => n >= 2 && word.length >= 4 && /\p{L}/u.test(word))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, count)
+    .map(([word]) => word);
 }

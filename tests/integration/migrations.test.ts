@@ -10,9 +10,11 @@ const ALL_TABLES = [
   "auth_sessions",
   "email_tokens",
   "enrichment_usage",
+  "link_artifacts",
   "links",
   "mail_outbox",
   "notifications",
+  "user_preferences",
   "users",
   "worker_heartbeats",
 ];
@@ -49,8 +51,8 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("links");
-    expect(await tables()).toContain("notifications");
+    expect(await tables()).not.toContain("link_artifacts");
+    expect(await tables()).toContain("links");
     await migrateToNothing(db);
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);

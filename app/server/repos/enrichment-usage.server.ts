@@ -13,13 +13,31 @@ export async function countAllowanceUsage(db: Database, userId: string, since: D
   return row.count;
 }
 
+export interface UsageRun {
+  provider: string;
+  model: string;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  durationMs: number;
+}
+
 export async function insertUsage(
   db: Database,
-  usage: { userId: string; linkId: string | null; kind: string; source: UsageSource },
+  usage: { userId: string; linkId: string | null; kind: string; source: UsageSource; run?: UsageRun },
 ): Promise<void> {
   await db
     .insertInto("enrichment_usage")
-    .values({ user_id: usage.userId, link_id: usage.linkId, kind: usage.kind, source: usage.source })
+    .values({
+      user_id: usage.userId,
+      link_id: usage.linkId,
+      kind: usage.kind,
+      source: usage.source,
+      provider: usage.run?.provider ?? null,
+      model: usage.run?.model ?? null,
+      tokens_in: usage.run?.tokensIn ?? null,
+      tokens_out: usage.run?.tokensOut ?? null,
+      duration_ms: usage.run?.durationMs ?? null,
+    })
     .execute();
 }
 

@@ -84,6 +84,7 @@ export async function markLinkEnriched(
     summary: string;
     tags: string[];
     codeSnippets: CodeSnippet[];
+    category: string;
     engine: string;
   },
 ): Promise<Link | undefined> {
@@ -103,6 +104,7 @@ export async function markLinkEnriched(
       tags: result.tags,
       code_snippets: JSON.stringify(result.codeSnippets),
       enrichment_engine: result.engine,
+      category: result.category,
       enriched_at: new Date(),
       updated_at: new Date(),
     })
