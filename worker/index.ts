@@ -6,6 +6,7 @@ import { hostname } from "node:os";
 import { Queue, Worker, type Job, type Processor } from "bullmq";
 import type { WorkerContext } from "./context";
 import { processEnrichLinkJob } from "./processors/enrich-link";
+import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
 import { closeDb, db } from "~/server/db.server";
 import { log } from "~/server/logger.server";
@@ -24,6 +25,7 @@ const ctx: WorkerContext = { workerId, db: db(), log };
 const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<unknown>> = {
   [QUEUES.system]: processSystemJob,
   [QUEUES.enrichLink]: processEnrichLinkJob,
+  [QUEUES.enrichTask]: processEnrichTaskJob,
 };
 
 const workers = Object.entries(processors).map(([queueName, process]) => {

@@ -1,11 +1,16 @@
 import type { Redis } from "ioredis";
+import type { PublicArtifact } from "~/lib/artifacts";
 import type { PublicLink } from "~/lib/links";
 import { createRedis, redis, whenReady } from "./redis.server";
 import { env } from "./env.server";
 import { log } from "./logger.server";
 
 /** What the browser hears on GET /api/events. */
-export type UserEvent = { type: "link"; link: PublicLink } | { type: "link-deleted"; id: string } | { type: "notification"; unreadCount: number };
+export type UserEvent =
+  | { type: "link"; link: PublicLink }
+  | { type: "link-deleted"; id: string }
+  | { type: "artifact"; linkId: string; artifact: PublicArtifact }
+  | { type: "notification"; unreadCount: number };
 
 function channel(userId: string) {
   return `${env().REDIS_PREFIX}:events:user:${userId}`;

@@ -14,6 +14,8 @@ export const QUEUES = {
   system: "system",
   /** Fetch, parse and enrich one saved link. */
   enrichLink: "enrich-link",
+  /** On-demand results of an enriched link: advanced summary, quiz, rephrasing, course. */
+  enrichTask: "enrich-task",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -25,6 +27,26 @@ export type HeartbeatJob = z.infer<typeof heartbeatJobSchema>;
 
 export const enrichLinkJobSchema = z.object({ linkId: z.uuid() });
 export type EnrichLinkJob = z.infer<typeof enrichLinkJobSchema>;
+
+export const enrichTaskJobSchema = z.object({ artifactId: z.uuid() });
+
+/** Queues the generation of one artifact; like links, a finished earlier job is replaced. */
+export async function enqueueEnrichTask(artifactId: string): Promise<void> {
+  const data = enrichTaskJobSchema.parse({ artifactId });
+  await whenReady(redis());
+  const queue = getQueue(QUEUES.enrichTask);
+  const previous = await queue.getJob(artifactId);
+  if (previous) {
+    const state = await previous.getState();
+    if (state === "completed" || state === "failed") await previous.remove();
+    else return;
+  }
+  await queue.add("enrich-task", data, {
+    jobId: artifactId,
+    backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
+    removeOnComplete: true,
+  });
+}
 
 /** Hourly housekeeping: expired sessions, old sign-in failures and spent mail tokens. */
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { DIFFICULTY_LEVELS } from "~/lib/enrichment";
+import { hasFeature } from "~/lib/features";
+import { requireApiUser } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { HttpError, handleJson, readJson, requireMethod } from "~/server/http.server";
+import { preferencesFor } from "~/server/preferences.server";
+import { upsertPreferences } from "~/server/repos/preferences.server";
+
+const bodySchema = z.object({
+  summaryLength: z.enum(["short", "medium", "long"], { error: "summaryLength must be short, medium or long" }),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, "language must be a two-letter code such as en or fr, or null for the page's language")
+    .nullable(),
+  difficulty: z.enum(DIFFICULTY_LEVELS, { error: "difficulty must be beginner, intermediate or expert" }),
+});
+
+/** GET /api/preferences → {summaryLength, language, difficulty} used by every later enrichment. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleJson(async () => {
+    const { user } = await requireApiUser(request);
+    return Response.json(await preferencesFor(user.id, user.role));
+  });
+
+/** PUT /api/preferences (Creator) → the saved preferences. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "PUT");
+    const { user } = await requireApiUser(request);
+    if (!hasFeature(user.role, "contentPreferences")) {
+      throw new HttpError(403, "Content preferences are part of the Creator plan.", {}, { upgradeUrl: "/upgrade?feature=contentPreferences" });
+    }
+    const saved = await upsertPreferences(db(), user.id, await readJson(request, bodySchema));
+    return Response.json({ summaryLength: saved.summary_length, language: saved.language, difficulty: saved.difficulty });
+  });

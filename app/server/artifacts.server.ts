@@ -1,0 +1,119 @@
+import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
+import type { Difficulty } from "~/lib/enrichment";
+import { db } from "./db.server";
+import type { LinkArtifact, Role } from "./db-schema.server";
+import { type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
+import { publishUserEvent } from "./events.server";
+import { HttpError } from "./http.server";
+import { getUserLink } from "./links.server";
+import { LlmError } from "./llm.server";
+import { preferencesFor } from "./preferences.server";
+import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "./quota.server";
+import { enqueueEnrichTask } from "./queue.server";
+import { getArtifact, getArtifactById, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "./repos/artifacts.server";
+import { getLinkById } from "./repos/links.server";
+
+export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
+  return {
+    id: artifact.id,
+    kind: artifact.kind,
+    variant: artifact.variant as PublicArtifact["variant"],
+    status: artifact.status,
+    error: artifact.error,
+    result: (artifact.payload ?? null) as PublicArtifact["result"],
+    engine: artifact.engine,
+    updatedAt: artifact.updated_at.toISOString(),
+  };
+}
+
+/** 403 with the upgrade URL when the role does not include this feature. */
+export function assertArtifactAccess(role: Role, kind: ArtifactKind) {
+  if (!canUseArtifact(role, kind)) {
+    const { label, feature } = ARTIFACT_ACCESS[kind];
+    throw new HttpError(403, `${label} is part of a higher plan. Upgrade to unlock it.`, {}, { upgradeUrl: `/upgrade?feature=${feature}` });
+  }
+}
+
+/**
+ * Asks for an on-demand result. A stored one is served again without another model call
+ * unless `regenerate`; otherwise it is queued (counted as one enrichment when it succeeds).
+ */
+export async function requestArtifact(
+  user: { id: string; role: Role },
+  linkId: string,
+  kind: ArtifactKind,
+  { variant = "", regenerate = false }: { variant?: Difficulty | ""; regenerate?: boolean } = {},
+): Promise<{ artifact: PublicArtifact; queued: boolean }> {
+  assertArtifactAccess(user.role, kind);
+  const link = await getUserLink(user.id, linkId);
+  if (link.status !== "enriched") throw new HttpError(409, "This link is not enriched yet.");
+  const existing = await getArtifact(db(), { linkId: link.id, kind, variant });
+  if (existing && (existing.status === "pending" || (existing.status === "ready" && !regenerate))) {
+    return { artifact: toPublicArtifact(existing), queued: false };
+  }
+  if (!(await hasEnrichmentLeft(db(), user.id, user.role))) {
+    throw new HttpError(403, QUOTA_EXCEEDED, {}, { upgradeUrl: "/upgrade" });
+  }
+  const artifact = await upsertPendingArtifact(db(), { linkId: link.id, userId: user.id, kind, variant });
+  await enqueueEnrichTask(artifact.id);
+  await publishUserEvent(user.id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(artifact) });
+  return { artifact: toPublicArtifact(artifact), queued: true };
+}
+
+/** Thrown for failures that will never succeed: no retry. */
+export class PermanentTaskError extends Error {}
+
+async function fail(artifact: LinkArtifact, reason: string) {
+  const failed = await markArtifactFailed(db(), artifact.id, reason);
+  if (failed) await publishUserEvent(artifact.user_id, { type: "artifact", linkId: artifact.link_id, artifact: toPublicArtifact(failed) });
+}
+
+/** The worker's half: generates one artifact from the link's stored text. Idempotent. */
+export async function generateArtifact(artifactId: string, { finalAttempt }: { finalAttempt: boolean }): Promise<"ready" | "failed" | "skipped"> {
+  const artifact = await getArtifactById(db(), artifactId);
+  if (!artifact || artifact.status !== "pending") return "skipped";
+  const link = await getLinkById(db(), artifact.link_id);
+  if (!link) return "skipped";
+  if (!(await hasEnrichmentLeft(db(), artifact.user_id, link.owner_role))) {
+    await fail(artifact, QUOTA_EXCEEDED);
+    return "failed";
+  }
+  const source: EnrichmentSource = {
+    title: link.title,
+    language: link.language,
+    text: link.content_text ?? "",
+    summary: link.summary,
+    headings: (link.content_text ?? "").split(/\n{2,}/).filter((block) => block.length < 120 && !/[.!?]$/.test(block)),
+  };
+  const preferences = await preferencesFor(artifact.user_id, link.owner_role);
+  try {
+    const engine = enricher();
+    const level = (artifact.variant || preferences.difficulty) as Difficulty;
+    const result =
+      artifact.kind === "quiz"
+        ? await engine.quiz(source, preferences)
+        : artifact.kind === "rephrase"
+          ? await engine.rephrase(source, level, preferences)
+          : artifact.kind === "course"
+            ? await engine.course(source, preferences)
+            : await engine.advancedSummary(source, preferences);
+    const saved = await db()
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await chargeEnrichment(trx, { userId: artifact.user_id, linkId: link.id, kind: artifact.kind, run: result.run }))) return null;
+        return (await markArtifactReady(trx, artifact.id, { payload: result.data, engine: engineLabel(result.run) })) ?? null;
+      });
+    if (!saved) {
+      await fail(artifact, QUOTA_EXCEEDED);
+      return "failed";
+    }
+    await publishUserEvent(artifact.user_id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(saved) });
+    return "ready";
+  } catch (error) {
+    const permanent = !(error instanceof LlmError) || error.permanent;
+    const reason = error instanceof Error ? error.message : "Generation failed";
+    if (permanent || finalAttempt) await fail(artifact, reason);
+    if (permanent) throw new PermanentTaskError(reason);
+    throw error;
+  }
+}

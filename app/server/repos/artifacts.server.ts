@@ -1,0 +1,58 @@
+import type { Database } from "../db.server";
+import type { ArtifactKind, LinkArtifact } from "../db-schema.server";
+
+/** Creates the artifact, or puts the existing one back to pending for a (re)generation. */
+export async function upsertPendingArtifact(
+  db: Database,
+  artifact: { linkId: string; userId: string; kind: ArtifactKind; variant: string },
+): Promise<LinkArtifact> {
+  return db
+    .insertInto("link_artifacts")
+    .values({ link_id: artifact.linkId, user_id: artifact.userId, kind: artifact.kind, variant: artifact.variant })
+    .onConflict((oc) =>
+      oc.columns(["link_id", "kind", "variant"]).doUpdateSet({ status: "pending", error: null, updated_at: new Date() }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function getArtifact(
+  db: Database,
+  key: { linkId: string; kind: ArtifactKind; variant: string },
+): Promise<LinkArtifact | undefined> {
+  return db
+    .selectFrom("link_artifacts")
+    .selectAll()
+    .where("link_id", "=", key.linkId)
+    .where("kind", "=", key.kind)
+    .where("variant", "=", key.variant)
+    .executeTakeFirst();
+}
+
+export async function getArtifactById(db: Database, id: string): Promise<LinkArtifact | undefined> {
+  return db.selectFrom("link_artifacts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function listArtifacts(db: Database, linkId: string): Promise<LinkArtifact[]> {
+  return db.selectFrom("link_artifacts").selectAll().where("link_id", "=", linkId).orderBy("created_at").execute();
+}
+
+export async function markArtifactReady(db: Database, id: string, result: { payload: unknown; engine: string }) {
+  return db
+    .updateTable("link_artifacts")
+    .set({ status: "ready", error: null, payload: JSON.stringify(result.payload), engine: result.engine, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function markArtifactFailed(db: Database, id: string, reason: string) {
+  return db
+    .updateTable("link_artifacts")
+    .set({ status: "error", error: reason.slice(0, 300), updated_at: new Date() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,165 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/server/db.server";
+import { fixture, html, startPageServer } from "../helpers/page-server";
+import { pipelineEnv, waitForLink, type LinkBody } from "../helpers/pipeline";
+import { runEntry, type RunningProcess } from "../helpers/processes";
+import { apiClient, startWebServer } from "../helpers/web-server";
+
+// Quiz, rephrasing, course, advanced summary, exports and preferences, produced by a real
+// worker with the local engine.
+let pages: Awaited<ReturnType<typeof startPageServer>>;
+let web: Awaited<ReturnType<typeof startWebServer>>;
+let worker: RunningProcess;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  pages = await startPageServer({ "/postgres": html(fixture("postgres-indexes.html")) });
+  const env = pipelineEnv(pages.host);
+  web = await startWebServer(env);
+  api = apiClient(web.baseUrl);
+  worker = runEntry("worker/index.ts", { ...env, LOG_LEVEL: "info" });
+  await worker.waitFor(/worker: ready/);
+});
+
+afterAll(async () => {
+  worker?.child.kill("SIGTERM");
+  await worker?.exited();
+  await web?.close();
+  await pages?.close();
+});
+
+let counter = 0;
+async function userWithLink(role: "FreeUser" | "LiteUser" | "ProUser") {
+  const email = `ai${++counter}-${Date.now()}@example.com`;
+  const registered = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email, password: "secret-pass" } });
+  const { token } = registered.body;
+  await db().updateTable("users").set({ role }).where("id", "=", registered.body.user.id).execute();
+  const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pages.url("/postgres") } });
+  const link = await waitForLink(api, token, added.body.id);
+  expect(link.status).toBe("enriched");
+  return { token, linkId: link.id, userId: registered.body.user.id };
+}
+
+type Artifact = { id: string; kind: string; variant: string; status: string; error: string | null; result: Record<string, unknown> | null };
+
+async function waitForArtifact(token: string, linkId: string, kind: string, variant = ""): Promise<Artifact> {
+  for (let i = 0; i < 200; i++) {
+    const { body } = await api<{ artifacts: Artifact[] }>("GET", `/api/links/${linkId}/enrichment`, { token });
+    const found = body.artifacts.find((a) => a.kind === kind && a.variant === variant);
+    if (found && found.status !== "pending") return found;
+    await sleep(50);
+  }
+  throw new Error(`${kind} never finished`);
+}
+
+describe("plan gates", () => {
+  it("refuses a quiz, a course, rephrasing and exports to a Free user with the upgrade URL", async () => {
+    const { token, linkId } = await userWithLink("FreeUser");
+    const quiz = await api("POST", `/api/links/${linkId}/quiz`, { token, body: {} });
+    expect(quiz.status).toBe(403);
+    expect(quiz.body).toMatchObject({ upgradeUrl: "/upgrade?feature=quizGenerator" });
+    expect((await api("POST", `/api/links/${linkId}/rephrase`, { token, body: { level: "beginner" } })).body).toMatchObject({
+      upgradeUrl: "/upgrade?feature=summaryRephrasing",
+    });
+    expect((await api("POST", `/api/links/${linkId}/course`, { token, body: {} })).status).toBe(403);
+    expect((await api("POST", `/api/links/${linkId}/advanced`, { token, body: {} })).status).toBe(403);
+    const md = await fetch(`${web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(md.status).toBe(403);
+    expect((await api("PUT", "/api/preferences", { token, body: { summaryLength: "long", language: null, difficulty: "expert" } })).status).toBe(403);
+  });
+
+  it("gives Scout the advanced summary but not the quiz", async () => {
+    const { token, linkId } = await userWithLink("LiteUser");
+    expect((await api("POST", `/api/links/${linkId}/advanced`, { token, body: {} })).status).toBe(202);
+    const advanced = await waitForArtifact(token, linkId, "advanced");
+    expect(advanced.status).toBe("ready");
+    expect((advanced.result as { keyPoints: string[] }).keyPoints.length).toBeGreaterThanOrEqual(3);
+    expect((await api("POST", `/api/links/${linkId}/quiz`, { token, body: {} })).status).toBe(403);
+  });
+});
+
+describe("Creator results", () => {
+  it("makes a quiz once, serves it again without another enrichment, and regenerates on request", async () => {
+    const { token, linkId, userId } = await userWithLink("ProUser");
+    const queued = await api<Artifact>("POST", `/api/links/${linkId}/quiz`, { token, body: {} });
+    expect(queued.status).toBe(202);
+    expect(queued.body).toMatchObject({ kind: "quiz", status: "pending" });
+    const quiz = await waitForArtifact(token, linkId, "quiz");
+    expect(quiz.status).toBe("ready");
+    expect((quiz.result as { questions: unknown[] }).questions).toHaveLength(5);
+
+    const usage = async () => (await db().selectFrom("enrichment_usage").select("kind").where("user_id", "=", userId).execute()).map((r) => r.kind);
+    expect(await usage()).toEqual(["link", "quiz"]);
+    const again = await api<Artifact>("POST", `/api/links/${linkId}/quiz`, { token, body: {} });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(quiz.id);
+    expect(await usage()).toEqual(["link", "quiz"]);
+
+    expect((await api("POST", `/api/links/${linkId}/quiz`, { token, body: { regenerate: true } })).status).toBe(202);
+    expect((await waitForArtifact(token, linkId, "quiz")).status).toBe("ready");
+    expect((await usage()).sort()).toEqual(["link", "quiz", "quiz"]);
+  });
+
+  it("rephrases per level and builds a course; bad levels are refused", async () => {
+    const { token, linkId } = await userWithLink("ProUser");
+    expect((await api("POST", `/api/links/${linkId}/rephrase`, { token, body: { level: "genius" } })).status).toBe(400);
+    await api("POST", `/api/links/${linkId}/rephrase`, { token, body: { level: "beginner" } });
+    await api("POST", `/api/links/${linkId}/course`, { token, body: {} });
+    const beginner = await waitForArtifact(token, linkId, "rephrase", "beginner");
+    expect((beginner.result as { text: string }).text).toContain("Words to know");
+    const course = await waitForArtifact(token, linkId, "course");
+    expect((course.result as { lessons: unknown[] }).lessons.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("exports Markdown and a real PDF with the summary, tags, key points, code and quiz", async () => {
+    const { token, linkId } = await userWithLink("ProUser");
+    await api("POST", `/api/links/${linkId}/quiz`, { token, body: {} });
+    await api("POST", `/api/links/${linkId}/advanced`, { token, body: {} });
+    const quiz = await waitForArtifact(token, linkId, "quiz");
+    const advanced = await waitForArtifact(token, linkId, "advanced");
+    const link = (await api<{ link: { summary: string; tags: string[] } }>("GET", `/api/links/${linkId}/enrichment`, { token })).body.link;
+    const firstQuestion = (quiz.result as { questions: Array<{ question: string }> }).questions[0]!.question;
+    const keyPoint = (advanced.result as { keyPoints: string[] }).keyPoints[0]!;
+
+    const md = await fetch(`${web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(md.headers.get("content-type")).toMatch(/text\/markdown/);
+    expect(md.headers.get("content-disposition")).toMatch(/how-postgres-indexes-work\.md/);
+    const text = await md.text();
+    expect(text).toContain("# How Postgres Indexes Work");
+    expect(text).toContain(link.summary);
+    expect(text).toContain(`#${link.tags[0]}`);
+    expect(text).toContain(keyPoint);
+    expect(text).toContain("```sql\nCREATE INDEX links_user_saved_idx");
+    expect(text).toContain(firstQuestion);
+
+    const pdf = await fetch(`${web.baseUrl}/api/links/${linkId}/export.pdf`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    const document = await getDocument({ data: bytes, useSystemFonts: true }).promise;
+    let pdfText = "";
+    for (let n = 1; n <= document.numPages; n++) {
+      const content = await (await document.getPage(n)).getTextContent();
+      pdfText += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + " ";
+    }
+    const squash = (s: string) => s.replace(/\s+/g, "");
+    expect(squash(pdfText)).toContain(squash("How Postgres Indexes Work"));
+    expect(squash(pdfText)).toContain(squash(link.summary.slice(0, 60)));
+    expect(squash(pdfText)).toContain(squash("CREATE INDEX links_user_saved_idx"));
+    expect(squash(pdfText)).toContain(squash(firstQuestion.slice(0, 40)));
+  });
+
+  it("keeps content preferences and uses them for later enrichments", async () => {
+    const { token } = await userWithLink("ProUser");
+    expect((await api("GET", "/api/preferences", { token })).body).toEqual({ summaryLength: "medium", language: null, difficulty: "intermediate" });
+    const saved = await api("PUT", "/api/preferences", { token, body: { summaryLength: "short", language: "fr", difficulty: "beginner" } });
+    expect(saved.body).toEqual({ summaryLength: "short", language: "fr", difficulty: "beginner" });
+    expect((await api("PUT", "/api/preferences", { token, body: { summaryLength: "huge", language: null, difficulty: "beginner" } })).status).toBe(400);
+    const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: `${pages.url("/postgres")}?again=1` } });
+    const link = await waitForLink(api, token, added.body.id);
+    const detail = (await api<{ summary: string }>("GET", `/api/links/${link.id}`, { token })).body;
+    expect(detail.summary.split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(2);
+  });
+});
