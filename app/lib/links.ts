@@ -47,6 +47,7 @@ export interface LinkDetail extends PublicLink {
   language: string | null;
   canonicalUrl: string | null;
   engine: string | null;
+  category: string | null;
 }
 
 export const STATUS_LABELS: Record<LinkStatus, string> = {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
+import { EnrichmentCard } from "~/components/dashboard/enrichment-card";
 import { LinkRow } from "~/components/dashboard/link-row";
 import { DashboardSidebar } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  const { links, upsert, remove } = useLiveLinks(data.links);
+  const { links, upsert, remove, onArtifact } = useLiveLinks(data.links);
   const [params, setParams] = useSearchParams();
   const tab = TABS.find(([key]) => key === params.get("tab"))?.[0] ?? "saved";
   const stats = useMemo(
@@ -108,9 +109,13 @@ export default function Dashboard() {
                 </p>
               ) : (
                 <ul className="space-y-3" aria-label={tab === "saved" ? "Saved links" : "Enriched links"}>
-                  {shown.map((link) => (
-                    <LinkRow key={link.id} link={link} onChange={(l) => upsert(l, { toTop: true })} onRemove={remove} />
-                  ))}
+                  {shown.map((link) =>
+                    tab === "saved" ? (
+                      <LinkRow key={link.id} link={link} onChange={(l) => upsert(l, { toTop: true })} onRemove={remove} />
+                    ) : (
+                      <EnrichmentCard key={link.id} link={link} role={data.role} canExport={data.access.markdownExport} onArtifact={onArtifact} />
+                    ),
+                  )}
                 </ul>
               )}
             </>

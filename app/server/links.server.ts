@@ -33,6 +33,7 @@ export function toLinkDetail(link: Link): LinkDetail {
     language: link.language,
     canonicalUrl: link.canonical_url,
     engine: link.enrichment_engine,
+    category: link.category,
   };
 }
 

@@ -1,5 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 
+/** Accounts tests/e2e/serve.ts seeds. */
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
+export const E2E_CREATOR = { email: "creator@e2e.test", password: "e2e-creator-password" };
+
 /** Signs up through the register page and lands on the dashboard. */
 export async function registerThroughPage(page: Page, email: string, password: string) {
   await page.goto("/register");

@@ -8,10 +8,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { startChild, stopChildren, type Supervised } from "../../scripts/lib/supervisor";
 import { createDb } from "../../app/server/db.server";
+import { hashPassword } from "../../app/server/password.server";
 import { seedAdminIfEmpty } from "../../app/server/seed.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../helpers/test-database";
+import { E2E_ADMIN, E2E_CREATOR } from "./helpers";
 
-export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
 
 const port = process.env.E2E_PORT ?? "3210";
 const pagesPort = process.env.E2E_PAGES_PORT ?? "3211";
@@ -21,6 +22,11 @@ const prefix = uniqueName("e2e");
 
 const db = createDb(database.url, 1);
 await seedAdminIfEmpty(db, E2E_ADMIN);
+// A Creator (ProUser), as a completed checkout would leave one.
+await db
+  .insertInto("users")
+  .values({ email: E2E_CREATOR.email, password_hash: await hashPassword(E2E_CREATOR.password), role: "ProUser", email_confirmed: true })
+  .execute();
 await db.destroy();
 
 // Pages for the worker to crawl; the article answers after a moment so "Processing" is visible.

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
+import type { PublicArtifact } from "~/lib/artifacts";
 import type { PublicLink } from "~/lib/links";
 
 const POLL_OFFLINE_MS = 4_000;
@@ -34,6 +35,13 @@ export function useLiveLinks(initial: PublicLink[]) {
   }, []);
   const remove = useCallback((id: string) => setLinks((current) => current.filter((l) => l.id !== id)), []);
 
+  // On-demand results (quiz, course...) arrive on the same stream; cards listen for their link.
+  const artifactListeners = useRef(new Set<(linkId: string, artifact: PublicArtifact) => void>());
+  const onArtifact = useCallback((listener: (linkId: string, artifact: PublicArtifact) => void) => {
+    artifactListeners.current.add(listener);
+    return () => void artifactListeners.current.delete(listener);
+  }, []);
+
   const resync = useCallback(async () => {
     const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${Math.max(50, Math.min(200, linksRef.current.length))}`).catch(() => null);
     if (!fresh) return;
@@ -53,6 +61,10 @@ export function useLiveLinks(initial: PublicLink[]) {
     });
     source.addEventListener("error", () => setLive(false));
     source.addEventListener("link", (event) => upsert((JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link));
+    source.addEventListener("artifact", (event) => {
+      const data = JSON.parse((event as MessageEvent).data) as { linkId: string; artifact: PublicArtifact };
+      artifactListeners.current.forEach((listener) => listener(data.linkId, data.artifact));
+    });
     source.addEventListener("link-deleted", (event) => remove((JSON.parse((event as MessageEvent).data) as { id: string }).id));
     return () => source.close();
   }, [upsert, remove, resync]);
@@ -67,5 +79,5 @@ export function useLiveLinks(initial: PublicLink[]) {
     return () => clearInterval(timer);
   }, [live, resync]);
 
-  return { links, live, upsert, remove };
+  return { links, live, upsert, remove, onArtifact };
 }

@@ -1,0 +1,257 @@
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
+import { CATEGORIES, DIFFICULTY_LEVELS, type AdvancedSummary, type CategorySlug, type Course, type Difficulty, type Quiz, type Rephrase } from "~/lib/enrichment";
+import type { LinkDetail, PublicLink } from "~/lib/links";
+import type { Role } from "~/lib/user";
+import { useToast } from "../toast";
+import { Badge, Button, buttonClass, cx } from "../ui";
+import { LinkDetails } from "./link-row";
+
+type ArtifactListener = (listener: (linkId: string, artifact: PublicArtifact) => void) => () => void;
+
+function LockedAction({ kind }: { kind: ArtifactKind | "export" }) {
+  const { label, feature } = kind === "export" ? { label: "Export", feature: "markdownExport" } : ARTIFACT_ACCESS[kind];
+  return (
+    <Link to={`/upgrade?feature=${feature}`} className={cx(buttonClass("secondary", "sm"), "opacity-70")} aria-label={`${label} (locked, upgrade to unlock)`}>
+      <svg aria-hidden viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2">
+        <rect x="4" y="11" width="16" height="10" rx="2" />
+        <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+      </svg>
+      {label}
+    </Link>
+  );
+}
+
+/** Takes the quiz in the page: pick an answer per question, then see the score and explanations. */
+export function QuizView({ quiz }: { quiz: Quiz }) {
+  const [answers, setAnswers] = useState<Array<number | null>>(quiz.questions.map(() => null));
+  const [checked, setChecked] = useState(false);
+  const score = quiz.questions.filter((q, i) => answers[i] === q.answerIndex).length;
+  return (
+    <div className="space-y-4" data-testid="quiz">
+      {quiz.questions.map((q, i) => (
+        <fieldset key={i} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium">
+            {i + 1}. {q.question}
+          </legend>
+          <div className="mt-2 space-y-1">
+            {q.options.map((option, j) => (
+              <label
+                key={j}
+                className={cx(
+                  "flex items-center gap-2 rounded px-2 py-1 text-sm",
+                  checked && j === q.answerIndex && "bg-emerald-100 dark:bg-emerald-900/40",
+                  checked && answers[i] === j && j !== q.answerIndex && "bg-red-100 dark:bg-red-900/40",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`q${i}`}
+                  checked={answers[i] === j}
+                  disabled={checked}
+                  onChange={() => setAnswers((a) => a.map((v, k) => (k === i ? j : v)))}
+                />
+                {option}
+              </label>
+            ))}
+          </div>
+          {checked ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{q.explanation}</p> : null}
+        </fieldset>
+      ))}
+      {checked ? (
+        <div className="flex items-center gap-3">
+          <p className="font-semibold" role="status">
+            You scored {score}/{quiz.questions.length}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => (setAnswers(quiz.questions.map(() => null)), setChecked(false))}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Button size="sm" onClick={() => setChecked(true)} disabled={answers.some((a) => a === null)}>
+          Check answers
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function ArtifactResult({ artifact }: { artifact: PublicArtifact }) {
+  if (artifact.status === "pending") {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-500">
+        <span className="h-3 w-3 animate-spin rounded-full border-2 border-sky-300 border-t-sky-700" aria-hidden /> Processing…
+      </p>
+    );
+  }
+  if (artifact.status === "error") return <p className="text-sm text-red-600 dark:text-red-400">{artifact.error}</p>;
+  const engine = <p className="mt-2 text-xs text-slate-500">Made by {artifact.engine?.startsWith("local/") ? "the local engine" : artifact.engine}</p>;
+  switch (artifact.kind) {
+    case "quiz":
+      return (
+        <>
+          <QuizView quiz={artifact.result as Quiz} />
+          {engine}
+        </>
+      );
+    case "rephrase":
+      return (
+        <>
+          <p className="whitespace-pre-line text-sm leading-6">{(artifact.result as Rephrase).text}</p>
+          {engine}
+        </>
+      );
+    case "advanced": {
+      const advanced = artifact.result as AdvancedSummary;
+      return (
+        <>
+          <p className="text-sm leading-6">{advanced.summary}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {advanced.keyPoints.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+          {engine}
+        </>
+      );
+    }
+    case "course": {
+      const course = artifact.result as Course;
+      return (
+        <div className="space-y-3">
+          <p className="font-medium">{course.title}</p>
+          {course.lessons.map((lesson, i) => (
+            <details key={i} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+              <summary className="cursor-pointer text-sm font-medium">
+                Lesson {i + 1}: {lesson.title}
+              </summary>
+              <p className="mt-2 text-xs text-slate-500">Objective: {lesson.objective}</p>
+              <p className="mt-2 text-sm leading-6">{lesson.content}</p>
+              <p className="mt-2 text-sm italic">Check: {lesson.checkQuestion}</p>
+            </details>
+          ))}
+          {engine}
+        </div>
+      );
+    }
+  }
+}
+
+/** An enriched link on the Enrichments tab, with its results and the actions the plan allows. */
+export function EnrichmentCard({ link, role, canExport, onArtifact }: { link: PublicLink; role: Role; canExport: boolean; onArtifact: ArtifactListener }) {
+  const [detail, setDetail] = useState<LinkDetail | null>(null);
+  const [artifacts, setArtifacts] = useState<PublicArtifact[]>([]);
+  const [shown, setShown] = useState<{ kind: ArtifactKind; variant: string } | null>(null);
+  const [level, setLevel] = useState<Difficulty>("beginner");
+  const toast = useToast();
+
+  const merge = useCallback((artifact: PublicArtifact) => {
+    setArtifacts((current) => [...current.filter((a) => a.id !== artifact.id), artifact]);
+  }, []);
+
+  useEffect(() => {
+    apiFetch<{ link: LinkDetail; artifacts: PublicArtifact[] }>(`/api/links/${link.id}/enrichment`).then(
+      (data) => {
+        setDetail(data.link);
+        setArtifacts(data.artifacts);
+      },
+      () => undefined,
+    );
+  }, [link.id, link.enrichedAt]);
+
+  useEffect(() => onArtifact((linkId, artifact) => linkId === link.id && merge(artifact)), [onArtifact, link.id, merge]);
+
+  async function run(kind: ArtifactKind, options: { variant?: string; regenerate?: boolean } = {}) {
+    setShown({ kind, variant: options.variant ?? "" });
+    try {
+      const body = { ...(kind === "rephrase" ? { level: options.variant } : {}), ...(options.regenerate ? { regenerate: true } : {}) };
+      merge(await apiFetch<PublicArtifact>(`/api/links/${link.id}/${kind}`, { body }));
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : "Something went wrong. Please try again", "error");
+    }
+  }
+
+  const current = shown ? artifacts.find((a) => a.kind === shown.kind && a.variant === shown.variant) : undefined;
+  const action = (kind: ArtifactKind, label: string, variant = "") =>
+    canUseArtifact(role, kind) ? (
+      <Button size="sm" variant={shown?.kind === kind ? "primary" : "secondary"} onClick={() => run(kind, { variant })}>
+        {label}
+      </Button>
+    ) : (
+      <LockedAction kind={kind} />
+    );
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="enrichment-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-medium">{link.title ?? link.url}</h3>
+          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-500 hover:underline">
+            {link.url}
+          </a>
+        </div>
+        {detail?.category && detail.category in CATEGORIES ? <Badge tone="brand">{CATEGORIES[detail.category as CategorySlug]}</Badge> : null}
+      </div>
+      {detail ? <LinkDetails detail={detail} /> : null}
+      <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+        {action("advanced", "Advanced summary")}
+        {action("quiz", "Quiz")}
+        {action("course", "Mini-course")}
+        {canUseArtifact(role, "rephrase") ? (
+          <span className="flex items-center gap-1">
+            <label htmlFor={`level-${link.id}`} className="sr-only">
+              Difficulty
+            </label>
+            <select
+              id={`level-${link.id}`}
+              value={level}
+              onChange={(e) => setLevel(e.target.value as Difficulty)}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950"
+            >
+              {DIFFICULTY_LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {l[0]!.toUpperCase() + l.slice(1)}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" variant="secondary" onClick={() => run("rephrase", { variant: level })}>
+              Rephrase
+            </Button>
+          </span>
+        ) : (
+          <LockedAction kind="rephrase" />
+        )}
+        {canExport ? (
+          <>
+            <a href={`/api/links/${link.id}/export.md`} className={buttonClass("ghost", "sm")} download>
+              Markdown
+            </a>
+            <a href={`/api/links/${link.id}/export.pdf`} className={buttonClass("ghost", "sm")} download>
+              PDF
+            </a>
+          </>
+        ) : (
+          <LockedAction kind="export" />
+        )}
+      </div>
+      {shown ? (
+        <section className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50" aria-label={ARTIFACT_ACCESS[shown.kind].label}>
+          <div className="mb-2 flex items-center justify-between">
+            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+              {ARTIFACT_ACCESS[shown.kind].label}
+              {shown.variant ? ` · ${shown.variant}` : ""}
+            </h4>
+            {current?.status === "ready" ? (
+              <button type="button" className="text-xs text-brand-600 hover:underline" onClick={() => run(shown.kind, { variant: shown.variant, regenerate: true })}>
+                Regenerate
+              </button>
+            ) : null}
+          </div>
+          {current ? <ArtifactResult artifact={current} /> : <p className="text-sm text-slate-500">Starting…</p>}
+        </section>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { E2E_CREATOR } from "./helpers";
+
+const pagesUrl = (path: string) => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}${path}`;
+
+test("a Creator generates a quiz, answers it and sees the score", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(E2E_CREATOR.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByTestId("greeting")).toContainText("Creator");
+
+  await page.getByLabel("Save a link").fill(pagesUrl("/article"));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("link-row").first().getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole("tab", { name: "Enrichments" }).click();
+  const card = page.getByTestId("enrichment-card").first();
+  await expect(card).toContainText("How Postgres Indexes Work");
+  await card.getByRole("button", { name: "Quiz", exact: true }).click();
+
+  const quiz = card.getByTestId("quiz");
+  await expect(quiz).toBeVisible({ timeout: 15_000 });
+  const questions = quiz.locator("fieldset");
+  await expect(questions).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await questions.nth(i).getByRole("radio").first().check();
+  await quiz.getByRole("button", { name: "Check answers" }).click();
+  await expect(quiz.getByRole("status")).toHaveText(/You scored [0-5]\/5/);
+});
