@@ -51,6 +51,11 @@ describe("the local engine on real-looking pages", () => {
       const answer = q.options[q.answerIndex]!;
       expect(q.explanation.toLowerCase()).toContain(answer.toLowerCase());
       expect(new Set(q.options).size).toBe(4);
+      // No twins of the answer among the distractors, and no blank cut out of an identifier.
+      for (const option of q.options.filter((o) => o !== answer)) {
+        expect(option.startsWith(answer) || answer.startsWith(option), `${option} vs ${answer}`).toBe(false);
+      }
+      expect(q.question).not.toMatch(/[\w-]_____|_____[\w-]/);
     }
     expect(new Set(quiz.questions.map((q) => q.answerIndex)).size).toBeGreaterThan(1);
   });

@@ -22,7 +22,8 @@ function textOf(source: EnrichmentSource) {
 /** A sentence with the key term blanked, when it contains one. */
 function cloze(sentence: string, terms: string[]): { term: string; blanked: string } | null {
   for (const term of terms) {
-    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])(${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})(?=$|[^\\p{L}\\p{N}])`, "iu");
+    // Whole words only: not a piece of an identifier such as pg_stat_user_indexes.
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}_-])(${term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})(?=$|[^\\p{L}\\p{N}_-])`, "iu");
     const match = pattern.exec(sentence);
     if (match) return { term, blanked: sentence.replace(pattern, (_m, before: string) => `${before}_____`) };
   }
@@ -102,7 +103,8 @@ export const localEnricher: Enricher = {
       const blank = cloze(sentence, terms.filter((t) => !used.has(t)));
       if (!blank) continue;
       used.add(blank.term);
-      const distractors = terms.filter((t) => t !== blank.term && !words(sentence).includes(t));
+      // Distractors: other key terms of the page, never a twin of the answer (index / indexes).
+      const distractors = terms.filter((t) => !words(sentence).includes(t) && !t.startsWith(blank.term) && !blank.term.startsWith(t));
       const choice = options(blank.term, distractors, questions.length + 1);
       questions.push({
         question: `Fill in the blank: ${blank.blanked}`,
