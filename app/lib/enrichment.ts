@@ -25,6 +25,8 @@ export const basicEnrichmentSchema = z.object({
   summary: z.string().min(1).max(2_000),
   tags: z.array(z.string().min(1).max(40)).min(1).max(8),
   category: z.enum(CATEGORY_SLUGS),
+  /** More tags the reader may want; offered for accepting or dismissing (Scout and up). */
+  suggestedTags: z.array(z.string().min(1).max(40)).max(8).optional(),
 });
 export type BasicEnrichment = z.infer<typeof basicEnrichmentSchema>;
 

@@ -48,6 +48,7 @@ export interface LinkDetail extends PublicLink {
   canonicalUrl: string | null;
   engine: string | null;
   category: string | null;
+  tagSuggestions: string[];
 }
 
 export const STATUS_LABELS: Record<LinkStatus, string> = {

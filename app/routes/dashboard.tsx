@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
 import { EnrichmentCard } from "~/components/dashboard/enrichment-card";
+import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { LinkRow } from "~/components/dashboard/link-row";
 import { DashboardSidebar } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
@@ -97,6 +98,7 @@ export default function Dashboard() {
             </div>
           ) : (
             <>
+              {tab === "enrichments" ? <PreferencesCard allowed={data.access.contentPreferences} /> : null}
               {tab === "saved" ? (
                 <>
                   <AddLinkForm onAdded={(link) => upsert(link, { toTop: true })} clipboardPrompt={data.access.clipboardPrompt} />

@@ -128,6 +128,7 @@ export interface LinksTable {
   content_text: string | null;
   summary: string | null;
   tags: ColumnType<string[], string[] | undefined, string[]>;
+  tag_suggestions: ColumnType<string[], string[] | undefined, string[]>;
   code_snippets: ColumnType<CodeSnippet[], string | undefined, string>;
   enrichment_engine: string | null;
   category: string | null;

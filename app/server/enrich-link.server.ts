@@ -84,6 +84,8 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
           contentText: parsed.text,
           summary: result.summary,
           tags: result.tags,
+          // Suggestions are a Scout-and-up feature.
+          tagSuggestions: link.owner_role === "FreeUser" ? [] : result.tagSuggestions,
           codeSnippets: result.codeSnippets,
           category: result.category,
           engine: engineLabel(result.run),

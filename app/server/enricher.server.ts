@@ -35,6 +35,8 @@ export interface EngineRun {
 export interface EnrichmentResult {
   summary: string;
   tags: string[];
+  /** Further tags the user may accept or dismiss. */
+  tagSuggestions: string[];
   category: CategorySlug;
   codeSnippets: CodeSnippet[];
   run: EngineRun;

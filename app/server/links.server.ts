@@ -6,7 +6,7 @@ import { HttpError } from "./http.server";
 import { log } from "./logger.server";
 import { QUOTA_EXCEEDED, hasEnrichmentLeft } from "./quota.server";
 import { enqueueEnrichLink, hasLiveEnrichJob } from "./queue.server";
-import { deleteLink, getLink, listStalePendingLinks, resetLinkToPending, upsertLink } from "./repos/links.server";
+import { deleteLink, getLink, listStalePendingLinks, resetLinkToPending, updateLinkTags, upsertLink } from "./repos/links.server";
 
 export function toPublicLink(link: Link): PublicLink {
   return {
@@ -34,6 +34,7 @@ export function toLinkDetail(link: Link): LinkDetail {
     canonicalUrl: link.canonical_url,
     engine: link.enrichment_engine,
     category: link.category,
+    tagSuggestions: link.tag_suggestions,
   };
 }
 
@@ -94,6 +95,21 @@ export async function retryLink(userId: string, id: string): Promise<Link> {
   await enqueueSafely(link);
   await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
   return link;
+}
+
+/** Accepts suggested tags (they join the link's tags) or dismisses them. */
+export async function reviewTagSuggestions(userId: string, id: string, { accept = [], dismiss = [] }: { accept?: string[]; dismiss?: string[] }): Promise<Link> {
+  const link = await getUserLink(userId, id);
+  const unknown = [...accept, ...dismiss].filter((tag) => !link.tag_suggestions.includes(tag));
+  if (unknown.length) throw new HttpError(400, `Not a suggested tag: ${unknown.join(", ")}`);
+  const updated = await updateLinkTags(db(), {
+    id: link.id,
+    userId,
+    tags: [...new Set([...link.tags, ...accept])],
+    tagSuggestions: link.tag_suggestions.filter((tag) => !accept.includes(tag) && !dismiss.includes(tag)),
+  });
+  await publishUserEvent(userId, { type: "link", link: toPublicLink(updated!) });
+  return updated!;
 }
 
 /**

@@ -72,9 +72,12 @@ export const localEnricher: Enricher = {
   async enrich({ page, existingTags, preferences }) {
     const started = performance.now();
     const source = (page.text || page.description || page.title || "").slice(0, ANALYSIS_CHARS);
+    const tags = extractTags({ text: source, title: page.title, headings: page.headings, existingTags });
+    const more = extractTags({ text: source, title: page.title, headings: page.headings }, { min: 0, max: 12 });
     return {
       summary: extractiveSummary(source, { title: page.title ?? "", count: sentenceCount(preferences), maxChars: 1_200 }),
-      tags: extractTags({ text: source, title: page.title, headings: page.headings, existingTags }),
+      tags,
+      tagSuggestions: more.filter((t) => !tags.includes(t)).slice(0, 5),
       category: categorize({ title: page.title, text: source, headings: page.headings }),
       codeSnippets: page.codeBlocks,
       run: run(started),

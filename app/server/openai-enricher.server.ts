@@ -57,9 +57,11 @@ export function createOpenAiEnricher(client: LlmClient, { chunkTokens }: { chunk
         (text) => prompts.basic({ title: page.title, text, language: page.language, ...prefs(preferences), summaryLength: preferences?.summaryLength }),
         basicEnrichmentSchema,
       );
+      const tags = [...new Set(data.tags.map((t) => t.toLowerCase().trim()))].slice(0, 6);
       return {
         summary: data.summary,
-        tags: [...new Set(data.tags.map((t) => t.toLowerCase().trim()))].slice(0, 6),
+        tags,
+        tagSuggestions: [...new Set((data.suggestedTags ?? []).map((t) => t.toLowerCase().trim()))].filter((t) => !tags.includes(t)).slice(0, 5),
         category: data.category,
         codeSnippets: page.codeBlocks,
         run,

@@ -26,7 +26,7 @@ export const prompts = {
     const length = input.summaryLength === "long" ? "5 to 7 sentences" : input.summaryLength === "short" ? "1 or 2 sentences" : "2 to 4 sentences";
     return {
       name: "basic_enrichment",
-      system: `You enrich a saved web page. Give a summary of ${length}, 3 to 6 short lower-case tags, and the one category that fits best, from: ${categories}. ${languageRule(input.language, input.preferredLanguage)}`,
+      system: `You enrich a saved web page. Give a summary of ${length}, 3 to 6 short lower-case tags, up to 5 further suggested tags, and the one category that fits best, from: ${categories}. ${languageRule(input.language, input.preferredLanguage)}`,
       user: `Title: ${input.title ?? "(none)"}\n\n${input.text}`,
     };
   },

@@ -80,6 +80,25 @@ describe("plan gates", () => {
   });
 });
 
+describe("tag suggestions", () => {
+  it("offers Scout more tags to accept or dismiss, and Free users none", async () => {
+    const scout = await userWithLink("LiteUser");
+    type Detail = { tags: string[]; tagSuggestions: string[] };
+    const before = (await api<Detail>("GET", `/api/links/${scout.linkId}`, { token: scout.token })).body;
+    expect(before.tagSuggestions.length).toBeGreaterThanOrEqual(2);
+    const [keep, drop] = before.tagSuggestions;
+    const after = await api<Detail>("POST", `/api/links/${scout.linkId}/tags`, { token: scout.token, body: { accept: [keep], dismiss: [drop] } });
+    expect(after.body.tags).toEqual([...before.tags, keep]);
+    expect(after.body.tagSuggestions).not.toContain(keep);
+    expect(after.body.tagSuggestions).not.toContain(drop);
+    const unknown = await api("POST", `/api/links/${scout.linkId}/tags`, { token: scout.token, body: { accept: ["not-suggested"] } });
+    expect(unknown.status).toBe(400);
+
+    const free = await userWithLink("FreeUser");
+    expect((await api<Detail>("GET", `/api/links/${free.linkId}`, { token: free.token })).body.tagSuggestions).toEqual([]);
+  });
+});
+
 describe("Creator results", () => {
   it("makes a quiz once, serves it again without another enrichment, and regenerates on request", async () => {
     const { token, linkId, userId } = await userWithLink("ProUser");

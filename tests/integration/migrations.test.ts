@@ -51,8 +51,7 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("link_artifacts");
-    expect(await tables()).toContain("links");
+    expect(await tables()).toContain("link_artifacts");
     await migrateToNothing(db);
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
 import { useToast } from "../toast";
@@ -41,7 +41,40 @@ function CodeBlock({ language, code }: { language: string; code: string }) {
   );
 }
 
-export function LinkDetails({ detail }: { detail: LinkDetail }) {
+/** Suggested tags (Scout and up): accept one into the link's tags, or dismiss it. */
+function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (detail: LinkDetail) => void }) {
+  const toast = useToast();
+  if (detail.tagSuggestions.length === 0) return null;
+  async function review(tag: string, decision: "accept" | "dismiss") {
+    try {
+      onChange(await apiFetch<LinkDetail>(`/api/links/${detail.id}/tags`, { body: { [decision]: [tag] } }));
+    } catch {
+      toast.show("Could not update the tags. Please try again", "error");
+    }
+  }
+  return (
+    <div>
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Suggested tags</h4>
+      <ul className="mt-1 flex flex-wrap gap-1" aria-label="Suggested tags">
+        {detail.tagSuggestions.map((tag) => (
+          <li key={tag} className="flex items-center gap-1 rounded-full border border-dashed border-slate-300 py-0.5 pl-2 pr-1 text-xs dark:border-slate-600">
+            #{tag}
+            <button type="button" onClick={() => review(tag, "accept")} className="rounded-full px-1 text-emerald-600 hover:bg-emerald-50 dark:hover:bg-emerald-900/40" aria-label={`Accept tag ${tag}`}>
+              ✓
+            </button>
+            <button type="button" onClick={() => review(tag, "dismiss")} className="rounded-full px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={`Dismiss tag ${tag}`}>
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function LinkDetails({ detail: initial }: { detail: LinkDetail }) {
+  const [detail, setDetail] = useState(initial);
+  useEffect(() => setDetail(initial), [initial]);
   return (
     <div className="mt-3 space-y-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" data-testid="link-details">
       {detail.summary ? (
@@ -50,6 +83,7 @@ export function LinkDetails({ detail }: { detail: LinkDetail }) {
           <p className="mt-1 leading-6">{detail.summary}</p>
         </div>
       ) : null}
+      <TagSuggestions detail={detail} onChange={setDetail} />
       {detail.codeSnippets.length > 0 ? (
         <div>
           <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Code snippets</h4>

@@ -83,6 +83,7 @@ export async function markLinkEnriched(
     contentText: string;
     summary: string;
     tags: string[];
+    tagSuggestions: string[];
     codeSnippets: CodeSnippet[];
     category: string;
     engine: string;
@@ -102,6 +103,7 @@ export async function markLinkEnriched(
       content_text: result.contentText,
       summary: result.summary,
       tags: result.tags,
+      tag_suggestions: result.tagSuggestions,
       code_snippets: JSON.stringify(result.codeSnippets),
       enrichment_engine: result.engine,
       category: result.category,
@@ -149,4 +151,17 @@ export async function listUserTags(db: Database, userId: string, limit = 200): P
     .limit(limit)
     .execute();
   return rows.map((row) => row.tag);
+}
+
+export async function updateLinkTags(
+  db: Database,
+  { id, userId, tags, tagSuggestions }: { id: string; userId: string; tags: string[]; tagSuggestions: string[] },
+): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ tags, tag_suggestions: tagSuggestions, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .returningAll()
+    .executeTakeFirst();
 }

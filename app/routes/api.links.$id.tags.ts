@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireApiUser } from "~/server/auth.server";
+import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { reviewTagSuggestions, toLinkDetail } from "~/server/links.server";
+
+const bodySchema = z.object({
+  accept: z.array(z.string().min(1).max(40)).max(20).optional(),
+  dismiss: z.array(z.string().min(1).max(40)).max(20).optional(),
+});
+
+/** POST /api/links/{id}/tags {accept?, dismiss?} → the link, with suggestions accepted or dismissed. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { user } = await requireApiUser(request);
+    return Response.json(toLinkDetail(await reviewTagSuggestions(user.id, params.id!, await readJson(request, bodySchema))));
+  });
