@@ -4,6 +4,7 @@ import { engineLabel, enricher } from "./enricher.server";
 import { env } from "./env.server";
 import { publishUserEvent } from "./events.server";
 import { FetchError, safeFetch } from "./fetcher.server";
+import { LlmError } from "./llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "./notifications.server";
 import { parsePage } from "./page-parser.server";
@@ -96,8 +97,10 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       });
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
-    const reason = error instanceof FetchError ? error.message : "Enrichment failed on our side";
-    const permanent = error instanceof FetchError && error.permanent;
+    // Fetch and model failures carry a reason a person can read; anything else is ours.
+    const known = error instanceof FetchError || error instanceof LlmError;
+    const reason = known ? error.message : "Enrichment failed on our side";
+    const permanent = known && error.permanent;
     if (permanent || finalAttempt) await fail(link, reason);
     if (permanent) throw new PermanentEnrichError(reason);
     throw error;
