@@ -9,6 +9,13 @@ import { useToast } from "../toast";
 import { Badge, Button, buttonClass, cx } from "../ui";
 import { LinkDetails } from "./link-row";
 
+/** Keeps the newer copy of an artifact (by updatedAt), as events and polls may cross. */
+function mergeNewer(current: PublicArtifact[], incoming: PublicArtifact): PublicArtifact[] {
+  const existing = current.find((a) => a.id === incoming.id);
+  if (existing && Date.parse(existing.updatedAt) > Date.parse(incoming.updatedAt)) return current;
+  return [...current.filter((a) => a.id !== incoming.id), incoming];
+}
+
 type ArtifactListener = (listener: (linkId: string, artifact: PublicArtifact) => void) => () => void;
 
 function LockedAction({ kind }: { kind: ArtifactKind | "export" }) {
@@ -147,9 +154,7 @@ export function EnrichmentCard({ link, role, canExport, onArtifact }: { link: Pu
   const [level, setLevel] = useState<Difficulty>("beginner");
   const toast = useToast();
 
-  const merge = useCallback((artifact: PublicArtifact) => {
-    setArtifacts((current) => [...current.filter((a) => a.id !== artifact.id), artifact]);
-  }, []);
+  const merge = useCallback((artifact: PublicArtifact) => setArtifacts((current) => mergeNewer(current, artifact)), []);
 
   useEffect(() => {
     apiFetch<{ link: LinkDetail; artifacts: PublicArtifact[] }>(`/api/links/${link.id}/enrichment`).then(
@@ -162,6 +167,19 @@ export function EnrichmentCard({ link, role, canExport, onArtifact }: { link: Pu
   }, [link.id, link.enrichedAt]);
 
   useEffect(() => onArtifact((linkId, artifact) => linkId === link.id && merge(artifact)), [onArtifact, link.id, merge]);
+
+  // Backs the event stream up: while a result is being made, look again every few seconds.
+  const anyPending = artifacts.some((a) => a.status === "pending");
+  useEffect(() => {
+    if (!anyPending) return;
+    const timer = setInterval(() => {
+      apiFetch<{ artifacts: PublicArtifact[] }>(`/api/links/${link.id}/enrichment`).then(
+        (data) => data.artifacts.forEach((fresh) => setArtifacts((current) => mergeNewer(current, fresh))),
+        () => undefined,
+      );
+    }, 3_000);
+    return () => clearInterval(timer);
+  }, [anyPending, link.id]);
 
   async function run(kind: ArtifactKind, options: { variant?: string; regenerate?: boolean } = {}) {
     setShown({ kind, variant: options.variant ?? "" });
