@@ -5,6 +5,7 @@ import * as createAccounts from "./20261120T230000_create_accounts";
 import * as createLinks from "./20261121T000000_create_links";
 import * as addAiEnrichment from "./20261121T010000_add_ai_enrichment";
 import * as addTagSuggestions from "./20261121T020000_add_tag_suggestions";
+import * as addSharing from "./20261121T030000_add_sharing";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "20261121T000000_create_links": createLinks,
   "20261121T010000_add_ai_enrichment": addAiEnrichment,
   "20261121T020000_add_tag_suggestions": addTagSuggestions,
+  "20261121T030000_add_sharing": addSharing,
 };

@@ -16,6 +16,8 @@ export interface DB {
   enrichment_usage: EnrichmentUsageTable;
   link_artifacts: LinkArtifactsTable;
   user_preferences: UserPreferencesTable;
+  share_views: ShareViewsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -35,6 +37,7 @@ export interface UsersTable {
   updated_at: UpdatedAt;
   last_active_at: Date | null;
   pack_credits: ColumnType<number, number | undefined, number>;
+  is_demo: ColumnType<boolean, boolean | undefined, boolean>;
 }
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -132,6 +135,9 @@ export interface LinksTable {
   code_snippets: ColumnType<CodeSnippet[], string | undefined, string>;
   enrichment_engine: string | null;
   category: string | null;
+  is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  shared_at: Date | null;
+  is_demo: ColumnType<boolean, boolean | undefined, boolean>;
   enriched_at: Date | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
@@ -176,4 +182,21 @@ export interface UserPreferencesTable {
   language: string | null;
   difficulty: ColumnType<"beginner" | "intermediate" | "expert", "beginner" | "intermediate" | "expert" | undefined, "beginner" | "intermediate" | "expert">;
   updated_at: UpdatedAt;
+}
+
+export interface ShareViewsTable {
+  link_id: string;
+  visitor: string;
+  day: ColumnType<Date, string, never>;
+  viewed_at: CreatedAt;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  user_id: string | null;
+  created_at: CreatedAt;
 }

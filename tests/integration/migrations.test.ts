@@ -8,12 +8,14 @@ import { createTestDatabase, dropTestDatabase } from "../helpers/test-database";
 const ALL_TABLES = [
   "auth_failures",
   "auth_sessions",
+  "contact_messages",
   "email_tokens",
   "enrichment_usage",
   "link_artifacts",
   "links",
   "mail_outbox",
   "notifications",
+  "share_views",
   "user_preferences",
   "users",
   "worker_heartbeats",
@@ -51,6 +53,7 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
+    expect(await tables()).not.toContain("share_views");
     expect(await tables()).toContain("link_artifacts");
     await migrateToNothing(db);
     expect(await tables()).toEqual([]);
