@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
 import { EnrichmentCard } from "~/components/dashboard/enrichment-card";
 import { PreferencesCard } from "~/components/dashboard/preferences-card";
+import { ShareTab } from "~/components/dashboard/share-tab";
 import { LinkRow } from "~/components/dashboard/link-row";
 import { DashboardSidebar } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
@@ -89,13 +90,7 @@ export default function Dashboard() {
             ))}
           </div>
           {tab === "share" ? (
-            <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500 dark:border-slate-700">
-              Public sharing of your links arrives soon. Meanwhile, browse what others share on the{" "}
-              <Link to="/trending" className="text-brand-600 hover:underline">
-                trending page
-              </Link>
-              .
-            </div>
+            <ShareTab watermark={data.role === "FreeUser"} />
           ) : (
             <>
               {tab === "enrichments" ? <PreferencesCard allowed={data.access.contentPreferences} /> : null}

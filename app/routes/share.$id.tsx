@@ -1,19 +1,90 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
-import { ButtonLink, PageHeader, Section } from "~/components/ui";
+import { ButtonLink, Card, Section } from "~/components/ui";
+import { clientIp } from "~/server/auth.server";
+import { env } from "~/server/env.server";
+import { HttpError } from "~/server/http.server";
+import { NOT_AVAILABLE, publicLink, recordShareView } from "~/server/sharing.server";
 
-export const meta: MetaFunction = () => [{ title: `Shared link · ${PRODUCT_NAME}` }];
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  try {
+    const link = await publicLink(params.id!);
+    await recordShareView(link.id, { ip: clientIp(request), userAgent: request.headers.get("user-agent") });
+    return { link, pageUrl: `${env().APP_URL}/share/${link.id}` };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return data({ link: null, pageUrl: null }, 404);
+    throw error;
+  }
+}
+
+/** OpenGraph and Twitter tags, so a shared link previews well in chat apps. */
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  const link = loaded?.link;
+  if (!link) return [{ title: `${NOT_AVAILABLE} · ${PRODUCT_NAME}` }];
+  const title = link.title ?? "Untitled";
+  const description = link.description ?? link.summary ?? `A link shared with ${PRODUCT_NAME}`;
+  return [
+    { title: `${title} · ${PRODUCT_NAME}` },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: loaded.pageUrl },
+    { property: "og:site_name", content: PRODUCT_NAME },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+};
 
 export default function SharedLink() {
-  return (
-    <>
-      <PageHeader title="This link is not available." />
-      <Section className="text-center">
-        <p className="text-slate-600 dark:text-slate-300">Save and share your own links with {PRODUCT_NAME}.</p>
-        <ButtonLink to="/register" className="mt-6">
-          Try it free
+  const { link } = useLoaderData<typeof loader>();
+  if (!link) {
+    return (
+      <Section className="max-w-2xl text-center">
+        <h1 className="text-2xl font-bold">{NOT_AVAILABLE}</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">It may have been made private or removed.</p>
+        <ButtonLink to="/" variant="secondary" className="mt-6">
+          Go to the home page
         </ButtonLink>
       </Section>
-    </>
+    );
+  }
+  return (
+    <Section className="max-w-3xl">
+      <Card>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{link.title ?? "Untitled"}</h1>
+        {link.description ? <p className="mt-3 text-slate-600 dark:text-slate-300">{link.description}</p> : null}
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block break-all text-brand-600 hover:underline dark:text-brand-400">
+          {link.url}
+        </a>
+        {link.tags.length > 0 ? (
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
+            {link.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {link.summary ? (
+          <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Summary</h2>
+            <p className="mt-2 leading-7">{link.summary}</p>
+          </div>
+        ) : null}
+        {link.watermark ? (
+          <p className="mt-6 text-xs text-slate-400" data-testid="watermark">
+            Shared with {PRODUCT_NAME} Free · linkwise
+          </p>
+        ) : null}
+      </Card>
+      <Card className="mt-6 flex flex-col items-center gap-3 bg-brand-50 text-center dark:bg-slate-900">
+        <p className="font-medium">Save your own links and let AI summarise them.</p>
+        <ButtonLink to="/register">Try {PRODUCT_NAME} free</ButtonLink>
+      </Card>
+    </Section>
   );
 }

@@ -122,6 +122,16 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
     }
   }
 
+  async function share() {
+    try {
+      const { shareUrl } = await apiFetch<{ shareUrl: string }>(`/api/links/${link.id}/share`, { method: "POST" });
+      await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
+      toast.show(`Public link copied: ${shareUrl}`, "success");
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : "Could not share the link. Please try again", "error");
+    }
+  }
+
   async function remove() {
     try {
       await apiFetch(`/api/links/${link.id}`, { method: "DELETE" });
@@ -173,6 +183,11 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
             {link.status === "error" ? (
               <Button size="sm" variant="secondary" onClick={retry}>
                 Retry
+              </Button>
+            ) : null}
+            {link.status === "enriched" ? (
+              <Button size="sm" variant="ghost" onClick={share} aria-label={`Share ${link.title ?? link.url}`}>
+                Share
               </Button>
             ) : null}
             <Button size="sm" variant="ghost" onClick={remove} aria-label={`Delete ${link.title ?? link.url}`}>
