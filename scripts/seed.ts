@@ -1,6 +1,10 @@
-/** `npm run db:seed`: creates the first admin account when the database has no users. */
+/**
+ * `npm run db:seed`: creates the first admin account when the database has no users.
+ * `npm run db:seed -- --demo`: also loads the demo community (once).
+ */
 import { createDb } from "../app/server/db.server";
 import { loadEnvOrExit } from "../app/server/process.server";
+import { seedDemoCommunity } from "../app/server/demo-seed.server";
 import { seedAdminIfEmpty } from "../app/server/seed.server";
 
 const config = loadEnvOrExit();
@@ -11,6 +15,10 @@ try {
   else {
     console.log(`Created the admin account ${result.email}.`);
     if (result.generatedPassword) console.log(`Its generated password (shown once): ${result.generatedPassword}`);
+  }
+  if (process.argv.includes("--demo")) {
+    const added = await seedDemoCommunity(db);
+    console.log(added ? `Loaded the demo community: ${added} public links.` : "The demo community is already there.");
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

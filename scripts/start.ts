@@ -16,6 +16,7 @@ import { createDb } from "../app/server/db.server";
 import { EnvError, parseEnv, type Env } from "../app/server/env.server";
 import { migrateToLatest } from "../app/server/migrator.server";
 import { loadDotEnv } from "../app/server/process.server";
+import { seedDemoCommunity } from "../app/server/demo-seed.server";
 import { seedAdminIfEmpty } from "../app/server/seed.server";
 
 const dev = process.argv.includes("--dev");
@@ -60,6 +61,8 @@ async function prepareDatabase(config: Env) {
     if (seeded.created) {
       say(`created the first admin account: ${seeded.email}`);
       if (seeded.generatedPassword) say(`  its generated password (shown once): ${seeded.generatedPassword}`);
+      // A fresh install gets the demo community, so the landing and trending pages are alive.
+      say(`loaded the demo community: ${await seedDemoCommunity(db)} public links`);
     }
   } finally {
     await db.destroy();
