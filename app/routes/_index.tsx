@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
+import { TrendingSection } from "~/components/trending-section";
 import { ButtonLink, Card, Section } from "~/components/ui";
 import { PLANS } from "~/lib/plans";
 
@@ -57,12 +58,7 @@ export default function Landing() {
         </div>
       </section>
 
-      <Section aria-labelledby="trending-heading">
-        <h2 id="trending-heading" className="text-2xl font-bold">
-          Trending resources
-        </h2>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">What the community is saving and sharing this week.</p>
-      </Section>
+      <TrendingSection />
 
       <Section aria-labelledby="features-heading">
         <h2 id="features-heading" className="text-center text-2xl font-bold">

@@ -1,15 +1,117 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
+import { PageHeader, Section, buttonClass, cx } from "~/components/ui";
+import { TIME_LABELS, TIME_RANGES, TRENDING_PAGE_CATEGORIES, TRENDING_PAGE_SIZE, type TimeRange, type TrendingResource } from "~/lib/trending";
+import { log } from "~/server/logger.server";
+import { trending } from "~/server/sharing.server";
 
-export const meta: MetaFunction = () => [{ title: `All Trending Resources · ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Trending resources · ${PRODUCT_NAME}` },
+  { name: "description", content: "The links the community shares most, by category and time range." },
+];
 
-export default function Page() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const category = TRENDING_PAGE_CATEGORIES.find((c) => c.slug === params.get("category"))?.slug ?? "all";
+  const time = (TIME_RANGES as readonly string[]).includes(params.get("time") ?? "") ? (params.get("time") as TimeRange) : "week";
+  const requested = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  try {
+    let result = await trending({ category, time, page: requested, pageSize: TRENDING_PAGE_SIZE });
+    const totalPages = Math.max(1, Math.ceil(result.total / TRENDING_PAGE_SIZE));
+    // The page is clamped between 1 and the page count (spec section 4).
+    const page = Math.min(requested, totalPages);
+    if (page !== requested) result = await trending({ category, time, page, pageSize: TRENDING_PAGE_SIZE });
+    return { category, time, page, totalPages, ...result };
+  } catch (error) {
+    // Spec: a load failure is logged only; the list stays empty.
+    log.error("trending page failed to load", { error });
+    return { category, time, page: 1, totalPages: 1, results: [] as TrendingResource[], total: 0 };
+  }
+}
+
+export default function Trending() {
+  const { category, time, page, totalPages, results } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const go = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) next.set(key, value);
+    navigate(`/trending?${next.toString()}`, { preventScrollReset: true });
+  };
+
   return (
     <>
       <PageHeader title="All Trending Resources" subtitle="The links the community shares most, by category and time range." />
       <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">Trending resources will be listed here as people share links publicly.</p>
+        <div className="flex flex-wrap items-end gap-4">
+          <label className="text-sm">
+            Category
+            <select
+              className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+              value={category}
+              onChange={(e) => go({ category: e.target.value, page: "1" })}
+            >
+              {TRENDING_PAGE_CATEGORIES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            Time range
+            <select
+              className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+              value={time}
+              onChange={(e) => go({ time: e.target.value, page: "1" })}
+            >
+              {TIME_RANGES.map((t) => (
+                <option key={t} value={t}>
+                  {TIME_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        {results.length === 0 ? (
+          <p className="mt-10 text-center text-slate-500">No trending resources for this category and time range yet.</p>
+        ) : (
+          <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Trending resources">
+            {results.map((resource, i) => (
+              <li key={resource.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900" data-testid="trending-card">
+                <div className="flex items-center justify-between">
+                  <span className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-700 dark:bg-brand-900/60 dark:text-brand-200">
+                    {(page - 1) * TRENDING_PAGE_SIZE + i + 1}
+                  </span>
+                  <span className="text-xs text-slate-500">{resource.category.displayName}</span>
+                </div>
+                <h2 className="mt-3 font-semibold">
+                  <Link to={`/share/${resource.id}`} className="hover:text-brand-600">
+                    {resource.title ?? "Untitled"}
+                  </Link>
+                </h2>
+                {resource.description ? <p className="mt-1 line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-400">{resource.description}</p> : null}
+                <a href={resource.url} target="_blank" rel="noopener noreferrer" className="mt-3 truncate text-xs text-brand-600 hover:underline dark:text-brand-400">
+                  {resource.url}
+                </a>
+              </li>
+            ))}
+          </ol>
+        )}
+
+        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
+          <button type="button" className={cx(buttonClass("secondary", "sm"))} disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
+            Previous
+          </button>
+          <span className="text-sm text-slate-600 dark:text-slate-400">
+            Page {page} of {totalPages}
+          </span>
+          <button type="button" className={cx(buttonClass("secondary", "sm"))} disabled={page >= totalPages} onClick={() => go({ page: String(page + 1) })}>
+            Next
+          </button>
+        </nav>
       </Section>
     </>
   );

@@ -16,7 +16,6 @@ const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ["/privacy-policy", /Privacy Policy/],
   ["/terms-of-service", /Terms of Service/],
   ["/cookie-policy", /Cookie Policy/],
-  ["/share/some-id", /This link is not available/],
 ];
 
 test("the landing page shows the hero, stats, navigation and the three footer columns", async ({ page }) => {
@@ -44,6 +43,12 @@ test("every public route renders its heading", async ({ page }) => {
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
   }
+});
+
+test("a shared link that does not exist answers 404 with the spec's text", async ({ page }) => {
+  const response = await page.goto("/share/00000000-0000-0000-0000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not available.");
 });
 
 test("an unknown path lands on the home page", async ({ page }) => {
