@@ -1,16 +1,24 @@
 import type { MetaFunction } from "@remix-run/node";
+import { CookiePreferencesButton } from "~/components/cookie-preferences";
+import { LegalPage } from "~/components/legal-page";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
 
 export const meta: MetaFunction = () => [{ title: `Cookie Policy · ${PRODUCT_NAME}` }];
 
-export default function Page() {
+export default function CookiePolicy() {
   return (
-    <>
-      <PageHeader title="Cookie Policy" subtitle="Last updated January 15, 2024" />
-      <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">Which cookies we use and how to manage them.</p>
-      </Section>
-    </>
+    <LegalPage title="Cookie Policy">
+      <h2>What cookies we use</h2>
+      <p>Essential cookies keep you signed in and protect forms; they are always active. With your consent we also use analytics, preference and marketing cookies.</p>
+      <h2>Local storage</h2>
+      <p>Your browser also keeps your theme and these cookie choices (under cookiePreferences) on your device.</p>
+      <h2>Your choices</h2>
+      <p>Analytics and preference cookies are on by default and marketing cookies off; change them at any time.</p>
+      <div className="mt-6">
+        <CookiePreferencesButton />
+      </div>
+      <h2>Questions</h2>
+      <p>Contact us through the contact page. We answer within 24-48 hours.</p>
+    </LegalPage>
   );
 }

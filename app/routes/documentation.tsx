@@ -1,15 +1,79 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
+import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
 
 export const meta: MetaFunction = () => [{ title: `Documentation · ${PRODUCT_NAME}` }];
 
-export default function Page() {
+const UPCOMING = [
+  { name: "REST API", body: "Save, enrich and export links from your own tools.", status: "In Development" },
+  { name: "Webhooks", body: "Get told when a link is enriched or shared.", status: "Planned" },
+  { name: "Plugin SDK", body: "Extend enrichment with your own steps.", status: "Research Phase" },
+];
+const ROADMAP: Array<[string, string]> = [
+  ["API docs", "Q2 2024"],
+  ["SDKs", "Q3 2024"],
+  ["Plugin kit", "Q4 2024"],
+];
+const RESOURCES: Array<[string, string]> = [
+  ["/get-started", "Get started"],
+  ["/features", "Features"],
+  ["/help-center", "Help Center"],
+  ["/contact", "Contact"],
+];
+
+export default function Documentation() {
   return (
     <>
-      <PageHeader title="Documentation" subtitle="Coming soon." />
+      <PageHeader title="Documentation" subtitle="Coming soon: developer documentation for the API, webhooks and plugins." />
       <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">The REST API, webhooks and a plugin SDK are on the way.</p>
+        <h2 className="text-2xl font-bold">What is coming</h2>
+        <div className="mt-6 grid gap-6 md:grid-cols-3">
+          {UPCOMING.map((item) => (
+            <Card key={item.name}>
+              <div className="flex items-center justify-between">
+                <h3 className="font-semibold">{item.name}</h3>
+                <Badge tone={item.status === "In Development" ? "success" : item.status === "Planned" ? "brand" : "warning"}>{item.status}</Badge>
+              </div>
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{item.body}</p>
+            </Card>
+          ))}
+        </div>
+      </Section>
+      <Section className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <h2 className="text-xl font-bold">Roadmap</h2>
+          <ul className="mt-4 space-y-2">
+            {ROADMAP.map(([name, when]) => (
+              <li key={name} className="flex justify-between text-sm">
+                <span>{name}</span>
+                <span className="text-slate-500">{when}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card>
+          <h2 className="text-xl font-bold">Developer preview program</h2>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Want early access to the API? Tell us what you would build.</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <ButtonLink to="/contact">Apply via contact</ButtonLink>
+            <a href="mailto:developers@linkwise.local" className="text-sm font-medium text-brand-600 hover:underline">
+              developers@linkwise.local
+            </a>
+          </div>
+        </Card>
+      </Section>
+      <Section>
+        <h2 className="text-xl font-bold">Resources</h2>
+        <ul className="mt-4 flex flex-wrap gap-4">
+          {RESOURCES.map(([to, label]) => (
+            <li key={to}>
+              <Link to={to} className="text-brand-600 hover:underline">
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </Section>
     </>
   );

@@ -1,15 +1,60 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
+import { Badge, Card, PageHeader, Section } from "~/components/ui";
 
-export const meta: MetaFunction = () => [{ title: `Get Started · ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [{ title: `Get started · ${PRODUCT_NAME}` }];
 
-export default function Page() {
+const STEPS = [
+  ["Create your free account", "Sign up with your email. No credit card needed."],
+  ["Save a link", "Paste any web address into your dashboard and press Save."],
+  ["Watch it get enriched", "In a few seconds the link shows a summary, tags and code snippets."],
+  ["Learn and share", "Take a quiz, read a mini-course, export it, or share a public page."],
+];
+
+const PLATFORMS = [
+  { name: "Desktop web", status: "Available", to: "/register" },
+  { name: "Mobile apps", status: "Available", to: null },
+  { name: "Browser extension", status: "Coming Soon", to: null },
+];
+
+export default function GetStarted() {
   return (
     <>
       <PageHeader title="Get Started" subtitle="From first link to first summary in four steps." />
       <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">Create a free account, save a link, watch it get enriched, then share or export it.</p>
+        <ol className="grid gap-6 md:grid-cols-4">
+          {STEPS.map(([title, body], i) => (
+            <li key={title}>
+              <Card className="h-full">
+                <span className="grid h-9 w-9 place-items-center rounded-full bg-brand-600 font-bold text-white">{i + 1}</span>
+                <h2 className="mt-3 font-semibold">{title}</h2>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{body}</p>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section aria-labelledby="platforms-heading">
+        <h2 id="platforms-heading" className="text-2xl font-bold">
+          Platforms
+        </h2>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {PLATFORMS.map((platform) => (
+            <li key={platform.name}>
+              <Card className="flex items-center justify-between">
+                {platform.to ? (
+                  <Link to={platform.to} className="font-medium hover:text-brand-600">
+                    {platform.name}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{platform.name}</span>
+                )}
+                <Badge tone={platform.status === "Available" ? "success" : "warning"}>{platform.status}</Badge>
+              </Card>
+            </li>
+          ))}
+        </ul>
       </Section>
     </>
   );

@@ -1,15 +1,66 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { FaqList } from "~/components/faq";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
+import { PageHeader, Section, cx } from "~/components/ui";
+import { HELP_CATEGORIES, HELP_FAQ } from "~/lib/help";
 
 export const meta: MetaFunction = () => [{ title: `Help Center · ${PRODUCT_NAME}` }];
 
-export default function Page() {
+export default function HelpCenter() {
+  const [query, setQuery] = useState("");
+  const [category, setCategory] = useState<string | null>(null);
+  const results = useMemo(() => {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    return HELP_FAQ.filter(
+      (item) =>
+        (!category || item.category === category) &&
+        words.every((word) => `${item.question} ${item.answer}`.toLowerCase().includes(word)),
+    );
+  }, [query, category]);
+
   return (
     <>
-      <PageHeader title="Help Center" subtitle="Answers to the questions people ask most." />
-      <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">Search the frequently asked questions by topic: account, links, enrichment, billing and sharing.</p>
+      <PageHeader title="Help Center" subtitle="Answers to the questions people ask most.">
+        <div className="mx-auto mt-6 max-w-xl">
+          <label htmlFor="help-search" className="sr-only">
+            Search the help center
+          </label>
+          <input
+            id="help-search"
+            type="search"
+            placeholder="Search for answers…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="w-full rounded-xl border border-slate-300 bg-white px-4 py-3 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          />
+        </div>
+      </PageHeader>
+      <Section className="max-w-3xl">
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Categories">
+          {[null, ...HELP_CATEGORIES].map((c) => (
+            <button
+              key={c ?? "all"}
+              type="button"
+              aria-pressed={category === c}
+              onClick={() => setCategory(c)}
+              className={cx("rounded-full px-3 py-1 text-sm", category === c ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200")}
+            >
+              {c ?? "All"}
+            </button>
+          ))}
+        </div>
+        <div className="mt-6" data-testid="help-results">
+          {results.length ? <FaqList items={results} /> : <p className="text-slate-500">No answers match. Try other words, or contact us.</p>}
+        </div>
+        <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
+          Still stuck?{" "}
+          <Link to="/contact" className="text-brand-600 hover:underline">
+            Contact support
+          </Link>{" "}
+          — we answer within 24-48 hours.
+        </p>
       </Section>
     </>
   );

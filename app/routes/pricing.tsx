@@ -1,15 +1,56 @@
 import type { MetaFunction } from "@remix-run/node";
+import { FaqList } from "~/components/faq";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section } from "~/components/ui";
+import { PlanCard } from "~/components/plan-card";
+import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
+import { HELP_FAQ } from "~/lib/help";
+import { PACKS } from "~/lib/packs";
+import { PLANS, formatEur } from "~/lib/plans";
 
-export const meta: MetaFunction = () => [{ title: `Pricing · ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Pricing · ${PRODUCT_NAME}` },
+  { name: "description", content: "Free, Scout and Creator plans, and enrichment packs whose credits never expire." },
+];
 
-export default function Page() {
+export default function Pricing() {
   return (
     <>
-      <PageHeader title="Pricing" subtitle="Start free. Upgrade when you need more enrichments." />
+      <PageHeader title="Pricing" subtitle="Start free. Upgrade when you need more enrichments. Subscriptions are billed monthly or annually." />
       <Section>
-        <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">Free, Scout and Creator plans, plus enrichment packs whose credits never expire.</p>
+        <div className="grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} />
+          ))}
+        </div>
+      </Section>
+      <Section aria-labelledby="packs-heading" id="packs">
+        <h2 id="packs-heading" className="text-2xl font-bold">
+          Enrichment packs
+        </h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">Extra enrichments on top of your plan. Credits never expire.</p>
+        <div className="mt-6 grid gap-6 md:grid-cols-3">
+          {PACKS.map((pack) => (
+            <Card key={pack.id} className="flex flex-col">
+              <div className="flex items-center justify-between">
+                <h3 className="text-lg font-semibold">{pack.name}</h3>
+                {pack.popular ? <Badge tone="brand">Best Value</Badge> : null}
+              </div>
+              <p className="mt-2 text-3xl font-bold">{formatEur(pack.priceEur)}</p>
+              <p className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-400">{pack.count} enrichments</p>
+              <ButtonLink to={`/upgrade?pack=${pack.id}`} variant={pack.popular ? "primary" : "secondary"} className="mt-4">
+                Buy {pack.name}
+              </ButtonLink>
+            </Card>
+          ))}
+        </div>
+      </Section>
+      <Section aria-labelledby="faq-heading" className="max-w-3xl">
+        <h2 id="faq-heading" className="text-2xl font-bold">
+          Frequently asked questions
+        </h2>
+        <div className="mt-6">
+          <FaqList items={HELP_FAQ.filter((item) => item.category === "Plans and billing" || item.category === "Getting started")} />
+        </div>
       </Section>
     </>
   );

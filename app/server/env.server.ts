@@ -40,6 +40,8 @@ const envSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://...; without it mail goes to the dev outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Linkwise <no-reply@linkwise.local>"),
+  /** Where contact-form messages are mailed. */
+  SUPPORT_EMAIL: z.email().default("support@linkwise.local"),
 
   /** host or host:port entries the fetcher may reach even on private addresses (tests, intranets). */
   FETCH_ALLOWLIST: z

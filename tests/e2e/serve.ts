@@ -9,6 +9,7 @@ import { Redis } from "ioredis";
 import { startChild, stopChildren, type Supervised } from "../../scripts/lib/supervisor";
 import { createDb } from "../../app/server/db.server";
 import { hashPassword } from "../../app/server/password.server";
+import { seedDemoCommunity } from "../../app/server/demo-seed.server";
 import { seedAdminIfEmpty } from "../../app/server/seed.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../helpers/test-database";
 import { E2E_ADMIN, E2E_CREATOR } from "./helpers";
@@ -27,6 +28,7 @@ await db
   .insertInto("users")
   .values({ email: E2E_CREATOR.email, password_hash: await hashPassword(E2E_CREATOR.password), role: "ProUser", email_confirmed: true })
   .execute();
+await seedDemoCommunity(db);
 await db.destroy();
 
 // Pages for the worker to crawl; the article answers after a moment so "Processing" is visible.

@@ -112,3 +112,28 @@ describe("trending and stats", () => {
     expect(Object.keys(response.body).sort()).toEqual(["enrichedToday", "totalEnriched", "totalStoredUrls", "totalUsers"]);
   });
 });
+
+describe("the contact form", () => {
+  const post = (fields: Record<string, string>) =>
+    fetch(`${web.baseUrl}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: web.baseUrl },
+      body: new URLSearchParams(fields),
+    });
+
+  it("stores the message and mails it to SUPPORT_EMAIL", async () => {
+    const response = await post({ name: "Ada", email: "Ada@Example.com", subject: "bug", message: "The button is blue." });
+    expect(response.status).toBe(200);
+    const [stored] = await db().selectFrom("contact_messages").selectAll().where("email", "=", "ada@example.com").execute();
+    expect(stored).toMatchObject({ name: "Ada", subject: "bug", message: "The button is blue." });
+    const [mail] = await db().selectFrom("mail_outbox").selectAll().where("to_address", "=", "support@linkwise.local").orderBy("created_at", "desc").execute();
+    expect(mail?.subject).toBe("[Contact] Bug report from Ada");
+    expect(mail?.text_body).toContain("The button is blue.");
+  });
+
+  it("refuses a message with a missing field or an unknown subject", async () => {
+    expect((await post({ name: "Ada", email: "ada@example.com", subject: "bug", message: "" })).status).toBe(400);
+    expect((await post({ name: "Ada", email: "ada@example.com", subject: "gossip", message: "hi" })).status).toBe(400);
+    expect((await post({ name: "", email: "ada@example.com", subject: "bug", message: "hi" })).status).toBe(400);
+  });
+});

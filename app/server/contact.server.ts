@@ -1,0 +1,26 @@
+import { CONTACT_SUBJECTS } from "~/lib/contact";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { log } from "./logger.server";
+import { sendMail } from "./mailer.server";
+
+/** Stores a contact message, then mails it to SUPPORT_EMAIL (a mail failure loses nothing). */
+export async function submitContactMessage(input: {
+  name: string;
+  email: string;
+  subject: keyof typeof CONTACT_SUBJECTS;
+  message: string;
+  userId: string | null;
+}): Promise<{ id: string }> {
+  const row = await db()
+    .insertInto("contact_messages")
+    .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, user_id: input.userId })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await sendMail({
+    to: env().SUPPORT_EMAIL,
+    subject: `[Contact] ${CONTACT_SUBJECTS[input.subject]} from ${input.name}`,
+    text: `From: ${input.name} <${input.email}>\nSubject: ${CONTACT_SUBJECTS[input.subject]}\nMessage id: ${row.id}\n\n${input.message}\n`,
+  }).catch((error: unknown) => log.error("contact mail failed; the message is stored", { id: row.id, error }));
+  return row;
+}

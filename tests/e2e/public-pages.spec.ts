@@ -1,0 +1,129 @@
+import { expect, test } from "@playwright/test";
+import { registerThroughPage } from "./helpers";
+
+const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
+  { path: "/", heading: /Save links/, texts: ["10,000+", "Start Free Today", "Scout and Creator are Coming Soon", "Basic URL gathering"] },
+  { path: "/features", heading: /Features/, texts: ["Quiz generator", "Markdown and PDF export"] },
+  { path: "/pricing", heading: /Pricing/, texts: ["€4.95", "€12.95", "Popular Pack", "Best Value", "€9.99", "Frequently asked questions"] },
+  { path: "/get-started", heading: /Get Started/, texts: ["Browser extension", "Coming Soon", "Desktop web"] },
+  { path: "/help-center", heading: /Help Center/, texts: ["Plans and billing"] },
+  { path: "/contact", heading: /Contact Us/, texts: ["Send Message", "24-48 hours"] },
+  { path: "/documentation", heading: /Documentation/, texts: ["In Development", "Research Phase", "Q3 2024"] },
+  { path: "/privacy-policy", heading: /Privacy Policy/, texts: ["Last updated January 15, 2024", "within 30 days", "13 years"] },
+  { path: "/terms-of-service", heading: /Terms of Service/, texts: ["Last updated January 15, 2024", "last 12 months", "30 days in advance"] },
+  { path: "/cookie-policy", heading: /Cookie Policy/, texts: ["Last updated January 15, 2024", "Manage Cookie Preferences"] },
+  { path: "/trending", heading: /All Trending Resources/, texts: ["Page 1 of"] },
+  { path: "/login", heading: /Sign in/, texts: ["Forgot your password?"] },
+  { path: "/register", heading: /Create your account/, texts: ["Basic URL gathering"] },
+];
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  for (const scheme of ["light", "dark"] as const) {
+    test.describe(`${viewport.name}, ${scheme}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: scheme });
+      test("every public page shows its heading and key texts", async ({ page }, testInfo) => {
+        for (const { path, heading, texts } of PAGES) {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
+          await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+          for (const text of texts) await expect(page.getByText(text).first(), `${path}: ${text}`).toBeVisible();
+          expect(await page.title(), path).toMatch(/Linkwise/);
+          if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
+          const name = path === "/" ? "home" : path.slice(1).replace(/\//g, "-");
+          await page.screenshot({ path: testInfo.outputPath(`${name}-${viewport.name}-${scheme}.png`), fullPage: true });
+        }
+      });
+    });
+  }
+}
+
+test("the landing page lists trending resources with views and categories, and filters them", async ({ page }) => {
+  await page.goto("/");
+  const items = page.getByTestId("landing-trending-item");
+  await expect(items.first()).toBeVisible();
+  expect(await items.count()).toBeLessThanOrEqual(9);
+  await expect(items.first()).toContainText(/views/);
+  await page.getByRole("button", { name: "Design", exact: true }).click();
+  await expect(items.first()).toContainText("Design");
+});
+
+test("/trending pages forward and back, and a filter change returns to page 1", async ({ page }) => {
+  await page.goto("/trending?time=year");
+  const cards = page.getByTestId("trending-card");
+  await expect(cards).toHaveCount(9);
+  await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+  await expect(cards.first()).toContainText("10");
+  await page.getByLabel("Category").selectOption("dotnet");
+  await expect(page.getByText(/Page 1 of 2/)).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await page.goto("/trending?time=year&category=dotnet&page=99");
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+});
+
+test("a Free user shares a link; signed out, its page shows the summary, tags and watermark", async ({ page, browser }) => {
+  await registerThroughPage(page, `sharer-${Date.now()}@example.com`, "share-password");
+  await page.getByLabel("Save a link").fill(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/react`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const row = page.getByTestId("link-row").first();
+  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+  await row.getByRole("button", { name: /^Share / }).click();
+  await page.getByRole("tab", { name: "Share" }).click();
+  const shared = page.getByTestId("shared-link").first();
+  await expect(shared).toContainText("A gentle guide to React hooks");
+  const shareUrl = await shared.getByRole("link").textContent();
+
+  const visitor = await browser.newPage();
+  await visitor.goto(shareUrl!);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("A gentle guide to React hooks");
+  await expect(visitor.getByRole("list", { name: "Tags" })).toContainText("#hooks");
+  await expect(visitor.getByRole("link", { name: /react$/ })).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(visitor.getByTestId("watermark")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: /Try Linkwise free/ })).toBeVisible();
+  expect(await visitor.locator('meta[property="og:title"]').getAttribute("content")).toBe("A gentle guide to React hooks");
+  await visitor.close();
+});
+
+test("the cookie dialog saves choices, keeps essential on, and Cancel changes nothing", async ({ page }) => {
+  await page.goto("/cookie-policy");
+  await page.getByRole("button", { name: "Manage Cookie Preferences" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Always Active")).toBeVisible();
+  await dialog.getByRole("switch", { name: "Marketing cookies" }).check();
+  await dialog.getByRole("switch", { name: "Analytics cookies" }).uncheck();
+  await dialog.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(dialog).toBeHidden();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookiePreferences")))!)).toEqual({
+    essential: true,
+    analytics: false,
+    preferences: true,
+    marketing: true,
+  });
+  await page.getByRole("button", { name: "Manage Cookie Preferences" }).click();
+  await dialog.getByRole("switch", { name: "Marketing cookies" }).uncheck();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookiePreferences")))!).marketing).toBe(true);
+});
+
+test("the help center filters answers as you type and by category; the contact form sends", async ({ page }) => {
+  await page.goto("/help-center");
+  await page.getByLabel("Search the help center").fill("watermark");
+  await expect(page.getByTestId("help-results").locator("details")).toHaveCount(1);
+  await page.getByLabel("Search the help center").fill("");
+  await page.getByRole("button", { name: "Sharing", exact: true }).click();
+  await expect(page.getByTestId("help-results").locator("details")).toHaveCount(2);
+
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Grace");
+  await page.getByLabel("Email").fill("grace@example.com");
+  await page.getByLabel("Subject").selectOption("feature");
+  await page.getByLabel("Message").fill("Please add dark mode to the moon.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Message sent!")).toBeVisible();
+});
