@@ -7,7 +7,7 @@
  *  3. add→enriched latency: links added at a steady rate while one worker runs
  *
  * Options: BENCH_ADDS (default 2000), BENCH_RATE (links/s in part 3, default 40),
- * BENCH_SECONDS (part 3 duration, default 10).
+ * BENCH_SECONDS (part 3 duration, default 10), BENCH_CPU_PROF (a folder for CPU profiles).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -77,7 +77,9 @@ const env: NodeJS.ProcessEnv = {
 };
 const children: ChildProcess[] = [];
 function start(entry: string): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // BENCH_CPU_PROF=dir writes a CPU profile of every web and worker process there.
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], { env, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   return child;
 }

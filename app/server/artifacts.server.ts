@@ -100,7 +100,7 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     const saved = await db()
       .transaction()
       .execute(async (trx) => {
-        if (!(await chargeEnrichment(trx, { userId: artifact.user_id, linkId: link.id, kind: artifact.kind, run: result.run }))) return null;
+        if (!(await chargeEnrichment(trx, { userId: artifact.user_id, linkId: link.id, kind: artifact.kind, run: result.run, role: link.owner_role }))) return null;
         return (await markArtifactReady(trx, artifact.id, { payload: result.data, engine: engineLabel(result.run) })) ?? null;
       });
     if (!saved) {

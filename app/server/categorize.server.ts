@@ -17,10 +17,10 @@ const SIGNALS: Record<CategorySlug, string[]> = {
   learning: ["learn", "learning", "course", "courses", "tutorial", "guide", "lesson", "lessons", "students", "teach", "beginner", "recipe", "how"],
 };
 
-export function categorize(input: { title?: string | null; text: string; headings?: string[] }): CategorySlug {
+export function categorize(input: { title?: string | null; text: string; headings?: string[]; tokens?: string[] }): CategorySlug {
   const counts = new Map<string, number>();
   const title = words(input.title ?? "");
-  for (const word of [...words(input.text.slice(0, 30_000)), ...title, ...title, ...words((input.headings ?? []).join(" "))]) {
+  for (const word of [...(input.tokens ?? words(input.text.slice(0, 30_000))), ...title, ...title, ...words((input.headings ?? []).join(" "))]) {
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   let best: CategorySlug = "learning";

@@ -74,7 +74,7 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
     stored = await db()
       .transaction()
       .execute(async (trx) => {
-        if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link", run: result.run }))) return undefined;
+        if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link", run: result.run, role: link.owner_role }))) return undefined;
         const saved = await markLinkEnriched(trx, link.id, {
           title: parsed.title,
           description: parsed.description,

@@ -72,13 +72,14 @@ export const localEnricher: Enricher = {
   async enrich({ page, existingTags, preferences }) {
     const started = performance.now();
     const source = (page.text || page.description || page.title || "").slice(0, ANALYSIS_CHARS);
-    const tags = extractTags({ text: source, title: page.title, headings: page.headings, existingTags });
-    const more = extractTags({ text: source, title: page.title, headings: page.headings }, { min: 0, max: 12 });
+    // The page's words, tokenised once for every analysis below.
+    const tokens = words(source);
+    const ranked = extractTags({ text: source, title: page.title, headings: page.headings, existingTags, tokens }, { min: 3, max: 11 });
     return {
-      summary: extractiveSummary(source, { title: page.title ?? "", count: sentenceCount(preferences), maxChars: 1_200 }),
-      tags,
-      tagSuggestions: more.filter((t) => !tags.includes(t)).slice(0, 5),
-      category: categorize({ title: page.title, text: source, headings: page.headings }),
+      summary: extractiveSummary(source, { title: page.title ?? "", count: sentenceCount(preferences), maxChars: 1_200, tokens }),
+      tags: ranked.slice(0, 6),
+      tagSuggestions: ranked.slice(6),
+      category: categorize({ title: page.title, text: source, headings: page.headings, tokens }),
       codeSnippets: page.codeBlocks,
       run: run(started),
     };

@@ -134,6 +134,23 @@ function extractContent($: cheerio.CheerioAPI): { text: string; headings: string
   return { text: text.slice(0, MAX_TEXT_CHARS), headings: pageText.headings.slice(0, 50), codeBlocks: code };
 }
 
+function headOf(document: Document): Element | null {
+  const html = document.children.find((node): node is Element => isTag(node) && node.name === "html");
+  return (html ?? document).children.find((node): node is Element => isTag(node) && node.name === "head") ?? null;
+}
+
+/** Words, counted without building an array of them. */
+function countWords(text: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) <= 32;
+    if (!space && !inWord) count++;
+    inWord = !space;
+  }
+  return count;
+}
+
 /** Reads everything we keep from an HTML page (or a plain-text document). */
 export function parsePage(body: string, pageUrl: string, contentType = "text/html"): ParsedPage {
   const origin = new URL(pageUrl).origin;
@@ -156,20 +173,23 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
 
   // htmlparser2 (through the `xml` option, in HTML mode) is several times faster than parse5.
   const $ = cheerio.load(body, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true } });
-  const meta = (selector: string) => clean($(selector).first().attr("content"));
+  // Metadata lives in <head>: search only there (each selector would otherwise walk the whole page).
+  const head = headOf($.root().get(0) as unknown as Document);
+  const inHead = (selector: string) => (head ? $(head).find(selector) : $(selector));
+  const meta = (selector: string) => clean(inHead(selector).first().attr("content"));
   const title =
     meta('meta[property="og:title"]') ??
     meta('meta[name="twitter:title"]') ??
-    clean($("title").first().text(), 300) ??
+    clean(inHead("title").first().text(), 300) ??
     clean($("h1").first().text(), 300);
   const description =
     meta('meta[property="og:description"]') ?? meta('meta[name="twitter:description"]') ?? meta('meta[name="description"]');
-  const iconHref = $('link[rel~="icon"], link[rel="shortcut icon"], link[rel="apple-touch-icon"]').first().attr("href");
+  const iconHref = inHead('link[rel~="icon"], link[rel="shortcut icon"], link[rel="apple-touch-icon"]').first().attr("href");
   const favicon = absolute(iconHref, pageUrl) ?? `${origin}/favicon.ico`;
-  const canonicalUrl = absolute($('link[rel="canonical"]').attr("href"), pageUrl) ?? absolute(meta('meta[property="og:url"]') ?? undefined, pageUrl);
+  const canonicalUrl = absolute(inHead('link[rel="canonical"]').attr("href"), pageUrl) ?? absolute(meta('meta[property="og:url"]') ?? undefined, pageUrl);
   const language = clean($("html").attr("lang") ?? meta('meta[http-equiv="content-language"]'), 20)?.split(/[-_]/)[0]?.toLowerCase() ?? null;
   const { text, headings, codeBlocks } = extractContent($);
-  const words = text.split(/\s+/).filter(Boolean).length;
+  const words = countWords(text);
   return {
     title,
     description: description ?? clean(text.split("\n\n")[0], 300),

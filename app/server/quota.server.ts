@@ -62,8 +62,13 @@ export async function hasEnrichmentLeft(db: Database, userId: string, role?: Rol
  */
 export async function chargeEnrichment(
   trx: Database,
-  input: { userId: string; linkId: string | null; kind: string; run?: UsageRun },
+  input: { userId: string; linkId: string | null; kind: string; run?: UsageRun; role?: Role },
 ): Promise<boolean> {
+  // Unlimited roles have nothing to count and nothing to race for: no lock, no count.
+  if (input.role && MONTHLY_ALLOWANCE[input.role] === null) {
+    await insertUsage(trx, { ...input, source: "unlimited" });
+    return true;
+  }
   const user = await lockUserForCharge(trx, input.userId);
   if (!user) return false;
   const used = await countAllowanceUsage(trx, input.userId, currentPeriod().start);

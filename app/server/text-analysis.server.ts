@@ -57,9 +57,9 @@ export interface ScoredSentence {
  * Every full sentence of the text, scored by the frequency of its content words (normalised
  * by length), a bonus for words of the title, and a small bonus for coming early.
  */
-export function scoreSentences(text: string, title = ""): ScoredSentence[] {
+export function scoreSentences(text: string, title = "", tokens?: string[]): ScoredSentence[] {
   const sentences = splitSentences(text).filter((s) => s.length >= 40 && s.length <= 400 && /[.!?。！？]$/.test(s));
-  const freq = frequencies(words(text));
+  const freq = frequencies(tokens ?? words(text));
   const top = Math.max(...freq.values(), 1);
   const titleWords = new Set(words(title));
   return sentences.map((sentence, index) => {
@@ -81,8 +81,8 @@ export function topSentences(scored: ScoredSentence[], count: number): ScoredSen
 }
 
 /** The `count` most representative sentences, in their original order, within `maxChars`. */
-export function extractiveSummary(text: string, { title = "", count = 3, maxChars = 600 } = {}): string {
-  const scored = scoreSentences(text, title);
+export function extractiveSummary(text: string, { title = "", count = 3, maxChars = 600, tokens }: { title?: string; count?: number; maxChars?: number; tokens?: string[] } = {}): string {
+  const scored = scoreSentences(text, title, tokens);
   if (scored.length === 0) return text.replace(/\s+/g, " ").trim().slice(0, maxChars);
   let summary = "";
   for (const { sentence } of topSentences(scored, count)) {
@@ -97,10 +97,10 @@ export function extractiveSummary(text: string, { title = "", count = 3, maxChar
  * or a heading; the user's existing tags win when they occur in the page.
  */
 export function extractTags(
-  input: { text: string; title?: string | null; headings?: string[]; existingTags?: string[] },
+  input: { text: string; title?: string | null; headings?: string[]; existingTags?: string[]; tokens?: string[] },
   { min = 3, max = 6 } = {},
 ): string[] {
-  const body = words(input.text);
+  const body = input.tokens ?? words(input.text);
   const freq = frequencies(body);
   for (const word of words(input.title ?? "")) freq.set(word, (freq.get(word) ?? 0) + 4);
   for (const word of words((input.headings ?? []).join(" "))) freq.set(word, (freq.get(word) ?? 0) + 2);
