@@ -82,6 +82,30 @@ async function resolveChecked(url: URL, allowlist: string[]): Promise<Array<{ ad
   return addresses;
 }
 
+/**
+ * Pinned agents are kept briefly and reused for the same checked address, so many pages from
+ * one site share kept-alive connections instead of a new handshake each.
+ */
+const AGENT_TTL_MS = 30_000;
+const MAX_AGENTS = 64;
+const agents = new Map<string, { agent: Agent; expires: number }>();
+
+function agentFor(target: { address: string; family: number }, timeoutMs: number): Agent {
+  const key = `${target.family}|${target.address}|${timeoutMs}`;
+  const now = Date.now();
+  const cached = agents.get(key);
+  if (cached && cached.expires > now) return cached.agent;
+  if (cached) void cached.agent.close().catch(() => undefined);
+  for (const [oldKey, entry] of agents) {
+    if (agents.size < MAX_AGENTS && entry.expires > now) break;
+    agents.delete(oldKey);
+    void entry.agent.close().catch(() => undefined);
+  }
+  const agent = pinnedAgent(target, timeoutMs);
+  agents.set(key, { agent, expires: now + AGENT_TTL_MS });
+  return agent;
+}
+
 /** Connects only to the address we checked: no second DNS lookup that could answer differently. */
 function pinnedAgent(target: { address: string; family: number }, timeoutMs: number): Agent {
   const lookup: LookupFunction = (_hostname, options, callback) => {
@@ -91,7 +115,16 @@ function pinnedAgent(target: { address: string; family: number }, timeoutMs: num
       callback(null, target.address, target.family);
     }
   };
-  return new Agent({ connect: { lookup, timeout: timeoutMs }, connections: 1, pipelining: 0 });
+  return new Agent({ connect: { lookup, timeout: timeoutMs }, keepAliveTimeout: 10_000 });
+}
+
+function forgetAgent(agent: Agent) {
+  for (const [key, entry] of agents) {
+    if (entry.agent === agent) {
+      agents.delete(key);
+      void agent.close().catch(() => undefined);
+    }
+  }
 }
 
 function parseUrl(raw: string): URL {
@@ -148,7 +181,7 @@ export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Pro
   try {
     for (;;) {
       const [target] = await resolveChecked(url, allowlist);
-      const agent = pinnedAgent(target!, timeoutMs);
+      const agent = agentFor(target!, timeoutMs);
       try {
         const response = await request(url, {
           dispatcher: agent,
@@ -204,8 +237,10 @@ export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Pro
         const buffer = Buffer.concat(chunks);
         const charset = charsetOf(contentType, buffer);
         return { url: url.toString(), status: statusCode, contentType: mime, charset, body: decode(buffer, charset), bytes, redirects };
-      } finally {
-        void agent.close().catch(() => undefined);
+      } catch (error) {
+        // A body we stop reading (too large, aborted) leaves its connection unusable: drop the agent.
+        if (!(error instanceof FetchError) || /larger than/.test(error.message)) forgetAgent(agent);
+        throw error;
       }
     }
   } catch (error) {
