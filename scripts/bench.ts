@@ -171,7 +171,7 @@ try {
   const oneStart = new Date();
   const worker1 = start("worker/index.ts");
   const done1 = await waitUntilEnriched(backlog);
-  results.push(`| pipeline throughput, 1 worker process (concurrency 8) | ${(await throughput(oneStart)).toFixed(1)} links/s over ${backlog} links (${done1.failed} failed) |`);
+  results.push(`| pipeline throughput, 1 worker process (concurrency ${process.env.WORKER_CONCURRENCY ?? 8}) | ${(await throughput(oneStart)).toFixed(1)} links/s over ${backlog} links (${done1.failed} failed) |`);
   await stop(worker1);
 
   // 2b. throughput, two workers, over a fresh backlog.

@@ -9,8 +9,15 @@ import { toPublicLink } from "./links.server";
 import { createNotification } from "./notifications.server";
 import { parsePage } from "./page-parser.server";
 import { preferencesFor } from "./preferences.server";
-import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "./quota.server";
-import { getLinkById, listUserTags, markLinkEnriched, markLinkFailed } from "./repos/links.server";
+import { MONTHLY_ALLOWANCE, QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "./quota.server";
+import {
+  getLinkById,
+  listUserTags,
+  markLinkEnriched,
+  markLinkEnrichedCountingUnlimited,
+  markLinkFailed,
+  type EnrichedFields,
+} from "./repos/links.server";
 
 export type EnrichOutcome = "enriched" | "failed" | "skipped";
 
@@ -71,30 +78,37 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       existingTags: await recentTags(link.user_id),
       preferences: await preferencesFor(link.user_id, link.owner_role),
     });
-    stored = await db()
-      .transaction()
-      .execute(async (trx) => {
-        if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link", run: result.run, role: link.owner_role }))) return undefined;
-        const saved = await markLinkEnriched(trx, link.id, {
-          title: parsed.title,
-          description: parsed.description,
-          favicon: parsed.favicon,
-          canonicalUrl: parsed.canonicalUrl,
-          language: parsed.language,
-          readingMinutes: parsed.readingMinutes,
-          contentText: parsed.text,
-          summary: result.summary,
-          tags: result.tags,
-          // Suggestions are a Scout-and-up feature.
-          tagSuggestions: link.owner_role === "FreeUser" ? [] : result.tagSuggestions,
-          codeSnippets: result.codeSnippets,
-          category: result.category,
-          engine: engineLabel(result.run),
+    const fields: EnrichedFields = {
+      title: parsed.title,
+      description: parsed.description,
+      favicon: parsed.favicon,
+      canonicalUrl: parsed.canonicalUrl,
+      language: parsed.language,
+      readingMinutes: parsed.readingMinutes,
+      contentText: parsed.text,
+      summary: result.summary,
+      tags: result.tags,
+      // Suggestions are a Scout-and-up feature.
+      tagSuggestions: link.owner_role === "FreeUser" ? [] : result.tagSuggestions,
+      codeSnippets: result.codeSnippets,
+      category: result.category,
+      engine: engineLabel(result.run),
+    };
+    if (MONTHLY_ALLOWANCE[link.owner_role] === null) {
+      // Unlimited: nothing to lock or count, so the result and its usage row go in one statement.
+      stored = await markLinkEnrichedCountingUnlimited(db(), link.id, fields, result.run);
+      if (!stored) return "skipped";
+    } else {
+      stored = await db()
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link", run: result.run, role: link.owner_role }))) return undefined;
+          const saved = await markLinkEnriched(trx, link.id, fields);
+          // Already enriched by another run: roll back the charge too.
+          if (!saved) throw new AlreadyDone();
+          return saved;
         });
-        // Already enriched by another run: roll back the charge too.
-        if (!saved) throw new AlreadyDone();
-        return saved;
-      });
+    }
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
     // Fetch and model failures carry a reason a person can read; anything else is ours.

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { sql, type QueryCreator } from "kysely";
 import type { Database } from "../db.server";
-import type { CodeSnippet, Link, Role } from "../db-schema.server";
+import type { CodeSnippet, DB, Link, Role } from "../db-schema.server";
 
 /** Adds a link, or moves the user's existing row for the same page to the top. */
 export async function upsertLink(
@@ -70,25 +70,23 @@ export async function resetLinkToPending(db: Database, { id, userId }: { id: str
     .executeTakeFirst();
 }
 
-export async function markLinkEnriched(
-  db: Database,
-  id: string,
-  result: {
-    title: string | null;
-    description: string | null;
-    favicon: string | null;
-    canonicalUrl: string | null;
-    language: string | null;
-    readingMinutes: number | null;
-    contentText: string;
-    summary: string;
-    tags: string[];
-    tagSuggestions: string[];
-    codeSnippets: CodeSnippet[];
-    category: string;
-    engine: string;
-  },
-): Promise<Link | undefined> {
+export interface EnrichedFields {
+  title: string | null;
+  description: string | null;
+  favicon: string | null;
+  canonicalUrl: string | null;
+  language: string | null;
+  readingMinutes: number | null;
+  contentText: string;
+  summary: string;
+  tags: string[];
+  tagSuggestions: string[];
+  codeSnippets: CodeSnippet[];
+  category: string;
+  engine: string;
+}
+
+function enrichedUpdate(db: Database | QueryCreator<DB>, id: string, result: EnrichedFields) {
   return db
     .updateTable("links")
     .set({
@@ -113,8 +111,48 @@ export async function markLinkEnriched(
     .where("id", "=", id)
     // A second run of the same job finds it already done and writes nothing.
     .where("status", "=", "pending")
-    .returningAll()
-    .executeTakeFirst();
+    .returningAll();
+}
+
+export async function markLinkEnriched(db: Database, id: string, result: EnrichedFields): Promise<Link | undefined> {
+  return enrichedUpdate(db, id, result).executeTakeFirst();
+}
+
+/**
+ * Stores the result and its unlimited-plan usage row in one statement (no transaction round
+ * trips); nothing is counted when the link was no longer pending.
+ */
+export async function markLinkEnrichedCountingUnlimited(
+  db: Database,
+  id: string,
+  result: EnrichedFields,
+  run: { provider: string; model: string; tokensIn: number | null; tokensOut: number | null; durationMs: number },
+): Promise<Link | undefined> {
+  return db
+    .with("updated", (qb) => enrichedUpdate(qb, id, result))
+    .with("counted", (qb) =>
+      qb
+        .insertInto("enrichment_usage")
+        .columns(["user_id", "link_id", "kind", "source", "provider", "model", "tokens_in", "tokens_out", "duration_ms"])
+        .expression((eb) =>
+          eb
+            .selectFrom("updated")
+            .select([
+              "updated.user_id",
+              "updated.id",
+              sql.lit("link").as("kind"),
+              sql.lit("unlimited").as("source"),
+              sql.val(run.provider).as("provider"),
+              sql.val(run.model).as("model"),
+              sql.val(run.tokensIn).as("tokens_in"),
+              sql.val(run.tokensOut).as("tokens_out"),
+              sql.val(run.durationMs).as("duration_ms"),
+            ]),
+        ),
+    )
+    .selectFrom("updated")
+    .selectAll()
+    .executeTakeFirst() as Promise<Link | undefined>;
 }
 
 export async function markLinkFailed(db: Database, id: string, reason: string): Promise<Link | undefined> {
