@@ -32,20 +32,7 @@ export const enrichTaskJobSchema = z.object({ artifactId: z.uuid() });
 
 /** Queues the generation of one artifact; like links, a finished earlier job is replaced. */
 export async function enqueueEnrichTask(artifactId: string): Promise<void> {
-  const data = enrichTaskJobSchema.parse({ artifactId });
-  await whenReady(redis());
-  const queue = getQueue(QUEUES.enrichTask);
-  const previous = await queue.getJob(artifactId);
-  if (previous) {
-    const state = await previous.getState();
-    if (state === "completed" || state === "failed") await previous.remove();
-    else return;
-  }
-  await queue.add("enrich-task", data, {
-    jobId: artifactId,
-    backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
-    removeOnComplete: true,
-  });
+  await addReplacingFinished(QUEUES.enrichTask, "enrich-task", enrichTaskJobSchema.parse({ artifactId }), artifactId);
 }
 
 /** Hourly housekeeping: expired sessions, old sign-in failures and spent mail tokens. */
@@ -91,17 +78,25 @@ export async function enqueueHeartbeat(input: { holdMs?: number; jobId?: string 
  */
 export async function enqueueEnrichLink(linkId: string, { isNew = false } = {}): Promise<void> {
   const data = enrichLinkJobSchema.parse({ linkId });
-  await whenReady(redis());
-  const queue = getQueue(QUEUES.enrichLink);
   // A link created a moment ago cannot have an earlier job: skip the look-up.
-  const previous = isNew ? undefined : await queue.getJob(linkId);
+  await addReplacingFinished(QUEUES.enrichLink, "enrich-link", data, linkId, { lookUp: !isNew });
+}
+
+/**
+ * Adds a job under a deterministic id. A finished (completed or failed) job of an earlier run
+ * under that id is removed first so a retry really runs; a live one is left alone.
+ */
+async function addReplacingFinished(name: QueueName, jobName: string, data: object, jobId: string, { lookUp = true } = {}) {
+  await whenReady(redis());
+  const queue = getQueue(name);
+  const previous = lookUp ? await queue.getJob(jobId) : undefined;
   if (previous) {
     const state = await previous.getState();
-    if (state === "completed" || state === "failed") await previous.remove();
-    else return;
+    if (state !== "completed" && state !== "failed") return;
+    await previous.remove();
   }
-  await queue.add("enrich-link", data, {
-    jobId: linkId,
+  await queue.add(jobName, data, {
+    jobId,
     backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
     removeOnComplete: true,
   });

@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
-import type { JsonResponse } from "./web-server";
+import { db } from "~/server/db.server";
+import { startPageServer } from "./page-server";
+import { runEntry } from "./processes";
+import { apiClient, startWebServer, type JsonResponse } from "./web-server";
 
 type Api = <T = Record<string, unknown>>(
   method: string,
@@ -45,4 +48,42 @@ export function pipelineEnv(allowHost: string): Record<string, string> {
     WORKER_LOCK_MS: "2000",
     HEARTBEAT_INTERVAL_MS: "3600000",
   };
+}
+
+/**
+ * The whole pipeline for a test file: pages on loopback, the web server in this process and
+ * a real worker process. `workerEnv` adds to the worker's environment only.
+ */
+export async function startPipeline(
+  routes: Parameters<typeof startPageServer>[0],
+  { workerEnv = {} }: { workerEnv?: Record<string, string> } = {},
+) {
+  const pages = await startPageServer(routes);
+  const env = pipelineEnv(pages.host);
+  const web = await startWebServer(env);
+  const api = apiClient(web.baseUrl);
+  const worker = runEntry("worker/index.ts", { ...env, ...workerEnv, LOG_LEVEL: "info" });
+  await worker.waitFor(/worker: ready/);
+  return {
+    pages,
+    web,
+    api,
+    worker,
+    async stop() {
+      worker.child.kill("SIGTERM");
+      await worker.exited();
+      await web.close();
+      await pages.close();
+    },
+  };
+}
+
+let signUps = 0;
+
+/** A new account through the API, given a role directly in the database (as checkout would). */
+export async function signUpAs(api: Api, role: "FreeUser" | "LiteUser" | "ProUser") {
+  const email = `user${++signUps}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const response = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email, password: "secret-pass" } });
+  if (role !== "FreeUser") await db().updateTable("users").set({ role }).where("id", "=", response.body.user.id).execute();
+  return { token: response.body.token, id: response.body.user.id };
 }

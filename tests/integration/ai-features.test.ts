@@ -2,44 +2,27 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
-import { fixture, html, startPageServer } from "../helpers/page-server";
-import { pipelineEnv, waitForLink, type LinkBody } from "../helpers/pipeline";
-import { runEntry, type RunningProcess } from "../helpers/processes";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { fixture, html } from "../helpers/page-server";
+import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
 
 // Quiz, rephrasing, course, advanced summary, exports and preferences, produced by a real
 // worker with the local engine.
-let pages: Awaited<ReturnType<typeof startPageServer>>;
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let worker: RunningProcess;
-let api: ReturnType<typeof apiClient>;
+let pipeline: Awaited<ReturnType<typeof startPipeline>>;
+let api: typeof pipeline.api;
 
 beforeAll(async () => {
-  pages = await startPageServer({ "/postgres": html(fixture("postgres-indexes.html")) });
-  const env = pipelineEnv(pages.host);
-  web = await startWebServer(env);
-  api = apiClient(web.baseUrl);
-  worker = runEntry("worker/index.ts", { ...env, LOG_LEVEL: "info" });
-  await worker.waitFor(/worker: ready/);
+  pipeline = await startPipeline({ "/postgres": html(fixture("postgres-indexes.html")) });
+  api = pipeline.api;
 });
 
-afterAll(async () => {
-  worker?.child.kill("SIGTERM");
-  await worker?.exited();
-  await web?.close();
-  await pages?.close();
-});
+afterAll(() => pipeline?.stop());
 
-let counter = 0;
 async function userWithLink(role: "FreeUser" | "LiteUser" | "ProUser") {
-  const email = `ai${++counter}-${Date.now()}@example.com`;
-  const registered = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email, password: "secret-pass" } });
-  const { token } = registered.body;
-  await db().updateTable("users").set({ role }).where("id", "=", registered.body.user.id).execute();
-  const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pages.url("/postgres") } });
+  const { token, id: userId } = await signUpAs(api, role);
+  const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pipeline.pages.url("/postgres") } });
   const link = await waitForLink(api, token, added.body.id);
   expect(link.status).toBe("enriched");
-  return { token, linkId: link.id, userId: registered.body.user.id };
+  return { token, linkId: link.id, userId };
 }
 
 type Artifact = { id: string; kind: string; variant: string; status: string; error: string | null; result: Record<string, unknown> | null };
@@ -65,7 +48,7 @@ describe("plan gates", () => {
     });
     expect((await api("POST", `/api/links/${linkId}/course`, { token, body: {} })).status).toBe(403);
     expect((await api("POST", `/api/links/${linkId}/advanced`, { token, body: {} })).status).toBe(403);
-    const md = await fetch(`${web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${token}` } });
+    const md = await fetch(`${pipeline.web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${token}` } });
     expect(md.status).toBe(403);
     expect((await api("PUT", "/api/preferences", { token, body: { summaryLength: "long", language: null, difficulty: "expert" } })).status).toBe(403);
   });
@@ -142,7 +125,7 @@ describe("Creator results", () => {
     const firstQuestion = (quiz.result as { questions: Array<{ question: string }> }).questions[0]!.question;
     const keyPoint = (advanced.result as { keyPoints: string[] }).keyPoints[0]!;
 
-    const md = await fetch(`${web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${token}` } });
+    const md = await fetch(`${pipeline.web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${token}` } });
     expect(md.headers.get("content-type")).toMatch(/text\/markdown/);
     expect(md.headers.get("content-disposition")).toMatch(/how-postgres-indexes-work\.md/);
     const text = await md.text();
@@ -153,7 +136,7 @@ describe("Creator results", () => {
     expect(text).toContain("```sql\nCREATE INDEX links_user_saved_idx");
     expect(text).toContain(firstQuestion);
 
-    const pdf = await fetch(`${web.baseUrl}/api/links/${linkId}/export.pdf`, { headers: { Authorization: `Bearer ${token}` } });
+    const pdf = await fetch(`${pipeline.web.baseUrl}/api/links/${linkId}/export.pdf`, { headers: { Authorization: `Bearer ${token}` } });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await pdf.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
@@ -176,7 +159,7 @@ describe("Creator results", () => {
     const saved = await api("PUT", "/api/preferences", { token, body: { summaryLength: "short", language: "fr", difficulty: "beginner" } });
     expect(saved.body).toEqual({ summaryLength: "short", language: "fr", difficulty: "beginner" });
     expect((await api("PUT", "/api/preferences", { token, body: { summaryLength: "huge", language: null, difficulty: "beginner" } })).status).toBe(400);
-    const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: `${pages.url("/postgres")}?again=1` } });
+    const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: `${pipeline.pages.url("/postgres")}?again=1` } });
     const link = await waitForLink(api, token, added.body.id);
     const detail = (await api<{ summary: string }>("GET", `/api/links/${link.id}`, { token })).body;
     expect(detail.summary.split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(2);

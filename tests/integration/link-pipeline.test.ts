@@ -1,21 +1,19 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
-import { fixture, html, startPageServer } from "../helpers/page-server";
-import { pipelineEnv, waitForLink, type LinkBody } from "../helpers/pipeline";
-import { runEntry, type RunningProcess } from "../helpers/processes";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { fixture, html } from "../helpers/page-server";
+import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
 
 // The whole pipeline: the web server in this process, a real worker process, real Postgres
 // and Redis, and pages served on loopback (allowed through FETCH_ALLOWLIST).
-let pages: Awaited<ReturnType<typeof startPageServer>>;
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let worker: RunningProcess;
-let api: ReturnType<typeof apiClient>;
+let pages: Pipeline["pages"];
+let api: Pipeline["api"];
+let pipeline: Pipeline;
 let missingFixed = false;
+type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
 
 beforeAll(async () => {
-  pages = await startPageServer({
+  pipeline = await startPipeline({
     "/postgres": html(fixture("postgres-indexes.html")),
     "/react": html(fixture("react-hooks.html")),
     "/recipe": html(fixture("latin1-recipe.html"), "text/html"),
@@ -44,27 +42,12 @@ beforeAll(async () => {
     "/hop3": (_req, res) => res.writeHead(307, { location: "/postgres" }).end(),
     "/loop": (_req, res) => res.writeHead(302, { location: "/loop" }).end(),
   });
-  const env = pipelineEnv(pages.host);
-  web = await startWebServer(env);
-  api = apiClient(web.baseUrl);
-  worker = runEntry("worker/index.ts", { ...env, LOG_LEVEL: "info" });
-  await worker.waitFor(/worker: ready/);
+  ({ pages, api } = pipeline);
 });
 
-afterAll(async () => {
-  worker?.child.kill("SIGTERM");
-  await worker?.exited();
-  await web?.close();
-  await pages?.close();
-});
+afterAll(() => pipeline?.stop());
 
-let counter = 0;
-async function signUp(role: "FreeUser" | "ProUser" = "ProUser") {
-  const email = `pipe${++counter}-${Date.now()}@example.com`;
-  const response = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email, password: "secret-pass" } });
-  if (role !== "FreeUser") await db().updateTable("users").set({ role }).where("id", "=", response.body.user.id).execute();
-  return { token: response.body.token, id: response.body.user.id };
-}
+const signUp = (role: "FreeUser" | "ProUser" = "ProUser") => signUpAs(api, role);
 
 async function add(token: string, url: string) {
   return api<LinkBody>("POST", "/api/links", { token, body: { url } });

@@ -1,58 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { startFakeOpenAi } from "../helpers/fake-openai";
-import { fixture, html, startPageServer } from "../helpers/page-server";
-import { pipelineEnv, waitForLink, type LinkBody } from "../helpers/pipeline";
-import { runEntry, type RunningProcess } from "../helpers/processes";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { fixture, html } from "../helpers/page-server";
+import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
 
 // A real worker configured for an OpenAI-compatible server (on loopback): enrichment and an
 // on-demand quiz go through the model, and what they cost is recorded.
-let pages: Awaited<ReturnType<typeof startPageServer>>;
 let model: Awaited<ReturnType<typeof startFakeOpenAi>>;
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let worker: RunningProcess;
-let api: ReturnType<typeof apiClient>;
+let pipeline: Awaited<ReturnType<typeof startPipeline>>;
+let api: typeof pipeline.api;
 
 const quiz = {
   questions: Array.from({ length: 5 }, (_, i) => ({ question: `Which index fits case ${i}?`, options: ["B-tree", "GIN", "BRIN", "Hash"], answerIndex: i % 4, explanation: "See the page." })),
 };
 
 beforeAll(async () => {
-  pages = await startPageServer({ "/postgres": html(fixture("postgres-indexes.html")), "/broken": html(fixture("react-hooks.html")) });
   model = await startFakeOpenAi((request) => {
     const name = request.response_format?.json_schema?.name;
     if (name === "quiz") return { json: quiz };
     if (request.messages[1]!.content.includes("React hooks")) return { text: "I cannot help with that." };
     return { json: { summary: "Postgres indexes explained by a model.", tags: ["postgres", "indexes"], suggestedTags: ["sql"], category: "programming" } };
   });
-  const env = { ...pipelineEnv(pages.host), ENRICHMENT_PROVIDER: "openai", OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: "test-key", OPENAI_MODEL: "test-model", OPENAI_MAX_RETRIES: "0" };
-  web = await startWebServer(pipelineEnv(pages.host));
-  api = apiClient(web.baseUrl);
-  worker = runEntry("worker/index.ts", { ...env, LOG_LEVEL: "info" });
-  await worker.waitFor(/worker: ready/);
+  pipeline = await startPipeline(
+    { "/postgres": html(fixture("postgres-indexes.html")), "/broken": html(fixture("react-hooks.html")) },
+    { workerEnv: { ENRICHMENT_PROVIDER: "openai", OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: "test-key", OPENAI_MODEL: "test-model", OPENAI_MAX_RETRIES: "0" } },
+  );
+  api = pipeline.api;
 });
 
 afterAll(async () => {
-  worker?.child.kill("SIGTERM");
-  await worker?.exited();
-  await web?.close();
+  await pipeline?.stop();
   await model?.close();
-  await pages?.close();
 });
 
 async function creator() {
-  const registered = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", {
-    body: { email: `model-${Date.now()}-${Math.random()}@example.com`, password: "secret-pass" },
-  });
-  await db().updateTable("users").set({ role: "ProUser" }).where("id", "=", registered.body.user.id).execute();
-  return { token: registered.body.token, userId: registered.body.user.id };
+  const { token, id } = await signUpAs(api, "ProUser");
+  return { token, userId: id };
 }
 
 describe("enrichment through an OpenAI-compatible model", () => {
   it("stores the model's summary, tags and category, names the engine, and records tokens and time", async () => {
     const { token, userId } = await creator();
-    const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pages.url("/postgres") } });
+    const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pipeline.pages.url("/postgres") } });
     const link = await waitForLink(api, token, added.body.id);
     expect(link).toMatchObject({ status: "enriched", title: "How Postgres Indexes Work", tags: ["postgres", "indexes"] });
     const detail = (await api<{ summary: string; engine: string; category: string; tagSuggestions: string[] }>("GET", `/api/links/${link.id}`, { token })).body;
@@ -76,7 +65,7 @@ describe("enrichment through an OpenAI-compatible model", () => {
 
   it("fails a link with a reason when the model's answers stay unusable", async () => {
     const { token } = await creator();
-    const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pages.url("/broken") } });
+    const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pipeline.pages.url("/broken") } });
     const link = await waitForLink(api, token, added.body.id, 20_000);
     expect(link.status).toBe("error");
     expect(link.error).toMatch(/^The model's answer was not usable/);
