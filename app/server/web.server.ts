@@ -151,9 +151,11 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   app.use(clientIpHeader());
   app.use(sameOriginGuard(config.APP_URL));
 
-  // Fingerprinted assets never change; everything else in public/ for an hour.
+  // Fingerprinted assets never change; everything else in public/ for an hour. API paths skip
+  // the file look-ups altogether (a stat per request otherwise).
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
 
   const getLoadContext = (_req: express.Request, res: express.Response): AppLoadContext => ({
     cspNonce: res.locals.cspNonce as string,
