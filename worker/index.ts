@@ -28,8 +28,8 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.enrichTask]: processEnrichTaskJob,
 };
 
-const workers = Object.entries(processors).map(([queueName, process]) => {
-  const processor: Processor = (job) => process(job, ctx);
+const workers = Object.entries(processors).map(([queueName, handle]) => {
+  const processor: Processor = (job) => handle(job, ctx);
   const worker = new Worker(queueName, processor, {
     connection,
     prefix: config.REDIS_PREFIX,

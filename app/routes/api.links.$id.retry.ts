@@ -8,5 +8,5 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
-    return Response.json(toPublicLink(await retryLink(user.id, params.id!)));
+    return Response.json(toPublicLink(await retryLink(user.id, params.id!, user.role)));
   });

@@ -3,10 +3,11 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ButtonLink, Card, Section } from "~/components/ui";
+import { NOT_AVAILABLE } from "~/lib/sharing";
 import { clientIp } from "~/server/auth.server";
 import { env } from "~/server/env.server";
 import { HttpError } from "~/server/http.server";
-import { NOT_AVAILABLE, publicLink, recordShareView } from "~/server/sharing.server";
+import { publicLink, recordShareView } from "~/server/sharing.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {

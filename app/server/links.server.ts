@@ -39,7 +39,7 @@ export function toLinkDetail(link: Link): LinkDetail {
 }
 
 /** Enqueues after the row is committed; if Redis is down the reconciler enqueues it later. */
-async function enqueueSafely(link: Link, options?: { isNew: boolean }) {
+async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Role }) {
   try {
     await enqueueEnrichLink(link.id, options);
   } catch (error) {
@@ -65,7 +65,7 @@ export async function addLink(user: { id: string; role: Role }, rawUrl: string):
     error: canEnrich ? null : QUOTA_EXCEEDED,
   });
   await Promise.all([
-    result.created && result.link.status === "pending" ? enqueueSafely(result.link, { isNew: true }) : undefined,
+    result.created && result.link.status === "pending" ? enqueueSafely(result.link, { isNew: true, role: user.role }) : undefined,
     publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) }),
   ]);
   return result;
@@ -84,15 +84,15 @@ export async function removeLink(userId: string, id: string): Promise<void> {
 }
 
 /** A failed link goes back to Processing; 409 unless it failed; 403 when no enrichment is left. */
-export async function retryLink(userId: string, id: string): Promise<Link> {
+export async function retryLink(userId: string, id: string, role?: Role): Promise<Link> {
   const existing = await getUserLink(userId, id);
   if (existing.status !== "error") throw new HttpError(409, "Only a failed link can be retried.");
-  if (!(await hasEnrichmentLeft(db(), userId))) {
+  if (!(await hasEnrichmentLeft(db(), userId, role))) {
     throw new HttpError(403, QUOTA_EXCEEDED, {}, { upgradeUrl: "/upgrade" });
   }
   const link = await resetLinkToPending(db(), { id, userId });
   if (!link) throw new HttpError(409, "Only a failed link can be retried.");
-  await enqueueSafely(link);
+  await enqueueSafely(link, { role });
   await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
   return link;
 }

@@ -76,17 +76,28 @@ export async function enqueueHeartbeat(input: { holdMs?: number; jobId?: string 
  * Puts a link's enrichment on the queue. The job id is the link id, so adding it twice is
  * harmless; a finished job of an earlier attempt is removed first so a retry runs again.
  */
-export async function enqueueEnrichLink(linkId: string, { isNew = false } = {}): Promise<void> {
+/** Paid plans' links jump the queue (Scout's "priority queue"); lower runs first in BullMQ. */
+export function priorityFor(role: string | undefined): number | undefined {
+  return role === undefined ? undefined : role === "FreeUser" ? 10 : 1;
+}
+
+export async function enqueueEnrichLink(linkId: string, { isNew = false, role }: { isNew?: boolean; role?: string } = {}): Promise<void> {
   const data = enrichLinkJobSchema.parse({ linkId });
   // A link created a moment ago cannot have an earlier job: skip the look-up.
-  await addReplacingFinished(QUEUES.enrichLink, "enrich-link", data, linkId, { lookUp: !isNew });
+  await addReplacingFinished(QUEUES.enrichLink, "enrich-link", data, linkId, { lookUp: !isNew, priority: priorityFor(role) });
 }
 
 /**
  * Adds a job under a deterministic id. A finished (completed or failed) job of an earlier run
  * under that id is removed first so a retry really runs; a live one is left alone.
  */
-async function addReplacingFinished(name: QueueName, jobName: string, data: object, jobId: string, { lookUp = true } = {}) {
+async function addReplacingFinished(
+  name: QueueName,
+  jobName: string,
+  data: object,
+  jobId: string,
+  { lookUp = true, priority }: { lookUp?: boolean; priority?: number } = {},
+) {
   await whenReady(redis());
   const queue = getQueue(name);
   const previous = lookUp ? await queue.getJob(jobId) : undefined;
@@ -97,6 +108,7 @@ async function addReplacingFinished(name: QueueName, jobName: string, data: obje
   }
   await queue.add(jobName, data, {
     jobId,
+    priority,
     backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
     removeOnComplete: true,
   });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { hasFeature } from "~/lib/features";
+import { NOT_AVAILABLE } from "~/lib/sharing";
 import { categoryLabel, type Stats, type TimeRange, type TrendingResource } from "~/lib/trending";
 import { db } from "./db.server";
 import type { Role } from "./db-schema.server";
@@ -8,7 +9,6 @@ import { HttpError } from "./http.server";
 import { getUserLink } from "./links.server";
 import { countTrending, getPublicLink, getStats, insertShareView, listTrending, setLinkPublic } from "./repos/sharing.server";
 
-export const NOT_AVAILABLE = "This link is not available.";
 
 /** Free shares with a watermark; paid plans need publicLinkSharing (an admin may switch it off). */
 export function canShare(role: Role): boolean {
