@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
 import { CATEGORIES } from "~/lib/enrichment";
 import { LANDING_CATEGORIES, LANDING_MIN_STORED_URLS, formatViews, type Stats, type TrendingResource } from "~/lib/trending";
+import { Favicon } from "./favicon";
 import { Button, Spinner, cx } from "./ui";
 
 type State =
@@ -89,7 +90,7 @@ export function TrendingSection() {
             {state.results.map((resource) => (
               <li key={resource.id} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="landing-trending-item">
                 <div className="flex items-center gap-2">
-                  <img src={resource.favicon ?? "/favicon.svg"} alt="" className="h-4 w-4" loading="lazy" />
+                  <Favicon src={resource.favicon} />
                   <span className="text-xs text-slate-500">{resource.category.displayName}</span>
                   <span className="ml-auto text-xs font-medium text-slate-600 dark:text-slate-300">{formatViews(resource.views)} views</span>
                 </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
+import { Favicon } from "../favicon";
 import { useToast } from "../toast";
 import { Badge, Button } from "../ui";
 
@@ -144,16 +145,7 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="link-row" data-status={link.status}>
       <div className="flex items-start gap-3">
-        <img
-          src={link.favicon ?? "/favicon.svg"}
-          alt=""
-          className="mt-1 h-5 w-5 shrink-0 rounded"
-          loading="lazy"
-          onError={(event) => {
-            // Sites without a reachable icon get ours.
-            if (!event.currentTarget.src.endsWith("/favicon.svg")) event.currentTarget.src = "/favicon.svg";
-          }}
-        />
+        <Favicon src={link.favicon} className="mt-1 h-5 w-5 shrink-0 rounded" />
         <div className="min-w-0 flex-1">
           <button type="button" onClick={toggle} className="block max-w-full text-left" aria-expanded={open}>
             <span className="block truncate font-medium hover:text-brand-600">{link.title ?? link.url}</span>
