@@ -6,6 +6,7 @@ import * as createLinks from "./20261121T000000_create_links";
 import * as addAiEnrichment from "./20261121T010000_add_ai_enrichment";
 import * as addTagSuggestions from "./20261121T020000_add_tag_suggestions";
 import * as addSharing from "./20261121T030000_add_sharing";
+import * as createPlanNotifySignups from "./20261121T040000_create_plan_notify_signups";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "20261121T010000_add_ai_enrichment": addAiEnrichment,
   "20261121T020000_add_tag_suggestions": addTagSuggestions,
   "20261121T030000_add_sharing": addSharing,
+  "20261121T040000_create_plan_notify_signups": createPlanNotifySignups,
 };

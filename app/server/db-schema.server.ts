@@ -18,6 +18,7 @@ export interface DB {
   user_preferences: UserPreferencesTable;
   share_views: ShareViewsTable;
   contact_messages: ContactMessagesTable;
+  plan_notify_signups: PlanNotifySignupsTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -199,4 +200,12 @@ export interface ContactMessagesTable {
   message: string;
   user_id: string | null;
   created_at: CreatedAt;
+}
+
+export interface PlanNotifySignupsTable {
+  email: string;
+  plans: string[];
+  user_id: string | null;
+  created_at: CreatedAt;
+  notified_at: Date | null;
 }

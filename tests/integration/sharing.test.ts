@@ -137,3 +137,18 @@ describe("the contact form", () => {
     expect((await post({ name: "", email: "ada@example.com", subject: "bug", message: "hi" })).status).toBe(400);
   });
 });
+
+describe("Get Notified", () => {
+  it("records who wants to hear about Scout and Creator, once per email", async () => {
+    const ok = await api("POST", "/api/notify-signup", { body: { email: "Waiting@Example.com", plans: ["scout", "creator"] } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ message: "Thanks! We'll notify you when Scout and Creator plans become available." });
+    await api("POST", "/api/notify-signup", { body: { email: "waiting@example.com", plans: ["creator"] } });
+    const rows = await db().selectFrom("plan_notify_signups").selectAll().where("email", "=", "waiting@example.com").execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.plans).toEqual(["creator"]);
+    expect((await api("POST", "/api/notify-signup", { body: { email: "nope", plans: ["scout"] } })).status).toBe(400);
+    expect((await api("POST", "/api/notify-signup", { body: { email: "a@example.com", plans: [] } })).status).toBe(400);
+    expect((await api("POST", "/api/notify-signup", { body: { email: "a@example.com", plans: ["gold"] } })).status).toBe(400);
+  });
+});

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { emailSchema } from "~/lib/validation";
+import { getAuth } from "~/server/auth.server";
+import { db } from "~/server/db.server";
+import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { upsertNotifySignup } from "~/server/repos/notify-signups.server";
+
+const bodySchema = z.object({
+  email: emailSchema,
+  plans: z.array(z.enum(["scout", "creator"], { error: "plans may hold scout and creator" })).min(1, "Choose at least one plan").max(2),
+});
+
+/** POST /api/notify-signup {email, plans} → 200; asking again updates the plans. */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { email, plans } = await readJson(request, bodySchema);
+    const auth = await getAuth(request);
+    await upsertNotifySignup(db(), { email, plans: [...new Set(plans)], userId: auth?.user.id ?? null });
+    return Response.json({ message: "Thanks! We'll notify you when Scout and Creator plans become available." });
+  });
