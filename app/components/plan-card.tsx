@@ -1,5 +1,5 @@
 import { formatEur, type Plan } from "~/lib/plans";
-import { Badge, ButtonLink, Card, cx } from "./ui";
+import { Badge, ButtonLink, Card, CheckList, cx } from "./ui";
 
 export function PlanCard({ plan, highlighted = false }: { plan: Plan; highlighted?: boolean }) {
   return (
@@ -13,14 +13,7 @@ export function PlanCard({ plan, highlighted = false }: { plan: Plan; highlighte
         <span className="text-4xl font-bold">{formatEur(plan.priceEur)}</span>
         <span className="text-slate-500"> / month</span>
       </p>
-      <ul className="mt-6 flex-1 space-y-2 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <span aria-hidden className="text-emerald-600">✓</span>
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={plan.features} className="mt-6 flex-1 space-y-2" />
       <ButtonLink
         to={plan.comingSoon ? "/upgrade" : "/register?plan=free"}
         variant={plan.comingSoon ? "secondary" : "primary"}

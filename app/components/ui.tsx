@@ -77,6 +77,42 @@ export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; childr
   );
 }
 
+/** A list of items each marked with a green check (plan features). */
+export function CheckList({ items, className }: { items: string[]; className?: string }) {
+  return (
+    <ul className={cx("text-sm", className)}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <span aria-hidden className="text-emerald-600">
+            ✓
+          </span>
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A link's tags as #tag chips. */
+export function TagChips({ tags, size = "sm", className }: { tags: string[]; size?: "sm" | "md"; className?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={cx("flex flex-wrap", size === "sm" ? "gap-1" : "gap-2", className)} aria-label="Tags">
+      {tags.map((tag) => (
+        <li
+          key={tag}
+          className={cx(
+            "rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+            size === "sm" ? "px-2 py-0.5 text-xs" : "px-3 py-1 text-sm",
+          )}
+        >
+          #{tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Spinner({ label = "Loading" }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center py-12">

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
-import { ButtonLink, Card, Section } from "~/components/ui";
+import { ButtonLink, Card, Section, TagChips } from "~/components/ui";
 import { NOT_AVAILABLE } from "~/lib/sharing";
 import { clientIp } from "~/server/auth.server";
 import { env } from "~/server/env.server";
@@ -61,15 +61,7 @@ export default function SharedLink() {
         <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block break-all text-brand-600 hover:underline dark:text-brand-400">
           {link.url}
         </a>
-        {link.tags.length > 0 ? (
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Tags">
-            {link.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                #{tag}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <TagChips tags={link.tags} size="md" className="mt-4" />
         {link.summary ? (
           <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Summary</h2>

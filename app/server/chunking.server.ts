@@ -1,13 +1,9 @@
-/** About four characters a token: good enough to stay within a model's budget. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
 /**
  * Splits text into chunks of at most `maxTokens`, on paragraph boundaries where possible,
  * so long pages are summarised piece by piece instead of being cut off.
  */
 export function chunkText(text: string, maxTokens: number): string[] {
+  // About four characters a token: good enough to stay within a model's budget.
   const maxChars = maxTokens * 4;
   if (text.length <= maxChars) return [text];
   const chunks: string[] = [];

@@ -110,4 +110,3 @@ export function env(): Env {
 export function publicEnv(env: Env) {
   return { APP_URL: env.APP_URL, NODE_ENV: env.NODE_ENV };
 }
-export type PublicEnv = ReturnType<typeof publicEnv>;

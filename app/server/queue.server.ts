@@ -23,10 +23,8 @@ export const heartbeatJobSchema = z.object({
   /** Keep the job busy this long; operators use it to rehearse a graceful shutdown. */
   holdMs: z.number().int().min(0).max(60_000).default(0),
 });
-export type HeartbeatJob = z.infer<typeof heartbeatJobSchema>;
 
 export const enrichLinkJobSchema = z.object({ linkId: z.uuid() });
-export type EnrichLinkJob = z.infer<typeof enrichLinkJobSchema>;
 
 export const enrichTaskJobSchema = z.object({ artifactId: z.uuid() });
 
@@ -65,22 +63,15 @@ export function getQueue(name: QueueName): Queue {
   return queue;
 }
 
-export async function enqueueHeartbeat(input: { holdMs?: number; jobId?: string } = {}) {
-  const data = heartbeatJobSchema.parse({ holdMs: input.holdMs });
-  await whenReady(redis());
-  // Heartbeats are cheap and periodic: one attempt, nothing to retry.
-  return getQueue(QUEUES.system).add("heartbeat", data, { jobId: input.jobId, attempts: 1 });
+/** Paid plans' links jump the queue (Scout's "priority queue"); lower runs first in BullMQ. */
+export function priorityFor(role: string | undefined): number | undefined {
+  return role === undefined ? undefined : role === "FreeUser" ? 10 : 1;
 }
 
 /**
  * Puts a link's enrichment on the queue. The job id is the link id, so adding it twice is
  * harmless; a finished job of an earlier attempt is removed first so a retry runs again.
  */
-/** Paid plans' links jump the queue (Scout's "priority queue"); lower runs first in BullMQ. */
-export function priorityFor(role: string | undefined): number | undefined {
-  return role === undefined ? undefined : role === "FreeUser" ? 10 : 1;
-}
-
 export async function enqueueEnrichLink(linkId: string, { isNew = false, role }: { isNew?: boolean; role?: string } = {}): Promise<void> {
   const data = enrichLinkJobSchema.parse({ linkId });
   // A link created a moment ago cannot have an earlier job: skip the look-up.

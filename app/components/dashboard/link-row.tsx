@@ -3,7 +3,7 @@ import { ApiError, apiFetch } from "~/lib/api-client";
 import { STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
 import { Favicon } from "../favicon";
 import { useToast } from "../toast";
-import { Badge, Button } from "../ui";
+import { Badge, Button, TagChips } from "../ui";
 
 function StatusBadge({ status }: { status: PublicLink["status"] }) {
   if (status === "pending") {
@@ -154,15 +154,7 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
             {link.url}
           </a>
           {link.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p> : null}
-          {link.tags.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
-              {link.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                  #{tag}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagChips tags={link.tags} className="mt-2" />
           {link.status === "error" && link.error ? (
             <p className="mt-2 text-sm text-red-600 dark:text-red-400" data-testid="link-error">
               {link.error}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { FEATURES, type FeatureKey } from "~/lib/features";
 import { PLANS } from "~/lib/plans";
 import type { Role } from "~/lib/user";
+import { CheckList } from "../ui";
 
 export interface LinkStats {
   total: number;
@@ -27,14 +28,7 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
       <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold">Your Plan Features</h2>
         <p className="mt-1 text-xs text-slate-500">{role === "Admin" ? "Admin: everything unlocked" : `${plan.name} plan`}</p>
-        <ul className="mt-3 space-y-1.5 text-sm">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span aria-hidden className="text-emerald-600">✓</span>
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={plan.features} className="mt-3 space-y-1.5" />
       </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold">Feature Access</h2>
