@@ -27,13 +27,16 @@ describe("docker-compose.yml", () => {
     expect(compose.services.worker.ports).toBeUndefined();
   });
 
-  // The docker client is optional: where it has compose, compose itself must accept the file.
-  it.runIf(hasCompose)("is accepted by `docker compose config -q`", () => {
-    const result = spawnSync("docker", ["compose", "-f", "docker-compose.yml", "config", "-q"], {
-      encoding: "utf8",
-      env: { ...process.env, SESSION_SECRET: "x".repeat(32) },
+  // Where the docker client has the compose plugin, compose itself must accept the file. The
+  // plugin is not on these machines (no Docker engine either), so here the YAML checks above stand.
+  if (hasCompose) {
+    it("is accepted by `docker compose config -q`", () => {
+      const result = spawnSync("docker", ["compose", "-f", "docker-compose.yml", "config", "-q"], {
+        encoding: "utf8",
+        env: { ...process.env, SESSION_SECRET: "x".repeat(32) },
+      });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
     });
-    expect(result.stderr).toBe("");
-    expect(result.status).toBe(0);
-  });
+  }
 });
