@@ -72,7 +72,7 @@ describe("pipeline resilience", () => {
 
     const worker = await startWorker();
     for (const id of ids) expect((await waitForLink(api, token, id, 20_000)).status).toBe("enriched");
-    expect(worker.output()).toMatch(/reconciler re-enqueued pending links count=3/);
+    await worker.waitFor(/reconciler re-enqueued pending links count=3/);
   });
 
   it("finishes a link exactly once when its worker is SIGKILLed mid-job", async () => {
@@ -91,6 +91,7 @@ describe("pipeline resilience", () => {
     expect(pages.hits("/hold")).toBe(2);
     const usage = await db().selectFrom("enrichment_usage").select("id").where("link_id", "=", id).execute();
     expect(usage).toHaveLength(1);
-    expect(second.output()).toMatch(/link job done .*outcome=enriched/);
+    // The log line follows the database write; wait for it rather than read at once.
+    await second.waitFor(/link job done .*outcome=enriched/);
   });
 });
