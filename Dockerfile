@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# postinstall applies patches/ (see docs/decisions/008-route-matching-patch.md).
+COPY patches ./patches
 RUN npm ci
 
 FROM deps AS build
@@ -12,6 +14,7 @@ FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
