@@ -4,12 +4,11 @@
  * needed, runs the web server and WORKERS workers, and stops everything on Ctrl-C.
  * `npm run dev` does the same in watch mode.
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { buildStaleReason } from "./lib/build-state";
+import { buildIfStale } from "./lib/build-state";
 import { resolvePostgres, resolveRedis, type LocalService } from "./lib/services";
 import { startChild, stopChildren, type Supervised } from "./lib/supervisor";
 import { createDb } from "../app/server/db.server";
@@ -69,17 +68,6 @@ async function prepareDatabase(config: Env) {
   }
 }
 
-function buildIfStale() {
-  const reason = buildStaleReason(root);
-  if (!reason) return say("build is up to date");
-  say(`building (${reason})...`);
-  const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
-    stdio: "inherit",
-    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" },
-  });
-  if (result.status !== 0) throw new Error("The build failed (see above).");
-}
-
 async function waitUntilServing(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stopping) {
@@ -110,7 +98,7 @@ try {
   };
   const config = parseEnv(childEnv);
   await prepareDatabase(config);
-  if (!dev) buildIfStale();
+  if (!dev) buildIfStale(root, say);
 
   const node = process.execPath;
   children.push(

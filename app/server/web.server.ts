@@ -138,14 +138,19 @@ export async function createWebServer(config: Env): Promise<WebServer> {
     next();
   });
   app.use(securityHeaders(config));
-  // JSON answers are small and event streams must not be buffered: compress pages and assets only.
-  app.use(compression({ filter: (req, res) => !req.path.startsWith("/api/") && compression.filter(req, res) }));
-  app.use(
-    morgan(":method :url :status :res[content-length] - :response-time ms", {
-      skip: (req) => config.LOG_LEVEL === "warn" || config.LOG_LEVEL === "error" || req.url?.startsWith("/build/") === true,
-      stream: { write: (line) => log.info(`http ${line.trim()}`) },
-    }),
-  );
+  // JSON answers are small and event streams must not be buffered: compress pages and assets only
+  // (API requests skip the middleware altogether, it wraps every response it sees).
+  const compress = compression();
+  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : compress(req, res, next)));
+  // Request lines are info-level logs: with LOG_LEVEL warn or error the logger is not mounted at all.
+  if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") {
+    app.use(
+      morgan(":method :url :status :res[content-length] - :response-time ms", {
+        skip: (req) => req.url?.startsWith("/build/") === true,
+        stream: { write: (line) => log.info(`http ${line.trim()}`) },
+      }),
+    );
+  }
 
   app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
   app.use(clientIpHeader());

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -23,4 +24,16 @@ export function buildStaleReason(root: string): string | null {
     if (newestMtime(path.join(root, input)) > builtAt) return `${input} changed since the last build`;
   }
   return null;
+}
+
+/** Runs `remix build` when the build is missing or older than its inputs; `say` reports what it did. */
+export function buildIfStale(root: string, say: (line: string) => void): void {
+  const reason = buildStaleReason(root);
+  if (!reason) return say("build is up to date");
+  say(`building (${reason})...`);
+  const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
+    stdio: "inherit",
+    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" },
+  });
+  if (result.status !== 0) throw new Error("The build failed (see above).");
 }
