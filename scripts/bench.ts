@@ -208,9 +208,11 @@ try {
 
   if (!ADD_ONLY) {
     // The throughput runs start from an empty queue and table.
-    const enrichQueue = new Queue(QUEUES.enrichLink, { connection: new Redis(redisUrl, { maxRetriesPerRequest: null }), prefix });
+    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const enrichQueue = new Queue(QUEUES.enrichLink, { connection, prefix });
     await enrichQueue.drain(true);
     await enrichQueue.close();
+    connection.disconnect();
     await db.deleteFrom("links").execute();
 
     // 2a. throughput, one worker, over a backlog of pending links.
