@@ -7,9 +7,9 @@
  *  3. add→enriched latency: links added at a steady rate while one worker runs
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
- * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE (links/s in part 3, default 40),
- * BENCH_SECONDS (part 3 duration, default 10), BENCH_CPU_PROF (a folder for CPU profiles),
- * BENCH_PARTS=add (only part 1, for quick comparisons).
+ * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
+ * (links/s in part 3, default 40), BENCH_SECONDS (part 3 duration, default 10), BENCH_CPU_PROF (a
+ * folder for CPU profiles), BENCH_PARTS=add (only part 1, for quick comparisons).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -158,12 +158,6 @@ async function throughput(since: Date): Promise<number> {
   return (row.count - 1) / ((row.last.getTime() - row.first.getTime()) / 1000);
 }
 
-function printResults(results: string[]) {
-  console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);
-  console.log("| measure | result |\n| --- | --- |");
-  for (const line of results) console.log(line);
-}
-
 try {
   const web = start("scripts/web.ts");
   for (let i = 0; ; i++) {
@@ -234,11 +228,10 @@ try {
 
     // 3. add→enriched latency with one worker running, at a steady rate.
     const since = new Date();
-    const ids: string[] = [];
     const interval = 1000 / RATE;
     const rateStart = performance.now();
     for (let i = 0; i < RATE * SECONDS; i++) {
-      void add(token).then((r) => ids.push(r.id));
+      void add(token);
       const next = rateStart + (i + 1) * interval;
       await sleep(Math.max(0, next - performance.now()));
     }
@@ -253,7 +246,9 @@ try {
     results.push(`| add→enriched latency, ${RATE} links/s for ${SECONDS} s, 1 worker | p50 ${ms(percentile(endToEnd, 50))}, p95 ${ms(percentile(endToEnd, 95))} (${endToEnd.length} links) |`);
     await stop(worker2a);
   }
-  printResults(results);
+  console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);
+  console.log("| measure | result |\n| --- | --- |");
+  for (const line of results) console.log(line);
 } finally {
   await cleanup();
 }
