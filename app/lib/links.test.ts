@@ -10,6 +10,12 @@ describe("link URLs", () => {
     }
   });
 
+  it("refuses control characters anywhere in the URL (Postgres cannot store a NUL; a tab hides a host)", () => {
+    for (const bad of ["https://example.com/a\u0000b", "https://exa\u0000mple.com/", "https://example.com/\tx", "https://example.com/a\nb", "https://example.com/\u007f", "https://example.com/\u0085"]) {
+      expect(isValidLinkUrl(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+
   it("normalises host case, fragments and default ports so one page is one link", () => {
     expect(normalizeUrl("HTTPS://Example.COM:443/Path?q=1#top")).toBe("https://example.com/Path?q=1");
     expect(normalizeUrl("http://example.com:80/")).toBe("http://example.com/");

@@ -2,8 +2,13 @@
 export const INVALID_URL_MESSAGE = "Enter a valid URL starting with http:// or https://";
 export const MAX_URL_LENGTH = 2048;
 
+// C0 and C1 controls and DEL: Postgres cannot store a NUL, and browsers silently drop tabs and
+// newlines, so "/\t/evil.test" would become "//evil.test".
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
 export function isValidLinkUrl(value: string): boolean {
   const url = value.trim();
+  if (CONTROL_CHARACTERS.test(url)) return false;
   if (url.length === 0 || url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(url)) return false;
   try {
     const parsed = new URL(url);

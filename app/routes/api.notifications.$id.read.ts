@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { isUuid } from "~/lib/ids";
 import { requireApiUser } from "~/server/auth.server";
 import { db } from "~/server/db.server";
 import { HttpError, handleJson, requireMethod } from "~/server/http.server";
@@ -11,8 +11,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
-    const id = z.uuid().safeParse(params.id);
-    const notification = id.success ? await markNotificationRead(db(), { id: id.data, userId: user.id }) : undefined;
+    const notification = isUuid(params.id) ? await markNotificationRead(db(), { id: params.id, userId: user.id }) : undefined;
     if (!notification) throw new HttpError(404, "Notification not found");
     return Response.json(toPublicNotification(notification));
   });

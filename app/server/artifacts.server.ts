@@ -4,9 +4,11 @@ import { db } from "./db.server";
 import type { LinkArtifact, Role } from "./db-schema.server";
 import { type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
 import { publishUserEvent } from "./events.server";
+import { isTransientError } from "./failures.server";
 import { HttpError } from "./http.server";
 import { getUserLink } from "./links.server";
 import { LlmError } from "./llm.server";
+import { log } from "./logger.server";
 import { preferencesFor } from "./preferences.server";
 import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "./quota.server";
 import { enqueueEnrichTask } from "./queue.server";
@@ -110,8 +112,10 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     await publishUserEvent(artifact.user_id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(saved) });
     return "ready";
   } catch (error) {
-    const permanent = !(error instanceof LlmError) || error.permanent;
-    const reason = error instanceof Error ? error.message : "Generation failed";
+    // Only what may pass later is retried (a lost connection, a model timeout); a bug is not.
+    const permanent = !isTransientError(error);
+    const reason = error instanceof LlmError ? error.message : "Generation failed on our side";
+    if (!(error instanceof LlmError)) log.error("generation failed", { artifactId: artifact.id, permanent, error });
     if (permanent || finalAttempt) await fail(artifact, reason);
     if (permanent) throw new PermanentTaskError(reason);
     throw error;

@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema.server";
 import { env } from "./env.server";
+import { StripNulPlugin } from "./strip-nul-plugin.server";
 
 export type { DB } from "./db-schema.server";
 /** What repo functions take first, so callers can group several calls in one transaction. */
@@ -14,7 +15,7 @@ export function createDb(connectionString: string, max = 10): Kysely<DB> {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new StripNulPlugin()] });
 }
 
 // Kept on globalThis so dev rebuilds (and the Express server importing the same module

@@ -3,9 +3,11 @@ import type { Link } from "./db-schema.server";
 import { engineLabel, enricher } from "./enricher.server";
 import { env } from "./env.server";
 import { publishUserEvent } from "./events.server";
+import { isTransientError } from "./failures.server";
 import { FetchError, safeFetch } from "./fetcher.server";
 import { LlmError } from "./llm.server";
 import { toPublicLink } from "./links.server";
+import { log } from "./logger.server";
 import { createNotification } from "./notifications.server";
 import { parsePage } from "./page-parser.server";
 import { preferencesFor } from "./preferences.server";
@@ -114,7 +116,9 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
     // Fetch and model failures carry a reason a person can read; anything else is ours.
     const known = error instanceof FetchError || error instanceof LlmError;
     const reason = known ? error.message : "Enrichment failed on our side";
-    const permanent = known && error.permanent;
+    // Only what may pass later is retried: a data error or a bug fails the same way each time.
+    const permanent = !isTransientError(error);
+    if (!known) log.error("enrichment failed", { linkId: link.id, permanent, error });
     if (permanent || finalAttempt) await fail(link, reason);
     if (permanent) throw new PermanentEnrichError(reason);
     throw error;

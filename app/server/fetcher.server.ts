@@ -44,16 +44,24 @@ export class FetchError extends Error {
 }
 
 export const BLOCKED_ADDRESS = "That address is not allowed";
+/** The same refusal for an address on a private or local network, saying how an operator allows one. */
+export const PRIVATE_ADDRESS = `${BLOCKED_ADDRESS}: it is on a private or local network (a server operator can allow a host with FETCH_ALLOWLIST)`;
 const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain"];
 
-/** True only for globally routable unicast addresses; every special range is refused. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+/**
+ * True only for globally routable unicast addresses; every special range is refused. IPv6 must
+ * also lie in global unicast 2000::/3: that rules out the IPv4-compatible ::/96 (which ipaddr.js
+ * calls unicast, yet reaches the IPv4 address inside) and whatever is not allocated yet.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === "unicast";
+  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
 }
 
 function isAllowlisted(url: URL, allowlist: string[]): boolean {
@@ -77,7 +85,7 @@ async function resolveChecked(url: URL, allowlist: string[]): Promise<Array<{ ad
   }
   if (addresses.length === 0) throw new FetchError("The address could not be found", true);
   if (!isAllowlisted(url, allowlist) && addresses.some((a) => !isPublicAddress(a.address))) {
-    throw new FetchError(BLOCKED_ADDRESS, true);
+    throw new FetchError(PRIVATE_ADDRESS, true);
   }
   return addresses;
 }

@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/ids";
 import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, type LinkDetail, type PublicLink } from "~/lib/links";
 import { db } from "./db.server";
 import type { Link, Role } from "./db-schema.server";
@@ -72,13 +73,13 @@ export async function addLink(user: { id: string; role: Role }, rawUrl: string):
 }
 
 export async function getUserLink(userId: string, id: string): Promise<Link> {
-  const link = /^[0-9a-f-]{36}$/i.test(id) ? await getLink(db(), { id, userId }) : undefined;
+  const link = isUuid(id) ? await getLink(db(), { id, userId }) : undefined;
   if (!link) throw new HttpError(404, "Link not found");
   return link;
 }
 
 export async function removeLink(userId: string, id: string): Promise<void> {
-  const deleted = /^[0-9a-f-]{36}$/i.test(id) && (await deleteLink(db(), { id, userId }));
+  const deleted = isUuid(id) && (await deleteLink(db(), { id, userId }));
   if (!deleted) throw new HttpError(404, "Link not found");
   await publishUserEvent(userId, { type: "link-deleted", id });
 }

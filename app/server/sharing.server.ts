@@ -1,3 +1,4 @@
+import { isUuid } from "~/lib/ids";
 import { createHash } from "node:crypto";
 import { hasFeature } from "~/lib/features";
 import { NOT_AVAILABLE } from "~/lib/sharing";
@@ -41,7 +42,7 @@ export interface PublicLinkView {
 }
 
 export async function publicLink(id: string): Promise<PublicLinkView> {
-  const link = /^[0-9a-f-]{36}$/i.test(id) ? await getPublicLink(db(), id) : undefined;
+  const link = isUuid(id) ? await getPublicLink(db(), id) : undefined;
   if (!link) throw new HttpError(404, NOT_AVAILABLE);
   const { owner_role, ...rest } = link;
   return { ...rest, watermark: owner_role === "FreeUser" };

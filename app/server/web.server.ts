@@ -75,6 +75,32 @@ function clientIpHeader(): RequestHandler {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+// What the app answers; the Fetch API behind Remix throws on TRACE and CONNECT (a 500 otherwise).
+const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** Any other method gets a JSON 405 before it reaches Remix. */
+function knownMethodsOnly(): RequestHandler {
+  return (req, res, next) => {
+    if (KNOWN_METHODS.includes(req.method)) return next();
+    res.setHeader("Allow", KNOWN_METHODS.join(", "));
+    res.status(405).json({ message: `The ${req.method.slice(0, 20)} method is not allowed here.` });
+  };
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Pages' actions read forms: a body of another type (JSON posted to /login) is a 415, not a 500. */
+function formBodiesOnPages(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith("/api/") || SAFE_METHODS.has(req.method)) return next();
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!hasBody || FORM_TYPES.includes(type)) return next();
+    res.status(415).json({ message: "This page takes form submissions (application/x-www-form-urlencoded or multipart/form-data)." });
+  };
+}
+
+
 /**
  * CSRF: a state-changing request that could ride on the session cookie must come from our
  * own pages. Browsers send Origin on every such request; a mismatch, or a cookie with no
@@ -152,7 +178,9 @@ export async function createWebServer(config: Env): Promise<WebServer> {
     );
   }
 
+  app.use(knownMethodsOnly());
   app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
+  app.use(formBodiesOnPages());
   app.use(clientIpHeader());
   app.use(sameOriginGuard(config.APP_URL));
 

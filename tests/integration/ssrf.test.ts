@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOCKED_ADDRESS, FetchError, isPublicAddress, safeFetch } from "~/server/fetcher.server";
+import { BLOCKED_ADDRESS, FetchError, PRIVATE_ADDRESS, isPublicAddress, safeFetch } from "~/server/fetcher.server";
 import { startPageServer } from "../helpers/page-server";
 
 // A canary that must never be reached, on IPv4 and IPv6 loopback, and an allow-listed page
@@ -28,6 +28,7 @@ beforeAll(async () => {
     "/to-canary-v6": (_req, res) => res.writeHead(307, { location: `http://[::1]:${port}/secret` }).end(),
     "/to-file": (_req, res) => res.writeHead(302, { location: "file:///etc/passwd" }).end(),
     "/to-localhost": (_req, res) => res.writeHead(308, { location: `http://localhost:${port}/` }).end(),
+    "/to-compat-v6": (_req, res) => res.writeHead(302, { location: `http://[::127.0.0.1]:${port}/secret` }).end(),
   });
 });
 
@@ -80,6 +81,13 @@ const forms = () => [
   "http://198.18.0.1/",
   "http://[::ffff:169.254.169.254]/",
   "http://[::ffff:a9fe:a9fe]/",
+  // IPv4-compatible IPv6 (::/96): the IPv4 address inside is what a host with an IPv6 route reaches.
+  `http://[::127.0.0.1]:${port}/`,
+  "http://[::a00:1]/",
+  "http://[::a9fe:a9fe]/",
+  // Outside global unicast 2000::/3.
+  "http://[100::1]/",
+  "http://[4000::1]/",
   `http://user:pass@127.0.0.1:${port}/`,
   `ftp://127.0.0.1:${port}/`,
   "file:///etc/passwd",
@@ -108,9 +116,9 @@ describe("the safe fetcher refuses internal addresses", () => {
   });
 
   it("re-checks every redirect, even from an allow-listed host", async () => {
-    for (const path of ["/to-metadata", "/to-canary", "/to-canary-v6", "/to-file", "/to-localhost"]) {
+    for (const path of ["/to-metadata", "/to-canary", "/to-canary-v6", "/to-file", "/to-localhost", "/to-compat-v6"]) {
       const error = await safeFetch(pages.url(path), { allowlist: [pages.host], timeoutMs: 2_000 }).catch((e: unknown) => e);
-      expect((error as FetchError).message, path).toBe(BLOCKED_ADDRESS);
+      expect((error as FetchError).message, path).toBe(path === "/to-file" ? BLOCKED_ADDRESS : PRIVATE_ADDRESS);
       expect(pages.hits(path), path).toBe(1);
     }
     expect(canaryHits).toBe(0);
@@ -118,14 +126,16 @@ describe("the safe fetcher refuses internal addresses", () => {
 
   it("refuses the allow-listed host's own port when it is not the listed one", async () => {
     const error = await safeFetch(`http://127.0.0.1:${port}/`, { allowlist: [pages.host] }).catch((e: unknown) => e);
-    expect((error as FetchError).message).toBe(BLOCKED_ADDRESS);
+    expect((error as FetchError).message).toBe(PRIVATE_ADDRESS);
+    expect(PRIVATE_ADDRESS).toMatch(/FETCH_ALLOWLIST/);
     expect(canaryHits).toBe(0);
   });
 
   it("classifies addresses", () => {
     expect(isPublicAddress("93.184.216.34")).toBe(true);
     expect(isPublicAddress("2606:2800:220:1:248:1893:25c8:1946")).toBe(true);
-    for (const address of ["127.0.0.1", "10.1.2.3", "::1", "::ffff:10.0.0.1", "fd12::1", "169.254.169.254", "100.64.1.1", "0.0.0.0"]) {
+    expect(isPublicAddress("2a00:1450:4001:82a::200e")).toBe(true);
+    for (const address of ["127.0.0.1", "10.1.2.3", "::1", "::ffff:10.0.0.1", "fd12::1", "169.254.169.254", "100.64.1.1", "0.0.0.0", "::127.0.0.1", "::a00:1", "::a9fe:a9fe", "::5db8:d822", "100::1", "4000::1", "2001:db8::1", "2002:7f00:1::"]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });

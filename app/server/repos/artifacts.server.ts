@@ -1,5 +1,6 @@
 import type { Database } from "../db.server";
 import type { ArtifactKind, LinkArtifact } from "../db-schema.server";
+import { toJsonb } from "../strip-nul-plugin.server";
 
 /** Creates the artifact, or puts the existing one back to pending for a (re)generation. */
 export async function upsertPendingArtifact(
@@ -40,7 +41,7 @@ export async function listArtifacts(db: Database, linkId: string): Promise<LinkA
 export async function markArtifactReady(db: Database, id: string, result: { payload: unknown; engine: string }) {
   return db
     .updateTable("link_artifacts")
-    .set({ status: "ready", error: null, payload: JSON.stringify(result.payload), engine: result.engine, updated_at: new Date() })
+    .set({ status: "ready", error: null, payload: toJsonb(result.payload), engine: result.engine, updated_at: new Date() })
     .where("id", "=", id)
     .where("status", "=", "pending")
     .returningAll()

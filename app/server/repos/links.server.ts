@@ -1,6 +1,7 @@
 import { sql, type QueryCreator } from "kysely";
 import type { Database } from "../db.server";
 import type { CodeSnippet, DB, Link, Role } from "../db-schema.server";
+import { toJsonb } from "../strip-nul-plugin.server";
 
 /** Adds a link, or moves the user's existing row for the same page to the top. */
 export async function upsertLink(
@@ -102,7 +103,7 @@ function enrichedUpdate(db: Database | QueryCreator<DB>, id: string, result: Enr
       summary: result.summary,
       tags: result.tags,
       tag_suggestions: result.tagSuggestions,
-      code_snippets: JSON.stringify(result.codeSnippets),
+      code_snippets: toJsonb(result.codeSnippets),
       enrichment_engine: result.engine,
       category: result.category,
       enriched_at: new Date(),
