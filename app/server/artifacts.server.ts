@@ -2,7 +2,7 @@ import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact
 import type { Difficulty } from "~/lib/enrichment";
 import { db } from "./db.server";
 import type { LinkArtifact, Role } from "./db-schema.server";
-import { type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
+import { type ContentPreferences, type Enricher, type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
 import { publishUserEvent } from "./events.server";
 import { isTransientError } from "./failures.server";
 import { HttpError } from "./http.server";
@@ -70,6 +70,24 @@ async function fail(artifact: LinkArtifact, reason: string) {
   if (failed) await publishUserEvent(artifact.user_id, { type: "artifact", linkId: artifact.link_id, artifact: toPublicArtifact(failed) });
 }
 
+/** One on-demand task on the engine; every kind is named, so a new kind fails to compile until it is handled here. */
+export function runTask(engine: Enricher, kind: ArtifactKind, source: EnrichmentSource, options: { level: Difficulty; preferences: ContentPreferences }) {
+  switch (kind) {
+    case "advanced":
+      return engine.advancedSummary(source, options.preferences);
+    case "quiz":
+      return engine.quiz(source, options.preferences);
+    case "rephrase":
+      return engine.rephrase(source, options.level, options.preferences);
+    case "course":
+      return engine.course(source, options.preferences);
+    default: {
+      const unknown: never = kind;
+      throw new PermanentTaskError(`Unknown kind of result: ${String(unknown)}`);
+    }
+  }
+}
+
 /** The worker's half: generates one artifact from the link's stored text. Idempotent. */
 export async function generateArtifact(artifactId: string, { finalAttempt }: { finalAttempt: boolean }): Promise<"ready" | "failed" | "skipped"> {
   const artifact = await getArtifactById(db(), artifactId);
@@ -89,21 +107,16 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
   };
   const preferences = await preferencesFor(artifact.user_id, link.owner_role);
   try {
-    const engine = enricher();
     const level = (artifact.variant || preferences.difficulty) as Difficulty;
-    const result =
-      artifact.kind === "quiz"
-        ? await engine.quiz(source, preferences)
-        : artifact.kind === "rephrase"
-          ? await engine.rephrase(source, level, preferences)
-          : artifact.kind === "course"
-            ? await engine.course(source, preferences)
-            : await engine.advancedSummary(source, preferences);
+    const result = await runTask(enricher(), artifact.kind, source, { level, preferences });
     const saved = await db()
       .transaction()
       .execute(async (trx) => {
         if (!(await chargeEnrichment(trx, { userId: artifact.user_id, linkId: link.id, kind: artifact.kind, run: result.run, role: link.owner_role }))) return null;
-        return (await markArtifactReady(trx, artifact.id, { payload: result.data, engine: engineLabel(result.run) })) ?? null;
+        const ready = await markArtifactReady(trx, artifact.id, { payload: result.data, engine: engineLabel(result.run) });
+        // Finished by another run meanwhile: roll the charge back too.
+        if (!ready) throw new AlreadyDone();
+        return ready;
       });
     if (!saved) {
       await fail(artifact, QUOTA_EXCEEDED);
@@ -112,6 +125,7 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     await publishUserEvent(artifact.user_id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(saved) });
     return "ready";
   } catch (error) {
+    if (error instanceof AlreadyDone) return "skipped";
     // Only what may pass later is retried (a lost connection, a model timeout); a bug is not.
     const permanent = !isTransientError(error);
     const reason = error instanceof LlmError ? error.message : "Generation failed on our side";
@@ -121,3 +135,5 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     throw error;
   }
 }
+
+class AlreadyDone extends Error {}

@@ -1,4 +1,4 @@
-import { Queue, type JobsOptions } from "bullmq";
+import { Queue, UnrecoverableError, type Job, type JobsOptions } from "bullmq";
 import { z } from "zod";
 import { env } from "./env.server";
 import { settleWithin } from "./process.server";
@@ -27,6 +27,16 @@ export const heartbeatJobSchema = z.object({
 export const enrichLinkJobSchema = z.object({ linkId: z.uuid() });
 
 export const enrichTaskJobSchema = z.object({ artifactId: z.uuid() });
+
+/** A job's data checked against its queue's schema; a payload that does not fit can never succeed, so no retries. */
+export function parseJobData<S extends z.ZodType>(schema: S, job: Job): z.infer<S> {
+  const parsed = schema.safeParse(job.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UnrecoverableError(`The job's payload is not valid: ${issue ? `${issue.path.join(".") || "data"}: ${issue.message}` : "unknown shape"}`);
+  }
+  return parsed.data;
+}
 
 /** Queues the generation of one artifact; like links, a finished earlier job is replaced. */
 export async function enqueueEnrichTask(artifactId: string): Promise<void> {

@@ -1,11 +1,11 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { PermanentEnrichError, enrichLink, type EnrichOutcome } from "~/server/enrich-link.server";
-import { enrichLinkJobSchema } from "~/server/queue.server";
+import { enrichLinkJobSchema, parseJobData } from "~/server/queue.server";
 
 /** The `enrich-link` queue: one saved link fetched, parsed and enriched. */
 export async function processEnrichLinkJob(job: Job, ctx: WorkerContext): Promise<EnrichOutcome> {
-  const { linkId } = enrichLinkJobSchema.parse(job.data);
+  const { linkId } = parseJobData(enrichLinkJobSchema, job);
   const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   try {
     const outcome = await enrichLink(linkId, { finalAttempt });

@@ -1,11 +1,11 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { PermanentTaskError, generateArtifact } from "~/server/artifacts.server";
-import { enrichTaskJobSchema } from "~/server/queue.server";
+import { enrichTaskJobSchema, parseJobData } from "~/server/queue.server";
 
 /** The `enrich-task` queue: one on-demand result (advanced summary, quiz, rephrasing, course). */
 export async function processEnrichTaskJob(job: Job, ctx: WorkerContext) {
-  const { artifactId } = enrichTaskJobSchema.parse(job.data);
+  const { artifactId } = parseJobData(enrichTaskJobSchema, job);
   const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   try {
     const outcome = await generateArtifact(artifactId, { finalAttempt });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { cleanupAccounts } from "~/server/accounts.server";
-import { heartbeatJobSchema } from "~/server/queue.server";
+import { heartbeatJobSchema, parseJobData } from "~/server/queue.server";
 import { incrementWorkerJobs } from "~/server/repos/worker-heartbeats.server";
 
 type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>>;
@@ -17,7 +17,7 @@ export interface HeartbeatResult {
 export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<HeartbeatResult | CleanupResult> {
   switch (job.name) {
     case "heartbeat": {
-      const data = heartbeatJobSchema.parse(job.data);
+      const data = parseJobData(heartbeatJobSchema, job);
       const waitedMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp - (job.opts.delay ?? 0));
       if (data.holdMs > 0) await sleep(data.holdMs);
       await incrementWorkerJobs(ctx.db, ctx.workerId);
