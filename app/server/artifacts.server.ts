@@ -1,6 +1,6 @@
 import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
-import { db } from "./db.server";
+import { db, isDatabaseUnavailable } from "./db.server";
 import type { LinkArtifact, Role } from "./db-schema.server";
 import { type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
 import { publishUserEvent } from "./events.server";
@@ -110,6 +110,8 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     await publishUserEvent(artifact.user_id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(saved) });
     return "ready";
   } catch (error) {
+    // Our database being out is not the artifact's fault: leave it pending for a later run.
+    if (isDatabaseUnavailable(error)) throw error;
     const permanent = !(error instanceof LlmError) || error.permanent;
     const reason = error instanceof Error ? error.message : "Generation failed";
     if (permanent || finalAttempt) await fail(artifact, reason);

@@ -21,6 +21,9 @@ let db: Kysely<DB>;
 let web: RunningProcess;
 let worker: RunningProcess;
 let baseUrl: string;
+// Pages answer only once Postgres is going down, so the worker holds links mid-job through it.
+let releasePages: () => void;
+const pagesReleased = new Promise<void>((resolve) => (releasePages = resolve));
 
 function alive(process: RunningProcess) {
   return process.child.exitCode === null && process.child.signalCode === null;
@@ -40,11 +43,13 @@ beforeAll(async () => {
   postgres = await startPostgresServer();
   db = createDb(postgres.url, 2);
   await migrateToLatest(db);
-  pages = await startPageServer({ "/page": html(fixture("postgres-indexes.html")) });
+  const page = html(fixture("postgres-indexes.html"));
+  pages = await startPageServer({ "/page": (req, res) => void pagesReleased.then(() => page(req, res)) });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const env = {
     ...pipelineEnv(pages.host),
+    FETCH_TIMEOUT_MS: "20000",
     DATABASE_URL: postgres.url,
     HEARTBEAT_INTERVAL_MS: "1000",
     NODE_ENV: "production",
@@ -113,7 +118,12 @@ describe("a Postgres restart under load", () => {
 
     await until("links are being saved", async () => (saved() >= CLIENTS ? true : undefined));
     await postgres.stop();
+    releasePages();
     const savedBeforeOutage = saved();
+    // A page answers with a clear 503 too, not a crash or a 500.
+    const page = await fetch(`${baseUrl}/dashboard`, { headers: { Authorization: `Bearer ${tokens[0]}` } });
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain("briefly unavailable");
     await sleep(OUTAGE_MS);
     await postgres.start();
     const restartedAt = new Date();
@@ -140,6 +150,17 @@ describe("a Postgres restart under load", () => {
       },
       45_000,
     ).then((rows) => expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(createdIds)));
+    // The links caught mid-job waited out the outage without spending an attempt on it.
+    expect(worker.output()).not.toMatch(/job failed queue=enrich-link/);
+
+    // The reconciler still works: a link left pending with no job is picked up again.
+    const [stray] = createdIds;
+    const strayAt = new Date();
+    await db.updateTable("links").set({ status: "pending", updated_at: new Date(Date.now() - 60_000) }).where("id", "=", stray!).execute();
+    await until("the reconciler re-enqueues a stray pending link", async () => {
+      const row = await db.selectFrom("links").select(["status", "enriched_at"]).where("id", "=", stray!).executeTakeFirstOrThrow();
+      return row.status === "enriched" && row.enriched_at! > strayAt ? true : undefined;
+    });
 
     // Heartbeats resume and the status page is healthy again.
     await until("the worker beats again", async () => {
@@ -149,5 +170,14 @@ describe("a Postgres restart under load", () => {
     const status = await fetch(`${baseUrl}/api/status`);
     expect(status.status).toBe(200);
     expect(alive(web) && alive(worker)).toBe(true);
+  });
+
+  it("lets the migrator wait for a Postgres that is still starting", async () => {
+    await postgres.stop();
+    const migrate = runEntry("scripts/migrate.ts", { DATABASE_URL: postgres.url });
+    await migrate.waitFor(/Waiting for Postgres/);
+    await postgres.start();
+    expect(await migrate.exited()).toEqual({ code: 0, signal: null });
+    expect(migrate.output()).toMatch(/schema is up to date/);
   });
 });
