@@ -86,6 +86,12 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A thrown `{ message }` (a 503 during a database outage, say) is shown as is. */
+function routeErrorText(error: { status: number; statusText: string; data: unknown }): string {
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : `${error.status} ${error.statusText}`;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   // Details stay in the server log; the page says the same thing for every failure.
@@ -94,7 +100,7 @@ export function ErrorBoundary() {
     <div className="container-page flex flex-col items-center py-24 text-center">
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">
-        {isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong on our side. Please try again."}
+        {isRouteErrorResponse(error) ? routeErrorText(error) : "Something went wrong on our side. Please try again."}
       </p>
       <ButtonLink to="/" className="mt-8">
         Back to the home page

@@ -4,13 +4,14 @@
  * `npm run db:migrate -- status`  list migrations and when they ran
  */
 import { createDb } from "../app/server/db.server";
-import { listMigrations, migrateDown, migrateToLatest } from "../app/server/migrator.server";
+import { listMigrations, migrateDown, migrateToLatest, waitForDatabase } from "../app/server/migrator.server";
 import { loadEnvOrExit } from "../app/server/process.server";
 
 const [command = "up", count = "1"] = process.argv.slice(2);
 const config = loadEnvOrExit();
 const db = createDb(config.DATABASE_URL, 1);
 try {
+  await waitForDatabase(db, { onWait: () => console.log("Waiting for Postgres to accept connections...") });
   if (command === "up") {
     const lines = await migrateToLatest(db);
     console.log(lines.length ? lines.join("\n") : "Nothing to migrate: the schema is up to date.");

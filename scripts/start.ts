@@ -13,7 +13,7 @@ import { resolvePostgres, resolveRedis, type LocalService } from "./lib/services
 import { startChild, stopChildren, type Supervised } from "./lib/supervisor";
 import { createDb } from "../app/server/db.server";
 import { EnvError, parseEnv, type Env } from "../app/server/env.server";
-import { migrateToLatest } from "../app/server/migrator.server";
+import { migrateToLatest, waitForDatabase } from "../app/server/migrator.server";
 import { loadDotEnv } from "../app/server/process.server";
 import { seedDemoCommunity } from "../app/server/demo-seed.server";
 import { seedAdminIfEmpty } from "../app/server/seed.server";
@@ -54,6 +54,7 @@ function sessionSecret(): string {
 async function prepareDatabase(config: Env) {
   const db = createDb(config.DATABASE_URL, 2);
   try {
+    await waitForDatabase(db, { onWait: () => say("waiting for postgres to accept connections...") });
     const applied = await migrateToLatest(db);
     say(applied.length ? applied.join("\n         | ") : "database schema is up to date");
     const seeded = await seedAdminIfEmpty(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });

@@ -3,12 +3,12 @@
  * operators can see it, and drains gracefully on SIGTERM/SIGINT.
  */
 import { hostname } from "node:os";
-import { Queue, Worker, type Job, type Processor } from "bullmq";
+import { DelayedError, Queue, Worker, type Job, type Processor } from "bullmq";
 import type { WorkerContext } from "./context";
 import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
-import { closeDb, db } from "~/server/db.server";
+import { closeDb, db, isDatabaseUnavailable } from "~/server/db.server";
 import { log } from "~/server/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/process.server";
 import { reconcilePendingLinks } from "~/server/links.server";
@@ -28,8 +28,22 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.enrichTask]: processEnrichTaskJob,
 };
 
+// How long a job that met a database outage waits before it runs again.
+const OUTAGE_RETRY_MS = Math.max(config.JOB_BACKOFF_MS, 1_000);
+
 const workers = Object.entries(processors).map(([queueName, handle]) => {
-  const processor: Processor = (job) => handle(job, ctx);
+  const processor: Processor = async (job, token) => {
+    try {
+      return await handle(job, ctx);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || !token) throw error;
+      // Postgres is down or restarting, which is not the job's fault: it waits and runs again
+      // without spending one of its attempts, however long the outage lasts.
+      log.debug("database unavailable; job postponed", { queue: queueName, jobId: job.id });
+      await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token);
+      throw new DelayedError();
+    }
+  };
   const worker = new Worker(queueName, processor, {
     connection,
     prefix: config.REDIS_PREFIX,
@@ -49,6 +63,8 @@ const workers = Object.entries(processors).map(([queueName, handle]) => {
 // One scheduler per deployment (the ids are shared), however many workers upsert them.
 // Upserted again on every reconcile tick, so a flushed Redis gets them back.
 const systemQueue = new Queue(QUEUES.system, { connection, prefix: config.REDIS_PREFIX });
+// Redis errors surface on the calls that fail; an 'error' event with no listener would end the process.
+systemQueue.on("error", (error) => log.warn("system queue error", { error }));
 async function ensureSchedules() {
   await systemQueue.upsertJobScheduler(
     "heartbeat",

@@ -1,6 +1,6 @@
 import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
-import { db } from "./db.server";
+import { db, isDatabaseUnavailable } from "./db.server";
 import type { LinkArtifact, Role } from "./db-schema.server";
 import { type ContentPreferences, type Enricher, type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
 import { publishUserEvent } from "./events.server";
@@ -126,6 +126,8 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     return "ready";
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
+    // Our database being out is not the artifact's fault: leave it pending for a later run.
+    if (isDatabaseUnavailable(error)) throw error;
     // Only what may pass later is retried (a lost connection, a model timeout); a bug is not.
     const permanent = !isTransientError(error);
     const reason = error instanceof LlmError ? error.message : "Generation failed on our side";

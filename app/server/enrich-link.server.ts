@@ -1,4 +1,4 @@
-import { db } from "./db.server";
+import { db, isDatabaseUnavailable } from "./db.server";
 import type { Link } from "./db-schema.server";
 import { engineLabel, enricher } from "./enricher.server";
 import { env } from "./env.server";
@@ -113,6 +113,8 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
     }
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
+    // Our database being out is not the link's fault: leave it pending for a later run.
+    if (isDatabaseUnavailable(error)) throw error;
     // Fetch and model failures carry a reason a person can read; anything else is ours.
     const known = error instanceof FetchError || error instanceof LlmError;
     const reason = known ? error.message : "Enrichment failed on our side";

@@ -20,6 +20,15 @@ export interface SystemStatus {
 
 const CHECK_TIMEOUT_MS = 2_000;
 
+/**
+ * A worker counts as live when it beat within one interval plus a small grace for a slow
+ * beat, so a killed one drops out about one interval after its last beat. One that stops
+ * cleanly deletes its row and drops out at once.
+ */
+export function liveWorkerWindowMs(heartbeatIntervalMs: number): number {
+  return heartbeatIntervalMs + Math.min(heartbeatIntervalMs / 2, 5_000);
+}
+
 async function timed(check: () => Promise<unknown>): Promise<ComponentState> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
@@ -46,7 +55,7 @@ export async function getSystemStatus(): Promise<SystemStatus> {
   ]);
   let workers: number | null = null;
   if (postgres.ok) {
-    const live = await listLiveWorkers(db(), env().HEARTBEAT_INTERVAL_MS * 3).catch(() => null);
+    const live = await listLiveWorkers(db(), liveWorkerWindowMs(env().HEARTBEAT_INTERVAL_MS)).catch(() => null);
     workers = live ? live.length : null;
   }
   const down = [postgres.ok ? null : "postgres", redisState.ok ? null : "redis"].filter((x): x is string => x !== null);

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "./db.server";
+import { log } from "./logger.server";
 
 /** Set by our Express server from the socket (or a trusted proxy); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-linkwise-client-ip";
@@ -19,7 +21,26 @@ export function jsonError(status: number, message: string, headers: Record<strin
   return Response.json({ message }, { status, headers });
 }
 
-/** Runs a JSON endpoint: HttpErrors become `{ message }` with their status; anything else a 500. */
+export const UNAVAILABLE_MESSAGE = "Linkwise is briefly unavailable. Please try again in a moment.";
+/** Seconds a client should wait before trying again while the database is out. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+let lastOutageLogAt = 0;
+
+/** The answer while Postgres is down or restarting: nothing was saved, try again shortly. */
+export function unavailableResponse(error: unknown): Response {
+  // One line every few seconds is enough; an outage under load would otherwise flood the log.
+  if (Date.now() - lastOutageLogAt > 5_000) {
+    lastOutageLogAt = Date.now();
+    log.warn("database unavailable; answering 503", { error });
+  }
+  return jsonError(503, UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": "no-store" });
+}
+
+/**
+ * Runs a JSON endpoint: HttpErrors become `{ message }` with their status, a lost database a
+ * 503 with Retry-After; anything else a 500.
+ */
 export async function handleJson(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
@@ -28,6 +49,7 @@ export async function handleJson(run: () => Promise<Response>): Promise<Response
     if (error instanceof HttpError) {
       return Response.json({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
     }
+    if (isDatabaseUnavailable(error)) return unavailableResponse(error);
     console.error(error);
     return jsonError(500, "Something went wrong on our side. Please try again.");
   }

@@ -1,5 +1,7 @@
-import { Migrator, NO_MIGRATIONS, type Kysely, type MigrationResultSet } from "kysely";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Migrator, NO_MIGRATIONS, sql, type Kysely, type MigrationResultSet } from "kysely";
 import type { DB } from "./db-schema.server";
+import { isDatabaseUnavailable } from "./db.server";
 import { migrations } from "../../migrations/index";
 
 function migrator(db: Kysely<DB>) {
@@ -18,6 +20,27 @@ function unwrap(result: MigrationResultSet): string[] {
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${reason}`);
   }
   return (result.results ?? []).map((r) => `${r.direction === "Up" ? "applied" : "reverted"} ${r.migrationName}`);
+}
+
+/**
+ * Waits until Postgres answers, for at most `timeoutMs`: at start-up it may still be starting
+ * or restarting (a container coming up beside us). `onWait` hears the first refusal once.
+ */
+export async function waitForDatabase(
+  db: Kysely<DB>,
+  { timeoutMs = 30_000, onWait }: { timeoutMs?: number; onWait?: (error: unknown) => void } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+      if (attempt === 0) onWait?.(error);
+      await sleep(500);
+    }
+  }
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {

@@ -10,10 +10,10 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { closeDb } from "./db.server";
+import { closeDb, isDatabaseUnavailable } from "./db.server";
 import type { Env } from "./env.server";
 import { closeEvents } from "./events.server";
-import { CLIENT_IP_HEADER } from "./http.server";
+import { CLIENT_IP_HEADER, unavailableResponse } from "./http.server";
 import { log } from "./logger.server";
 import { closeQueues } from "./queue.server";
 import { closeRedis } from "./redis.server";
@@ -71,6 +71,32 @@ function clientIpHeader(): RequestHandler {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   };
+}
+
+/**
+ * Every loader and action, pages included, answers a lost database with a 503 (a page shows
+ * its error boundary with that status) rather than a 500. JSON endpoints already do in
+ * handleJson; this catches what reaches Remix, such as the root loader's session look-up.
+ */
+export function answerOutagesWith503(build: ServerBuild): ServerBuild {
+  const guard =
+    <A, R>(run: (args: A) => R) =>
+    async (args: A) => {
+      try {
+        return await run(args);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw unavailableResponse(error);
+        throw error;
+      }
+    };
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const { loader, action } = route.module;
+      const module = { ...route.module, loader: loader && guard(loader), action: action && guard(action) };
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -195,7 +221,8 @@ export async function createWebServer(config: Env): Promise<WebServer> {
     requestId: res.locals.requestId as string,
   });
   // Built once: the handler precomputes the route table (rebuilt after a dev rebuild).
-  const handlerFor = (build: ServerBuild) => createRequestHandler({ build, mode: build.mode, getLoadContext });
+  const handlerFor = (build: ServerBuild) =>
+    createRequestHandler({ build: answerOutagesWith503(build), mode: build.mode, getLoadContext });
   let handler = handlerFor(await importBuild());
 
   if (config.NODE_ENV === "development") {

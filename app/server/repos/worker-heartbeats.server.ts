@@ -12,16 +12,17 @@ export async function upsertWorkerHeartbeat(
       hostname: worker.hostname,
       pid: worker.pid,
       started_at: worker.startedAt,
-      last_beat_at: new Date(),
+      // The database's clock, the one listLiveWorkers compares with: no skew between hosts.
+      last_beat_at: sql<Date>`now()`,
     })
-    .onConflict((oc) => oc.column("worker_id").doUpdateSet({ last_beat_at: new Date() }))
+    .onConflict((oc) => oc.column("worker_id").doUpdateSet({ last_beat_at: sql<Date>`now()` }))
     .execute();
 }
 
 export async function incrementWorkerJobs(db: Database, workerId: string): Promise<void> {
   await db
     .updateTable("worker_heartbeats")
-    .set((eb) => ({ jobs_processed: eb("jobs_processed", "+", 1), last_beat_at: new Date() }))
+    .set((eb) => ({ jobs_processed: eb("jobs_processed", "+", 1), last_beat_at: sql<Date>`now()` }))
     .where("worker_id", "=", workerId)
     .execute();
 }
