@@ -98,7 +98,9 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="container-page flex flex-col items-center py-24 text-center">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-bold">
+        {isRouteErrorResponse(error) && error.status === 503 ? "Briefly unavailable" : "Unexpected Application Error!"}
+      </h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">
         {isRouteErrorResponse(error) ? routeErrorText(error) : "Something went wrong on our side. Please try again."}
       </p>
