@@ -10,9 +10,10 @@ import { createNotification } from "./notifications.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import {
   countAuthFailures,
+  deleteAuthAttempt,
   deleteAuthFailuresBefore,
   deleteAuthFailuresForEmail,
-  insertAuthFailure,
+  insertAuthAttempt,
 } from "./repos/auth-failures.server";
 import { deleteAuthSessionsForUser, deleteExpiredAuthSessions } from "./repos/auth-sessions.server";
 import {
@@ -91,14 +92,22 @@ export async function registerUser(input: { email: string; password: string; rol
 
 let dummyHash: Promise<string> | undefined;
 
-async function assertNotThrottled(email: string, ip: string) {
+/**
+ * Reserves a sign-in attempt before the password is checked. The row is inserted (and
+ * committed) first and only then counted, so the n-th attempt to commit sees at least n
+ * rows: however many arrive at once, at most LOGIN_MAX_FAILURES go on to be checked. A
+ * refused attempt takes its row back; a checked one stays as a failure unless it succeeds.
+ */
+async function reserveAttempt(email: string, ip: string): Promise<number> {
+  const id = await insertAuthAttempt(db(), { email, ip });
   const since = new Date(Date.now() - LOGIN_WINDOW_MS);
   const counts = await Promise.all([
     countAuthFailures(db(), { column: "email", value: email }, since),
     countAuthFailures(db(), { column: "ip", value: ip }, since),
   ]);
-  const blocked = counts.filter((c) => c.count >= LOGIN_MAX_FAILURES && c.oldest);
-  if (blocked.length === 0) return;
+  const blocked = counts.filter((c) => c.count > LOGIN_MAX_FAILURES && c.oldest);
+  if (blocked.length === 0) return id;
+  await deleteAuthAttempt(db(), id);
   const freesAt = Math.max(...blocked.map((c) => c.oldest!.getTime() + LOGIN_WINDOW_MS));
   const seconds = Math.max(1, Math.ceil((freesAt - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);
@@ -112,18 +121,16 @@ async function assertNotThrottled(email: string, ip: string) {
 /**
  * Checks an email and password. Wrong email and wrong password get the same answer and
  * take the same time; ten failures for one email or one address in 15 minutes lock it out.
+ * A success removes only its own attempt: earlier failures keep counting.
  */
 export async function authenticate(input: { email: string; password: string; ip: string }): Promise<User> {
-  await assertNotThrottled(input.email, input.ip);
+  const attempt = await reserveAttempt(input.email, input.ip);
   const user = await getUserByEmail(db(), input.email);
   dummyHash ??= hashPassword("timing-equaliser");
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
-  if (!user || !valid) {
-    await insertAuthFailure(db(), { email: input.email, ip: input.ip });
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
+  if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+  await deleteAuthAttempt(db(), attempt);
   if (!user.is_active) throw new HttpError(403, "This account has been deactivated. Contact support if you think this is a mistake.");
-  await deleteAuthFailuresForEmail(db(), user.email);
   await updateUser(db(), user.id, { last_active_at: new Date() });
   return user;
 }

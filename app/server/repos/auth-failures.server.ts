@@ -1,11 +1,20 @@
 import { sql } from "kysely";
 import type { Database } from "../db.server";
 
-export async function insertAuthFailure(db: Database, failure: { email: string; ip: string }): Promise<void> {
-  await db.insertInto("auth_failures").values(failure).execute();
+/**
+ * A sign-in attempt, recorded before the password is checked so that attempts sent at once
+ * are counted too. It stays as a failure unless the attempt succeeds or is refused.
+ */
+export async function insertAuthAttempt(db: Database, attempt: { email: string; ip: string }): Promise<number> {
+  const row = await db.insertInto("auth_failures").values(attempt).returning("id").executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** Failures for one key since `since`, and the oldest of them (it decides when the window frees up). */
+export async function deleteAuthAttempt(db: Database, id: number): Promise<void> {
+  await db.deleteFrom("auth_failures").where("id", "=", id).execute();
+}
+
+/** Attempts for one key since `since`, and the oldest of them (it decides when the window frees up). */
 export async function countAuthFailures(
   db: Database,
   key: { column: "email" | "ip"; value: string },
