@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("password", request);
     const cookie = await commitWebSession(user.id, request);
-    return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers: { "Set-Cookie": cookie } });
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof HttpError) {
       return data<ActionResult>({ intent: "login", error: error.message }, { status: error.status, headers: error.headers });
@@ -46,6 +46,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<"login" | "forgot">(result?.intent === "forgot" ? "forgot" : "login");
   const busy = navigation.state !== "idle";
+  const redirectTo = params.get("redirectTo") ?? "";
 
   if (mode === "forgot") {
     return (
@@ -72,7 +73,7 @@ export default function Login() {
       subtitle={
         <>
           New here?{" "}
-          <Link to="/register" className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+          <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-medium text-brand-600 hover:underline dark:text-brand-400">
             Create an account
           </Link>
         </>
@@ -80,7 +81,7 @@ export default function Login() {
     >
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="login" />
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         {result?.intent === "login" && result.error ? <Alert tone="error">{result.error || "Login failed"}</Alert> : null}
         <TextField label="Email" name="email" type="email" required autoComplete="email" />
         <PasswordField label="Password" name="password" required autoComplete="current-password" />

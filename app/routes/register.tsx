@@ -6,7 +6,7 @@ import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Button, cx } from "~/components/ui";
 import { PLANS } from "~/lib/plans";
-import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema } from "~/lib/validation";
+import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
 import { registerUser } from "~/server/accounts.server";
 import { commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
 import { HttpError } from "~/server/http.server";
@@ -28,7 +28,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const plan = PLANS.find((p) => p.id === form.get("plan")) ?? PLANS[0]!;
   try {
     const user = await registerUser({ email: email.data, password: password.data, role: plan.role });
-    return redirect("/dashboard", { headers: { "Set-Cookie": await commitWebSession(user.id, request) } });
+    const cookie = await commitWebSession(user.id, request);
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof HttpError) return data({ error: error.message }, error.status);
     throw error;
@@ -105,6 +106,7 @@ export default function Register() {
             </p>
           ) : null}
         </fieldset>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         {result?.error ? <Alert tone="error">{result.error || "Registration failed"}</Alert> : null}
         <TextField label="Email" name="email" type="email" required autoComplete="email" />
         <PasswordField

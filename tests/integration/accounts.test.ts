@@ -372,6 +372,34 @@ describe("cookie sessions", () => {
     expect(login.headers.get("location")).toBe("/dashboard");
   });
 
+  it("after signing in, sends a hostile redirectTo to /dashboard, never elsewhere and never with a 500", async () => {
+    const { email, password } = await register();
+    for (const redirectTo of ["/\t/evil.test/x", "/%09/evil.test/x", "/\n/evil.test", "//evil.test", "https://evil.test", "/.//evil.test"]) {
+      const response = await fetch(`${baseUrl}/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "X-Forwarded-For": currentIp },
+        body: new URLSearchParams({ intent: "login", email, password, redirectTo }),
+        redirect: "manual",
+      });
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+      expect(response.headers.get("location"), JSON.stringify(redirectTo)).toBe("/dashboard");
+    }
+    const page = await fetch(`${baseUrl}/login?redirectTo=%0a%09//evil.test`);
+    expect(page.status).toBe(200);
+  });
+
+  it("the register form goes on to a redirectTo on this site only", async () => {
+    const signUp = (redirectTo: string) =>
+      fetch(`${baseUrl}/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "X-Forwarded-For": currentIp },
+        body: new URLSearchParams({ plan: "free", email: uniqueEmail(), password: "secret-1", confirmPassword: "secret-1", redirectTo }),
+        redirect: "manual",
+      });
+    expect((await signUp("/upgrade?feature=quizGenerator")).headers.get("location")).toBe("/upgrade?feature=quizGenerator");
+    expect((await signUp("/\t/evil.test/x")).headers.get("location")).toBe("/dashboard");
+  });
+
   it("the register form refuses a mismatched confirmation and saves nothing", async () => {
     const email = uniqueEmail();
     const response = await fetch(`${baseUrl}/register`, {
