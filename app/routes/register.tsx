@@ -8,10 +8,11 @@ import { Badge, Button, cx } from "~/components/ui";
 import { PLANS } from "~/lib/plans";
 import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
 import { registerUser } from "~/server/accounts.server";
-import { commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
-import { HttpError } from "~/server/http.server";
+import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
+import { HttpError, retryAfterHeaders } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
@@ -27,11 +28,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("confirmPassword") !== password.data) return data({ error: MESSAGES.passwordMismatch }, 400);
   const plan = PLANS.find((p) => p.id === form.get("plan")) ?? PLANS[0]!;
   try {
-    const user = await registerUser({ email: email.data, password: password.data, role: plan.role });
+    const user = await registerUser({ email: email.data, password: password.data, role: plan.role, ip: clientIp(request) });
     const cookie = await commitWebSession(user.id, request);
     return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof HttpError) return data({ error: error.message }, error.status);
+    if (error instanceof HttpError) return data({ error: error.message }, { status: error.status, headers: error.headers });
     throw error;
   }
 }

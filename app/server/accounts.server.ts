@@ -8,6 +8,7 @@ import { confirmationMail, passwordChangedMail, passwordResetMail } from "./mail
 import { sendMail } from "./mailer.server";
 import { createNotification } from "./notifications.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { rateLimit } from "./rate-limit.server";
 import {
   countAuthFailures,
   deleteAuthAttempt,
@@ -52,7 +53,7 @@ export async function toPublicUser(user: User): Promise<PublicUser> {
 // ---------------------------------------------------------------------------- sign-up
 
 /** Self-registration creates Free accounts only: paid roles come from checkout or an admin. */
-export async function registerUser(input: { email: string; password: string; role?: Role }): Promise<User> {
+export async function registerUser(input: { email: string; password: string; role?: Role; ip: string }): Promise<User> {
   const role = input.role ?? "FreeUser";
   if (role === "Admin") throw new HttpError(403, "Administrator accounts cannot be created by signing up.");
   if (role !== "FreeUser") {
@@ -61,6 +62,8 @@ export async function registerUser(input: { email: string; password: string; rol
       "Scout and Creator are coming soon and cannot be chosen at sign-up. Create a Free account; paid plans are bought from the Upgrade page.",
     );
   }
+  // Counted before the costly hash, whether or not the email turns out to be free.
+  await rateLimit("signUp", input.ip);
   const passwordHash = await hashPassword(input.password);
   const user = await db()
     .transaction()
@@ -209,8 +212,18 @@ export async function confirmEmail(input: { userId: string; token: string }): Pr
 
 // ---------------------------------------------------------------------------- password reset
 
-/** Always the same answer, whether or not the account exists. */
-export async function requestPasswordReset(email: string): Promise<void> {
+/**
+ * Always the same answer, whether or not the account exists: the limits count every email
+ * alike (so a 429 says nothing about the account either), and the mail is sent after the
+ * answer, so its timing tells nothing. Over a limit, no mail is sent.
+ */
+export async function requestPasswordReset(input: { email: string; ip: string }): Promise<void> {
+  await rateLimit("resetPerAddress", input.ip);
+  await rateLimit("resetPerEmail", input.email);
+  sendPasswordReset(input.email).catch((error: unknown) => log.error("password reset mail failed", { error }));
+}
+
+async function sendPasswordReset(email: string): Promise<void> {
   const user = await getUserByEmail(db(), email);
   if (!user || !user.is_active) return;
   const token = await issueEmailToken(user, "reset_password", RESET_TTL_MS);
