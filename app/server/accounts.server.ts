@@ -10,7 +10,7 @@ import { createNotification } from "./notifications.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { rateLimit } from "./rate-limit.server";
 import {
-  countAuthFailures,
+  countAuthAttempts,
   deleteAuthAttempt,
   deleteAuthFailuresBefore,
   deleteAuthFailuresForEmail,
@@ -104,11 +104,8 @@ let dummyHash: Promise<string> | undefined;
 async function reserveAttempt(email: string, ip: string): Promise<number> {
   const id = await insertAuthAttempt(db(), { email, ip });
   const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const counts = await Promise.all([
-    countAuthFailures(db(), { column: "email", value: email }, since),
-    countAuthFailures(db(), { column: "ip", value: ip }, since),
-  ]);
-  const blocked = counts.filter((c) => c.count > LOGIN_MAX_FAILURES && c.oldest);
+  const counts = await countAuthAttempts(db(), { email, ip }, since);
+  const blocked = [counts.email, counts.ip].filter((c) => c.count > LOGIN_MAX_FAILURES && c.oldest);
   if (blocked.length === 0) return id;
   await deleteAuthAttempt(db(), id);
   const freesAt = Math.max(...blocked.map((c) => c.oldest!.getTime() + LOGIN_WINDOW_MS));
