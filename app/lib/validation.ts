@@ -20,8 +20,29 @@ export const newPasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordLength)
   .max(200, "Password must be at most 200 characters long");
 
-/** Where to go after signing in: only paths on this site, never another origin. */
-export function safeRedirect(target: string | null | undefined, fallback = "/dashboard"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+/** Any whitespace or control character, and the backslash browsers read as "/". */
+const UNSAFE_IN_REDIRECT = /[\s\u0000-\u001f\u007f-\u009f\\]/u;
+/** A stand-in origin: a target must resolve to a path on it, so to our own site whatever it is called. */
+const REDIRECT_BASE = "http://linkwise.invalid";
+
+/**
+ * Where to go after signing in: a path on this site, else `fallback`. Browsers drop tabs and
+ * newlines from URLs and read "\" as "/", so "/\t/evil.test" would become "//evil.test" (another
+ * site): such characters are refused outright, raw or percent-encoded in the path. The target is
+ * then resolved against a stand-in origin and must stay on it; the normalised path is returned,
+ * as dot segments can collapse to "//" ("/.//evil.test").
+ */
+export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
+  if (typeof target !== "string" || target.length > 2048) return fallback;
+  if (!target.startsWith("/") || UNSAFE_IN_REDIRECT.test(target)) return fallback;
+  let url: URL;
+  let path: string;
+  try {
+    url = new URL(target, REDIRECT_BASE);
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE || path.startsWith("//") || UNSAFE_IN_REDIRECT.test(path)) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "~/lib/validation";
 import { registerUser, toPublicUser } from "~/server/accounts.server";
-import { startSession } from "~/server/auth.server";
+import { clientIp, startSession } from "~/server/auth.server";
 import { ROLES } from "~/server/db-schema.server";
 import { handleJson, readJson, requireMethod } from "~/server/http.server";
 
@@ -17,7 +17,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
     const input = await readJson(request, bodySchema);
-    const user = await registerUser(input);
+    const user = await registerUser({ ...input, ip: clientIp(request) });
     const token = await startSession(user.id, "api", request);
     return Response.json({ token, user: await toPublicUser(user) }, { status: 201 });
   });

@@ -5,16 +5,23 @@ import { Alert, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button, Card, PageHeader, Section } from "~/components/ui";
 import { CONTACT_SUBJECTS, contactSchema } from "~/lib/contact";
-import { getAuth } from "~/server/auth.server";
+import { clientIp, getAuth } from "~/server/auth.server";
 import { submitContactMessage } from "~/server/contact.server";
+import { HttpError, retryAfterHeaders } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Contact · ${PRODUCT_NAME}` }];
+export const headers = retryAfterHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = contactSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ sent: false, error: parsed.error.issues[0]!.message }, 400);
   const auth = await getAuth(request);
-  await submitContactMessage({ ...parsed.data, userId: auth?.user.id ?? null });
+  try {
+    await submitContactMessage({ ...parsed.data, userId: auth?.user.id ?? null, ip: clientIp(request) });
+  } catch (error) {
+    if (error instanceof HttpError) return data({ sent: false, error: error.message }, { status: error.status, headers: error.headers });
+    throw error;
+  }
   return { sent: true, error: null };
 }
 

@@ -7,11 +7,11 @@ import { PRODUCT_NAME } from "~/components/logo";
 import { Button } from "~/components/ui";
 import { emailSchema, safeRedirect } from "~/lib/validation";
 import { RESET_REQUESTED, requestPasswordReset } from "~/server/accounts.server";
-import { authenticator, commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
-import { HttpError } from "~/server/http.server";
-import { log } from "~/server/logger.server";
+import { authenticator, clientIp, commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
+import { HttpError, retryAfterHeaders } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
@@ -22,19 +22,20 @@ type ActionResult = { intent: "login" | "forgot"; error?: string; message?: stri
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.clone().formData();
-  if (form.get("intent") === "forgot") {
-    const email = emailSchema.safeParse(form.get("email"));
-    if (!email.success) return data<ActionResult>({ intent: "forgot", error: email.error.issues[0]!.message }, 400);
-    requestPasswordReset(email.data).catch((error: unknown) => log.error("password reset mail failed", { error }));
-    return data<ActionResult>({ intent: "forgot", message: RESET_REQUESTED });
-  }
+  const intent = form.get("intent") === "forgot" ? "forgot" : "login";
   try {
+    if (intent === "forgot") {
+      const email = emailSchema.safeParse(form.get("email"));
+      if (!email.success) return data<ActionResult>({ intent, error: email.error.issues[0]!.message }, 400);
+      await requestPasswordReset({ email: email.data, ip: clientIp(request) });
+      return data<ActionResult>({ intent, message: RESET_REQUESTED });
+    }
     const user = await authenticator.authenticate("password", request);
     const cookie = await commitWebSession(user.id, request);
-    return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers: { "Set-Cookie": cookie } });
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof HttpError) {
-      return data<ActionResult>({ intent: "login", error: error.message }, { status: error.status, headers: error.headers });
+      return data<ActionResult>({ intent, error: error.message }, { status: error.status, headers: error.headers });
     }
     throw error;
   }
@@ -46,6 +47,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<"login" | "forgot">(result?.intent === "forgot" ? "forgot" : "login");
   const busy = navigation.state !== "idle";
+  const redirectTo = params.get("redirectTo") ?? "";
 
   if (mode === "forgot") {
     return (
@@ -72,7 +74,7 @@ export default function Login() {
       subtitle={
         <>
           New here?{" "}
-          <Link to="/register" className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+          <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-medium text-brand-600 hover:underline dark:text-brand-400">
             Create an account
           </Link>
         </>
@@ -80,7 +82,7 @@ export default function Login() {
     >
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="login" />
-        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         {result?.intent === "login" && result.error ? <Alert tone="error">{result.error || "Login failed"}</Alert> : null}
         <TextField label="Email" name="email" type="email" required autoComplete="email" />
         <PasswordField label="Password" name="password" required autoComplete="current-password" />

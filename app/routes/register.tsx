@@ -6,12 +6,13 @@ import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Button, cx } from "~/components/ui";
 import { PLANS } from "~/lib/plans";
-import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema } from "~/lib/validation";
+import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
 import { registerUser } from "~/server/accounts.server";
-import { commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
-import { HttpError } from "~/server/http.server";
+import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
+import { HttpError, retryAfterHeaders } from "~/server/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
@@ -27,10 +28,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("confirmPassword") !== password.data) return data({ error: MESSAGES.passwordMismatch }, 400);
   const plan = PLANS.find((p) => p.id === form.get("plan")) ?? PLANS[0]!;
   try {
-    const user = await registerUser({ email: email.data, password: password.data, role: plan.role });
-    return redirect("/dashboard", { headers: { "Set-Cookie": await commitWebSession(user.id, request) } });
+    const user = await registerUser({ email: email.data, password: password.data, role: plan.role, ip: clientIp(request) });
+    const cookie = await commitWebSession(user.id, request);
+    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof HttpError) return data({ error: error.message }, error.status);
+    if (error instanceof HttpError) return data({ error: error.message }, { status: error.status, headers: error.headers });
     throw error;
   }
 }
@@ -105,6 +107,7 @@ export default function Register() {
             </p>
           ) : null}
         </fieldset>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         {result?.error ? <Alert tone="error">{result.error || "Registration failed"}</Alert> : null}
         <TextField label="Email" name="email" type="email" required autoComplete="email" />
         <PasswordField

@@ -8,11 +8,13 @@ import { confirmationMail, passwordChangedMail, passwordResetMail } from "./mail
 import { sendMail } from "./mailer.server";
 import { createNotification } from "./notifications.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { rateLimit } from "./rate-limit.server";
 import {
-  countAuthFailures,
+  countAuthAttempts,
+  deleteAuthAttempt,
   deleteAuthFailuresBefore,
   deleteAuthFailuresForEmail,
-  insertAuthFailure,
+  insertAuthAttempt,
 } from "./repos/auth-failures.server";
 import { deleteAuthSessionsForUser, deleteExpiredAuthSessions } from "./repos/auth-sessions.server";
 import {
@@ -51,7 +53,7 @@ export async function toPublicUser(user: User): Promise<PublicUser> {
 // ---------------------------------------------------------------------------- sign-up
 
 /** Self-registration creates Free accounts only: paid roles come from checkout or an admin. */
-export async function registerUser(input: { email: string; password: string; role?: Role }): Promise<User> {
+export async function registerUser(input: { email: string; password: string; role?: Role; ip: string }): Promise<User> {
   const role = input.role ?? "FreeUser";
   if (role === "Admin") throw new HttpError(403, "Administrator accounts cannot be created by signing up.");
   if (role !== "FreeUser") {
@@ -60,6 +62,8 @@ export async function registerUser(input: { email: string; password: string; rol
       "Scout and Creator are coming soon and cannot be chosen at sign-up. Create a Free account; paid plans are bought from the Upgrade page.",
     );
   }
+  // Counted before the costly hash, whether or not the email turns out to be free.
+  await rateLimit("signUp", input.ip);
   const passwordHash = await hashPassword(input.password);
   const user = await db()
     .transaction()
@@ -91,14 +95,19 @@ export async function registerUser(input: { email: string; password: string; rol
 
 let dummyHash: Promise<string> | undefined;
 
-async function assertNotThrottled(email: string, ip: string) {
+/**
+ * Reserves a sign-in attempt before the password is checked. The row is inserted (and
+ * committed) first and only then counted, so the n-th attempt to commit sees at least n
+ * rows: however many arrive at once, at most LOGIN_MAX_FAILURES go on to be checked. A
+ * refused attempt takes its row back; a checked one stays as a failure unless it succeeds.
+ */
+async function reserveAttempt(email: string, ip: string): Promise<number> {
+  const id = await insertAuthAttempt(db(), { email, ip });
   const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const counts = await Promise.all([
-    countAuthFailures(db(), { column: "email", value: email }, since),
-    countAuthFailures(db(), { column: "ip", value: ip }, since),
-  ]);
-  const blocked = counts.filter((c) => c.count >= LOGIN_MAX_FAILURES && c.oldest);
-  if (blocked.length === 0) return;
+  const counts = await countAuthAttempts(db(), { email, ip }, since);
+  const blocked = [counts.email, counts.ip].filter((c) => c.count > LOGIN_MAX_FAILURES && c.oldest);
+  if (blocked.length === 0) return id;
+  await deleteAuthAttempt(db(), id);
   const freesAt = Math.max(...blocked.map((c) => c.oldest!.getTime() + LOGIN_WINDOW_MS));
   const seconds = Math.max(1, Math.ceil((freesAt - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);
@@ -112,18 +121,16 @@ async function assertNotThrottled(email: string, ip: string) {
 /**
  * Checks an email and password. Wrong email and wrong password get the same answer and
  * take the same time; ten failures for one email or one address in 15 minutes lock it out.
+ * A success removes only its own attempt: earlier failures keep counting.
  */
 export async function authenticate(input: { email: string; password: string; ip: string }): Promise<User> {
-  await assertNotThrottled(input.email, input.ip);
+  const attempt = await reserveAttempt(input.email, input.ip);
   const user = await getUserByEmail(db(), input.email);
   dummyHash ??= hashPassword("timing-equaliser");
   const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
-  if (!user || !valid) {
-    await insertAuthFailure(db(), { email: input.email, ip: input.ip });
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
+  if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+  await deleteAuthAttempt(db(), attempt);
   if (!user.is_active) throw new HttpError(403, "This account has been deactivated. Contact support if you think this is a mistake.");
-  await deleteAuthFailuresForEmail(db(), user.email);
   await updateUser(db(), user.id, { last_active_at: new Date() });
   return user;
 }
@@ -202,8 +209,18 @@ export async function confirmEmail(input: { userId: string; token: string }): Pr
 
 // ---------------------------------------------------------------------------- password reset
 
-/** Always the same answer, whether or not the account exists. */
-export async function requestPasswordReset(email: string): Promise<void> {
+/**
+ * Always the same answer, whether or not the account exists: the limits count every email
+ * alike (so a 429 says nothing about the account either), and the mail is sent after the
+ * answer, so its timing tells nothing. Over a limit, no mail is sent.
+ */
+export async function requestPasswordReset(input: { email: string; ip: string }): Promise<void> {
+  await rateLimit("resetPerAddress", input.ip);
+  await rateLimit("resetPerEmail", input.email);
+  sendPasswordReset(input.email).catch((error: unknown) => log.error("password reset mail failed", { error }));
+}
+
+async function sendPasswordReset(email: string): Promise<void> {
   const user = await getUserByEmail(db(), email);
   if (!user || !user.is_active) return;
   const token = await issueEmailToken(user, "reset_password", RESET_TTL_MS);

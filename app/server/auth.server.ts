@@ -2,7 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
-import { emailSchema } from "~/lib/validation";
+import { emailSchema, safeRedirect } from "~/lib/validation";
 import { authenticate } from "./accounts.server";
 import { db } from "./db.server";
 import type { Role, SessionKind, User } from "./db-schema.server";
@@ -135,7 +135,8 @@ export async function requireApiUser(request: Request): Promise<Auth> {
 
 function loginUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`;
+  const target = safeRedirect(`${url.pathname}${url.search}`, "");
+  return target ? `/login?redirectTo=${encodeURIComponent(target)}` : "/login";
 }
 
 /** For pages: the user, or a redirect to /login that remembers where they were going. */
@@ -152,9 +153,9 @@ export async function requireRole(request: Request, roles: Role[]): Promise<User
   return user;
 }
 
-/** /login and /register send a signed-in user to the dashboard. */
+/** /login and /register send a signed-in user on to where they were going, or the dashboard. */
 export async function redirectIfSignedIn(request: Request): Promise<void> {
-  if (await getAuth(request)) throw redirect("/dashboard");
+  if (await getAuth(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
 }
 
 export async function endSession(auth: Auth): Promise<void> {

@@ -3,15 +3,21 @@ import { db } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./logger.server";
 import { sendMail } from "./mailer.server";
+import { rateLimit } from "./rate-limit.server";
 
-/** Stores a contact message, then mails it to SUPPORT_EMAIL (a mail failure loses nothing). */
+/**
+ * Stores a contact message, then mails it to SUPPORT_EMAIL (a mail failure loses nothing).
+ * Limited per address, as each message is a mail to the support inbox.
+ */
 export async function submitContactMessage(input: {
   name: string;
   email: string;
   subject: keyof typeof CONTACT_SUBJECTS;
   message: string;
   userId: string | null;
+  ip: string;
 }): Promise<{ id: string }> {
+  await rateLimit("contact", input.ip);
   const row = await db()
     .insertInto("contact_messages")
     .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, user_id: input.userId })

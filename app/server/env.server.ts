@@ -16,6 +16,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromString.default(false),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, "use a size such as 1mb or 512kb").default("1mb"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Multiplies every abuse limit of rate-limit.server.ts; 1 in production, raised by test setups. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
 
   DATABASE_URL: z
     .string({ error: "is required (npm start sets it for you; see .env.example)" })

@@ -1,3 +1,4 @@
+import type { HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "./db.server";
 import { log } from "./logger.server";
@@ -54,6 +55,15 @@ export async function handleJson(run: () => Promise<Response>): Promise<Response
     return jsonError(500, "Something went wrong on our side. Please try again.");
   }
 }
+
+/**
+ * For pages: Remix drops an action's headers from the page it renders unless the route
+ * exports `headers`. Passes on Retry-After, so a 429 page says when to come back.
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }): Record<string, string> => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+};
 
 /** The first problem zod found, as one sentence for the user. */
 export function firstIssue(error: z.ZodError): string {

@@ -50,6 +50,8 @@ const env: NodeJS.ProcessEnv = {
   HEARTBEAT_INTERVAL_MS: "5000",
   SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
   FETCH_ALLOWLIST: `127.0.0.1:${pagesPort}`,
+  // Every spec signs up from 127.0.0.1; the limits themselves are covered by the integration tests.
+  RATE_LIMIT_MULTIPLIER: "100",
 };
 const children: Supervised[] = [
   startChild("web", 0, process.execPath, ["--import", "tsx", "scripts/web.ts"], env),

@@ -13,6 +13,8 @@ process.env.DATABASE_URL = database.url;
 process.env.REDIS_PREFIX = prefix;
 process.env.REDIS_URL ??= process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 process.env.LOG_LEVEL ??= "warn";
+// Files sign up many users from one address; tests/integration/rate-limits.test.ts sets 1.
+process.env.RATE_LIMIT_MULTIPLIER ??= "100";
 const redisUrl = process.env.REDIS_URL;
 
 afterAll(async () => {

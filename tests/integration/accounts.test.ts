@@ -134,6 +134,34 @@ describe("POST /api/auth/login and sessions", () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
   });
 
+  it("evaluates at most 10 of 50 guesses sent at once; the rest get 429 with Retry-After", async () => {
+    const { email, password } = await register();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => api("POST", "/api/auth/login", { body: { email, password: `guess-${i}` } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(/Too many failed sign-in attempts/);
+    }
+    // Still locked for the right password, from this address or another one.
+    expect((await api("POST", "/api/auth/login", { body: { email, password } })).status).toBe(429);
+    currentIp = "198.51.100.9";
+    expect((await api("POST", "/api/auth/login", { body: { email, password } })).status).toBe(429);
+  });
+
+  it("a success clears only its own attempt, not the failures before it", async () => {
+    const { email, password } = await register();
+    for (let i = 0; i < 9; i++) {
+      expect((await api("POST", "/api/auth/login", { body: { email, password: `wrong-${i}` } })).status).toBe(401);
+    }
+    expect((await api("POST", "/api/auth/login", { body: { email, password } })).status).toBe(200);
+    expect((await api("POST", "/api/auth/login", { body: { email, password: "wrong-9" } })).status).toBe(401);
+    expect((await api("POST", "/api/auth/login", { body: { email, password } })).status).toBe(429);
+  });
+
   it("locks an address out after 10 failures in 15 minutes, whichever emails it tries", async () => {
     const { email, password } = await register();
     for (let i = 0; i < 10; i++) {
@@ -342,6 +370,34 @@ describe("cookie sessions", () => {
     expect(me.body.email).toBe(email);
     const login = await fetch(`${baseUrl}/login`, { headers: { Cookie: session }, redirect: "manual" });
     expect(login.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("after signing in, sends a hostile redirectTo to /dashboard, never elsewhere and never with a 500", async () => {
+    const { email, password } = await register();
+    for (const redirectTo of ["/\t/evil.test/x", "/%09/evil.test/x", "/\n/evil.test", "//evil.test", "https://evil.test", "/.//evil.test"]) {
+      const response = await fetch(`${baseUrl}/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "X-Forwarded-For": currentIp },
+        body: new URLSearchParams({ intent: "login", email, password, redirectTo }),
+        redirect: "manual",
+      });
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+      expect(response.headers.get("location"), JSON.stringify(redirectTo)).toBe("/dashboard");
+    }
+    const page = await fetch(`${baseUrl}/login?redirectTo=%0a%09//evil.test`);
+    expect(page.status).toBe(200);
+  });
+
+  it("the register form goes on to a redirectTo on this site only", async () => {
+    const signUp = (redirectTo: string) =>
+      fetch(`${baseUrl}/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "X-Forwarded-For": currentIp },
+        body: new URLSearchParams({ plan: "free", email: uniqueEmail(), password: "secret-1", confirmPassword: "secret-1", redirectTo }),
+        redirect: "manual",
+      });
+    expect((await signUp("/upgrade?feature=quizGenerator")).headers.get("location")).toBe("/upgrade?feature=quizGenerator");
+    expect((await signUp("/\t/evil.test/x")).headers.get("location")).toBe("/dashboard");
   });
 
   it("the register form refuses a mismatched confirmation and saves nothing", async () => {
