@@ -9,7 +9,8 @@ import { LlmError } from "./llm.server";
 import { toPublicLink } from "./links.server";
 import { log } from "./logger.server";
 import { createNotification } from "./notifications.server";
-import { parsePage } from "./page-parser.server";
+import { parsePageOffThread } from "./page-parse-pool.server";
+import { PageError } from "./page-parser.server";
 import { preferencesFor } from "./preferences.server";
 import { MONTHLY_ALLOWANCE, QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "./quota.server";
 import {
@@ -36,7 +37,7 @@ async function recentTags(userId: string): Promise<string[]> {
   return tags;
 }
 
-/** Thrown for failures that will never succeed (a 404, a blocked address): no retry. */
+/** Thrown for failures that will never succeed (a 404, a blocked address, an unreadable page): no retry. */
 export class PermanentEnrichError extends Error {}
 
 async function fail(link: Link, reason: string): Promise<void> {
@@ -73,7 +74,7 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       timeoutMs: config.FETCH_TIMEOUT_MS,
       maxBytes: config.FETCH_MAX_BYTES,
     });
-    const parsed = parsePage(page.body, page.url, page.contentType);
+    const parsed = await parsePageOffThread(page.body, page.url, page.contentType);
     const result = await enricher().enrich({
       url: page.url,
       page: parsed,
@@ -115,8 +116,8 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
     if (error instanceof AlreadyDone) return "skipped";
     // Our database being out is not the link's fault: leave it pending for a later run.
     if (isDatabaseUnavailable(error)) throw error;
-    // Fetch and model failures carry a reason a person can read; anything else is ours.
-    const known = error instanceof FetchError || error instanceof LlmError;
+    // Fetch, page and model failures carry a reason a person can read; anything else is ours.
+    const known = error instanceof FetchError || error instanceof PageError || error instanceof LlmError;
     const reason = known ? error.message : "Enrichment failed on our side";
     // Only what may pass later is retried: a data error or a bug fails the same way each time.
     const permanent = !isTransientError(error);

@@ -52,6 +52,12 @@ const envSchema = z.object({
     .transform((value) => value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  /** Time one page's parse may take on a parser thread; a page over it is too complex to read. */
+  PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
+  /** Parser threads per process (web: previews; worker: enrichment). */
+  PARSE_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Link previews in progress at once per web process; more answer 503 with Retry-After. */
+  PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** First retry delay of a failed job; later ones double. */
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   /** How long a killed worker's job stays locked before another worker takes it over. */

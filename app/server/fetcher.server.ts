@@ -3,6 +3,7 @@ import { STATUS_CODES } from "node:http";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, request } from "undici";
+import { decodeBody } from "./charset.server";
 
 /**
  * The only way the product fetches a user-supplied address. An outbound request to an
@@ -147,22 +148,6 @@ function parseUrl(raw: string): URL {
   return url;
 }
 
-function charsetOf(contentType: string, head: Buffer): string {
-  const fromHeader = /charset=["']?([\w-]+)/i.exec(contentType)?.[1];
-  if (fromHeader) return fromHeader.toLowerCase();
-  const sniff = head.subarray(0, 2048).toString("latin1");
-  const fromMeta = /<meta[^>]+charset=["']?([\w-]+)/i.exec(sniff)?.[1];
-  return (fromMeta ?? "utf-8").toLowerCase();
-}
-
-function decode(buffer: Buffer, charset: string): string {
-  try {
-    return new TextDecoder(charset).decode(buffer);
-  } catch {
-    return new TextDecoder("utf-8").decode(buffer);
-  }
-}
-
 function describeNetworkError(error: unknown, timeoutMs: number): FetchError {
   if (error instanceof FetchError) return error;
   const code = (error as { code?: string }).code ?? "";
@@ -242,9 +227,8 @@ export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Pro
           }
           chunks.push(chunk as Buffer);
         }
-        const buffer = Buffer.concat(chunks);
-        const charset = charsetOf(contentType, buffer);
-        return { url: url.toString(), status: statusCode, contentType: mime, charset, body: decode(buffer, charset), bytes, redirects };
+        const { text, charset } = decodeBody(Buffer.concat(chunks), contentType);
+        return { url: url.toString(), status: statusCode, contentType: mime, charset, body: text, bytes, redirects };
       } catch (error) {
         // A body we stop reading (too large, aborted) leaves its connection unusable: drop the agent.
         if (!(error instanceof FetchError) || /larger than/.test(error.message)) forgetAgent(agent);

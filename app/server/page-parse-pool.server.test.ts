@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { ParsePool } from "./page-parse-pool.server";
+import { PAGE_EMPTY, PAGE_TOO_COMPLEX, PageError, parsePage } from "./page-parser.server";
+
+const article = readFileSync("tests/fixtures/pages/postgres-indexes.html", "utf8");
+const small = { body: article, url: "https://blog.example.test/post", contentType: "text/html" };
+// Shallow but big: seconds of parsing, far over the budgets below (it is never refused for depth).
+const big = { body: `<html><body>${"<div><p>Some words in a paragraph.</p></div>".repeat(300_000)}</body></html>`, url: "https://big.test/", contentType: "text/html" };
+
+let pool: ParsePool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the parse to fail");
+}
+
+describe("ParsePool", () => {
+  it("parses in a worker thread exactly what parsePage gives", async () => {
+    pool = new ParsePool({ threads: 1, budgetMs: 30_000 });
+    expect(await pool.parse(small)).toEqual(parsePage(small.body, small.url, small.contentType));
+  });
+
+  it("passes the page's own refusals back as PageErrors", async () => {
+    pool = new ParsePool({ threads: 1, budgetMs: 30_000 });
+    const deep = await rejection(pool.parse({ ...small, body: "<div>".repeat(100_000) }));
+    expect(deep).toBeInstanceOf(PageError);
+    expect((deep as Error).message).toBe(PAGE_TOO_COMPLEX);
+    const empty = await rejection(pool.parse({ ...small, body: "<html><body></body></html>" }));
+    expect(empty).toBeInstanceOf(PageError);
+    expect((empty as Error).message).toBe(PAGE_EMPTY);
+    // The thread is still there for the next page.
+    expect((await pool.parse(small)).title).toBe("How Postgres Indexes Work");
+  });
+
+  it("stops a parse over its budget (the page is too complex), and a page queued behind it still gets a fresh thread", async () => {
+    pool = new ParsePool({ threads: 1, budgetMs: 250 });
+    const [slow, next] = await Promise.allSettled([pool.parse(big), pool.parse(small)]);
+    expect(slow.status).toBe("rejected");
+    expect((slow as PromiseRejectedResult).reason).toBeInstanceOf(PageError);
+    expect(((slow as PromiseRejectedResult).reason as Error).message).toBe(PAGE_TOO_COMPLEX);
+    // The budget counts from the moment a thread takes the page, not while it waits.
+    expect(next.status).toBe("fulfilled");
+    expect((next as PromiseFulfilledResult<{ title: string }>).value.title).toBe("How Postgres Indexes Work");
+    expect(pool.threadsStarted).toBe(2);
+  });
+
+  it("runs pages side by side on several threads", async () => {
+    pool = new ParsePool({ threads: 2, budgetMs: 30_000 });
+    const pages = await Promise.all([pool.parse(small), pool.parse(small), pool.parse(small)]);
+    expect(pages.map((page) => page.title)).toEqual(Array(3).fill("How Postgres Indexes Work"));
+    expect(pool.threadsStarted).toBe(2);
+  });
+});
