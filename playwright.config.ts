@@ -19,6 +19,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
+  // A shared two-core machine: states can take longer than Playwright's 5 s default to show.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "tests/.artifacts/e2e.json" }]],
   use: {
     ...devices["Desktop Chrome"],

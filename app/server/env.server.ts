@@ -75,6 +75,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
 });
 
+/** Every variable the schema reads, for the docs check (README and .env.example list them all). */
+export const ENV_KEYS = Object.keys(envSchema.shape);
+
 export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET"> & { APP_URL: string; SESSION_SECRET: string };
 
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me";

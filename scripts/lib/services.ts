@@ -73,7 +73,7 @@ export async function resolveRedis(dataRoot: string): Promise<LocalService> {
       [
         "No Redis found: nothing answers on 127.0.0.1:6379, REDIS_URL is not set and redis-server is not on PATH.",
         "Get one of these:",
-        "  docker compose up -d redis          (then npm start again)",
+        "  docker run -d -p 127.0.0.1:6379:6379 redis:7   (then npm start again)",
         "  sudo apt-get install redis-server   (or your OS's redis package)",
         "  REDIS_URL=redis://host:6379 npm start",
       ].join("\n"),
