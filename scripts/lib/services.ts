@@ -142,6 +142,13 @@ export function postgresHolder(databaseDir: string): ProcessInfo | null {
 
 /** What to tell someone whose data directory another Postgres holds. */
 export function postgresHolderMessage(databaseDir: string, holder: ProcessInfo): string {
+  if (!/postgres|postmaster/.test(holder.command)) {
+    // The pid was reused (a reboot, a crash long ago): Postgres refuses such a lock file too.
+    return [
+      `${path.join(databaseDir, "postmaster.pid")} names pid ${holder.pid}, which is now another program (${holder.command}).`,
+      `If no Postgres runs on ${databaseDir}, delete that file, then run npm start again.`,
+    ].join("\n");
+  }
   const lines = [`Another Postgres already runs on ${databaseDir}: pid ${holder.pid} (${holder.command}).`];
   // Most likely an earlier `npm start` still running (or left behind): stopping it stops its Postgres too.
   let ancestor = processInfo(holder.ppid);

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -115,6 +116,23 @@ describe("npm start", () => {
     expect(first.output()).toMatch(/all stopped/);
   }, 300_000);
 
+  it("tells a stale postmaster.pid whose pid another program now has from a running Postgres", async () => {
+    const dataDir = tempDir();
+    mkdirSync(path.join(dataDir, "postgres"));
+    const other = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    try {
+      writeFileSync(path.join(dataDir, "postgres", "postmaster.pid"), `${other.pid}\n${dataDir}/postgres\n`);
+      const stack = npmStart({ DATA_DIR: dataDir, DATABASE_URL: undefined, PORT: String(await freePort()) });
+      const { code } = await stack.exited();
+      expect(code).not.toBe(0);
+      expect(stack.output()).toContain(`names pid ${other.pid}, which is now another program`);
+      expect(stack.output()).toMatch(/delete that file/);
+      expect(stack.output()).not.toMatch(/kill/);
+    } finally {
+      other.kill("SIGKILL");
+    }
+  }, 120_000);
+
   it("exits non-zero, saying how to pick another port, when another program holds PORT", async () => {
     const port = await freePort();
     const other: Server = createServer((socket) => socket.end("HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nhi"));
@@ -132,6 +150,20 @@ describe("npm start", () => {
       other.close();
     }
   }, 120_000);
+
+  it("has the web server itself say plainly that its port is taken (a race with the check above)", async () => {
+    const port = await freePort();
+    const other: Server = createServer();
+    await new Promise<void>((resolve) => other.listen(port, "127.0.0.1", resolve));
+    try {
+      const web = runCommand(process.execPath, ["--import", "tsx", "scripts/web.ts"], { PORT: String(port), SESSION_SECRET: "x".repeat(32) });
+      expect((await web.exited()).code).toBe(1);
+      expect(web.output()).toMatch(new RegExp(`port ${port} on 127.0.0.1 is already in use by another program`));
+      expect(web.output()).not.toMatch(STACK_LINE);
+    } finally {
+      other.close();
+    }
+  }, 60_000);
 
   it("says once that REDIS_URL does not answer, retries quietly, and starts when Redis comes up", async () => {
     const redisPort = await freePort();
