@@ -1,4 +1,4 @@
-# One image for both processes: `npm run web` and `npm run worker`.
+# One image for both processes: scripts/web.ts and worker/index.ts (see docker-compose.yml).
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -25,4 +25,5 @@ COPY migrations ./migrations
 COPY scripts ./scripts
 USER node
 EXPOSE 3000
-CMD ["npm", "run", "web"]
+# node itself, not npm: SIGTERM from `docker stop` must reach the process that drains.
+CMD ["node", "--import", "tsx", "scripts/web.ts"]

@@ -1,7 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
+import { freePortsSync } from "./scripts/lib/free-port";
 
-// The built app with a real worker, on a database and Redis prefix of its own (tests/e2e/serve.ts).
-const port = Number(process.env.E2E_PORT ?? 3210);
+// The built app with a real worker, on a database and Redis prefix of its own (tests/e2e/serve.ts),
+// on free ports (or E2E_PORT / E2E_PAGES_PORT) so runs never collide with other programs. Chosen
+// once, in the runner: its worker processes inherit them through the environment.
+if (!process.env.E2E_PORT || !process.env.E2E_PAGES_PORT) {
+  const [webPort, pagesPort] = freePortsSync(2);
+  process.env.E2E_PORT ||= String(webPort);
+  process.env.E2E_PAGES_PORT ||= String(pagesPort);
+}
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -11,6 +19,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
+  // A shared two-core machine: states can take longer than Playwright's 5 s default to show.
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "tests/.artifacts/e2e.json" }]],
   use: {
     ...devices["Desktop Chrome"],
@@ -33,7 +43,7 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx tests/e2e/serve.ts",
     url: `${baseURL}/api/status`,
-    env: { E2E_PORT: String(port), E2E_PAGES_PORT: String(port + 1) },
+    env: { E2E_PORT: String(port), E2E_PAGES_PORT: process.env.E2E_PAGES_PORT! },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: process.env.E2E_VERBOSE ? "pipe" : "ignore",

@@ -9,10 +9,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale } from "./lib/build-state";
-import { resolvePostgres, resolveRedis, type LocalService } from "./lib/services";
+import { portProblem } from "./lib/free-port";
+import { redisProblem, redactUrl, resolvePostgres, resolveRedis, type LocalService } from "./lib/services";
 import { startChild, stopChildren, type Supervised } from "./lib/supervisor";
 import { createDb } from "../app/server/db.server";
-import { EnvError, parseEnv, type Env } from "../app/server/env.server";
+import { EnvError, parseEnv, parseListenAddress, type Env } from "../app/server/env.server";
 import { migrateToLatest, waitForDatabase } from "../app/server/migrator.server";
 import { loadDotEnv } from "../app/server/process.server";
 import { seedDemoCommunity } from "../app/server/demo-seed.server";
@@ -20,7 +21,9 @@ import { seedAdminIfEmpty } from "../app/server/seed.server";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();
-const dataRoot = path.resolve(process.env.DATA_DIR ?? ".data");
+// First of all: .env may set DATA_DIR, PORT and everything else read below.
+loadDotEnv();
+const dataRoot = path.resolve(process.env.DATA_DIR || ".data");
 const startedAt = performance.now();
 const say = (line: string) => process.stdout.write(`start    | ${line}\n`);
 
@@ -31,14 +34,23 @@ let stopping = false;
 async function stopAll(code: number): Promise<never> {
   if (stopping) return new Promise(() => undefined);
   stopping = true;
-  say("stopping web and workers...");
+  if (children.length) say("stopping web and workers...");
   await stopChildren(children, 30_000);
   for (const service of services.reverse()) await service.stop().catch(() => undefined);
   say("all stopped");
   process.exit(code);
 }
-process.on("SIGINT", () => void stopAll(0));
-process.on("SIGTERM", () => void stopAll(0));
+// package.json runs us with `exec`, so npm's own SIGINT/SIGTERM (which it passes on) land here,
+// as do a terminal's Ctrl-C and a closed terminal's SIGHUP.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void stopAll(0));
+// npm killed outright (SIGKILL, a crashed IDE) passes nothing on: we notice that we were
+// re-parented instead, and stop everything as if told to.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid === parentPid || stopping) return;
+  say(`our parent process (pid ${parentPid}, npm) is gone; stopping everything`);
+  void stopAll(0);
+}, 250).unref();
 
 /** SESSION_SECRET, else one generated on the first start and kept in DATA_DIR. */
 function sessionSecret(): string {
@@ -69,9 +81,17 @@ async function prepareDatabase(config: Env) {
   }
 }
 
+/** Where to reach our own web server from this machine: APP_URL may be a public address. */
+function localUrl(host: string, port: number): string {
+  const reachable = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
+}
+
 async function waitUntilServing(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !stopping) {
+  while (Date.now() < deadline) {
+    // A child that died makes stopAll run; no point in waiting then.
+    if (stopping) return new Promise<never>(() => undefined);
     const answered = await fetch(`${url}/api/status`).then(() => true, () => false);
     if (answered) return;
     await sleep(150);
@@ -79,14 +99,33 @@ async function waitUntilServing(url: string, timeoutMs: number) {
   throw new Error(`The web server did not answer at ${url} within ${timeoutMs / 1000} s.`);
 }
 
+/** Says once what is wrong with Redis and how to fix it, then retries quietly until it answers. */
+async function waitForRedis(redis: LocalService) {
+  const problem = await redisProblem(redis.url);
+  if (!problem) return;
+  const fix = redis.source === "REDIS_URL" ? "start Redis there, or unset REDIS_URL so npm start finds or starts one" : "start Redis again";
+  say(`redis: ${redactUrl(redis.url)} does not answer (${problem}): ${fix}. Retrying every 2 s...`);
+  while (await redisProblem(redis.url)) await sleep(2_000);
+  say("redis: answers now");
+}
+
 try {
-  loadDotEnv();
+  // Before anything starts: a port another program holds is the user's to fix.
+  const { HOST, PORT } = parseListenAddress(process.env);
+  const taken = await portProblem(PORT, HOST);
+  if (taken) {
+    throw new Error(
+      `Port ${PORT} on ${HOST} ${taken}, so the web server cannot listen there.\n` +
+        `Start on another port:  PORT=${PORT + 1} npm start   (or stop the program that holds port ${PORT})`,
+    );
+  }
   const postgres = await resolvePostgres(dataRoot);
   services.push(postgres);
   say(`postgres: ${postgres.source}`);
   const redis = await resolveRedis(dataRoot);
   services.push(redis);
   say(`redis: ${redis.source}`);
+  await waitForRedis(redis);
 
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -119,11 +158,13 @@ try {
     });
   }
 
-  await waitUntilServing(config.APP_URL, dev ? 120_000 : 60_000);
+  const local = localUrl(config.HOST, config.PORT);
+  await waitUntilServing(local, dev ? 120_000 : 60_000);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  say(`ready in ${seconds} s: open ${config.APP_URL}  (Ctrl-C stops everything)`);
+  const served = local === config.APP_URL ? "" : ` (served here at ${local})`;
+  say(`ready in ${seconds} s: open ${config.APP_URL}${served}  (Ctrl-C stops everything)`);
 } catch (error) {
   const message = error instanceof EnvError || error instanceof Error ? error.message : String(error);
-  process.stderr.write(`start    | ${message}\n`);
+  for (const line of message.split("\n")) process.stderr.write(`start    | ${line}\n`);
   await stopAll(1);
 }

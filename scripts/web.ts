@@ -6,6 +6,11 @@ import { createWebServer } from "../app/server/web.server";
 process.env.NODE_ENV ??= "production";
 const config = loadEnvOrExit();
 const server = await createWebServer(config);
-const { url } = await server.listen();
+const { url } = await server.listen().catch((error: NodeJS.ErrnoException) => {
+  if (error.code !== "EADDRINUSE") throw error;
+  // Another program got the port: say so plainly instead of a stack trace.
+  log.error(`web: port ${config.PORT} on ${config.HOST} is already in use by another program; set PORT to a free one (PORT=${config.PORT + 1})`);
+  process.exit(1);
+});
 log.info(`web: listening on ${url}`, { pid: process.pid, mode: config.NODE_ENV });
 onShutdownSignal("web", () => server.close());

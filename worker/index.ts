@@ -2,6 +2,7 @@
  * The worker process: `npm run worker`. Consumes every queue, beats into Postgres so
  * operators can see it, and drains gracefully on SIGTERM/SIGINT.
  */
+import { rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { DelayedError, Queue, Worker, type Job, type Processor } from "bullmq";
 import type { WorkerContext } from "./context";
@@ -21,6 +22,26 @@ const connection = createRedis("worker");
 const workerId = `${hostname()}:${process.pid}`;
 const startedAt = new Date();
 const ctx: WorkerContext = { workerId, db: db(), log };
+
+/**
+ * Redis away: ioredis and BullMQ retry by themselves, several times a second. Say so once, and
+ * again when it is back, rather than an error (or a stack trace) for every attempt.
+ */
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+let redisAway = false;
+function onRedisError(queue: string, error: Error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const lostConnection = (code !== undefined && CONNECTION_ERRORS.has(code)) || error.message === "Connection is closed.";
+  if (!lostConnection) return log.error("worker error", { queue, error: error.message });
+  if (redisAway) return;
+  redisAway = true;
+  log.warn(`worker: Redis does not answer (${error.message}); retrying quietly until it does. Start Redis, or fix REDIS_URL.`);
+}
+connection.on("ready", () => {
+  if (!redisAway) return;
+  redisAway = false;
+  log.info("worker: Redis answers again");
+});
 
 const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<unknown>> = {
   [QUEUES.system]: processSystemJob,
@@ -56,15 +77,39 @@ const workers = Object.entries(processors).map(([queueName, handle]) => {
   worker.on("failed", (job, error) =>
     log.warn("job failed", { queue: queueName, jobId: job?.id, attempt: job?.attemptsMade, error: error.message }),
   );
-  worker.on("error", (error) => log.error("worker error", { queue: queueName, error: error.message }));
+  worker.on("error", (error) => onRedisError(queueName, error));
   return worker;
 });
 
 // One scheduler per deployment (the ids are shared), however many workers upsert them.
 // Upserted again on every reconcile tick, so a flushed Redis gets them back.
 const systemQueue = new Queue(QUEUES.system, { connection, prefix: config.REDIS_PREFIX });
-// Redis errors surface on the calls that fail; an 'error' event with no listener would end the process.
-systemQueue.on("error", (error) => log.warn("system queue error", { error }));
+// Without a listener BullMQ prints each error with its stack.
+systemQueue.on("error", (error) => onRedisError(QUEUES.system, error));
+const timers: { beat?: NodeJS.Timeout; reconcile?: NodeJS.Timeout } = {};
+
+// Registered before the first Redis round trip: with Redis down the start-up below waits, and
+// SIGTERM must still drain the workers already created.
+onShutdownSignal("worker", async () => {
+  clearInterval(timers.beat);
+  clearInterval(timers.reconcile);
+  // worker.close() stops taking jobs and waits for active ones, with no limit of its own.
+  const drained = await settleWithin(Promise.all(workers.map((w) => w.close())), config.WORKER_SHUTDOWN_TIMEOUT_MS);
+  if (!drained) {
+    log.warn("worker: shutdown timeout reached; unfinished jobs will be retried by another worker", {
+      timeoutMs: config.WORKER_SHUTDOWN_TIMEOUT_MS,
+    });
+    // Their locks expire and BullMQ's stalled-job check hands them to another worker.
+    await settleWithin(Promise.all(workers.map((w) => w.close(true))), 1_000);
+  }
+  if (config.WORKER_HEALTH_FILE) await rm(config.WORKER_HEALTH_FILE, { force: true });
+  await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
+  await settleWithin(systemQueue.close(), 2_000);
+  await quitRedis(connection);
+  await Promise.allSettled([closeQueues(), closeRedis()]);
+  await settleWithin(closeDb(), 5_000);
+});
+
 async function ensureSchedules() {
   await systemQueue.upsertJobScheduler(
     "heartbeat",
@@ -89,37 +134,23 @@ async function reconcile() {
     log.warn("reconciler pass failed", { error });
   }
 }
-const reconcileTimer = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
+timers.reconcile = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
 
 async function beat() {
-  await upsertWorkerHeartbeat(ctx.db, { workerId, hostname: hostname(), pid: process.pid, startedAt }).catch(
-    (error: unknown) => log.warn("could not record worker heartbeat", { error }),
-  );
+  try {
+    await upsertWorkerHeartbeat(ctx.db, { workerId, hostname: hostname(), pid: process.pid, startedAt });
+    // The container healthcheck (scripts/worker-health.ts) reads this file's age: fresh only
+    // while Postgres takes our beats and Redis is connected.
+    if (config.WORKER_HEALTH_FILE && connection.status === "ready") await writeFile(config.WORKER_HEALTH_FILE, `${workerId}\n`);
+  } catch (error) {
+    log.warn("could not record worker heartbeat", { error });
+  }
 }
 await beat();
-const beatTimer = setInterval(beat, config.HEARTBEAT_INTERVAL_MS);
+timers.beat = setInterval(beat, config.HEARTBEAT_INTERVAL_MS);
 
 log.info("worker: ready", {
   workerId,
   queues: Object.keys(processors).join(","),
   concurrency: config.WORKER_CONCURRENCY,
-});
-
-onShutdownSignal("worker", async () => {
-  clearInterval(beatTimer);
-  clearInterval(reconcileTimer);
-  // worker.close() stops taking jobs and waits for active ones, with no limit of its own.
-  const drained = await settleWithin(Promise.all(workers.map((w) => w.close())), config.WORKER_SHUTDOWN_TIMEOUT_MS);
-  if (!drained) {
-    log.warn("worker: shutdown timeout reached; unfinished jobs will be retried by another worker", {
-      timeoutMs: config.WORKER_SHUTDOWN_TIMEOUT_MS,
-    });
-    // Their locks expire and BullMQ's stalled-job check hands them to another worker.
-    await settleWithin(Promise.all(workers.map((w) => w.close(true))), 1_000);
-  }
-  await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
-  await settleWithin(systemQueue.close(), 2_000);
-  await quitRedis(connection);
-  await Promise.allSettled([closeQueues(), closeRedis()]);
-  await settleWithin(closeDb(), 5_000);
 });

@@ -2,17 +2,26 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Card, PageHeader, Section } from "~/components/ui";
-import { canReadOutbox } from "~/server/outbox.server";
+import { requireUser } from "~/server/auth.server";
 import { db } from "~/server/db.server";
+import { env } from "~/server/env.server";
+import { outboxScope } from "~/server/outbox.server";
 import { listOutboxMail } from "~/server/repos/mail-outbox.server";
 
 export const meta: MetaFunction = () => [{ title: `Dev outbox · ${PRODUCT_NAME}`, robots: "noindex" }];
 
-/** Mail that went nowhere because SMTP_URL is not set. Outside production, or for admins. */
+/** Mail that went nowhere because SMTP_URL is not set: all of it for admins, your own for you. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await canReadOutbox(request))) throw new Response("Not found", { status: 404 });
-  const mails = await listOutboxMail(db(), { limit: 100 });
-  return mails.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() }));
+  const config = env();
+  // In production a visitor signs in first (and comes back here).
+  const viewer = config.NODE_ENV === "production" ? await requireUser(request) : null;
+  const scope = outboxScope(viewer, config);
+  if (!scope) throw new Response("Not found", { status: 404 });
+  const mails = await listOutboxMail(db(), { limit: 100, to: scope.to });
+  return {
+    to: scope.to ?? null,
+    mails: mails.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() })),
+  };
 }
 
 function linkify(text: string) {
@@ -28,10 +37,13 @@ function linkify(text: string) {
 }
 
 export default function Outbox() {
-  const mails = useLoaderData<typeof loader>();
+  const { to, mails } = useLoaderData<typeof loader>();
+  const subtitle = to
+    ? `Mail the app would have sent you (${to}). Configure SMTP_URL to send real mail.`
+    : "Mail the app would have sent. Configure SMTP_URL to send real mail.";
   return (
     <>
-      <PageHeader title="Dev outbox" subtitle="Mail the app would have sent. Configure SMTP_URL to send real mail." />
+      <PageHeader title="Dev outbox" subtitle={subtitle} />
       <Section className="max-w-3xl space-y-4">
         {mails.length === 0 ? <p className="text-center text-slate-500">No mail yet.</p> : null}
         {mails.map((mail) => (

@@ -36,6 +36,8 @@ const envSchema = z.object({
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   WEB_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** A file the worker touches on each heartbeat, for a container healthcheck (scripts/worker-health.ts). */
+  WORKER_HEALTH_FILE: z.string().min(1).optional(),
 
   /** Signs the session cookie. Required in production; `npm start` generates and keeps one. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -81,6 +83,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
 });
 
+/** Every variable the schema reads, for the docs check (README and .env.example list them all). */
+export const ENV_KEYS = Object.keys(envSchema.shape);
+
 export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET"> & { APP_URL: string; SESSION_SECRET: string };
 
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me";
@@ -89,21 +94,33 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** Empty strings mean "not set", as in a .env file with `KEY=`. */
+function setValues(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+}
+
+function invalid(error: z.ZodError): EnvError {
+  const lines = error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  return new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+}
+
 /** Parses a set of variables; pure, so tests can feed it any record. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  // Empty strings mean "not set", as in a .env file with `KEY=`.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
-  const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
-  }
+  const result = envSchema.safeParse(setValues(source));
+  if (!result.success) throw invalid(result.error);
   const env = result.data;
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
     throw new EnvError("Invalid environment:\n  SESSION_SECRET: is required in production (32+ random characters)");
   }
   const appUrl = env.APP_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
   return { ...env, APP_URL: appUrl.replace(/\/$/, ""), SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET };
+}
+
+/** HOST and PORT alone, for `npm start` to check the port before it starts anything. */
+export function parseListenAddress(source: Record<string, string | undefined>): { HOST: string; PORT: number } {
+  const result = envSchema.pick({ HOST: true, PORT: true }).safeParse(setValues(source));
+  if (!result.success) throw invalid(result.error);
+  return result.data;
 }
 
 let cached: Env | undefined;

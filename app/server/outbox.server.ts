@@ -1,8 +1,18 @@
-import { getAuth } from "./auth.server";
-import { env } from "./env.server";
+import type { Env } from "./env.server";
+import type { User } from "./db-schema.server";
 
-/** The dev outbox holds other people's links: readable outside production, else by admins only. */
-export async function canReadOutbox(request: Request): Promise<boolean> {
-  if (env().NODE_ENV !== "production") return true;
-  return (await getAuth(request))?.user.role === "Admin";
+/**
+ * Whose mail the dev outbox shows: `{ to: undefined }` everyone's, `{ to }` one address's,
+ * null nothing. It holds other people's links, so in production an Admin reads it all and a
+ * signed-in user only their own, and only while there is no SMTP server (else their mail
+ * went out for real). Outside production it is a developer's tool, open to anyone.
+ * In production the route sends visitors to sign in before asking.
+ */
+export function outboxScope(
+  viewer: Pick<User, "email" | "role"> | null,
+  config: Pick<Env, "NODE_ENV" | "SMTP_URL">,
+): { to: string | undefined } | null {
+  if (config.NODE_ENV !== "production" || viewer?.role === "Admin") return { to: undefined };
+  if (!viewer || config.SMTP_URL) return null;
+  return { to: viewer.email };
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildStaleReason } from "./build-state";
+import { buildIfStale, buildStaleReason } from "./build-state";
 
 function project() {
   const root = mkdtempSync(path.join(tmpdir(), "build-state-"));
@@ -37,5 +37,27 @@ describe("buildStaleReason", () => {
     mkdirSync(path.join(root, "public/build"), { recursive: true });
     write("tailwind.config.ts", 3000);
     expect(buildStaleReason(root)).toBe("tailwind.config.ts changed since the last build");
+  });
+});
+
+describe("buildIfStale", () => {
+  it("builds for production whatever NODE_ENV the caller has (npm start serves the build in production)", () => {
+    const { root, write } = project();
+    write("app/root.tsx", 1000);
+    // A stand-in for `remix build` that records the NODE_ENV it was given.
+    const remix = path.join(root, "node_modules/.bin/remix");
+    mkdirSync(path.dirname(remix), { recursive: true });
+    writeFileSync(remix, `#!/bin/sh\nprintf '%s' "$NODE_ENV" > "${path.join(root, "built-with")}"\n`, { mode: 0o755 });
+
+    const lines: string[] = [];
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = "test";
+    try {
+      buildIfStale(root, (line) => lines.push(line));
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+    expect(lines).toEqual(["building (no build yet)..."]);
+    expect(readFileSync(path.join(root, "built-with"), "utf8")).toBe("production");
   });
 });

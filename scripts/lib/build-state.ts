@@ -33,7 +33,8 @@ export function buildIfStale(root: string, say: (line: string) => void): void {
   say(`building (${reason})...`);
   const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
     stdio: "inherit",
-    env: { ...process.env, VITE_CJS_IGNORE_WARNING: "true" },
+    // A production build whatever NODE_ENV says here (a test runner's "test" would make a development build).
+    env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
   });
   if (result.status !== 0) throw new Error("The build failed (see above).");
 }

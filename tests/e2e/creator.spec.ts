@@ -1,7 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_CREATOR } from "./helpers";
-
-const pagesUrl = (path: string) => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}${path}`;
+import { E2E_CREATOR, pagesUrl } from "./helpers";
 
 test("a Creator generates a quiz, answers it and sees the score", async ({ page }) => {
   await page.goto("/login");

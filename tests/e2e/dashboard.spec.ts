@@ -1,7 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerThroughPage } from "./helpers";
-
-const pagesUrl = (path: string) => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}${path}`;
+import { pagesUrl, registerThroughPage } from "./helpers";
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
   await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");

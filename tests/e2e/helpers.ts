@@ -4,6 +4,9 @@ import { expect, type Page } from "@playwright/test";
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
 export const E2E_CREATOR = { email: "creator@e2e.test", password: "e2e-creator-password" };
 
+/** A page on the fixture server tests/e2e/serve.ts runs (its port is chosen in playwright.config.ts). */
+export const pagesUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PAGES_PORT}${path}`;
+
 /** Signs up through the register page and lands on the dashboard. */
 export async function registerThroughPage(page: Page, email: string, password: string) {
   await page.goto("/register");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerThroughPage } from "./helpers";
+import { pagesUrl, registerThroughPage } from "./helpers";
 
 const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
   { path: "/", heading: /Save links/, texts: ["10,000+", "Start Free Today", "Scout and Creator are Coming Soon", "Basic URL gathering"] },
@@ -69,7 +69,7 @@ test("/trending pages forward and back, and a filter change returns to page 1", 
 
 test("a Free user shares a link; signed out, its page shows the summary, tags and watermark", async ({ page, browser }) => {
   await registerThroughPage(page, `sharer-${Date.now()}@example.com`, "share-password");
-  await page.getByLabel("Save a link").fill(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/react`);
+  await page.getByLabel("Save a link").fill(pagesUrl("/react"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
   await expect(row.getByText("Enriched")).toBeVisible({ timeout: 15_000 });

@@ -14,9 +14,12 @@ import { seedAdminIfEmpty } from "../../app/server/seed.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../helpers/test-database";
 import { E2E_ADMIN, E2E_CREATOR } from "./helpers";
 
-
-const port = process.env.E2E_PORT ?? "3210";
-const pagesPort = process.env.E2E_PAGES_PORT ?? "3211";
+// Ports come from playwright.config.ts, which picks free ones.
+const port = process.env.E2E_PORT;
+const pagesPort = process.env.E2E_PAGES_PORT;
+if (!port || !pagesPort) throw new Error("E2E_PORT and E2E_PAGES_PORT must be set (playwright.config.ts sets them).");
+// Like the web server and worker below: the seeded passwords get the cheaper test hash too.
+process.env.NODE_ENV = "test";
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const database = await createTestDatabase("e2e");
 const prefix = uniqueName("e2e");

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -10,7 +13,13 @@ export interface RunningProcess {
 
 /** Runs one of our TypeScript entry points (worker/index.ts, scripts/web.ts) as operators do. */
 export function runEntry(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  return runCommand(process.execPath, ["--import", "tsx", entry], env);
+}
+
+/** Runs any command (`npm start`, say) with our environment plus `env` (undefined removes a variable). */
+export function runCommand(command: string, args: string[], env: Record<string, string | undefined>, cwd?: string): RunningProcess {
+  const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -56,4 +65,64 @@ export function runEntry(entry: string, env: Record<string, string>): RunningPro
       });
     },
   };
+}
+
+/** `/proc/<pid>/stat` fields after the command name: state, ppid, ... (Linux). */
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/** Every process below `pid` (children, their children...), whatever group or session they are in. */
+export function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (!fields) continue;
+    const parent = Number(fields[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/** A process that exists and is not a zombie waiting to be reaped. */
+export function isRunning(pid: number): boolean {
+  const fields = statFields(pid);
+  return fields !== null && fields[0] !== "Z";
+}
+
+/** Waits until none of `pids` runs any more; returns those still running at the deadline. */
+export async function waitUntilGone(pids: number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let running = pids.filter(isRunning);
+  while (running.length && Date.now() < deadline) {
+    await sleep(100);
+    running = running.filter(isRunning);
+  }
+  return running;
+}
+
+/** True when something accepts TCP connections on 127.0.0.1:port. */
+export function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }

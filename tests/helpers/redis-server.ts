@@ -3,9 +3,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { freePort } from "../../scripts/lib/free-port";
 
-/** A throwaway redis-server on a free loopback port, for tests that need to stop Redis. */
-export async function startRedisServer() {
-  const port = await freePort();
+/** A throwaway redis-server on a loopback port (a free one unless given), for tests that need to stop Redis. */
+export async function startRedisServer(port?: number) {
+  port ??= await freePort();
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
     stdio: "ignore",
   });

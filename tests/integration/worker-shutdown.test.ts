@@ -4,7 +4,9 @@ import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db.server";
 import { QUEUES } from "~/server/queue.server";
+import { createServer } from "node:net";
 import { runEntry } from "../helpers/processes";
+import { startRedisServer } from "../helpers/redis-server";
 
 const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
 const queue = new Queue(QUEUES.system, { connection, prefix: process.env.REDIS_PREFIX });
@@ -64,6 +66,41 @@ describe("the worker process", () => {
     expect(worker.output()).toMatch(/shutdown timeout reached/);
     // Not completed: its lock expires and another worker takes it up as stalled.
     expect(await queue.getJobState("too-long")).toBe("active");
+  });
+
+  it("says once that Redis went away, retries quietly, and says when it is back", async () => {
+    const redis = await startRedisServer();
+    const port = Number(new URL(redis.url).port);
+    const worker = runEntry("worker/index.ts", { REDIS_URL: redis.url, HEARTBEAT_INTERVAL_MS: "3600000", LOG_LEVEL: "info" });
+    try {
+      await worker.waitFor(/worker: ready/);
+      await redis.stop();
+      await worker.waitFor(/Redis does not answer/);
+
+      // Stands in for Redis while it is away: accepts and hangs up, counting the worker's attempts.
+      let attempts = 0;
+      const away = createServer((socket) => {
+        attempts++;
+        socket.destroy();
+      });
+      await new Promise<void>((resolve) => away.listen(port, "127.0.0.1", resolve));
+      await expect.poll(() => attempts, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(5);
+      await new Promise((resolve) => away.close(resolve));
+
+      const back = await startRedisServer(port);
+      try {
+        await worker.waitFor(/Redis answers again/, 30_000);
+        expect(worker.output().match(/Redis does not answer/g)).toHaveLength(1);
+        expect(worker.output()).not.toMatch(/worker error|^\s+at \S/m);
+        worker.child.kill("SIGTERM");
+        expect(await worker.exited()).toEqual({ code: 0, signal: null });
+      } finally {
+        await back.stop();
+      }
+    } finally {
+      worker.child.kill("SIGKILL");
+      await redis.stop();
+    }
   });
 
   it("refuses to start with a bad variable and names it", async () => {
