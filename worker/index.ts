@@ -32,6 +32,11 @@ let redisAway = false;
 function onRedisError(queue: string, error: Error) {
   const code = (error as NodeJS.ErrnoException).code;
   const lostConnection = (code !== undefined && CONNECTION_ERRORS.has(code)) || error.message === "Connection is closed.";
+  // A job that was running when Redis restarted without its data cannot be finished or retried;
+  // its link is still pending in Postgres and the reconciler queues it again.
+  if (error.message.startsWith("Missing key for job")) {
+    return log.warn("worker: a job vanished from Redis while it ran (Redis restarted without its data?)", { queue, error: error.message });
+  }
   if (!lostConnection) return log.error("worker error", { queue, error: error.message });
   if (redisAway) return;
   redisAway = true;
