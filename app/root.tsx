@@ -19,8 +19,8 @@ import { ToastProvider } from "~/components/toast";
 import { ButtonLink } from "~/components/ui";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
-import { toPublicUser } from "~/server/accounts.server";
-import { getAuth } from "~/server/auth.server";
+import { toPublicUser } from "~/server/accounts/accounts.server";
+import { getAuth } from "~/server/accounts/auth.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -3,9 +3,9 @@
  * `npm run db:migrate -- down`    revert the latest one (`down 3` for three)
  * `npm run db:migrate -- status`  list migrations and when they ran
  */
-import { createDb } from "../app/server/db.server";
-import { listMigrations, migrateDown, migrateToLatest, waitForDatabase } from "../app/server/migrator.server";
-import { loadEnvOrExit } from "../app/server/process.server";
+import { createDb } from "../app/server/platform/db.server";
+import { listMigrations, migrateDown, migrateToLatest, waitForDatabase } from "../app/server/platform/migrator.server";
+import { loadEnvOrExit } from "../app/server/platform/process.server";
 
 const [command = "up", count = "1"] = process.argv.slice(2);
 const config = loadEnvOrExit();

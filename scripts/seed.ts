@@ -2,10 +2,10 @@
  * `npm run db:seed`: creates the first admin account when the database has no users.
  * `npm run db:seed -- --demo`: also loads the demo community (once).
  */
-import { createDb } from "../app/server/db.server";
-import { loadEnvOrExit } from "../app/server/process.server";
-import { seedDemoCommunity } from "../app/server/demo-seed.server";
-import { seedAdminIfEmpty } from "../app/server/seed.server";
+import { createDb } from "../app/server/platform/db.server";
+import { loadEnvOrExit } from "../app/server/platform/process.server";
+import { seedDemoCommunity } from "../app/server/seed/demo-seed.server";
+import { seedAdminIfEmpty } from "../app/server/seed/seed.server";
 
 const config = loadEnvOrExit();
 const db = createDb(config.DATABASE_URL, 1);

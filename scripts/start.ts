@@ -12,12 +12,12 @@ import { buildIfStale } from "./lib/build-state";
 import { portProblem } from "./lib/free-port";
 import { redisProblem, redactUrl, resolvePostgres, resolveRedis, type LocalService } from "./lib/services";
 import { startChild, stopChildren, type Supervised } from "./lib/supervisor";
-import { createDb } from "../app/server/db.server";
-import { EnvError, parseEnv, parseListenAddress, type Env } from "../app/server/env.server";
-import { migrateToLatest, waitForDatabase } from "../app/server/migrator.server";
-import { loadDotEnv } from "../app/server/process.server";
-import { seedDemoCommunity } from "../app/server/demo-seed.server";
-import { seedAdminIfEmpty } from "../app/server/seed.server";
+import { createDb } from "../app/server/platform/db.server";
+import { EnvError, parseEnv, parseListenAddress, type Env } from "../app/server/platform/env.server";
+import { migrateToLatest, waitForDatabase } from "../app/server/platform/migrator.server";
+import { loadDotEnv } from "../app/server/platform/process.server";
+import { seedDemoCommunity } from "../app/server/seed/demo-seed.server";
+import { seedAdminIfEmpty } from "../app/server/seed/seed.server";
 
 const dev = process.argv.includes("--dev");
 const root = process.cwd();

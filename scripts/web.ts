@@ -1,7 +1,7 @@
 /** One production web server: `npm run web`. Needs DATABASE_URL (and REDIS_URL unless local). */
-import { log } from "../app/server/logger.server";
-import { loadEnvOrExit, onShutdownSignal } from "../app/server/process.server";
-import { createWebServer } from "../app/server/web.server";
+import { log } from "../app/server/platform/logger.server";
+import { loadEnvOrExit, onShutdownSignal } from "../app/server/platform/process.server";
+import { createWebServer } from "../app/server/platform/web.server";
 
 process.env.NODE_ENV ??= "production";
 const config = loadEnvOrExit();

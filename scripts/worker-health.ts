@@ -5,7 +5,7 @@
  * same window /api/status uses to count live workers).
  */
 import { statSync } from "node:fs";
-import { loadEnvOrExit } from "../app/server/process.server";
+import { loadEnvOrExit } from "../app/server/platform/process.server";
 
 const config = loadEnvOrExit();
 const file = config.WORKER_HEALTH_FILE;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { DB } from "~/server/db-schema.server";
-import type { log } from "~/server/logger.server";
+import type { DB } from "~/server/platform/db-schema.server";
+import type { log } from "~/server/platform/logger.server";
 
 /** What every processor gets besides its job. */
 export interface WorkerContext {

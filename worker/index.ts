@@ -9,12 +9,12 @@ import type { WorkerContext } from "./context";
 import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
-import { closeDb, db, isDatabaseUnavailable } from "~/server/db.server";
-import { log } from "~/server/logger.server";
-import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/process.server";
-import { reconcilePendingLinks } from "~/server/links.server";
-import { CLEANUP_INTERVAL_MS, QUEUES, closeQueues, type QueueName } from "~/server/queue.server";
-import { closeRedis, createRedis, quitRedis } from "~/server/redis.server";
+import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server";
+import { log } from "~/server/platform/logger.server";
+import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
+import { reconcilePendingLinks } from "~/server/links/links.server";
+import { CLEANUP_INTERVAL_MS, QUEUES, closeQueues, type QueueName } from "~/server/jobs/queue.server";
+import { closeRedis, createRedis, quitRedis } from "~/server/platform/redis.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
 const config = loadEnvOrExit();

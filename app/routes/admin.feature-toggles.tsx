@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader } from "~/components/ui";
-import { requireRole } from "~/server/auth.server";
+import { requireRole } from "~/server/accounts/auth.server";
 
 export const meta: MetaFunction = () => [{ title: `Feature Toggles · ${PRODUCT_NAME}` }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { confirmEmail, toPublicUser } from "~/server/accounts.server";
-import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { confirmEmail, toPublicUser } from "~/server/accounts/accounts.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 const INVALID = "Invalid confirmation link. Please check your email and try again.";
 const bodySchema = z.object({

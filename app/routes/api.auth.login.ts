@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema } from "~/lib/validation";
-import { authenticate } from "~/server/accounts.server";
-import { clientIp, startSession } from "~/server/auth.server";
-import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { authenticate } from "~/server/accounts/accounts.server";
+import { clientIp, startSession } from "~/server/accounts/auth.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 const bodySchema = z.object({
   email: emailSchema,

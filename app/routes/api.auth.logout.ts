@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { destroyWebSessionCookie, endSession, requireApiUser } from "~/server/auth.server";
-import { handleJson, requireMethod } from "~/server/http.server";
+import { destroyWebSessionCookie, endSession, requireApiUser } from "~/server/accounts/auth.server";
+import { handleJson, requireMethod } from "~/server/platform/http.server";
 
 /** POST /api/auth/logout → ends this token or cookie session on the server. */
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toPublicUser } from "~/server/accounts.server";
-import { requireApiUser } from "~/server/auth.server";
-import { handleJson } from "~/server/http.server";
+import { toPublicUser } from "~/server/accounts/accounts.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { handleJson } from "~/server/platform/http.server";
 
 /** GET /api/auth/me → the signed-in user with the unread notification count. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

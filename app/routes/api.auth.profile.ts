@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "~/lib/validation";
-import { toPublicUser, updateProfile } from "~/server/accounts.server";
-import { requireApiUser } from "~/server/auth.server";
-import { HttpError, handleJson, readJson, requireMethod } from "~/server/http.server";
+import { toPublicUser, updateProfile } from "~/server/accounts/accounts.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { HttpError, handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 const bodySchema = z.object({
   email: emailSchema.optional(),

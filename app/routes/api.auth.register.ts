@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "~/lib/validation";
-import { registerUser, toPublicUser } from "~/server/accounts.server";
-import { clientIp, startSession } from "~/server/auth.server";
-import { ROLES } from "~/server/db-schema.server";
-import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { registerUser, toPublicUser } from "~/server/accounts/accounts.server";
+import { clientIp, startSession } from "~/server/accounts/auth.server";
+import { ROLES } from "~/server/platform/db-schema.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 const bodySchema = z.object({
   email: emailSchema,

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema } from "~/lib/validation";
-import { RESET_REQUESTED, requestPasswordReset } from "~/server/accounts.server";
-import { clientIp } from "~/server/auth.server";
-import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { RESET_REQUESTED, requestPasswordReset } from "~/server/accounts/accounts.server";
+import { clientIp } from "~/server/accounts/auth.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 const bodySchema = z.object({ email: emailSchema });
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "~/lib/validation";
-import { resetPassword } from "~/server/accounts.server";
-import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { resetPassword } from "~/server/accounts/accounts.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 const INVALID = "Invalid reset link. Please request a new password reset.";
 const bodySchema = z.object({

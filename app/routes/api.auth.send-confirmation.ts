@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { resendConfirmation } from "~/server/accounts.server";
-import { requireApiUser } from "~/server/auth.server";
-import { handleJson, requireMethod } from "~/server/http.server";
+import { resendConfirmation } from "~/server/accounts/accounts.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { handleJson, requireMethod } from "~/server/platform/http.server";
 
 /** POST /api/auth/send-confirmation → mails a fresh confirmation link to the signed-in user. */
 export const action = ({ request }: ActionFunctionArgs) =>

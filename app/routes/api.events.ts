@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/server/auth.server";
-import { subscribeUserEvents } from "~/server/events.server";
-import { handleJson } from "~/server/http.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { subscribeUserEvents } from "~/server/notifications/events.server";
+import { handleJson } from "~/server/platform/http.server";
 
 const KEEPALIVE_MS = 25_000;
 

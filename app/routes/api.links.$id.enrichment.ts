@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toPublicArtifact } from "~/server/artifacts.server";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { handleJson } from "~/server/http.server";
-import { getUserLink, toLinkDetail } from "~/server/links.server";
+import { toPublicArtifact } from "~/server/enrichment/artifacts.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { handleJson } from "~/server/platform/http.server";
+import { getUserLink, toLinkDetail } from "~/server/links/links.server";
 import { listArtifacts } from "~/server/repos/artifacts.server";
 
 /** GET /api/links/{id}/enrichment → the link's enrichment and every on-demand result stored for it. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportLink } from "~/server/export-route.server";
+import { exportLink } from "~/server/enrichment/export-route.server";
 
 /** GET /api/links/{id}/export.pdf → the same as a PDF laid out by pdfkit (Creator). */
 export const loader = ({ request, params }: LoaderFunctionArgs) => exportLink(request, params.id!, "pdf");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/server/auth.server";
-import { handleJson, requireMethod } from "~/server/http.server";
-import { retryLink, toPublicLink } from "~/server/links.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { handleJson, requireMethod } from "~/server/platform/http.server";
+import { retryLink, toPublicLink } from "~/server/links/links.server";
 
 /** POST /api/links/{id}/retry → the link, back to pending and queued; 409 unless it failed. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/server/auth.server";
-import { handleJson, requireMethod } from "~/server/http.server";
-import { shareLink, unshareLink } from "~/server/sharing.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { handleJson, requireMethod } from "~/server/platform/http.server";
+import { shareLink, unshareLink } from "~/server/sharing/sharing.server";
 
 /** POST /api/links/{id}/share → {id, shareUrl}, the link is public; DELETE makes it private again. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

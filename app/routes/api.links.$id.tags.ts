@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiUser } from "~/server/auth.server";
-import { handleJson, readJson, requireMethod } from "~/server/http.server";
-import { reviewTagSuggestions, toLinkDetail } from "~/server/links.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+import { reviewTagSuggestions, toLinkDetail } from "~/server/links/links.server";
 
 const bodySchema = z.object({
   accept: z.array(z.string().min(1).max(40)).max(20).optional(),

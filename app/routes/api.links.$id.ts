@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/server/auth.server";
-import { handleJson, requireMethod } from "~/server/http.server";
-import { getUserLink, removeLink, toLinkDetail } from "~/server/links.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { handleJson, requireMethod } from "~/server/platform/http.server";
+import { getUserLink, removeLink, toLinkDetail } from "~/server/links/links.server";
 
 /** GET /api/links/{id} → the link with its summary and code snippets; another user's id is a 404. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

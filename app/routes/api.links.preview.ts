@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INVALID_URL_MESSAGE, isValidLinkUrl } from "~/lib/links";
-import { requireApiUser } from "~/server/auth.server";
-import { HttpError, handleJson } from "~/server/http.server";
-import { previewLink } from "~/server/preview.server";
-import { rateLimit } from "~/server/rate-limit.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { HttpError, handleJson } from "~/server/platform/http.server";
+import { previewLink } from "~/server/links/preview.server";
+import { rateLimit } from "~/server/platform/rate-limit.server";
 
 /** GET /api/links/preview?url= → {url, title, description, favicon} for the add form. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

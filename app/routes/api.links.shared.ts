@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { env } from "~/server/env.server";
-import { handleJson } from "~/server/http.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
+import { handleJson } from "~/server/platform/http.server";
 import { listSharedLinks } from "~/server/repos/sharing.server";
 
 /** GET /api/links/shared → the user's public links with their share URL and view count. */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { INVALID_URL_MESSAGE } from "~/lib/links";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { HttpError, handleJson, readJson, readQuery, requireMethod } from "~/server/http.server";
-import { addLink, toPublicLink } from "~/server/links.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { HttpError, handleJson, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
+import { addLink, toPublicLink } from "~/server/links/links.server";
 import { getLink, listLinks } from "~/server/repos/links.server";
 
 const querySchema = z.object({

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { isUuid } from "~/lib/ids";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { HttpError, handleJson, requireMethod } from "~/server/http.server";
-import { toPublicNotification } from "~/server/notifications.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { HttpError, handleJson, requireMethod } from "~/server/platform/http.server";
+import { toPublicNotification } from "~/server/notifications/notifications.server";
 import { markNotificationRead } from "~/server/repos/notifications.server";
 
 /** POST /api/notifications/{id}/read → the notification, now read; another user's id is a 404. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { handleJson, requireMethod } from "~/server/http.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { handleJson, requireMethod } from "~/server/platform/http.server";
 import { markAllNotificationsRead } from "~/server/repos/notifications.server";
 
 /** POST /api/notifications/read-all → {updated, unreadCount: 0} */

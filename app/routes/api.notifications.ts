@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { handleJson, readQuery } from "~/server/http.server";
-import { toPublicNotification } from "~/server/notifications.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { handleJson, readQuery } from "~/server/platform/http.server";
+import { toPublicNotification } from "~/server/notifications/notifications.server";
 import { countUnreadNotifications, listNotifications } from "~/server/repos/notifications.server";
 
 const querySchema = z.object({

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema } from "~/lib/validation";
-import { getAuth } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { handleJson, readJson, requireMethod } from "~/server/http.server";
+import { getAuth } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 import { upsertNotifySignup } from "~/server/repos/notify-signups.server";
 
 const bodySchema = z.object({

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { DIFFICULTY_LEVELS } from "~/lib/enrichment";
 import { hasFeature } from "~/lib/features";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { HttpError, handleJson, readJson, requireMethod } from "~/server/http.server";
-import { preferencesFor } from "~/server/preferences.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { HttpError, handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+import { preferencesFor } from "~/server/enrichment/preferences.server";
 import { upsertPreferences } from "~/server/repos/preferences.server";
 
 const bodySchema = z.object({

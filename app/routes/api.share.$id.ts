@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { clientIp } from "~/server/auth.server";
-import { handleJson } from "~/server/http.server";
-import { publicLink, recordShareView } from "~/server/sharing.server";
+import { clientIp } from "~/server/accounts/auth.server";
+import { handleJson } from "~/server/platform/http.server";
+import { publicLink, recordShareView } from "~/server/sharing/sharing.server";
 
 /** GET /api/share/{id} → {title, description, url, tags} of a public link; anything else 404. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "~/lib/enrichment";
 import { TIME_RANGES } from "~/lib/trending";
-import { handleJson, readQuery } from "~/server/http.server";
-import { trending } from "~/server/sharing.server";
+import { handleJson, readQuery } from "~/server/platform/http.server";
+import { trending } from "~/server/sharing/sharing.server";
 
 const querySchema = z.object({
   category: z.enum(["all", ...CATEGORY_SLUGS], { error: `category must be all or one of ${CATEGORY_SLUGS.join(", ")}` }).default("all"),

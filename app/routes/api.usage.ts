@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { handleJson } from "~/server/http.server";
-import { getUsage } from "~/server/quota.server";
+import { requireApiUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { handleJson } from "~/server/platform/http.server";
+import { getUsage } from "~/server/billing/quota.server";
 
 /** GET /api/usage → {used, limit, credits, periodStart, periodEnd}; limit null is unlimited. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -5,9 +5,9 @@ import { Alert, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button, Card, PageHeader, Section } from "~/components/ui";
 import { CONTACT_SUBJECTS, contactSchema } from "~/lib/contact";
-import { clientIp, getAuth } from "~/server/auth.server";
-import { submitContactMessage } from "~/server/contact.server";
-import { HttpError, retryAfterHeaders } from "~/server/http.server";
+import { clientIp, getAuth } from "~/server/accounts/auth.server";
+import { submitContactMessage } from "~/server/support/contact.server";
+import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Contact · ${PRODUCT_NAME}` }];
 export const headers = retryAfterHeaders;

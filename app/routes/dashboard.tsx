@@ -15,10 +15,10 @@ import { apiFetch } from "~/lib/api-client";
 import { featureAccess } from "~/lib/features";
 import type { Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
-import { requireUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { toPublicLink } from "~/server/links.server";
-import { getUsage } from "~/server/quota.server";
+import { requireUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { toPublicLink } from "~/server/links/links.server";
+import { getUsage } from "~/server/billing/quota.server";
 import { listLinks } from "~/server/repos/links.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Card, PageHeader, Section } from "~/components/ui";
-import { requireUser } from "~/server/auth.server";
-import { db } from "~/server/db.server";
-import { env } from "~/server/env.server";
-import { outboxScope } from "~/server/outbox.server";
+import { requireUser } from "~/server/accounts/auth.server";
+import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
+import { outboxScope } from "~/server/mail/outbox.server";
 import { listOutboxMail } from "~/server/repos/mail-outbox.server";
 
 export const meta: MetaFunction = () => [{ title: `Dev outbox · ${PRODUCT_NAME}`, robots: "noindex" }];

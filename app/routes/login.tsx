@@ -6,9 +6,9 @@ import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button } from "~/components/ui";
 import { emailSchema, safeRedirect } from "~/lib/validation";
-import { RESET_REQUESTED, requestPasswordReset } from "~/server/accounts.server";
-import { authenticator, clientIp, commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
-import { HttpError, retryAfterHeaders } from "~/server/http.server";
+import { RESET_REQUESTED, requestPasswordReset } from "~/server/accounts/accounts.server";
+import { authenticator, clientIp, commitWebSession, redirectIfSignedIn } from "~/server/accounts/auth.server";
+import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
 export const headers = retryAfterHeaders;

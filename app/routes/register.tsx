@@ -7,9 +7,9 @@ import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Button, cx } from "~/components/ui";
 import { PLANS } from "~/lib/plans";
 import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
-import { registerUser } from "~/server/accounts.server";
-import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/auth.server";
-import { HttpError, retryAfterHeaders } from "~/server/http.server";
+import { registerUser } from "~/server/accounts/accounts.server";
+import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/accounts/auth.server";
+import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
 export const headers = retryAfterHeaders;

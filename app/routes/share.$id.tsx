@@ -4,10 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ButtonLink, Card, Section, TagChips } from "~/components/ui";
 import { NOT_AVAILABLE } from "~/lib/sharing";
-import { clientIp } from "~/server/auth.server";
-import { env } from "~/server/env.server";
-import { HttpError } from "~/server/http.server";
-import { publicLink, recordShareView } from "~/server/sharing.server";
+import { clientIp } from "~/server/accounts/auth.server";
+import { env } from "~/server/platform/env.server";
+import { HttpError } from "~/server/platform/http.server";
+import { publicLink, recordShareView } from "~/server/sharing/sharing.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {

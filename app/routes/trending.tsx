@@ -3,8 +3,8 @@ import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/re
 import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader, Section, buttonClass, cx } from "~/components/ui";
 import { TIME_LABELS, TIME_RANGES, TRENDING_PAGE_CATEGORIES, TRENDING_PAGE_SIZE, type TimeRange, type TrendingResource } from "~/lib/trending";
-import { log } from "~/server/logger.server";
-import { trending } from "~/server/sharing.server";
+import { log } from "~/server/platform/logger.server";
+import { trending } from "~/server/sharing/sharing.server";
 
 export const meta: MetaFunction = () => [
   { title: `Trending resources · ${PRODUCT_NAME}` },

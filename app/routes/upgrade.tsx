@@ -8,7 +8,7 @@ import { useToast } from "~/components/toast";
 import { Button, PageHeader, Section } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
 import { PLANS, type Plan } from "~/lib/plans";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/accounts/auth.server";
 
 export const meta: MetaFunction = () => [{ title: `Upgrade your plan · ${PRODUCT_NAME}` }];
 

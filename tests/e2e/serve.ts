@@ -7,10 +7,10 @@ import { createServer } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { startChild, stopChildren, type Supervised } from "../../scripts/lib/supervisor";
-import { createDb } from "../../app/server/db.server";
-import { hashPassword } from "../../app/server/password.server";
-import { seedDemoCommunity } from "../../app/server/demo-seed.server";
-import { seedAdminIfEmpty } from "../../app/server/seed.server";
+import { createDb } from "../../app/server/platform/db.server";
+import { hashPassword } from "../../app/server/accounts/password.server";
+import { seedDemoCommunity } from "../../app/server/seed/demo-seed.server";
+import { seedAdminIfEmpty } from "../../app/server/seed/seed.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../helpers/test-database";
 import { E2E_ADMIN, E2E_CREATOR } from "./helpers";
 

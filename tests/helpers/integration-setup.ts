@@ -18,9 +18,9 @@ process.env.RATE_LIMIT_MULTIPLIER ??= "100";
 const redisUrl = process.env.REDIS_URL;
 
 afterAll(async () => {
-  const { closeDb } = await import("../../app/server/db.server");
-  const { closeQueues } = await import("../../app/server/queue.server");
-  const { closeRedis } = await import("../../app/server/redis.server");
+  const { closeDb } = await import("../../app/server/platform/db.server");
+  const { closeQueues } = await import("../../app/server/jobs/queue.server");
+  const { closeRedis } = await import("../../app/server/platform/redis.server");
   await Promise.allSettled([closeQueues(), closeRedis(), closeDb()]);
   await dropTestDatabase(database.name);
   await deleteKeys(redisUrl, `${prefix}:*`);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { listOutboxMail } from "~/server/repos/mail-outbox.server";
 
 /** Waits for the newest dev-outbox mail to `to` whose subject matches, and returns its first link. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { startPageServer } from "./page-server";
 import { runEntry } from "./processes";
 import { apiClient, startWebServer, type JsonResponse } from "./web-server";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { countMail, waitForMail } from "../helpers/outbox";
 import { apiClient, startWebServer } from "../helpers/web-server";
 
@@ -313,7 +313,7 @@ describe("notifications", () => {
   it("lists newest first with a cursor, marks one or all read, and hides other users' ones", async () => {
     const alice = await register();
     const bob = await register();
-    const { createNotification } = await import("~/server/notifications.server");
+    const { createNotification } = await import("~/server/notifications/notifications.server");
     for (let i = 1; i <= 3; i++) {
       await createNotification(db(), { userId: alice.id, type: "test", title: `Note ${i}` });
       await sleep(5);
@@ -439,7 +439,7 @@ describe("cookie sessions", () => {
 
 describe("hourly cleanup", () => {
   it("removes expired sessions and spent mail tokens, keeping live ones", async () => {
-    const { cleanupAccounts } = await import("~/server/accounts.server");
+    const { cleanupAccounts } = await import("~/server/accounts/accounts.server");
     const live = await register();
     const stale = await register();
     await db().updateTable("auth_sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", stale.id).execute();

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
 

@@ -17,8 +17,8 @@ afterAll(() => model?.close());
 
 describe("an on-demand result", () => {
   it("charges nothing and spends no credit when the artifact stopped being pending while it was made", async () => {
-    const { db } = await import("~/server/db.server");
-    const { generateArtifact } = await import("~/server/artifacts.server");
+    const { db } = await import("~/server/platform/db.server");
+    const { generateArtifact } = await import("~/server/enrichment/artifacts.server");
     // A Free user with one pack credit and the month's allowance used up: the charge would spend the credit.
     const user = await db().insertInto("users").values({ email: `charge-${Date.now()}@example.com`, password_hash: "x", role: "FreeUser", pack_credits: 1 }).returning("id").executeTakeFirstOrThrow();
     const link = await db()

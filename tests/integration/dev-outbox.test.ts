@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { waitForMail } from "../helpers/outbox";
 import { apiClient, startWebServer } from "../helpers/web-server";
 

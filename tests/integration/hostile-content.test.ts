@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink } from "../helpers/pipeline";
 

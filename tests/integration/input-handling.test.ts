@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { apiClient, startWebServer } from "../helpers/web-server";
 
 // Hostile but well-formed HTTP: every answer is a clear 4xx with {message}, never a 500.

@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getQueue, QUEUES, type QueueName } from "~/server/queue.server";
-import { redis, whenReady } from "~/server/redis.server";
+import { getQueue, QUEUES, type QueueName } from "~/server/jobs/queue.server";
+import { redis, whenReady } from "~/server/platform/redis.server";
 import { runEntry, type RunningProcess } from "../helpers/processes";
 
 // A job whose payload does not match its queue's schema can never succeed: one attempt only.

@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { confirmationMail } from "~/server/mail-templates.server";
-import { createOutboxMailer, createSmtpMailer } from "~/server/mailer.server";
+import { db } from "~/server/platform/db.server";
+import { confirmationMail } from "~/server/mail/mail-templates.server";
+import { createOutboxMailer, createSmtpMailer } from "~/server/mail/mailer.server";
 import { listOutboxMail } from "~/server/repos/mail-outbox.server";
 
 // A real SMTP server on loopback: the production adapter (nodemailer) runs unchanged.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { startFakeOpenAi } from "../helpers/fake-openai";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLlmClient, LlmError } from "~/server/llm.server";
-import { createOpenAiEnricher } from "~/server/openai-enricher.server";
-import { parsePage } from "~/server/page-parser.server";
+import { createLlmClient, LlmError } from "~/server/enrichment/openai/llm.server";
+import { createOpenAiEnricher } from "~/server/enrichment/openai/openai-enricher.server";
+import { parsePage } from "~/server/fetching/page-parser.server";
 import { startFakeOpenAi, type Reply } from "../helpers/fake-openai";
 
 // The real openai SDK against an OpenAI-compatible server on loopback.

@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { QUEUES, getQueue } from "~/server/queue.server";
+import { db } from "~/server/platform/db.server";
+import { QUEUES, getQueue } from "~/server/jobs/queue.server";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
 

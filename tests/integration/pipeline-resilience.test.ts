@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { fixture, html, startPageServer } from "../helpers/page-server";
 import { pipelineEnv, waitForLink, type LinkBody } from "../helpers/pipeline";
 import { runEntry, type RunningProcess } from "../helpers/processes";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { enqueueEnrichLink, getQueue, hasLiveEnrichJob, QUEUES } from "~/server/queue.server";
+import { enqueueEnrichLink, getQueue, hasLiveEnrichJob, QUEUES } from "~/server/jobs/queue.server";
 
 // No worker runs in this file: jobs stay where the producer put them.
 describe("the enrich-link queue", () => {

@@ -3,7 +3,7 @@
  * their production values (the other integration files raise them, see integration-setup).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { listOutboxMail } from "~/server/repos/mail-outbox.server";
 import { waitForMail } from "../helpers/outbox";
 import { apiClient, startWebServer, type JsonResponse } from "../helpers/web-server";

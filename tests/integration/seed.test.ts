@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
-import { verifyPassword } from "~/server/password.server";
+import { db } from "~/server/platform/db.server";
+import { verifyPassword } from "~/server/accounts/password.server";
 import { countUsers, getUserByEmail } from "~/server/repos/users.server";
-import { seedAdminIfEmpty } from "~/server/seed.server";
+import { seedAdminIfEmpty } from "~/server/seed/seed.server";
 
 describe("seeding the first admin", () => {
   it("creates one Admin with a generated password only when there are no users", async () => {

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOCKED_ADDRESS, FetchError, PRIVATE_ADDRESS, isPublicAddress, safeFetch } from "~/server/fetcher.server";
+import { BLOCKED_ADDRESS, FetchError, PRIVATE_ADDRESS, isPublicAddress, safeFetch } from "~/server/fetching/fetcher.server";
 import { startPageServer } from "../helpers/page-server";
 
 // A canary that must never be reached, on IPv4 and IPv6 loopback, and an allow-listed page

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db.server";
+import { db } from "~/server/platform/db.server";
 import { runEntry, type RunningProcess } from "../helpers/processes";
 import { startWebServer } from "../helpers/web-server";
 

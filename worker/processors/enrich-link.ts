@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { PermanentEnrichError, enrichLink, type EnrichOutcome } from "~/server/enrich-link.server";
-import { enrichLinkJobSchema, parseJobData } from "~/server/queue.server";
+import { PermanentEnrichError, enrichLink, type EnrichOutcome } from "~/server/links/enrich-link.server";
+import { enrichLinkJobSchema, parseJobData } from "~/server/jobs/queue.server";
 
 /** The `enrich-link` queue: one saved link fetched, parsed and enriched. */
 export async function processEnrichLinkJob(job: Job, ctx: WorkerContext): Promise<EnrichOutcome> {

@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { PermanentTaskError, generateArtifact } from "~/server/artifacts.server";
-import { enrichTaskJobSchema, parseJobData } from "~/server/queue.server";
+import { PermanentTaskError, generateArtifact } from "~/server/enrichment/artifacts.server";
+import { enrichTaskJobSchema, parseJobData } from "~/server/jobs/queue.server";
 
 /** The `enrich-task` queue: one on-demand result (advanced summary, quiz, rephrasing, course). */
 export async function processEnrichTaskJob(job: Job, ctx: WorkerContext) {

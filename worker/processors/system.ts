@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { cleanupAccounts } from "~/server/accounts.server";
-import { heartbeatJobSchema, parseJobData } from "~/server/queue.server";
+import { cleanupAccounts } from "~/server/accounts/accounts.server";
+import { heartbeatJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { incrementWorkerJobs } from "~/server/repos/worker-heartbeats.server";
 
 type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>>;

@@ -1,6 +1,6 @@
-import type { Database } from "../db.server";
-import type { ArtifactKind, LinkArtifact } from "../db-schema.server";
-import { toJsonb } from "../strip-nul-plugin.server";
+import type { Database } from "../platform/db.server";
+import type { ArtifactKind, LinkArtifact } from "../platform/db-schema.server";
+import { toJsonb } from "../platform/strip-nul-plugin.server";
 
 /** Creates the artifact, or puts the existing one back to pending for a (re)generation. */
 export async function upsertPendingArtifact(

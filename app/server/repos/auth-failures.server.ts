@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 
 /**
  * A sign-in attempt, recorded before the password is checked so that attempts sent at once

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../db.server";
-import type { EmailToken, EmailTokenPurpose } from "../db-schema.server";
+import type { Database } from "../platform/db.server";
+import type { EmailToken, EmailTokenPurpose } from "../platform/db-schema.server";
 
 export async function insertEmailToken(
   db: Database,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../db.server";
-import type { UsageSource } from "../db-schema.server";
+import type { Database } from "../platform/db.server";
+import type { UsageSource } from "../platform/db-schema.server";
 
 export async function countAllowanceUsage(db: Database, userId: string, since: Date): Promise<number> {
   const row = await db

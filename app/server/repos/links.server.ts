@@ -1,7 +1,7 @@
 import { sql, type QueryCreator } from "kysely";
-import type { Database } from "../db.server";
-import type { CodeSnippet, DB, Link, Role } from "../db-schema.server";
-import { toJsonb } from "../strip-nul-plugin.server";
+import type { Database } from "../platform/db.server";
+import type { CodeSnippet, DB, Link, Role } from "../platform/db-schema.server";
+import { toJsonb } from "../platform/strip-nul-plugin.server";
 
 /** Adds a link, or moves the user's existing row for the same page to the top. */
 export async function upsertLink(

@@ -1,5 +1,5 @@
-import type { Database } from "../db.server";
-import type { OutboxMail } from "../db-schema.server";
+import type { Database } from "../platform/db.server";
+import type { OutboxMail } from "../platform/db-schema.server";
 
 export async function insertOutboxMail(
   db: Database,

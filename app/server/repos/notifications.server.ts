@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { Database } from "../db.server";
-import type { NewNotification, Notification } from "../db-schema.server";
+import type { Database } from "../platform/db.server";
+import type { NewNotification, Notification } from "../platform/db-schema.server";
 
 export async function insertNotification(db: Database, notification: NewNotification): Promise<Notification> {
   return db.insertInto("notifications").values(notification).returningAll().executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 
 /** One row per email; asking again replaces the plans. */
 export async function upsertNotifySignup(db: Database, signup: { email: string; plans: string[]; userId: string | null }): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 
 export async function getPreferences(db: Database, userId: string) {
   return db.selectFrom("user_preferences").selectAll().where("user_id", "=", userId).executeTakeFirst();

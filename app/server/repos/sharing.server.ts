@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 
 export async function setLinkPublic(db: Database, { id, userId, isPublic }: { id: string; userId: string; isPublic: boolean }) {
   return db

@@ -1,5 +1,5 @@
-import type { Database } from "../db.server";
-import type { NewUser, User, UserUpdate } from "../db-schema.server";
+import type { Database } from "../platform/db.server";
+import type { NewUser, User, UserUpdate } from "../platform/db-schema.server";
 
 export async function countUsers(db: Database): Promise<number> {
   const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 
 export async function upsertWorkerHeartbeat(
   db: Database,

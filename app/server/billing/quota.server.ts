@@ -1,0 +1,80 @@
+import type { Usage } from "~/lib/links";
+import type { Database } from "../platform/db.server";
+import type { Role, UsageSource } from "../platform/db-schema.server";
+import {
+  countAllowanceUsage,
+  getQuotaState,
+  insertUsage,
+  lockUserForCharge,
+  spendCredit,
+  type UsageRun,
+} from "../repos/enrichment-usage.server";
+
+/** Enrichments per calendar month (UTC) by role; null is unlimited. Pack credits come on top. */
+export const MONTHLY_ALLOWANCE: Record<Role, number | null> = {
+  FreeUser: 5,
+  LiteUser: 30,
+  ProUser: null,
+  Admin: null,
+};
+export const QUOTA_EXCEEDED = "Monthly enrichment limit reached — buy a pack or upgrade";
+
+export function currentPeriod(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export async function getUsage(db: Database, userId: string): Promise<Usage> {
+  const { start, end } = currentPeriod();
+  const state = await getQuotaState(db, userId, start);
+  if (!state) throw new Error(`No user ${userId}`);
+  return {
+    used: state.used ?? 0,
+    limit: MONTHLY_ALLOWANCE[state.role],
+    credits: state.pack_credits,
+    periodStart: start.toISOString(),
+    periodEnd: end.toISOString(),
+  };
+}
+
+function sourceFor(role: Role, used: number, credits: number): UsageSource | null {
+  const allowance = MONTHLY_ALLOWANCE[role];
+  if (allowance === null) return "unlimited";
+  if (used < allowance) return "allowance";
+  return credits > 0 ? "credit" : null;
+}
+
+/**
+ * Whether one more enrichment would be paid for (a cheap check before doing the work). With
+ * the role at hand, unlimited roles need no query.
+ */
+export async function hasEnrichmentLeft(db: Database, userId: string, role?: Role): Promise<boolean> {
+  if (role && MONTHLY_ALLOWANCE[role] === null) return true;
+  const usage = await getUsage(db, userId);
+  return usage.limit === null || usage.used < usage.limit || usage.credits > 0;
+}
+
+/**
+ * Counts one successful enrichment, from the monthly allowance first and then pack credits.
+ * Call inside the transaction that stores the result; the user's row is locked so two jobs
+ * cannot spend the same last enrichment. False when nothing is left.
+ */
+export async function chargeEnrichment(
+  trx: Database,
+  input: { userId: string; linkId: string | null; kind: string; run?: UsageRun; role?: Role },
+): Promise<boolean> {
+  // Unlimited roles have nothing to count and nothing to race for: no lock, no count.
+  if (input.role && MONTHLY_ALLOWANCE[input.role] === null) {
+    await insertUsage(trx, { ...input, source: "unlimited" });
+    return true;
+  }
+  const user = await lockUserForCharge(trx, input.userId);
+  if (!user) return false;
+  const used = await countAllowanceUsage(trx, input.userId, currentPeriod().start);
+  const source = sourceFor(user.role, used, user.pack_credits);
+  if (!source) return false;
+  if (source === "credit") await spendCredit(trx, input.userId);
+  await insertUsage(trx, { ...input, source });
+  return true;
+}

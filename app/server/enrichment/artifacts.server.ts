@@ -1,0 +1,141 @@
+import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
+import type { Difficulty } from "~/lib/enrichment";
+import { db, isDatabaseUnavailable } from "../platform/db.server";
+import type { LinkArtifact, Role } from "../platform/db-schema.server";
+import { type ContentPreferences, type Enricher, type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
+import { publishUserEvent } from "../notifications/events.server";
+import { isTransientError } from "../jobs/failures.server";
+import { HttpError } from "../platform/http.server";
+import { getUserLink } from "../links/links.server";
+import { LlmError } from "./openai/llm.server";
+import { log } from "../platform/logger.server";
+import { preferencesFor } from "./preferences.server";
+import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
+import { enqueueEnrichTask } from "../jobs/queue.server";
+import { getArtifact, getArtifactById, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
+import { getLinkById } from "../repos/links.server";
+
+export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
+  return {
+    id: artifact.id,
+    kind: artifact.kind,
+    variant: artifact.variant as PublicArtifact["variant"],
+    status: artifact.status,
+    error: artifact.error,
+    result: (artifact.payload ?? null) as PublicArtifact["result"],
+    engine: artifact.engine,
+    updatedAt: artifact.updated_at.toISOString(),
+  };
+}
+
+/** 403 with the upgrade URL when the role does not include this feature. */
+export function assertArtifactAccess(role: Role, kind: ArtifactKind) {
+  if (!canUseArtifact(role, kind)) {
+    const { label, feature } = ARTIFACT_ACCESS[kind];
+    throw new HttpError(403, `${label} is part of a higher plan. Upgrade to unlock it.`, {}, { upgradeUrl: `/upgrade?feature=${feature}` });
+  }
+}
+
+/**
+ * Asks for an on-demand result. A stored one is served again without another model call
+ * unless `regenerate`; otherwise it is queued (counted as one enrichment when it succeeds).
+ */
+export async function requestArtifact(
+  user: { id: string; role: Role },
+  linkId: string,
+  kind: ArtifactKind,
+  { variant = "", regenerate = false }: { variant?: Difficulty | ""; regenerate?: boolean } = {},
+): Promise<{ artifact: PublicArtifact; queued: boolean }> {
+  assertArtifactAccess(user.role, kind);
+  const link = await getUserLink(user.id, linkId);
+  if (link.status !== "enriched") throw new HttpError(409, "This link is not enriched yet.");
+  const existing = await getArtifact(db(), { linkId: link.id, kind, variant });
+  if (existing && (existing.status === "pending" || (existing.status === "ready" && !regenerate))) {
+    return { artifact: toPublicArtifact(existing), queued: false };
+  }
+  if (!(await hasEnrichmentLeft(db(), user.id, user.role))) {
+    throw new HttpError(403, QUOTA_EXCEEDED, {}, { upgradeUrl: "/upgrade" });
+  }
+  const artifact = await upsertPendingArtifact(db(), { linkId: link.id, userId: user.id, kind, variant });
+  await enqueueEnrichTask(artifact.id);
+  await publishUserEvent(user.id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(artifact) });
+  return { artifact: toPublicArtifact(artifact), queued: true };
+}
+
+/** Thrown for failures that will never succeed: no retry. */
+export class PermanentTaskError extends Error {}
+
+async function fail(artifact: LinkArtifact, reason: string) {
+  const failed = await markArtifactFailed(db(), artifact.id, reason);
+  if (failed) await publishUserEvent(artifact.user_id, { type: "artifact", linkId: artifact.link_id, artifact: toPublicArtifact(failed) });
+}
+
+/** One on-demand task on the engine; every kind is named, so a new kind fails to compile until it is handled here. */
+export function runTask(engine: Enricher, kind: ArtifactKind, source: EnrichmentSource, options: { level: Difficulty; preferences: ContentPreferences }) {
+  switch (kind) {
+    case "advanced":
+      return engine.advancedSummary(source, options.preferences);
+    case "quiz":
+      return engine.quiz(source, options.preferences);
+    case "rephrase":
+      return engine.rephrase(source, options.level, options.preferences);
+    case "course":
+      return engine.course(source, options.preferences);
+    default: {
+      const unknown: never = kind;
+      throw new PermanentTaskError(`Unknown kind of result: ${String(unknown)}`);
+    }
+  }
+}
+
+/** The worker's half: generates one artifact from the link's stored text. Idempotent. */
+export async function generateArtifact(artifactId: string, { finalAttempt }: { finalAttempt: boolean }): Promise<"ready" | "failed" | "skipped"> {
+  const artifact = await getArtifactById(db(), artifactId);
+  if (!artifact || artifact.status !== "pending") return "skipped";
+  const link = await getLinkById(db(), artifact.link_id);
+  if (!link) return "skipped";
+  if (!(await hasEnrichmentLeft(db(), artifact.user_id, link.owner_role))) {
+    await fail(artifact, QUOTA_EXCEEDED);
+    return "failed";
+  }
+  const source: EnrichmentSource = {
+    title: link.title,
+    language: link.language,
+    text: link.content_text ?? "",
+    summary: link.summary,
+    headings: (link.content_text ?? "").split(/\n{2,}/).filter((block) => block.length < 120 && !/[.!?]$/.test(block)),
+  };
+  const preferences = await preferencesFor(artifact.user_id, link.owner_role);
+  try {
+    const level = (artifact.variant || preferences.difficulty) as Difficulty;
+    const result = await runTask(enricher(), artifact.kind, source, { level, preferences });
+    const saved = await db()
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await chargeEnrichment(trx, { userId: artifact.user_id, linkId: link.id, kind: artifact.kind, run: result.run, role: link.owner_role }))) return null;
+        const ready = await markArtifactReady(trx, artifact.id, { payload: result.data, engine: engineLabel(result.run) });
+        // Finished by another run meanwhile: roll the charge back too.
+        if (!ready) throw new AlreadyDone();
+        return ready;
+      });
+    if (!saved) {
+      await fail(artifact, QUOTA_EXCEEDED);
+      return "failed";
+    }
+    await publishUserEvent(artifact.user_id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(saved) });
+    return "ready";
+  } catch (error) {
+    if (error instanceof AlreadyDone) return "skipped";
+    // Our database being out is not the artifact's fault: leave it pending for a later run.
+    if (isDatabaseUnavailable(error)) throw error;
+    // Only what may pass later is retried (a lost connection, a model timeout); a bug is not.
+    const permanent = !isTransientError(error);
+    const reason = error instanceof LlmError ? error.message : "Generation failed on our side";
+    if (!(error instanceof LlmError)) log.error("generation failed", { artifactId: artifact.id, permanent, error });
+    if (permanent || finalAttempt) await fail(artifact, reason);
+    if (permanent) throw new PermanentTaskError(reason);
+    throw error;
+  }
+}
+
+class AlreadyDone extends Error {}

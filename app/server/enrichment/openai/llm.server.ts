@@ -1,0 +1,164 @@
+import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
+import { z } from "zod";
+import { env } from "../../platform/env.server";
+import { log } from "../../platform/logger.server";
+
+/**
+ * The one door to an OpenAI-compatible model. Answers are requested as structured output
+ * (the task's zod schema sent as a JSON schema); servers without that get JSON mode, then a
+ * plain instruction. Every answer is validated with zod; an invalid one is asked for again
+ * once, then the call fails with a reason a person can read.
+ */
+export class LlmError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = "LlmError";
+  }
+}
+
+export interface LlmUsage {
+  provider: "openai";
+  model: string;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  durationMs: number;
+  calls: number;
+}
+
+export interface LlmClient {
+  model: string;
+  completeJson<S extends z.ZodType>(
+    task: { name: string; system: string; user: string; schema: S },
+  ): Promise<{ data: z.infer<S>; usage: LlmUsage }>;
+}
+
+type Mode = "json_schema" | "json_object" | "prompt";
+
+export function createLlmClient(options: {
+  apiKey?: string;
+  baseURL?: string;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+}): LlmClient {
+  const client = new OpenAI({
+    apiKey: options.apiKey ?? "not-needed",
+    baseURL: options.baseURL,
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries,
+  });
+  // Learned per process: once a server refuses json_schema, go straight to the fallback.
+  let mode: Mode = "json_schema";
+
+  async function call(task: { name: string; system: string; user: string; schema: z.ZodType }, currentMode: Mode) {
+    const schema = z.toJSONSchema(task.schema);
+    const system =
+      currentMode === "json_schema"
+        ? task.system
+        : `${task.system}\n\nAnswer with one JSON object only, no prose, matching this JSON schema:\n${JSON.stringify(schema)}`;
+    return client.chat.completions.create({
+      model: options.model,
+      temperature: 0.2,
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: task.user },
+      ],
+      ...(currentMode === "json_schema"
+        ? { response_format: { type: "json_schema" as const, json_schema: { name: task.name, schema, strict: false } } }
+        : currentMode === "json_object"
+          ? { response_format: { type: "json_object" as const } }
+          : {}),
+    });
+  }
+
+  return {
+    model: options.model,
+    async completeJson(task) {
+      const started = performance.now();
+      let tokensIn: number | null = null;
+      let tokensOut: number | null = null;
+      let calls = 0;
+      let lastProblem = "";
+      for (let attempt = 0; attempt < 2; attempt++) {
+        let completion;
+        try {
+          calls++;
+          completion = await call(task, mode);
+        } catch (error) {
+          if (error instanceof APIError && error.status === 400 && mode !== "prompt") {
+            // No structured output here: fall back one step and try again (not counted as an attempt).
+            mode = mode === "json_schema" ? "json_object" : "prompt";
+            log.info("model server refused a response format; falling back", { mode });
+            attempt--;
+            continue;
+          }
+          throw toLlmError(error, options.timeoutMs);
+        }
+        if (completion.usage) {
+          tokensIn = (tokensIn ?? 0) + completion.usage.prompt_tokens;
+          tokensOut = (tokensOut ?? 0) + completion.usage.completion_tokens;
+        }
+        const content = completion.choices[0]?.message?.content ?? "";
+        const parsed = parseJson(content);
+        const result = parsed === undefined ? null : task.schema.safeParse(parsed);
+        if (result?.success) {
+          return {
+            data: result.data,
+            usage: { provider: "openai", model: completion.model || options.model, tokensIn, tokensOut, durationMs: Math.round(performance.now() - started), calls },
+          };
+        }
+        lastProblem = result ? (result.error.issues[0]?.message ?? "wrong shape") : "not JSON";
+        log.warn("model answer did not match the schema", { task: task.name, attempt, problem: lastProblem });
+      }
+      throw new LlmError(`The model's answer was not usable (${lastProblem})`, false);
+    },
+  };
+}
+
+/** Accepts a bare JSON object or one wrapped in a ```json fence. */
+function parseJson(content: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content)?.[1] ?? content;
+  const start = fenced.indexOf("{");
+  const end = fenced.lastIndexOf("}");
+  if (start === -1 || end <= start) return undefined;
+  try {
+    return JSON.parse(fenced.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+function toLlmError(error: unknown, timeoutMs: number): LlmError {
+  if (error instanceof APIConnectionTimeoutError) {
+    const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+    return new LlmError(`The model took longer than ${limit}`, false);
+  }
+  if (error instanceof APIError) {
+    if (error.status === 401 || error.status === 403) return new LlmError("The model server refused our API key", true);
+    if (error.status === 404) return new LlmError("The model server does not know this model", true);
+    return new LlmError(`The model server answered ${error.status ?? "an error"}`, error.status !== undefined && error.status < 500 && error.status !== 429);
+  }
+  return new LlmError(`The model server could not be reached (${(error as Error).message})`, false);
+}
+
+let cached: LlmClient | undefined;
+
+/** The configured client, or null when enrichment runs on the local engine. */
+export function llmClient(): LlmClient | null {
+  const config = env();
+  const useOpenAi =
+    config.ENRICHMENT_PROVIDER === "openai" ||
+    (config.ENRICHMENT_PROVIDER === "auto" && Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL));
+  if (!useOpenAi) return null;
+  cached ??= createLlmClient({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    timeoutMs: config.OPENAI_TIMEOUT_MS,
+    maxRetries: config.OPENAI_MAX_RETRIES,
+  });
+  return cached;
+}

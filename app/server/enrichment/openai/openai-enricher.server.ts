@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { advancedSummarySchema, basicEnrichmentSchema, chunkSummarySchema, courseSchema, quizSchema, rephraseSchema } from "~/lib/enrichment";
+import { chunkText } from "./chunking.server";
+import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../enricher.server";
+import type { LlmClient, LlmUsage } from "./llm.server";
+import { prompts } from "./prompts.server";
+
+function addUsage(total: EngineRun, usage: LlmUsage): EngineRun {
+  return {
+    provider: "openai",
+    model: usage.model,
+    tokensIn: usage.tokensIn === null ? total.tokensIn : (total.tokensIn ?? 0) + usage.tokensIn,
+    tokensOut: usage.tokensOut === null ? total.tokensOut : (total.tokensOut ?? 0) + usage.tokensOut,
+    durationMs: total.durationMs + usage.durationMs,
+  };
+}
+
+/** Enrichment by any OpenAI-compatible model. Long pages are map-reduced, never cut off. */
+export function createOpenAiEnricher(client: LlmClient, { chunkTokens }: { chunkTokens: number }): Enricher {
+  const emptyRun = (): EngineRun => ({ provider: "openai", model: client.model, tokensIn: null, tokensOut: null, durationMs: 0 });
+
+  /** The page's text if it fits one call; otherwise the summaries of its chunks (the map step). */
+  async function condense(source: EnrichmentSource, run: EngineRun): Promise<{ text: string; run: EngineRun }> {
+    const chunks = chunkText(source.text || source.summary || source.title || "", chunkTokens);
+    if (chunks.length === 1) return { text: chunks[0]!, run };
+    let total = run;
+    const summaries: string[] = [];
+    for (const [index, chunk] of chunks.entries()) {
+      const { data, usage } = await client.completeJson({
+        ...prompts.chunkSummary({ title: source.title, chunk, index, total: chunks.length, language: source.language }),
+        schema: chunkSummarySchema,
+      });
+      total = addUsage(total, usage);
+      summaries.push(data.summary);
+    }
+    return { text: summaries.join("\n\n"), run: total };
+  }
+
+  async function task<S extends z.ZodType>(
+    source: EnrichmentSource,
+    build: (text: string) => { name: string; system: string; user: string },
+    schema: S,
+  ): Promise<{ data: z.infer<S>; run: EngineRun }> {
+    const condensed = await condense(source, emptyRun());
+    const { data, usage } = await client.completeJson({ ...build(condensed.text), schema });
+    return { data, run: addUsage(condensed.run, usage) };
+  }
+
+  const prefs = (p?: ContentPreferences) => ({ preferredLanguage: p?.language ?? null });
+
+  return {
+    name: `openai/${client.model}`,
+    async enrich({ page, preferences }) {
+      const source = { title: page.title, language: page.language, text: page.text, summary: null, headings: page.headings };
+      const { data, run } = await task(
+        source,
+        (text) => prompts.basic({ title: page.title, text, language: page.language, ...prefs(preferences), summaryLength: preferences?.summaryLength }),
+        basicEnrichmentSchema,
+      );
+      const tags = [...new Set(data.tags.map((t) => t.toLowerCase().trim()))].slice(0, 6);
+      return {
+        summary: data.summary,
+        tags,
+        tagSuggestions: [...new Set((data.suggestedTags ?? []).map((t) => t.toLowerCase().trim()))].filter((t) => !tags.includes(t)).slice(0, 5),
+        category: data.category,
+        codeSnippets: page.codeBlocks,
+        run,
+      };
+    },
+    advancedSummary: (source, p) => task(source, (text) => prompts.advanced({ ...source, text, ...prefs(p) }), advancedSummarySchema),
+    quiz: (source, p) => task(source, (text) => prompts.quiz({ ...source, text, ...prefs(p) }), quizSchema),
+    rephrase: (source, level, p) =>
+      task({ ...source, text: source.summary ?? source.text }, (text) => prompts.rephrase({ ...source, text, level, ...prefs(p) }), rephraseSchema),
+    course: (source, p) => task(source, (text) => prompts.course({ ...source, text, level: p?.difficulty, ...prefs(p) }), courseSchema),
+  };
+}

@@ -1,0 +1,14 @@
+import { hasFeature } from "~/lib/features";
+import { db } from "../platform/db.server";
+import type { Role } from "../platform/db-schema.server";
+import type { ContentPreferences } from "./enricher.server";
+import { getPreferences } from "../repos/preferences.server";
+
+export const DEFAULT_PREFERENCES: ContentPreferences = { summaryLength: "medium", language: null, difficulty: "intermediate" };
+
+/** The user's content preferences; only roles with contentPreferences have them applied. */
+export async function preferencesFor(userId: string, role: Role): Promise<ContentPreferences> {
+  if (!hasFeature(role, "contentPreferences")) return DEFAULT_PREFERENCES;
+  const row = await getPreferences(db(), userId);
+  return row ? { summaryLength: row.summary_length, language: row.language, difficulty: row.difficulty } : DEFAULT_PREFERENCES;
+}

@@ -1,0 +1,193 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { env } from "../platform/env.server";
+import { log } from "../platform/logger.server";
+import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.server";
+
+/**
+ * Pages are parsed in worker threads, never on a process's event loop: a hostile page can
+ * then cost one thread its time budget, while the web server keeps answering and the worker
+ * keeps beating. A parse over its budget has its thread terminated (the only way to stop
+ * synchronous code) and replaced; the page is refused as too complex to read.
+ */
+export interface ParseRequest {
+  body: string;
+  url: string;
+  contentType: string;
+}
+
+/** What a thread posts back: once `ready`, then one answer per request. */
+export type ThreadAnswer = { ready: true } | { page: ParsedPage } | { pageError: string } | { error: string };
+
+export interface ParsePoolOptions {
+  /** Threads at most; each parses one page at a time, more pages wait their turn. */
+  threads: number;
+  /** Time one parse may take once a thread has it, waiting not counted. */
+  budgetMs: number;
+}
+
+/** A thread's heap: a 5 MB page of real HTML needs about 100 MB; more is refused as too complex. */
+const THREAD_HEAP_MB = 512;
+/** A thread starts in about a second; one that never does must not leave pages waiting forever. */
+const THREAD_START_TIMEOUT_MS = 30_000;
+
+/**
+ * Threads run TypeScript through tsx, as the processes themselves do. The bootstrap is inline
+ * so that only the entry has to be found, and tsx is resolved from here, not from the cwd.
+ */
+const BOOTSTRAP = `
+const { workerData } = require("node:worker_threads");
+import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.entry, workerData.entry));
+`;
+
+function threadEntry(): string {
+  // Beside this module under tsx and vitest; from the Remix build (build/index.js) it is ../app/server/fetching.
+  const candidates = [new URL("./page-parse-thread.server.ts", import.meta.url), new URL("../app/server/fetching/page-parse-thread.server.ts", import.meta.url)];
+  const found = candidates.find((url) => existsSync(url));
+  if (!found) throw new Error(`The page parser thread was not found at ${candidates.map((url) => fileURLToPath(url)).join(" or ")}`);
+  return found.href;
+}
+
+interface Task {
+  request: ParseRequest;
+  resolve(page: ParsedPage): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  ready: boolean;
+  task: Task | null;
+  timer?: NodeJS.Timeout;
+}
+
+export class ParsePool {
+  private readonly threads = new Set<Thread>();
+  private readonly waiting: Task[] = [];
+  /** Threads started so far, replacements included. */
+  threadsStarted = 0;
+
+  constructor(private readonly options: ParsePoolOptions) {}
+
+  parse(request: ParseRequest): Promise<ParsedPage> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Stops every thread; pages in progress or waiting are rejected. */
+  async close(): Promise<void> {
+    const closed = new Error("The page parser was closed");
+    for (const task of this.waiting.splice(0)) task.reject(closed);
+    const stopping = [...this.threads].map((thread) => {
+      this.forget(thread);
+      thread.task?.reject(closed);
+      return thread.worker.terminate();
+    });
+    await Promise.allSettled(stopping);
+  }
+
+  /** Hands waiting pages to idle threads, and starts threads for the rest (up to the limit). */
+  private pump() {
+    for (const thread of this.threads) {
+      if (this.waiting.length === 0) return;
+      if (thread.ready && !thread.task) this.dispatch(thread, this.waiting.shift()!);
+    }
+    let starting = [...this.threads].filter((thread) => !thread.ready).length;
+    while (this.waiting.length > starting && this.threads.size < this.options.threads) {
+      this.start();
+      starting++;
+    }
+  }
+
+  private start() {
+    let worker: Worker;
+    try {
+      worker = new Worker(BOOTSTRAP, {
+        eval: true,
+        workerData: { tsx: import.meta.resolve("tsx/esm/api"), entry: threadEntry() },
+        resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      });
+    } catch (error) {
+      for (const task of this.waiting.splice(0)) task.reject(error as Error);
+      return;
+    }
+    this.threadsStarted++;
+    const thread: Thread = { worker, ready: false, task: null };
+    this.threads.add(thread);
+    thread.timer = setTimeout(() => {
+      void worker.terminate();
+      this.lost(thread, new Error(`The page parser thread did not start within ${THREAD_START_TIMEOUT_MS / 1000} s`));
+    }, THREAD_START_TIMEOUT_MS);
+    worker.on("message", (answer: ThreadAnswer) => this.answered(thread, answer));
+    worker.on("error", (error) => this.lost(thread, error));
+    worker.on("exit", (code) => this.lost(thread, new Error(`The page parser thread stopped (exit code ${code})`)));
+  }
+
+  private dispatch(thread: Thread, task: Task) {
+    thread.task = task;
+    // A busy thread keeps the process alive; an idle one does not.
+    thread.worker.ref();
+    thread.timer = setTimeout(() => this.overBudget(thread), this.options.budgetMs);
+    thread.worker.postMessage(task.request);
+  }
+
+  private answered(thread: Thread, answer: ThreadAnswer) {
+    if (!this.threads.has(thread)) return;
+    clearTimeout(thread.timer);
+    thread.worker.unref();
+    const task = thread.task;
+    thread.task = null;
+    if ("ready" in answer) thread.ready = true;
+    else if ("page" in answer) task?.resolve(answer.page);
+    else if ("pageError" in answer) task?.reject(new PageError(answer.pageError));
+    else task?.reject(new Error(answer.error));
+    this.pump();
+  }
+
+  private overBudget(thread: Thread) {
+    if (!this.threads.has(thread)) return;
+    this.forget(thread);
+    void thread.worker.terminate();
+    log.warn("page parse stopped: over its time budget", { url: thread.task?.request.url, budgetMs: this.options.budgetMs });
+    thread.task?.reject(new PageError(PAGE_TOO_COMPLEX));
+    this.pump();
+  }
+
+  /** The thread died: out of memory while parsing, or it could not start at all. */
+  private lost(thread: Thread, error: Error) {
+    if (!this.threads.has(thread)) return;
+    this.forget(thread);
+    if (thread.task) {
+      const outOfMemory = (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
+      if (outOfMemory) log.warn("page parse stopped: out of memory", { url: thread.task.request.url });
+      thread.task.reject(outOfMemory ? new PageError(PAGE_TOO_COMPLEX) : error);
+    } else if (!thread.ready) {
+      // A thread that cannot start would fail again at once: give the waiting pages the reason.
+      log.error("page parser thread could not start", { error });
+      for (const task of this.waiting.splice(0)) task.reject(error);
+    }
+    this.pump();
+  }
+
+  private forget(thread: Thread) {
+    clearTimeout(thread.timer);
+    this.threads.delete(thread);
+  }
+}
+
+let shared: ParsePool | undefined;
+
+/** Parses a page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). */
+export function parsePageOffThread(body: string, url: string, contentType: string): Promise<ParsedPage> {
+  shared ??= new ParsePool({ threads: env().PARSE_THREADS, budgetMs: env().PARSE_TIMEOUT_MS });
+  return shared.parse({ body, url, contentType });
+}
+
+export async function closeParsePool(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}

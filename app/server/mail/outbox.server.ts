@@ -1,0 +1,18 @@
+import type { Env } from "../platform/env.server";
+import type { User } from "../platform/db-schema.server";
+
+/**
+ * Whose mail the dev outbox shows: `{ to: undefined }` everyone's, `{ to }` one address's,
+ * null nothing. It holds other people's links, so in production an Admin reads it all and a
+ * signed-in user only their own, and only while there is no SMTP server (else their mail
+ * went out for real). Outside production it is a developer's tool, open to anyone.
+ * In production the route sends visitors to sign in before asking.
+ */
+export function outboxScope(
+  viewer: Pick<User, "email" | "role"> | null,
+  config: Pick<Env, "NODE_ENV" | "SMTP_URL">,
+): { to: string | undefined } | null {
+  if (config.NODE_ENV !== "production" || viewer?.role === "Admin") return { to: undefined };
+  if (!viewer || config.SMTP_URL) return null;
+  return { to: viewer.email };
+}

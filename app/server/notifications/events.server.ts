@@ -1,0 +1,73 @@
+import type { Redis } from "ioredis";
+import type { PublicArtifact } from "~/lib/artifacts";
+import type { PublicLink } from "~/lib/links";
+import { createRedis, redis, whenReady } from "../platform/redis.server";
+import { env } from "../platform/env.server";
+import { log } from "../platform/logger.server";
+
+/** What the browser hears on GET /api/events. */
+export type UserEvent =
+  | { type: "link"; link: PublicLink }
+  | { type: "link-deleted"; id: string }
+  | { type: "artifact"; linkId: string; artifact: PublicArtifact }
+  | { type: "notification"; unreadCount: number };
+
+function channel(userId: string) {
+  return `${env().REDIS_PREFIX}:events:user:${userId}`;
+}
+
+/** Tells every web process (and so every open tab) of the user; never fails the caller. */
+export async function publishUserEvent(userId: string, event: UserEvent): Promise<void> {
+  await whenReady(redis())
+    .then((client) => client.publish(channel(userId), JSON.stringify(event)))
+    .catch((error: unknown) => log.warn("event publish failed", { userId, error }));
+}
+
+type Listener = (event: UserEvent) => void;
+
+const globalStore = globalThis as unknown as {
+  __linkwiseEvents?: { subscriber: Redis; listeners: Map<string, Set<Listener>>; closers: Set<() => void> };
+};
+
+/** One pattern subscription per web process, fanned out to the open streams in memory. */
+function hub() {
+  if (!globalStore.__linkwiseEvents) {
+    const subscriber = createRedis("worker");
+    const listeners = new Map<string, Set<Listener>>();
+    const prefix = `${env().REDIS_PREFIX}:events:user:`;
+    subscriber.psubscribe(`${prefix}*`).catch((error: unknown) => log.warn("event subscribe failed", { error }));
+    subscriber.on("pmessage", (_pattern, name, message) => {
+      const set = listeners.get(name.slice(prefix.length));
+      if (!set) return;
+      try {
+        const event = JSON.parse(message) as UserEvent;
+        set.forEach((listener) => listener(event));
+      } catch {
+        // A malformed message is dropped; the client's polling fallback still catches up.
+      }
+    });
+    globalStore.__linkwiseEvents = { subscriber, listeners, closers: new Set() };
+  }
+  return globalStore.__linkwiseEvents;
+}
+
+/** `onShutdown` ends the stream when the server stops, so open streams do not hold it up. */
+export function subscribeUserEvents(userId: string, listener: Listener, onShutdown: () => void): () => void {
+  const { listeners, closers } = hub();
+  const set = listeners.get(userId) ?? new Set();
+  set.add(listener);
+  listeners.set(userId, set);
+  closers.add(onShutdown);
+  return () => {
+    set.delete(listener);
+    closers.delete(onShutdown);
+    if (set.size === 0) listeners.delete(userId);
+  };
+}
+
+export async function closeEvents(): Promise<void> {
+  const events = globalStore.__linkwiseEvents;
+  globalStore.__linkwiseEvents = undefined;
+  events?.closers.forEach((close) => close());
+  events?.subscriber.disconnect();
+}

@@ -1,0 +1,278 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, watch } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { closeDb, isDatabaseUnavailable } from "./db.server";
+import type { Env } from "./env.server";
+import { closeEvents } from "../notifications/events.server";
+import { CLIENT_IP_HEADER, unavailableResponse } from "./http.server";
+import { log } from "./logger.server";
+import { closeQueues } from "../jobs/queue.server";
+import { closeRedis } from "./redis.server";
+
+declare module "@remix-run/node" {
+  /** What every loader and action receives as `context`. */
+  interface AppLoadContext {
+    cspNonce: string;
+    requestId: string;
+  }
+}
+
+const BUILD_DIR = path.resolve("build");
+const BUILD_PATH = path.join(BUILD_DIR, "index.js");
+
+async function importBuild(): Promise<ServerBuild> {
+  if (!existsSync(BUILD_PATH)) throw new Error(`No build at ${BUILD_PATH}: run \`npm run build\` first.`);
+  // A query string defeats Node's module cache so dev rebuilds load fresh code.
+  const url = `${pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`;
+  return (await import(url)) as ServerBuild;
+}
+
+function parseBytes(limit: string): number {
+  const match = /^(\d+)(b|kb|mb)$/i.exec(limit);
+  if (!match) return 1024 * 1024;
+  const unit = { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2]!.toLowerCase() as "b" | "kb" | "mb"];
+  return Number(match[1]) * unit;
+}
+
+/** Refuses bodies larger than the limit, whether announced by Content-Length or streamed. */
+function bodyLimit(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > maxBytes) {
+      // The body stays unread, so the connection cannot be reused.
+      res.setHeader("Connection", "close");
+      res.status(413).json({ message: `The request body is larger than ${maxBytes} bytes.` });
+      return;
+    }
+    let seen = 0;
+    req.on("data", (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes && !res.headersSent) {
+        res.status(413).json({ message: `The request body is larger than ${maxBytes} bytes.` });
+        req.destroy();
+      }
+    });
+    next();
+  };
+}
+
+/** Our own header carrying the caller's address to Remix; a client-sent one is replaced. */
+function clientIpHeader(): RequestHandler {
+  return (req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  };
+}
+
+/**
+ * Every loader and action, pages included, answers a lost database with a 503 (a page shows
+ * its error boundary with that status) rather than a 500. JSON endpoints already do in
+ * handleJson; this catches what reaches Remix, such as the root loader's session look-up.
+ */
+export function answerOutagesWith503(build: ServerBuild): ServerBuild {
+  const guard =
+    <A, R>(run: (args: A) => R) =>
+    async (args: A) => {
+      try {
+        return await run(args);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw unavailableResponse(error);
+        throw error;
+      }
+    };
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const { loader, action } = route.module;
+      const module = { ...route.module, loader: loader && guard(loader), action: action && guard(action) };
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+// What the app answers; the Fetch API behind Remix throws on TRACE and CONNECT (a 500 otherwise).
+const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** Any other method gets a JSON 405 before it reaches Remix. */
+function knownMethodsOnly(): RequestHandler {
+  return (req, res, next) => {
+    if (KNOWN_METHODS.includes(req.method)) return next();
+    res.setHeader("Allow", KNOWN_METHODS.join(", "));
+    res.status(405).json({ message: `The ${req.method.slice(0, 20)} method is not allowed here.` });
+  };
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Pages' actions read forms: a body of another type (JSON posted to /login) is a 415, not a 500. */
+function formBodiesOnPages(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path.startsWith("/api/") || SAFE_METHODS.has(req.method)) return next();
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!hasBody || FORM_TYPES.includes(type)) return next();
+    res.status(415).json({ message: "This page takes form submissions (application/x-www-form-urlencoded or multipart/form-data)." });
+  };
+}
+
+
+/**
+ * CSRF: a state-changing request that could ride on the session cookie must come from our
+ * own pages. Browsers send Origin on every such request; a mismatch, or a cookie with no
+ * Origin at all, is refused. Bearer-token requests carry no ambient credentials.
+ */
+export function sameOriginGuard(appUrl: string): RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || req.headers.authorization) return next();
+    const origin = req.headers.origin;
+    const ownOrigin = `${req.protocol}://${req.headers.host}`;
+    const sameOrigin = origin === appOrigin || origin === ownOrigin;
+    const hasSessionCookie = req.headers.cookie?.includes("__session=") ?? false;
+    if (origin ? !sameOrigin : hasSessionCookie) {
+      res.status(403).json({ message: "This request did not come from a Linkwise page, so it was refused." });
+      return;
+    }
+    next();
+  };
+}
+
+function securityHeaders(config: Env): RequestHandler {
+  const dev = config.NODE_ENV === "development";
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Favicons and images of saved pages come from anywhere on the web.
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: config.APP_URL.startsWith("https://"),
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+export interface WebServer {
+  app: express.Express;
+  listen(): Promise<{ url: string; port: number }>;
+  close(): Promise<void>;
+}
+
+export async function createWebServer(config: Env): Promise<WebServer> {
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.TRUST_PROXY) app.set("trust proxy", true);
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+    res.setHeader("X-Request-Id", res.locals.requestId);
+    next();
+  });
+  app.use(securityHeaders(config));
+  // JSON answers are small and event streams must not be buffered: compress pages and assets only
+  // (API requests skip the middleware altogether, it wraps every response it sees).
+  const compress = compression();
+  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : compress(req, res, next)));
+  // Request lines are info-level logs: with LOG_LEVEL warn or error the logger is not mounted at all.
+  if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") {
+    app.use(
+      morgan(":method :url :status :res[content-length] - :response-time ms", {
+        skip: (req) => req.url?.startsWith("/build/") === true,
+        stream: { write: (line) => log.info(`http ${line.trim()}`) },
+      }),
+    );
+  }
+
+  app.use(knownMethodsOnly());
+  app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
+  app.use(formBodiesOnPages());
+  app.use(clientIpHeader());
+  app.use(sameOriginGuard(config.APP_URL));
+
+  // Fingerprinted assets never change; everything else in public/ for an hour. API paths skip
+  // the file look-ups altogether (a stat per request otherwise).
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
+
+  const getLoadContext = (_req: express.Request, res: express.Response): AppLoadContext => ({
+    cspNonce: res.locals.cspNonce as string,
+    requestId: res.locals.requestId as string,
+  });
+  // Built once: the handler precomputes the route table (rebuilt after a dev rebuild).
+  const handlerFor = (build: ServerBuild) =>
+    createRequestHandler({ build: answerOutagesWith503(build), mode: build.mode, getLoadContext });
+  let handler = handlerFor(await importBuild());
+
+  if (config.NODE_ENV === "development") {
+    // `remix dev --manual` rewrites build/version.txt after each rebuild.
+    watch(BUILD_DIR, async (_event, file) => {
+      if (file !== "version.txt") return;
+      const build = await importBuild();
+      handler = handlerFor(build);
+      await broadcastDevReady(build);
+    });
+    await broadcastDevReady(await importBuild());
+  }
+  app.all("*", (req, res, next) => handler(req, res, next));
+
+  let server: Server | undefined;
+  const sockets = new Set<Socket>();
+
+  return {
+    app,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server = app.listen(config.PORT, config.HOST);
+        server.on("connection", (socket) => {
+          sockets.add(socket);
+          socket.on("close", () => sockets.delete(socket));
+        });
+        server.once("error", reject);
+        server.once("listening", () => {
+          const port = (server!.address() as AddressInfo).port;
+          const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+          resolve({ url: `http://${host}:${port}`, port });
+        });
+      }),
+    async close() {
+      if (server) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        // Event streams never finish on their own: end them so their connections can close.
+        await closeEvents();
+        server.closeIdleConnections();
+        setTimeout(() => server?.closeIdleConnections(), 100).unref();
+        // In-flight requests get until the timeout; then their sockets are cut.
+        const timer = setTimeout(() => {
+          log.warn("web shutdown timeout reached, closing open connections", { open: sockets.size });
+          server?.closeAllConnections();
+          sockets.forEach((socket) => socket.destroy());
+        }, config.WEB_SHUTDOWN_TIMEOUT_MS);
+        await closed;
+        clearTimeout(timer);
+      }
+      await Promise.allSettled([closeEvents(), closeQueues(), closeRedis(), closeDb()]);
+    },
+  };
+}
