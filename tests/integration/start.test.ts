@@ -70,6 +70,8 @@ describe("npm start", () => {
       const port = await freePort();
       const stack = npmStart({ PORT: String(port), WORKERS: "1" });
       await stack.waitFor(READY, 120_000);
+      // "ready" means the web server answers; the worker may still be starting on a busy machine.
+      await stack.waitFor(/worker: ready workerId=/, 120_000);
 
       const tree = processTree(stack);
       const webPid = Number(/web: listening on \S+ pid=(\d+)/.exec(stack.output())?.[1]);
