@@ -1,19 +1,13 @@
-import { UnrecoverableError, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { PermanentEnrichError, enrichLink, type EnrichOutcome } from "~/server/links/enrich-link.server";
+import { enrichLink, type EnrichOutcome } from "~/server/links/enrich-link.server";
 import { enrichLinkJobSchema, parseJobData } from "~/server/jobs/queue.server";
 
 /** The `enrich-link` queue: one saved link fetched, parsed and enriched. */
 export async function processEnrichLinkJob(job: Job, ctx: WorkerContext): Promise<EnrichOutcome> {
   const { linkId } = parseJobData(enrichLinkJobSchema, job);
   const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  try {
-    const outcome = await enrichLink(linkId, { finalAttempt });
-    ctx.log.info("link job done", { jobId: job.id, outcome });
-    return outcome;
-  } catch (error) {
-    // A 404 or a blocked address will not get better: fail now, no retries.
-    if (error instanceof PermanentEnrichError) throw new UnrecoverableError(error.message);
-    throw error;
-  }
+  const outcome = await enrichLink(linkId, { finalAttempt });
+  ctx.log.info("link job done", { jobId: job.id, outcome });
+  return outcome;
 }

@@ -1,18 +1,13 @@
-import { UnrecoverableError, type Job } from "bullmq";
+import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { PermanentTaskError, generateArtifact } from "~/server/enrichment/artifacts.server";
+import { generateArtifact } from "~/server/enrichment/artifacts.server";
 import { enrichTaskJobSchema, parseJobData } from "~/server/jobs/queue.server";
 
 /** The `enrich-task` queue: one on-demand result (advanced summary, quiz, rephrasing, course). */
 export async function processEnrichTaskJob(job: Job, ctx: WorkerContext) {
   const { artifactId } = parseJobData(enrichTaskJobSchema, job);
   const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  try {
-    const outcome = await generateArtifact(artifactId, { finalAttempt });
-    ctx.log.info("task job done", { jobId: job.id, outcome });
-    return outcome;
-  } catch (error) {
-    if (error instanceof PermanentTaskError) throw new UnrecoverableError(error.message);
-    throw error;
-  }
+  const outcome = await generateArtifact(artifactId, { finalAttempt });
+  ctx.log.info("task job done", { jobId: job.id, outcome });
+  return outcome;
 }

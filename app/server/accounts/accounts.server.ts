@@ -1,5 +1,5 @@
 import type { PublicUser } from "~/lib/user";
-import { db } from "../platform/db.server";
+import { db, isUniqueViolation } from "../platform/db.server";
 import type { EmailTokenPurpose, Role, User } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
@@ -81,7 +81,7 @@ export async function registerUser(input: { email: string; password: string; rol
     })
     .catch((error: unknown) => {
       // Two sign-ups racing for one email: the unique index decides.
-      if (error instanceof Error && /users_email_key/.test(error.message)) {
+      if (isUniqueViolation(error, "users_email_key")) {
         throw new HttpError(409, "An account with this email already exists");
       }
       throw error;
@@ -288,7 +288,7 @@ export async function updateProfile(
   if (input.email !== undefined && input.email !== user.email) {
     if (await getUserByEmail(db(), input.email)) throw new HttpError(409, "An account with this email already exists");
     updated = (await updateUser(db(), user.id, { email: input.email, email_confirmed: false }).catch((error: unknown) => {
-      if (error instanceof Error && /users_email_key/.test(error.message)) {
+      if (isUniqueViolation(error, "users_email_key")) {
         throw new HttpError(409, "An account with this email already exists");
       }
       throw error;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ArtifactKind } from "~/lib/artifacts";
-import { PermanentTaskError, runTask } from "./artifacts.server";
+import { PermanentJobError } from "../jobs/failures.server";
+import { runTask } from "./artifacts.server";
 import type { Enricher } from "./enricher.server";
 
 const source = { title: "T", language: "en", text: "Some text.", summary: null, headings: [] };
@@ -29,7 +30,7 @@ describe("runTask", () => {
 
   it("refuses a kind it does not know instead of making an advanced summary", () => {
     const engine = stubEngine();
-    expect(() => runTask(engine as unknown as Enricher, "poem" as ArtifactKind, source, options)).toThrow(PermanentTaskError);
+    expect(() => runTask(engine as unknown as Enricher, "poem" as ArtifactKind, source, options)).toThrow(PermanentJobError);
     expect(engine.advancedSummary).not.toHaveBeenCalled();
   });
 });

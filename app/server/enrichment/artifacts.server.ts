@@ -1,14 +1,13 @@
 import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
-import { db, isDatabaseUnavailable } from "../platform/db.server";
+import { db } from "../platform/db.server";
 import type { LinkArtifact, Role } from "../platform/db-schema.server";
 import { type ContentPreferences, type Enricher, type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
 import { publishUserEvent } from "../notifications/events.server";
-import { isTransientError } from "../jobs/failures.server";
+import { AlreadyDone, PermanentJobError, settleJobFailure } from "../jobs/failures.server";
 import { HttpError } from "../platform/http.server";
 import { getUserLink } from "../links/links.server";
 import { LlmError } from "./openai/llm.server";
-import { log } from "../platform/logger.server";
 import { preferencesFor } from "./preferences.server";
 import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { enqueueEnrichTask } from "../jobs/queue.server";
@@ -62,9 +61,6 @@ export async function requestArtifact(
   return { artifact: toPublicArtifact(artifact), queued: true };
 }
 
-/** Thrown for failures that will never succeed: no retry. */
-export class PermanentTaskError extends Error {}
-
 async function fail(artifact: LinkArtifact, reason: string) {
   const failed = await markArtifactFailed(db(), artifact.id, reason);
   if (failed) await publishUserEvent(artifact.user_id, { type: "artifact", linkId: artifact.link_id, artifact: toPublicArtifact(failed) });
@@ -83,7 +79,7 @@ export function runTask(engine: Enricher, kind: ArtifactKind, source: Enrichment
       return engine.course(source, options.preferences);
     default: {
       const unknown: never = kind;
-      throw new PermanentTaskError(`Unknown kind of result: ${String(unknown)}`);
+      throw new PermanentJobError(`Unknown kind of result: ${String(unknown)}`);
     }
   }
 }
@@ -126,16 +122,12 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     return "ready";
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
-    // Our database being out is not the artifact's fault: leave it pending for a later run.
-    if (isDatabaseUnavailable(error)) throw error;
-    // Only what may pass later is retried (a lost connection, a model timeout); a bug is not.
-    const permanent = !isTransientError(error);
-    const reason = error instanceof LlmError ? error.message : "Generation failed on our side";
-    if (!(error instanceof LlmError)) log.error("generation failed", { artifactId: artifact.id, permanent, error });
-    if (permanent || finalAttempt) await fail(artifact, reason);
-    if (permanent) throw new PermanentTaskError(reason);
-    throw error;
+    return settleJobFailure(error, {
+      finalAttempt,
+      readable: [LlmError],
+      fallbackReason: "Generation failed on our side",
+      record: (reason) => fail(artifact, reason),
+      context: { artifactId: artifact.id },
+    });
   }
 }
-
-class AlreadyDone extends Error {}

@@ -33,11 +33,27 @@ export interface FetchedPage {
   redirects: string[];
 }
 
+/** What went wrong, for code to branch on; the message is for people and may be reworded. */
+export type FetchFailure =
+  | "invalid-address"
+  | "blocked"
+  | "not-found"
+  | "timeout"
+  | "refused"
+  | "reset"
+  | "tls"
+  | "network"
+  | "too-many-redirects"
+  | "http-status"
+  | "not-a-page"
+  | "too-large";
+
 /** A failed fetch with a short reason a person can read. Permanent ones are not retried. */
 export class FetchError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    readonly kind: FetchFailure = "network",
   ) {
     super(message);
     this.name = "FetchError";
@@ -81,12 +97,12 @@ async function resolveChecked(url: URL, allowlist: string[]): Promise<Array<{ ad
     try {
       addresses = await dnsLookup(host, { all: true, verbatim: true });
     } catch {
-      throw new FetchError("The address could not be found", true);
+      throw new FetchError("The address could not be found", true, "not-found");
     }
   }
-  if (addresses.length === 0) throw new FetchError("The address could not be found", true);
+  if (addresses.length === 0) throw new FetchError("The address could not be found", true, "not-found");
   if (!isAllowlisted(url, allowlist) && addresses.some((a) => !isPublicAddress(a.address))) {
-    throw new FetchError(PRIVATE_ADDRESS, true);
+    throw new FetchError(PRIVATE_ADDRESS, true, "blocked");
   }
   return addresses;
 }
@@ -141,10 +157,10 @@ function parseUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new FetchError("That is not a valid address", true);
+    throw new FetchError("That is not a valid address", true, "invalid-address");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError(BLOCKED_ADDRESS, true);
-  if (url.username || url.password) throw new FetchError(BLOCKED_ADDRESS, true);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError(BLOCKED_ADDRESS, true, "blocked");
+  if (url.username || url.password) throw new FetchError(BLOCKED_ADDRESS, true, "blocked");
   return url;
 }
 
@@ -153,12 +169,12 @@ function describeNetworkError(error: unknown, timeoutMs: number): FetchError {
   const code = (error as { code?: string }).code ?? "";
   const name = (error as { name?: string }).name ?? "";
   if (name === "AbortError" || code === "UND_ERR_ABORTED" || /timeout/i.test(code)) {
-    return new FetchError(`The page took longer than ${Math.round(timeoutMs / 1000)} s`, false);
+    return new FetchError(`The page took longer than ${Math.round(timeoutMs / 1000)} s`, false, "timeout");
   }
-  if (code === "ECONNREFUSED") return new FetchError("The site refused the connection", false);
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") return new FetchError("The connection was reset", false);
-  if (code.startsWith("ERR_TLS") || code.includes("CERT")) return new FetchError("The site's secure connection could not be verified", true);
-  return new FetchError(`The page could not be fetched (${code || (error as Error).message})`, false);
+  if (code === "ECONNREFUSED") return new FetchError("The site refused the connection", false, "refused");
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") return new FetchError("The connection was reset", false, "reset");
+  if (code.startsWith("ERR_TLS") || code.includes("CERT")) return new FetchError("The site's secure connection could not be verified", true, "tls");
+  return new FetchError(`The page could not be fetched (${code || (error as Error).message})`, false, "network");
 }
 
 export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Promise<FetchedPage> {
@@ -194,7 +210,7 @@ export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Pro
 
         if (statusCode >= 300 && statusCode < 400 && header("location")) {
           await response.body.dump();
-          if (redirects.length >= maxRedirects) throw new FetchError(`The page redirected more than ${maxRedirects} times`, true);
+          if (redirects.length >= maxRedirects) throw new FetchError(`The page redirected more than ${maxRedirects} times`, true, "too-many-redirects");
           const next = parseUrl(new URL(header("location")!, url).toString());
           redirects.push(next.toString());
           url = next;
@@ -203,19 +219,19 @@ export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Pro
         if (statusCode >= 400) {
           await response.body.dump();
           const reason = `The page answered ${statusCode} ${STATUS_CODES[statusCode] ?? ""}`.trim();
-          throw new FetchError(reason, statusCode < 500 && statusCode !== 429 && statusCode !== 408);
+          throw new FetchError(reason, statusCode < 500 && statusCode !== 429 && statusCode !== 408, "http-status");
         }
 
         const contentType = (header("content-type") ?? "").toLowerCase();
         const mime = contentType.split(";")[0]!.trim();
         if (options.accept !== "any" && !PAGE_TYPES.includes(mime)) {
           await response.body.dump();
-          throw new FetchError(`The address is not a web page (${mime || "no content type"})`, true);
+          throw new FetchError(`The address is not a web page (${mime || "no content type"})`, true, "not-a-page");
         }
         const tooLarge = `The page is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`;
         if (Number(header("content-length") ?? 0) > maxBytes) {
           await response.body.dump();
-          throw new FetchError(tooLarge, true);
+          throw new FetchError(tooLarge, true, "too-large");
         }
         const chunks: Buffer[] = [];
         let bytes = 0;
@@ -223,7 +239,7 @@ export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Pro
           bytes += (chunk as Buffer).length;
           if (bytes > maxBytes) {
             response.body.destroy();
-            throw new FetchError(tooLarge, true);
+            throw new FetchError(tooLarge, true, "too-large");
           }
           chunks.push(chunk as Buffer);
         }
@@ -231,7 +247,7 @@ export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Pro
         return { url: url.toString(), status: statusCode, contentType: mime, charset, body: text, bytes, redirects };
       } catch (error) {
         // A body we stop reading (too large, aborted) leaves its connection unusable: drop the agent.
-        if (!(error instanceof FetchError) || /larger than/.test(error.message)) forgetAgent(agent);
+        if (!(error instanceof FetchError) || error.kind === "too-large") forgetAgent(agent);
         throw error;
       }
     }

@@ -1,6 +1,7 @@
+import { UnrecoverableError } from "bullmq";
 import { describe, expect, it } from "vitest";
 import { FetchError } from "../fetching/fetcher.server";
-import { isTransientError } from "./failures.server";
+import { PermanentJobError, isTransientError, settleJobFailure } from "./failures.server";
 
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
 
@@ -36,5 +37,50 @@ describe("isTransientError", () => {
     ]) {
       expect(isTransientError(error), String(error)).toBe(false);
     }
+  });
+});
+
+describe("settleJobFailure", () => {
+  async function settle(error: unknown, finalAttempt = false) {
+    const recorded: string[] = [];
+    const thrown = await settleJobFailure(error, {
+      finalAttempt,
+      readable: [FetchError],
+      fallbackReason: "Failed on our side",
+      record: async (reason) => void recorded.push(reason),
+      context: {},
+    }).catch((e: unknown) => e);
+    return { recorded, thrown };
+  }
+
+  it("fails a bug at once with the generic reason, never its raw message", async () => {
+    const { recorded, thrown } = await settle(new TypeError("Cannot read properties of undefined (reading 'x')"));
+    expect(recorded).toEqual(["Failed on our side"]);
+    expect(thrown).toBeInstanceOf(PermanentJobError);
+    expect(thrown).toBeInstanceOf(UnrecoverableError);
+    expect((thrown as Error).message).toBe("Failed on our side");
+  });
+
+  it("shows a readable failure's own reason", async () => {
+    const { recorded, thrown } = await settle(new FetchError("The page answered 404 Not Found", true, "http-status"));
+    expect(recorded).toEqual(["The page answered 404 Not Found"]);
+    expect(thrown).toBeInstanceOf(PermanentJobError);
+  });
+
+  it("retries what may pass later, and records it only on the final attempt", async () => {
+    const timeout = new FetchError("The page took longer than 15 s", false, "timeout");
+    const early = await settle(timeout);
+    expect(early.recorded).toEqual([]);
+    expect(early.thrown).toBe(timeout);
+    const last = await settle(timeout, true);
+    expect(last.recorded).toEqual(["The page took longer than 15 s"]);
+    expect(last.thrown).toBe(timeout);
+  });
+
+  it("leaves the item alone while the database is out", async () => {
+    const outage = Object.assign(new Error("the database system is starting up"), { code: "57P03" });
+    const { recorded, thrown } = await settle(outage, true);
+    expect(recorded).toEqual([]);
+    expect(thrown).toBe(outage);
   });
 });

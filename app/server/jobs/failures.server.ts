@@ -1,4 +1,6 @@
+import { UnrecoverableError } from "bullmq";
 import { isDatabaseUnavailable } from "../platform/db.server";
+import { log } from "../platform/logger.server";
 
 /**
  * Which failures are worth retrying. A lost connection, a timeout or a database that is
@@ -22,4 +24,45 @@ export function isTransientError(error: unknown): boolean {
   if (typeof code === "string" && TRANSIENT_SQLSTATE.test(code)) return true;
   if (name === "MaxRetriesPerRequestError") return true;
   return typeof message === "string" && TRANSIENT_MESSAGES.test(message);
+}
+
+/**
+ * A failure that will happen again on every attempt. It is BullMQ's UnrecoverableError, so the
+ * job fails at once instead of spending its retries.
+ */
+export class PermanentJobError extends UnrecoverableError {
+  override name = "PermanentJobError";
+}
+
+/** The work was finished by another run meanwhile: roll back what this run did and skip. */
+export class AlreadyDone extends Error {}
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * The one policy for a job that failed, shared by saved links and on-demand results:
+ * - our database being out is not the item's fault: rethrown as is, the item stays pending;
+ * - errors of a `readable` class (a fetch, a page, a model) show their own message, any other
+ *   shows `fallbackReason` (and is logged: it is ours to fix);
+ * - what may pass later is retried, and recorded on the item only on the final attempt;
+ * - what will fail the same way again is recorded now and fails the job without retries.
+ */
+export async function settleJobFailure(
+  error: unknown,
+  options: {
+    finalAttempt: boolean;
+    readable: ErrorClass[];
+    fallbackReason: string;
+    record: (reason: string) => Promise<void>;
+    context: Record<string, unknown>;
+  },
+): Promise<never> {
+  if (isDatabaseUnavailable(error)) throw error;
+  const known = options.readable.some((type) => error instanceof type);
+  const reason = known ? (error as Error).message : options.fallbackReason;
+  const permanent = !isTransientError(error);
+  if (!known) log.error("job failed on our side", { ...options.context, permanent, error });
+  if (permanent || options.finalAttempt) await options.record(reason);
+  if (permanent) throw new PermanentJobError(reason);
+  throw error;
 }

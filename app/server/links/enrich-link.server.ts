@@ -1,13 +1,12 @@
-import { db, isDatabaseUnavailable } from "../platform/db.server";
+import { db } from "../platform/db.server";
 import type { Link } from "../platform/db-schema.server";
 import { engineLabel, enricher } from "../enrichment/enricher.server";
 import { env } from "../platform/env.server";
 import { publishUserEvent } from "../notifications/events.server";
-import { isTransientError } from "../jobs/failures.server";
+import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
 import { FetchError, safeFetch } from "../fetching/fetcher.server";
 import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
-import { log } from "../platform/logger.server";
 import { createNotification } from "../notifications/notifications.server";
 import { parsePageOffThread } from "../fetching/page-parse-pool.server";
 import { PageError } from "../fetching/page-parser.server";
@@ -36,9 +35,6 @@ async function recentTags(userId: string): Promise<string[]> {
   tagCache.set(userId, { tags, expires: Date.now() + TAGS_TTL_MS });
   return tags;
 }
-
-/** Thrown for failures that will never succeed (a 404, a blocked address, an unreadable page): no retry. */
-export class PermanentEnrichError extends Error {}
 
 async function fail(link: Link, reason: string): Promise<void> {
   const failed = await markLinkFailed(db(), link.id, reason);
@@ -114,17 +110,13 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
     }
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
-    // Our database being out is not the link's fault: leave it pending for a later run.
-    if (isDatabaseUnavailable(error)) throw error;
-    // Fetch, page and model failures carry a reason a person can read; anything else is ours.
-    const known = error instanceof FetchError || error instanceof PageError || error instanceof LlmError;
-    const reason = known ? error.message : "Enrichment failed on our side";
-    // Only what may pass later is retried: a data error or a bug fails the same way each time.
-    const permanent = !isTransientError(error);
-    if (!known) log.error("enrichment failed", { linkId: link.id, permanent, error });
-    if (permanent || finalAttempt) await fail(link, reason);
-    if (permanent) throw new PermanentEnrichError(reason);
-    throw error;
+    return settleJobFailure(error, {
+      finalAttempt,
+      readable: [FetchError, PageError, LlmError],
+      fallbackReason: "Enrichment failed on our side",
+      record: (reason) => fail(link, reason),
+      context: { linkId: link.id },
+    });
   }
   if (!stored) {
     await fail(link, QUOTA_EXCEEDED);
@@ -133,5 +125,3 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
   await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(stored) });
   return "enriched";
 }
-
-class AlreadyDone extends Error {}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./db.server";
+import { isDatabaseUnavailable, isUniqueViolation } from "./db.server";
 
 function withCode(message: string, code: string) {
   return Object.assign(new Error(message), { code });
@@ -24,5 +24,16 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("Link not found"))).toBe(false);
     expect(isDatabaseUnavailable("Connection terminated")).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe("isUniqueViolation", () => {
+  it("reads the SQLSTATE and the constraint's name, not the message", () => {
+    const duplicate = Object.assign(withCode("duplicate key value violates unique constraint", "23505"), { constraint: "users_email_key" });
+    expect(isUniqueViolation(duplicate, "users_email_key")).toBe(true);
+    expect(isUniqueViolation(duplicate, "links_user_id_url_key")).toBe(false);
+    // A message that merely mentions the constraint is not a violation of it.
+    expect(isUniqueViolation(new Error("users_email_key"), "users_email_key")).toBe(false);
+    expect(isUniqueViolation(undefined, "users_email_key")).toBe(false);
   });
 });

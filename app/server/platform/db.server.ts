@@ -33,6 +33,12 @@ const UNAVAILABLE_MESSAGES = [
   /is not queryable$/,
 ];
 
+/** Whether an error is Postgres refusing a duplicate under the named unique constraint (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const { code, constraint: violated } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && violated === constraint;
+}
+
 /**
  * Whether an error means Postgres cannot be reached right now (down, restarting, connection
  * lost), as opposed to a bad query: callers answer 503 or retry later instead of failing.
