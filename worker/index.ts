@@ -13,7 +13,7 @@ import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server"
 import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
-import { CLEANUP_INTERVAL_MS, QUEUES, closeQueues, type QueueName } from "~/server/jobs/queue.server";
+import { QUEUES, closeQueues, ensureSchedules, type QueueName } from "~/server/jobs/queue.server";
 import { closeRedis, createRedis, quitRedis } from "~/server/platform/redis.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
@@ -86,8 +86,6 @@ const workers = Object.entries(processors).map(([queueName, handle]) => {
   return worker;
 });
 
-// One scheduler per deployment (the ids are shared), however many workers upsert them.
-// Upserted again on every reconcile tick, so a flushed Redis gets them back.
 const systemQueue = new Queue(QUEUES.system, { connection, prefix: config.REDIS_PREFIX });
 // Without a listener BullMQ prints each error with its stack.
 systemQueue.on("error", (error) => onRedisError(QUEUES.system, error));
@@ -115,24 +113,12 @@ onShutdownSignal("worker", async () => {
   await settleWithin(closeDb(), 5_000);
 });
 
-async function ensureSchedules() {
-  await systemQueue.upsertJobScheduler(
-    "heartbeat",
-    { every: config.HEARTBEAT_INTERVAL_MS },
-    { name: "heartbeat", data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
-  );
-  await systemQueue.upsertJobScheduler(
-    "cleanup",
-    { every: CLEANUP_INTERVAL_MS },
-    { name: "cleanup", data: {}, opts: { attempts: 3, removeOnComplete: 24, removeOnFail: 100 } },
-  );
-}
-await ensureSchedules();
+await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
 
 /** Links pending with no job (Redis flushed, enqueue failed) go back on the queue. */
 async function reconcile() {
   try {
-    await ensureSchedules();
+    await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
     const requeued = await reconcilePendingLinks(config.RECONCILE_AFTER_MS);
     if (requeued > 0) log.info("reconciler re-enqueued pending links", { count: requeued });
   } catch (error) {

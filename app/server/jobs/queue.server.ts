@@ -46,13 +46,35 @@ export async function enqueueEnrichTask(artifactId: string): Promise<void> {
 /** Hourly housekeeping: expired sessions, old sign-in failures and spent mail tokens. */
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Retries with exponential backoff; completed jobs kept an hour, failed ones capped. */
-export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 3,
-  backoff: { type: "exponential", delay: 5_000 },
-  removeOnComplete: { age: 3_600, count: 1_000 },
-  removeOnFail: { count: 5_000 },
-};
+const HOUR_S = 3_600;
+const WEEK_S = 7 * 24 * HOUR_S;
+
+/** Every kind of job there is: the name a job carries on its queue. */
+export type JobKind = "enrich-link" | "enrich-task" | "heartbeat" | "cleanup";
+
+/**
+ * How each kind of job retries and how long finished ones stay in Redis: the one place job
+ * options are set. A user's work gets three attempts with exponential backoff (a flaky site or
+ * model often answers the second time); finished jobs stay an hour and failed ones a week, so
+ * operators can look at them and replay them. Housekeeping keeps only a short history.
+ */
+export function jobOptions(kind: JobKind): JobsOptions {
+  switch (kind) {
+    case "enrich-link":
+    case "enrich-task":
+      return {
+        attempts: 3,
+        backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
+        removeOnComplete: { age: HOUR_S, count: 1_000 },
+        removeOnFail: { age: WEEK_S, count: 5_000 },
+      };
+    case "heartbeat":
+      // The next beat is the retry.
+      return { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
+    case "cleanup":
+      return { attempts: 3, backoff: { type: "exponential", delay: 60_000 }, removeOnComplete: 24, removeOnFail: 100 };
+  }
+}
 
 const globalStore = globalThis as unknown as { __linkwiseQueues?: Map<QueueName, Queue> };
 
@@ -64,7 +86,6 @@ export function getQueue(name: QueueName): Queue {
     queue = new Queue(name, {
       connection: redis(),
       prefix: env().REDIS_PREFIX,
-      defaultJobOptions: DEFAULT_JOB_OPTIONS,
       skipWaitingForReady: true,
     });
     queue.on("error", () => undefined);
@@ -94,7 +115,7 @@ export async function enqueueEnrichLink(linkId: string, { isNew = false, role }:
  */
 async function addReplacingFinished(
   name: QueueName,
-  jobName: string,
+  jobName: JobKind,
   data: object,
   jobId: string,
   { lookUp = true, priority }: { lookUp?: boolean; priority?: number } = {},
@@ -107,12 +128,7 @@ async function addReplacingFinished(
     if (state !== "completed" && state !== "failed") return;
     await previous.remove();
   }
-  await queue.add(jobName, data, {
-    jobId,
-    priority,
-    backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
-    removeOnComplete: true,
-  });
+  await queue.add(jobName, data, { ...jobOptions(jobName), jobId, priority });
 }
 
 /** Whether a link has a job waiting, delayed or running. */
@@ -127,4 +143,14 @@ export async function closeQueues(): Promise<void> {
   globalStore.__linkwiseQueues = undefined;
   // Queue.close() can wait on a Redis that is gone; the connection is dropped after anyway.
   await Promise.all(queues.map((queue) => settleWithin(queue.close(), 2_000)));
+}
+
+/**
+ * The repeating housekeeping jobs. Scheduler ids are shared, so however many workers upsert
+ * them there is one schedule per deployment; workers upsert them again on every reconcile tick,
+ * so a flushed Redis gets them back.
+ */
+export async function ensureSchedules(systemQueue: Queue, heartbeatEveryMs: number): Promise<void> {
+  await systemQueue.upsertJobScheduler("heartbeat", { every: heartbeatEveryMs }, { name: "heartbeat", data: {}, opts: jobOptions("heartbeat") });
+  await systemQueue.upsertJobScheduler("cleanup", { every: CLEANUP_INTERVAL_MS }, { name: "cleanup", data: {}, opts: jobOptions("cleanup") });
 }
