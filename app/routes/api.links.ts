@@ -11,7 +11,7 @@ const querySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
   before: z.uuid("before must be the id of a link from the previous page").optional(),
 });
-export const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) });
+const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) });
 
 /** GET /api/links?limit=&before= → the user's links, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
