@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useToast } from "./toast";
 import { Button, cx } from "./ui";
 
-/** Stored in localStorage under cookiePreferences (spec section 3). */
+/** Stored in localStorage under `cookiePreferences`: a browser choice, never sent to the server. */
 export interface CookiePreferences {
   essential: true;
   analytics: boolean;

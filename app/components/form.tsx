@@ -34,7 +34,7 @@ export function TextField({ label, error, hint, className, ...props }: FieldProp
   );
 }
 
-/** A password input with a Show/Hide toggle (spec: login and register). */
+/** A password input with a Show/Hide toggle, used by sign-in, sign-up and password forms. */
 export function PasswordField({ label, error, className, ...props }: FieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);

@@ -53,7 +53,7 @@ function SignedOutLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The top bar: logo, theme toggle, and the signed-in or signed-out links (spec: navigation bar). */
+/** The top bar: logo, theme toggle, and the signed-in or signed-out links. */
 export function NavBar({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatBadge } from "./notification-bell";
 
 describe("formatBadge", () => {
-  it("shows the count up to 9 and 9+ above it (spec section 9)", () => {
+  it("shows the count up to 9 and 9+ above it", () => {
     expect(formatBadge(1)).toBe("1");
     expect(formatBadge(9)).toBe("9");
     expect(formatBadge(10)).toBe("9+");

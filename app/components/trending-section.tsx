@@ -13,7 +13,7 @@ type State =
   | { kind: "error" }
   | { kind: "list"; results: TrendingResource[] };
 
-/** The landing page's trending section (spec sections 4, 8, 9). */
+/** The landing page's trending section: the most viewed shared links, filterable by category. */
 export function TrendingSection() {
   const [category, setCategory] = useState<(typeof LANDING_CATEGORIES)[number]>("all");
   const [state, setState] = useState<State>({ kind: "loading" });

@@ -1,5 +1,5 @@
 /**
- * The browser's JSON client (spec section 7): JSON in and out, the server's message on
+ * The browser's JSON client: JSON in and out, the server's message on
  * failure, else 'API Error: {status} {statusText}', and 'Network error' when offline.
  * Pages ride on the session cookie, so no token is stored in the browser.
  */

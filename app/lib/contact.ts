@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Contact form subjects (spec section 3). */
+/** Contact form subjects, in the order the form offers them. */
 export const CONTACT_SUBJECTS = {
   general: "General question",
   technical: "Technical support",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Categories of the trending lists (spec section 9): the landing page's and the /trending page's. */
+/** Categories of the trending lists: the landing page's and the /trending page's. */
 export const CATEGORIES = {
   programming: "Programming",
   business: "Business",

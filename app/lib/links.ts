@@ -1,4 +1,4 @@
-/** Link rules shared by the add form and the API (spec section 5). */
+/** Link rules shared by the add form and the API, so both refuse the same input with the same words. */
 export const INVALID_URL_MESSAGE = "Enter a valid URL starting with http:// or https://";
 export const MAX_URL_LENGTH = 2048;
 
@@ -70,7 +70,7 @@ export interface Usage {
   periodEnd: string;
 }
 
-/** Spec section 9: green up to 60%, yellow above 60%, red above 80%, exceeded at 100%. */
+/** Green up to 60%, yellow above 60%, red above 80%, exceeded at 100%. */
 export function usageLevel(usage: Pick<Usage, "used" | "limit">): { percent: number; tone: "green" | "yellow" | "red"; exceeded: boolean } {
   if (usage.limit === null || usage.limit === 0) return { percent: 0, tone: "green", exceeded: usage.limit === 0 };
   const percent = Math.round((usage.used / usage.limit) * 100);

@@ -1,4 +1,4 @@
-/** Enrichment packs (spec section 3): credits that never expire. */
+/** Enrichment packs: credits that never expire, spent after the monthly allowance. */
 export interface Pack {
   id: "pack-10" | "pack-20" | "pack-50";
   name: string;

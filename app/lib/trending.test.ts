@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { categoryLabel, formatViews } from "./trending";
 
 describe("formatViews", () => {
-  it("shortens to K and M with one decimal (spec section 9)", () => {
+  it("shortens to K and M with one decimal", () => {
     expect(formatViews(999)).toBe("999");
     expect(formatViews(1_000)).toBe("1.0K");
     expect(formatViews(1_234)).toBe("1.2K");
@@ -11,7 +11,7 @@ describe("formatViews", () => {
 });
 
 describe("categoryLabel", () => {
-  it("carries the spec's display names", () => {
+  it("carries the display names users see", () => {
     expect(categoryLabel("web")).toEqual({ slug: "web", displayName: "Web Dev" });
     expect(categoryLabel("dotnet")).toEqual({ slug: "dotnet", displayName: ".NET" });
   });

@@ -1,6 +1,6 @@
 import { CATEGORIES, type CategorySlug } from "./enrichment";
 
-/** Filters of the landing section and of the /trending page (spec section 9). */
+/** Filters of the landing section and of the /trending page. */
 export const LANDING_CATEGORIES = ["all", "programming", "business", "ai", "design", "productivity", "marketing", "science"] as const;
 export const TRENDING_PAGE_CATEGORIES: Array<{ slug: "all" | CategorySlug; label: string }> = [
   { slug: "all", label: "All Categories" },
@@ -21,7 +21,7 @@ export function categoryLabel(slug: string | null): { slug: string; displayName:
   return { slug: known ?? "learning", displayName: known ? CATEGORIES[known] : "Learning" };
 }
 
-/** 999 → "999", 1234 → "1.2K", 2500000 → "2.5M" (one decimal, spec section 9). */
+/** 999 → "999", 1234 → "1.2K", 2500000 → "2.5M": at most one decimal. */
 export function formatViews(views: number): string {
   if (views >= 1_000_000) return `${(views / 1_000_000).toFixed(1)}M`;
   if (views >= 1_000) return `${(views / 1_000).toFixed(1)}K`;

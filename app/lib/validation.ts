@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Rules shared by the forms and the API (spec section 5). */
+/** Rules shared by the forms and the API, so both refuse the same input with the same words. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MESSAGES = {
   email: "Enter a valid email address",

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-/** Any unknown path goes to the landing page (spec: route table). */
+/** Any unknown page path goes to the landing page (unknown API paths answer a JSON 404 instead). */
 export function loader() {
   return redirect("/", 302);
 }

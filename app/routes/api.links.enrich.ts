@@ -1,2 +1,2 @@
-/** POST /api/links/enrich {url}: the spec's name for adding a link; same as POST /api/links. */
+/** POST /api/links/enrich {url}: the documented API name for adding a link; the same as POST /api/links. */
 export { action } from "./api.links";

@@ -19,12 +19,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     let result = await trending({ category, time, page: requested, pageSize: TRENDING_PAGE_SIZE });
     const totalPages = Math.max(1, Math.ceil(result.total / TRENDING_PAGE_SIZE));
-    // The page is clamped between 1 and the page count (spec section 4).
+    // An out-of-range page shows the nearest one (1 or the last) rather than an empty list.
     const page = Math.min(requested, totalPages);
     if (page !== requested) result = await trending({ category, time, page, pageSize: TRENDING_PAGE_SIZE });
     return { category, time, page, totalPages, ...result };
   } catch (error) {
-    // Spec: a load failure is logged only; the list stays empty.
+    // A load failure is logged, and the page shows an empty list rather than an error.
     log.error("trending page failed to load", { error });
     return { category, time, page: 1, totalPages: 1, results: [] as TrendingResource[], total: 0 };
   }

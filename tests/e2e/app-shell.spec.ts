@@ -45,7 +45,7 @@ test("every public route renders its heading", async ({ page }) => {
   }
 });
 
-test("a shared link that does not exist answers 404 with the spec's text", async ({ page }) => {
+test("a shared link that does not exist answers 404 with the documented text", async ({ page }) => {
   const response = await page.goto("/share/00000000-0000-0000-0000-000000000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not available.");

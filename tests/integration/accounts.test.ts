@@ -57,7 +57,7 @@ describe("POST /api/auth/register", () => {
     expect(response.body).toEqual({ message: "An account with this email already exists" });
   });
 
-  it("refuses short passwords and bad emails with the spec's messages, saving nothing", async () => {
+  it("refuses short passwords and bad emails with the documented messages, saving nothing", async () => {
     const email = uniqueEmail();
     const short = await api("POST", "/api/auth/register", { body: { email, password: "12345" } });
     expect(short.status).toBe(400);
@@ -210,7 +210,7 @@ describe("email confirmation", () => {
     expect(expired.body.message).toMatch(/expired/);
   });
 
-  it("resends on request with the spec's text, refuses a second one within a minute, and when already confirmed", async () => {
+  it("resends on request with the documented text, refuses a second one within a minute, and when already confirmed", async () => {
     const { email, token, id } = await register();
     await waitForMail(email, /Confirm your email/);
     await sql`update email_tokens set created_at = now() - interval '2 minutes' where user_id = ${id}`.execute(db());

@@ -131,7 +131,7 @@ describe("adding and enriching links", () => {
 });
 
 describe("the links API", () => {
-  it("validates the URL with the spec's message and saves nothing", async () => {
+  it("validates the URL with the documented message and saves nothing", async () => {
     const { token } = await signUp();
     for (const url of ["example.com", "ftp://example.com/x", "http://", `https://example.com/${"a".repeat(2100)}`, ""]) {
       const response = await add(token, url);

@@ -4,7 +4,7 @@ import { cx } from "../ui";
 
 const BAR = { green: "bg-emerald-500", yellow: "bg-amber-400", red: "bg-red-500" } as const;
 
-/** Spec section 9: green up to 60%, yellow above 60%, red above 80%, quota exceeded at 100%. */
+/** Green up to 60%, yellow above 60%, red above 80%, quota exceeded at 100%. */
 export function UsageMeter({ usage }: { usage: Usage }) {
   const level = usageLevel(usage);
   return (

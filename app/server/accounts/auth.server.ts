@@ -146,7 +146,7 @@ export async function requireUser(request: Request): Promise<User> {
   return auth.user;
 }
 
-/** For pages limited to some roles: others go to /dashboard (spec: guard behaviour). */
+/** For pages limited to some roles: anyone else is sent to /dashboard, not shown a 403. */
 export async function requireRole(request: Request, roles: Role[]): Promise<User> {
   const user = await requireUser(request);
   if (!roles.includes(user.role)) throw redirect("/dashboard");
