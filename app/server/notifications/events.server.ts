@@ -4,6 +4,7 @@ import type { PublicLink } from "~/lib/links";
 import { createRedis, redis, whenReady } from "../platform/redis.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
+import { dropSingleton, singleton } from "../platform/singleton.server";
 
 /** What the browser hears on GET /api/events. */
 export type UserEvent =
@@ -25,13 +26,17 @@ export async function publishUserEvent(userId: string, event: UserEvent): Promis
 
 type Listener = (event: UserEvent) => void;
 
-const globalStore = globalThis as unknown as {
-  __linkwiseEvents?: { subscriber: Redis; listeners: Map<string, Set<Listener>>; closers: Set<() => void> };
-};
+interface Hub {
+  subscriber: Redis;
+  listeners: Map<string, Set<Listener>>;
+  closers: Set<() => void>;
+}
+
+const HUB_SINGLETON = "events";
 
 /** One pattern subscription per web process, fanned out to the open streams in memory. */
-function hub() {
-  if (!globalStore.__linkwiseEvents) {
+function hub(): Hub {
+  return singleton(HUB_SINGLETON, () => {
     const subscriber = createRedis("worker");
     const listeners = new Map<string, Set<Listener>>();
     const prefix = `${env().REDIS_PREFIX}:events:user:`;
@@ -46,9 +51,8 @@ function hub() {
         // A malformed message is dropped; the client's polling fallback still catches up.
       }
     });
-    globalStore.__linkwiseEvents = { subscriber, listeners, closers: new Set() };
-  }
-  return globalStore.__linkwiseEvents;
+    return { subscriber, listeners, closers: new Set() };
+  });
 }
 
 /** `onShutdown` ends the stream when the server stops, so open streams do not hold it up. */
@@ -66,8 +70,7 @@ export function subscribeUserEvents(userId: string, listener: Listener, onShutdo
 }
 
 export async function closeEvents(): Promise<void> {
-  const events = globalStore.__linkwiseEvents;
-  globalStore.__linkwiseEvents = undefined;
+  const events = dropSingleton<Hub>(HUB_SINGLETON);
   events?.closers.forEach((close) => close());
   events?.subscriber.disconnect();
 }
