@@ -74,3 +74,58 @@ export async function closeEvents(): Promise<void> {
   events?.closers.forEach((close) => close());
   events?.subscriber.disconnect();
 }
+
+const KEEPALIVE_MS = 25_000;
+
+/**
+ * The user's events as a server-sent-events response, open until `signal` aborts (the client
+ * left) or the server shuts down.
+ */
+export function userEventStream(userId: string, signal: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => undefined as void;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const close = () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      };
+      const unsubscribe = subscribeUserEvents(
+        userId,
+        (event) => send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+        close,
+      );
+      const keepalive = setInterval(() => send(": keepalive\n\n"), KEEPALIVE_MS);
+      cleanup = () => {
+        clearInterval(keepalive);
+        unsubscribe();
+      };
+      signal.addEventListener("abort", close);
+      // Tells the client how long to wait before reconnecting, and that the stream is open.
+      send("retry: 3000\n: connected\n\n");
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform keeps compression from buffering the stream.
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
