@@ -42,3 +42,12 @@ export async function listSharedLinks(db: Database, userId: string) {
     .orderBy("links.shared_at", "desc")
     .execute();
 }
+
+/** `count` made-up visitors' views of a link, each on a random day within the last `withinDays` days. */
+export async function insertDemoShareViews(db: Database, { linkId, count, withinDays }: { linkId: string; count: number; withinDays: number }): Promise<void> {
+  await sql`
+    insert into share_views (link_id, visitor, day)
+    select ${linkId}, 'demo-' || g, (current_date - (floor(random() * ${withinDays}))::int)
+    from generate_series(1, ${count}) g
+    on conflict do nothing`.execute(db);
+}
