@@ -7,7 +7,7 @@ import type { Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { getUserLink } from "../links/links.server";
-import { getPublicLink, insertShareView, setLinkPublic } from "../repos/sharing.server";
+import { getPublicLink, insertShareView, listSharedLinks, setLinkPublic } from "../repos/sharing.server";
 
 
 /** Free shares with a watermark; paid plans need publicLinkSharing (an admin may switch it off). */
@@ -52,4 +52,10 @@ export async function recordShareView(linkId: string, visitor: { ip: string; use
   const day = new Date().toISOString().slice(0, 10);
   const key = createHash("sha256").update(`${env().SESSION_SECRET}|${day}|${visitor.ip}|${visitor.userAgent ?? ""}`).digest("hex");
   await insertShareView(db(), { linkId, visitor: key, day });
+}
+
+/** The user's public links with their share URL and view count, most recently shared first. */
+export async function listShares(userId: string) {
+  const rows = await listSharedLinks(db(), userId);
+  return rows.map((row) => ({ id: row.id, title: row.title, url: row.url, sharedAt: row.shared_at?.toISOString() ?? null, views: row.views, shareUrl: `${env().APP_URL}/share/${row.id}` }));
 }
