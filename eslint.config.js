@@ -1,6 +1,22 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// SQL lives in app/server/repos/ only (decision 010): Kysely's query builders and its `sql` tag
+// are refused everywhere else. `no-restricted-imports` is one rule per file (a later block's
+// options replace an earlier one's), so every block that sets it repeats this path.
+const KYSELY_SQL = { name: "kysely", importNames: ["sql"], message: "Raw SQL lives in app/server/repos/: add or use a repo function there." };
+const QUERY_BUILDERS = ["selectFrom", "selectNoFrom", "insertInto", "updateTable", "deleteFrom", "mergeInto"];
+const SQL_OUTSIDE_REPOS = {
+  "no-restricted-syntax": [
+    "error",
+    {
+      selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_BUILDERS.join("|")})$/]`,
+      message: "Queries live in app/server/repos/: call a repo function (add one there) instead of building SQL here.",
+    },
+  ],
+  "no-restricted-imports": ["error", { paths: [KYSELY_SQL] }],
+};
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "node_modules/", ".data/", ".cache/", "test-results/", "playwright-report/"] },
   ...tseslint.configs.recommended,
@@ -20,12 +36,20 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    files: ["**/*.{ts,tsx}"],
+    // Besides repos: migrations write DDL in SQL by nature, and tests arrange and inspect rows
+    // directly to check what the code under test stored (the plugin's test compiles queries).
+    ignores: ["app/server/repos/**", "migrations/**", "tests/**", "**/*.test.{ts,tsx}"],
+    rules: SQL_OUTSIDE_REPOS,
+  },
+  {
     // The worker never pulls in React or the web layer.
     files: ["worker/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [KYSELY_SQL],
           patterns: [
             { group: ["react", "react-dom", "react-dom/*", "@remix-run/react"], message: "The worker never imports React." },
             { group: ["~/routes/*", "~/components/*", "**/app/routes/*", "**/app/components/*"], message: "The worker calls services in app/server, never routes or components." },
@@ -40,7 +64,20 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["*.server", "**/*.server", "~/server/*"], message: "Components and app/lib never import server modules." }] },
+        { paths: [KYSELY_SQL], patterns: [{ group: ["*.server", "**/*.server", "~/server/*"], message: "Components and app/lib never import server modules." }] },
+      ],
+    },
+  },
+  {
+    // Routes stay thin: they call a service in app/server/<room>, which alone uses the repos.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [KYSELY_SQL],
+          patterns: [{ group: ["~/server/repos/*", "**/server/repos/*"], message: "Routes call a service in app/server/<room>, never a repo." }],
+        },
       ],
     },
   },

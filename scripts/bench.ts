@@ -18,10 +18,11 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { sql } from "kysely";
 import { Pool } from "undici";
 import { createDb } from "../app/server/platform/db.server";
 import { QUEUES } from "../app/server/jobs/queue.server";
+import { countFinishedLinks, deleteAllLinks, getEnrichmentSpan, listEnrichmentLatencies } from "../app/server/repos/bench.server";
+import { updateUser } from "../app/server/repos/users.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
 import { buildIfStale } from "./lib/build-state";
 import { freePort } from "./lib/free-port";
@@ -139,10 +140,7 @@ async function add(token: string): Promise<{ id: string; ms: number }> {
 async function waitUntilEnriched(total: number, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await db
-      .selectFrom("links")
-      .select([sql<number>`count(*) filter (where status <> 'pending')::int`.as("done"), sql<number>`count(*) filter (where status = 'error')::int`.as("failed")])
-      .executeTakeFirstOrThrow();
+    const row = await countFinishedLinks(db);
     if (row.done >= total) return row;
     if (Date.now() > deadline) throw new Error(`only ${row.done} of ${total} links done`);
     await sleep(100);
@@ -150,11 +148,7 @@ async function waitUntilEnriched(total: number, timeoutMs = 300_000) {
 }
 
 async function throughput(since: Date): Promise<number> {
-  const row = await db
-    .selectFrom("links")
-    .select([sql<Date>`min(enriched_at)`.as("first"), sql<Date>`max(enriched_at)`.as("last"), sql<number>`count(enriched_at)::int`.as("count")])
-    .where("enriched_at", ">=", since)
-    .executeTakeFirstOrThrow();
+  const row = await getEnrichmentSpan(db, since);
   return (row.count - 1) / ((row.last.getTime() - row.first.getTime()) / 1000);
 }
 
@@ -171,7 +165,7 @@ try {
     body: JSON.stringify({ email: "bench@example.com", password: "bench-password" }),
   });
   const { token, user } = (await register.json()) as { token: string; user: { id: string } };
-  await db.updateTable("users").set({ role: "ProUser" }).where("id", "=", user.id).execute();
+  await updateUser(db, user.id, { role: "ProUser" });
   const results: string[] = [];
 
   /**
@@ -207,7 +201,7 @@ try {
     await enrichQueue.drain(true);
     await enrichQueue.close();
     connection.disconnect();
-    await db.deleteFrom("links").execute();
+    await deleteAllLinks(db);
 
     // 2a. throughput, one worker, over a backlog of pending links.
     await addConcurrently(BACKLOG);
@@ -236,13 +230,7 @@ try {
       await sleep(Math.max(0, next - performance.now()));
     }
     await waitUntilEnriched(2 * BACKLOG + RATE * SECONDS);
-    const rows = await db
-      .selectFrom("links")
-      .select(sql<number>`extract(epoch from (enriched_at - created_at)) * 1000`.as("ms"))
-      .where("created_at", ">=", since)
-      .where("status", "=", "enriched")
-      .execute();
-    const endToEnd = rows.map((r) => Number(r.ms));
+    const endToEnd = await listEnrichmentLatencies(db, since);
     results.push(`| add→enriched latency, ${RATE} links/s for ${SECONDS} s, 1 worker | p50 ${ms(percentile(endToEnd, 50))}, p95 ${ms(percentile(endToEnd, 95))} (${endToEnd.length} links) |`);
     await stop(worker2a);
   }

@@ -2,10 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { INVALID_URL_MESSAGE } from "~/lib/links";
 import { requireApiUser } from "~/server/accounts/auth.server";
-import { db } from "~/server/platform/db.server";
-import { HttpError, handleJson, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
-import { addLink, toPublicLink } from "~/server/links/links.server";
-import { getLink, listLinks } from "~/server/repos/links.server";
+import { handleJson, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
+import { addLink, listUserLinks, toPublicLink } from "~/server/links/links.server";
 
 const querySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
@@ -18,14 +16,8 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     const { user } = await requireApiUser(request);
     const { limit, before } = readQuery(request, querySchema);
-    const cursor = before ? await getLink(db(), { id: before, userId: user.id }) : undefined;
-    if (before && !cursor) throw new HttpError(400, "before must be the id of one of your links");
-    const links = await listLinks(db(), {
-      userId: user.id,
-      limit,
-      before: cursor ? { savedAt: cursor.saved_at, id: cursor.id } : undefined,
-    });
-    return Response.json(links.map(toPublicLink), { headers: { "Cache-Control": "no-store" } });
+    const links = await listUserLinks(user.id, { limit, before });
+    return Response.json(links, { headers: { "Cache-Control": "no-store" } });
   });
 
 /** POST /api/links {url} → 201 with the new link (pending), or 200 with the existing one. */

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { emailSchema } from "~/lib/validation";
 import { getAuth } from "~/server/accounts/auth.server";
-import { db } from "~/server/platform/db.server";
+import { signUpForPlanNews } from "~/server/billing/notify-signups.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
-import { upsertNotifySignup } from "~/server/repos/notify-signups.server";
 
 const bodySchema = z.object({
   email: emailSchema,
@@ -17,6 +16,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, "POST");
     const { email, plans } = await readJson(request, bodySchema);
     const auth = await getAuth(request);
-    await upsertNotifySignup(db(), { email, plans: [...new Set(plans)], userId: auth?.user.id ?? null });
+    await signUpForPlanNews({ email, plans, userId: auth?.user.id ?? null });
     return Response.json({ message: "Thanks! We'll notify you when Scout and Creator plans become available." });
   });

@@ -3,10 +3,8 @@ import { z } from "zod";
 import { DIFFICULTY_LEVELS } from "~/lib/enrichment";
 import { hasFeature } from "~/lib/features";
 import { requireApiUser } from "~/server/accounts/auth.server";
-import { db } from "~/server/platform/db.server";
 import { HttpError, handleJson, readJson, requireMethod } from "~/server/platform/http.server";
-import { preferencesFor } from "~/server/enrichment/preferences.server";
-import { upsertPreferences } from "~/server/repos/preferences.server";
+import { preferencesFor, savePreferences } from "~/server/enrichment/preferences.server";
 
 const bodySchema = z.object({
   summaryLength: z.enum(["short", "medium", "long"], { error: "summaryLength must be short, medium or long" }),
@@ -32,6 +30,5 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (!hasFeature(user.role, "contentPreferences")) {
       throw new HttpError(403, "Content preferences are part of the Creator plan.", {}, { upgradeUrl: "/upgrade?feature=contentPreferences" });
     }
-    const saved = await upsertPreferences(db(), user.id, await readJson(request, bodySchema));
-    return Response.json({ summaryLength: saved.summary_length, language: saved.language, difficulty: saved.difficulty });
+    return Response.json(await savePreferences(user.id, await readJson(request, bodySchema)));
   });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CATEGORY_SLUGS } from "~/lib/enrichment";
 import { TIME_RANGES } from "~/lib/trending";
 import { handleJson, readQuery } from "~/server/platform/http.server";
-import { trending } from "~/server/sharing/sharing.server";
+import { trending } from "~/server/sharing/trending.server";
 
 const querySchema = z.object({
   category: z.enum(["all", ...CATEGORY_SLUGS], { error: `category must be all or one of ${CATEGORY_SLUGS.join(", ")}` }).default("all"),

@@ -17,9 +17,8 @@ import type { Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { db } from "~/server/platform/db.server";
-import { toPublicLink } from "~/server/links/links.server";
+import { listUserLinks } from "~/server/links/links.server";
 import { getUsage } from "~/server/billing/quota.server";
-import { listLinks } from "~/server/repos/links.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];
 
@@ -38,8 +37,8 @@ const TABS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [links, usage] = await Promise.all([listLinks(db(), { userId: user.id, limit: 100 }), getUsage(db(), user.id)]);
-  return { role: user.role, links: links.map(toPublicLink), usage, access: featureAccess(user.role) };
+  const [links, usage] = await Promise.all([listUserLinks(user.id, { limit: 100 }), getUsage(db(), user.id)]);
+  return { role: user.role, links, usage, access: featureAccess(user.role) };
 }
 
 export default function Dashboard() {

@@ -3,10 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Card, PageHeader, Section } from "~/components/ui";
 import { requireUser } from "~/server/accounts/auth.server";
-import { db } from "~/server/platform/db.server";
 import { env } from "~/server/platform/env.server";
-import { outboxScope } from "~/server/mail/outbox.server";
-import { listOutboxMail } from "~/server/repos/mail-outbox.server";
+import { readOutbox } from "~/server/mail/outbox.server";
 
 export const meta: MetaFunction = () => [{ title: `Dev outbox · ${PRODUCT_NAME}`, robots: "noindex" }];
 
@@ -15,13 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const config = env();
   // In production a visitor signs in first (and comes back here).
   const viewer = config.NODE_ENV === "production" ? await requireUser(request) : null;
-  const scope = outboxScope(viewer, config);
-  if (!scope) throw new Response("Not found", { status: 404 });
-  const mails = await listOutboxMail(db(), { limit: 100, to: scope.to });
-  return {
-    to: scope.to ?? null,
-    mails: mails.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() })),
-  };
+  const outbox = await readOutbox(viewer, config);
+  if (!outbox) throw new Response("Not found", { status: 404 });
+  return outbox;
 }
 
 function linkify(text: string) {

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader, Section, buttonClass, cx } from "~/components/ui";
 import { TIME_LABELS, TIME_RANGES, TRENDING_PAGE_CATEGORIES, TRENDING_PAGE_SIZE, type TimeRange, type TrendingResource } from "~/lib/trending";
 import { log } from "~/server/platform/logger.server";
-import { trending } from "~/server/sharing/sharing.server";
+import { trending } from "~/server/sharing/trending.server";
 
 export const meta: MetaFunction = () => [
   { title: `Trending resources · ${PRODUCT_NAME}` },

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { seedDemoCommunity } from "~/server/seed/demo-seed.server";
-import { stats, trending } from "~/server/sharing/sharing.server";
+import { stats, trending } from "~/server/sharing/trending.server";
 
 describe("the demo community", () => {
   it("loads 120+ public enriched links with views over the last year, once, marked as demo", async () => {

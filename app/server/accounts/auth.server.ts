@@ -8,6 +8,7 @@ import { db } from "../platform/db.server";
 import type { Role, SessionKind, User } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { CLIENT_IP_HEADER, HttpError, firstIssue } from "../platform/http.server";
+import { singleton } from "../platform/singleton.server";
 import {
   deleteAuthSession,
   getSessionWithUser,
@@ -29,23 +30,20 @@ export interface Auth {
   via: "bearer" | "cookie";
 }
 
-const globalStore = globalThis as unknown as {
-  __linkwiseSessionStorage?: ReturnType<typeof createCookieSessionStorage<{ token: string }>>;
-};
-
 function sessionStorage() {
-  globalStore.__linkwiseSessionStorage ??= createCookieSessionStorage<{ token: string }>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env().APP_URL.startsWith("https://"),
-      secrets: [env().SESSION_SECRET],
-      maxAge: SESSION_TTL_MS / 1000,
-    },
-  });
-  return globalStore.__linkwiseSessionStorage;
+  return singleton("session-storage", () =>
+    createCookieSessionStorage<{ token: string }>({
+      cookie: {
+        name: "__session",
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: env().APP_URL.startsWith("https://"),
+        secrets: [env().SESSION_SECRET],
+        maxAge: SESSION_TTL_MS / 1000,
+      },
+    }),
+  );
 }
 
 export function clientIp(request: Request): string {

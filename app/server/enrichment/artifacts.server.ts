@@ -1,17 +1,18 @@
 import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
+import type { LinkDetail } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { LinkArtifact, Role } from "../platform/db-schema.server";
 import { type ContentPreferences, type Enricher, type EnrichmentSource, engineLabel, enricher } from "./enricher.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, PermanentJobError, settleJobFailure } from "../jobs/failures.server";
 import { HttpError } from "../platform/http.server";
-import { getUserLink } from "../links/links.server";
+import { getUserLink, toLinkDetail } from "../links/links.server";
 import { LlmError } from "./openai/llm.server";
 import { preferencesFor } from "./preferences.server";
 import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { enqueueEnrichTask } from "../jobs/queue.server";
-import { getArtifact, getArtifactById, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
+import { getArtifact, getArtifactById, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
 import { getLinkById } from "../repos/links.server";
 
 export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
@@ -130,4 +131,11 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
       context: { artifactId: artifact.id },
     });
   }
+}
+
+/** One of the user's links with its enrichment and every on-demand result stored for it. */
+export async function linkEnrichment(userId: string, id: string): Promise<{ link: LinkDetail; artifacts: PublicArtifact[] }> {
+  const link = await getUserLink(userId, id);
+  const artifacts = await listArtifacts(db(), link.id);
+  return { link: toLinkDetail(link), artifacts: artifacts.map(toPublicArtifact) };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { env } from "../platform/env.server";
 import { settleWithin } from "../platform/process.server";
 import { redis, whenReady } from "../platform/redis.server";
+import { dropSingleton, singleton } from "../platform/singleton.server";
 
 /**
  * The one place that knows queue names, what each job carries, and how jobs retry.
@@ -76,12 +77,12 @@ export function jobOptions(kind: JobKind): JobsOptions {
   }
 }
 
-const globalStore = globalThis as unknown as { __linkwiseQueues?: Map<QueueName, Queue> };
+const QUEUES_SINGLETON = "queues";
 
 /** A producer-side queue; it fails fast when Redis is down instead of hanging a request. */
 export function getQueue(name: QueueName): Queue {
-  globalStore.__linkwiseQueues ??= new Map();
-  let queue = globalStore.__linkwiseQueues.get(name);
+  const queues = singleton(QUEUES_SINGLETON, () => new Map<QueueName, Queue>());
+  let queue = queues.get(name);
   if (!queue) {
     queue = new Queue(name, {
       connection: redis(),
@@ -89,7 +90,7 @@ export function getQueue(name: QueueName): Queue {
       skipWaitingForReady: true,
     });
     queue.on("error", () => undefined);
-    globalStore.__linkwiseQueues.set(name, queue);
+    queues.set(name, queue);
   }
   return queue;
 }
@@ -139,8 +140,7 @@ export async function hasLiveEnrichJob(linkId: string): Promise<boolean> {
 }
 
 export async function closeQueues(): Promise<void> {
-  const queues = [...(globalStore.__linkwiseQueues?.values() ?? [])];
-  globalStore.__linkwiseQueues = undefined;
+  const queues = [...(dropSingleton<Map<QueueName, Queue>>(QUEUES_SINGLETON)?.values() ?? [])];
   // Queue.close() can wait on a Redis that is gone; the connection is dropped after anyway.
   await Promise.all(queues.map((queue) => settleWithin(queue.close(), 2_000)));
 }

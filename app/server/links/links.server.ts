@@ -7,7 +7,7 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { QUOTA_EXCEEDED, hasEnrichmentLeft } from "../billing/quota.server";
 import { enqueueEnrichLink, hasLiveEnrichJob } from "../jobs/queue.server";
-import { deleteLink, getLink, listStalePendingLinks, resetLinkToPending, updateLinkTags, upsertLink } from "../repos/links.server";
+import { deleteLink, getLink, listLinks, listStalePendingLinks, resetLinkToPending, updateLinkTags, upsertLink } from "../repos/links.server";
 
 export function toPublicLink(link: Link): PublicLink {
   return {
@@ -125,4 +125,19 @@ export async function reconcilePendingLinks(olderThanMs: number): Promise<number
     requeued++;
   }
   return requeued;
+}
+
+/**
+ * A page of the user's links, newest first. `before` is the id of the last link of the
+ * previous page; an id that is not one of the user's links is a 400.
+ */
+export async function listUserLinks(userId: string, { limit, before }: { limit: number; before?: string }): Promise<PublicLink[]> {
+  const cursor = before ? await getLink(db(), { id: before, userId }) : undefined;
+  if (before && !cursor) throw new HttpError(400, "before must be the id of one of your links");
+  const links = await listLinks(db(), {
+    userId,
+    limit,
+    before: cursor ? { savedAt: cursor.saved_at, id: cursor.id } : undefined,
+  });
+  return links.map(toPublicLink);
 }

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
+import { singleton } from "../platform/singleton.server";
 import { insertOutboxMail } from "../repos/mail-outbox.server";
 
 export interface Mail {
@@ -41,12 +42,11 @@ export function createOutboxMailer(): Mailer {
   };
 }
 
-const globalStore = globalThis as unknown as { __linkwiseMailer?: Mailer };
-
 export function mailer(): Mailer {
-  const config = env();
-  globalStore.__linkwiseMailer ??= config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer();
-  return globalStore.__linkwiseMailer;
+  return singleton("mailer", () => {
+    const config = env();
+    return config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer();
+  });
 }
 
 export function sendMail(mail: Mail): Promise<void> {

@@ -1,5 +1,7 @@
-import type { Env } from "../platform/env.server";
+import { db } from "../platform/db.server";
+import { env, type Env } from "../platform/env.server";
 import type { User } from "../platform/db-schema.server";
+import { listOutboxMail } from "../repos/mail-outbox.server";
 
 /**
  * Whose mail the dev outbox shows: `{ to: undefined }` everyone's, `{ to }` one address's,
@@ -15,4 +17,15 @@ export function outboxScope(
   if (config.NODE_ENV !== "production" || viewer?.role === "Admin") return { to: undefined };
   if (!viewer || config.SMTP_URL) return null;
   return { to: viewer.email };
+}
+
+/** The newest outbox mail `viewer` may read (see outboxScope); null when they may read none. */
+export async function readOutbox(viewer: Pick<User, "email" | "role"> | null, config: Pick<Env, "NODE_ENV" | "SMTP_URL"> = env()) {
+  const scope = outboxScope(viewer, config);
+  if (!scope) return null;
+  const mails = await listOutboxMail(db(), { limit: 100, to: scope.to });
+  return {
+    to: scope.to ?? null,
+    mails: mails.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, createdAt: m.created_at.toISOString() })),
+  };
 }

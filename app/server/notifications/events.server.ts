@@ -4,6 +4,7 @@ import type { PublicLink } from "~/lib/links";
 import { createRedis, redis, whenReady } from "../platform/redis.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
+import { dropSingleton, singleton } from "../platform/singleton.server";
 
 /** What the browser hears on GET /api/events. */
 export type UserEvent =
@@ -25,13 +26,17 @@ export async function publishUserEvent(userId: string, event: UserEvent): Promis
 
 type Listener = (event: UserEvent) => void;
 
-const globalStore = globalThis as unknown as {
-  __linkwiseEvents?: { subscriber: Redis; listeners: Map<string, Set<Listener>>; closers: Set<() => void> };
-};
+interface Hub {
+  subscriber: Redis;
+  listeners: Map<string, Set<Listener>>;
+  closers: Set<() => void>;
+}
+
+const HUB_SINGLETON = "events";
 
 /** One pattern subscription per web process, fanned out to the open streams in memory. */
-function hub() {
-  if (!globalStore.__linkwiseEvents) {
+function hub(): Hub {
+  return singleton(HUB_SINGLETON, () => {
     const subscriber = createRedis("worker");
     const listeners = new Map<string, Set<Listener>>();
     const prefix = `${env().REDIS_PREFIX}:events:user:`;
@@ -46,9 +51,8 @@ function hub() {
         // A malformed message is dropped; the client's polling fallback still catches up.
       }
     });
-    globalStore.__linkwiseEvents = { subscriber, listeners, closers: new Set() };
-  }
-  return globalStore.__linkwiseEvents;
+    return { subscriber, listeners, closers: new Set() };
+  });
 }
 
 /** `onShutdown` ends the stream when the server stops, so open streams do not hold it up. */
@@ -66,8 +70,62 @@ export function subscribeUserEvents(userId: string, listener: Listener, onShutdo
 }
 
 export async function closeEvents(): Promise<void> {
-  const events = globalStore.__linkwiseEvents;
-  globalStore.__linkwiseEvents = undefined;
+  const events = dropSingleton<Hub>(HUB_SINGLETON);
   events?.closers.forEach((close) => close());
   events?.subscriber.disconnect();
+}
+
+const KEEPALIVE_MS = 25_000;
+
+/**
+ * The user's events as a server-sent-events response, open until `signal` aborts (the client
+ * left) or the server shuts down.
+ */
+export function userEventStream(userId: string, signal: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => undefined as void;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const close = () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // Already closed.
+        }
+      };
+      const unsubscribe = subscribeUserEvents(
+        userId,
+        (event) => send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+        close,
+      );
+      const keepalive = setInterval(() => send(": keepalive\n\n"), KEEPALIVE_MS);
+      cleanup = () => {
+        clearInterval(keepalive);
+        unsubscribe();
+      };
+      signal.addEventListener("abort", close);
+      // Tells the client how long to wait before reconnecting, and that the stream is open.
+      send("retry: 3000\n: connected\n\n");
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform keeps compression from buffering the stream.
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
 }

@@ -1,7 +1,15 @@
+import { isUuid } from "~/lib/ids";
 import type { PublicNotification } from "~/lib/user";
-import type { Database } from "../platform/db.server";
+import { db, type Database } from "../platform/db.server";
 import type { Notification } from "../platform/db-schema.server";
-import { insertNotification } from "../repos/notifications.server";
+import { HttpError } from "../platform/http.server";
+import {
+  countUnreadNotifications,
+  insertNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "../repos/notifications.server";
 
 /** Every feature that tells a user something goes through here. */
 export async function createNotification(
@@ -27,4 +35,31 @@ export function toPublicNotification(notification: Notification): PublicNotifica
     read: notification.read_at !== null,
     createdAt: notification.created_at.toISOString(),
   };
+}
+
+/** A page of the user's notifications, newest first; `nextCursor` is null on the last page. */
+export async function notificationsPage(
+  userId: string,
+  { limit, before }: { limit: number; before?: Date },
+): Promise<{ notifications: PublicNotification[]; unreadCount: number; nextCursor: string | null }> {
+  // One more than asked tells whether another page follows.
+  const rows = await listNotifications(db(), { userId, limit: limit + 1, before });
+  const page = rows.slice(0, limit);
+  return {
+    notifications: page.map(toPublicNotification),
+    unreadCount: await countUnreadNotifications(db(), userId),
+    nextCursor: rows.length > limit ? page.at(-1)!.created_at.toISOString() : null,
+  };
+}
+
+/** Marks one of the user's notifications read; another user's id is a 404. */
+export async function readNotification(userId: string, id: string): Promise<PublicNotification> {
+  const notification = isUuid(id) ? await markNotificationRead(db(), { id, userId }) : undefined;
+  if (!notification) throw new HttpError(404, "Notification not found");
+  return toPublicNotification(notification);
+}
+
+/** Marks every unread notification of the user read; returns how many there were. */
+export async function readAllNotifications(userId: string): Promise<number> {
+  return markAllNotificationsRead(db(), userId);
 }

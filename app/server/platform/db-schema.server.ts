@@ -145,6 +145,7 @@ export interface LinksTable {
   updated_at: UpdatedAt;
 }
 export type Link = Selectable<LinksTable>;
+export type NewLink = Insertable<LinksTable>;
 
 export type UsageSource = "allowance" | "credit" | "unlimited";
 export interface EnrichmentUsageTable {

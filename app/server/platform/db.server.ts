@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import pg from "pg";
 import type { DB } from "./db-schema.server";
 import { env } from "./env.server";
+import { dropSingleton, singleton } from "./singleton.server";
 import { StripNulPlugin } from "./strip-nul-plugin.server";
 
 export type { DB } from "./db-schema.server";
@@ -56,17 +57,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error instanceof AggregateError && error.errors.some(isDatabaseUnavailable);
 }
 
-// Kept on globalThis so dev rebuilds (and the Express server importing the same module
-// as the Remix build) share one pool.
-const globalStore = globalThis as unknown as { __linkwiseDb?: Kysely<DB> };
+const DB_SINGLETON = "db";
 
+/** The process's one pool, shared across dev rebuilds and by the Express server and the Remix build. */
 export function db(): Kysely<DB> {
-  globalStore.__linkwiseDb ??= createDb(env().DATABASE_URL, env().DATABASE_POOL_MAX);
-  return globalStore.__linkwiseDb;
+  return singleton(DB_SINGLETON, () => createDb(env().DATABASE_URL, env().DATABASE_POOL_MAX));
 }
 
 export async function closeDb(): Promise<void> {
-  const instance = globalStore.__linkwiseDb;
-  globalStore.__linkwiseDb = undefined;
-  await instance?.destroy();
+  await dropSingleton<Kysely<DB>>(DB_SINGLETON)?.destroy();
 }

@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import { db } from "./db.server";
 import { env } from "./env.server";
 import { redis, whenReady } from "./redis.server";
+import { pingDatabase } from "../repos/database.server";
 import { listLiveWorkers } from "../repos/worker-heartbeats.server";
 
 export type ComponentState = { ok: true; latencyMs: number } | { ok: false; error: string };
@@ -50,7 +50,7 @@ async function timed(check: () => Promise<unknown>): Promise<ComponentState> {
 /** Pings Postgres and Redis; used by /api/status and the start script. */
 export async function getSystemStatus(): Promise<SystemStatus> {
   const [postgres, redisState] = await Promise.all([
-    timed(() => sql`select 1`.execute(db())),
+    timed(() => pingDatabase(db())),
     timed(async () => (await whenReady(redis(), CHECK_TIMEOUT_MS)).ping()),
   ]);
   let workers: number | null = null;

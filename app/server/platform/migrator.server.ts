@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Migrator, NO_MIGRATIONS, sql, type Kysely, type MigrationResultSet } from "kysely";
+import { Migrator, NO_MIGRATIONS, type Kysely, type MigrationResultSet } from "kysely";
 import type { DB } from "./db-schema.server";
 import { isDatabaseUnavailable } from "./db.server";
 import { migrations } from "../../../migrations/index";
+import { pingDatabase } from "../repos/database.server";
 
 function migrator(db: Kysely<DB>) {
   return new Migrator({
@@ -33,7 +34,7 @@ export async function waitForDatabase(
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     try {
-      await sql`select 1`.execute(db);
+      await pingDatabase(db);
       return;
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;

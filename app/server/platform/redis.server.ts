@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from "ioredis";
 import { env } from "./env.server";
+import { dropSingleton, singleton } from "./singleton.server";
 
 /**
  * Two kinds of connection, as BullMQ asks:
@@ -23,12 +24,11 @@ export function createRedis(kind: "worker" | "producer", url = env().REDIS_URL):
   return redis;
 }
 
-const globalStore = globalThis as unknown as { __linkwiseRedis?: Redis };
+const REDIS_SINGLETON = "redis";
 
 /** The shared producer connection of this process. */
 export function redis(): Redis {
-  globalStore.__linkwiseRedis ??= createRedis("producer");
-  return globalStore.__linkwiseRedis;
+  return singleton(REDIS_SINGLETON, () => createRedis("producer"));
 }
 
 /**
@@ -63,9 +63,7 @@ export function whenReady(client: Redis, timeoutMs = 2_000): Promise<Redis> {
 const waiting = new WeakMap<Redis, Promise<Redis>>();
 
 export async function closeRedis(): Promise<void> {
-  const instance = globalStore.__linkwiseRedis;
-  globalStore.__linkwiseRedis = undefined;
-  await quitRedis(instance);
+  await quitRedis(dropSingleton<Redis>(REDIS_SINGLETON));
 }
 
 /** QUIT when connected (lets pending replies arrive), else just drop the socket. */

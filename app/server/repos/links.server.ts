@@ -1,7 +1,12 @@
 import { sql, type QueryCreator } from "kysely";
 import type { Database } from "../platform/db.server";
-import type { CodeSnippet, DB, Link, Role } from "../platform/db-schema.server";
+import type { CodeSnippet, DB, Link, NewLink, Role } from "../platform/db-schema.server";
 import { toJsonb } from "../platform/strip-nul-plugin.server";
+
+/** A row as given, for seeding; users add links through upsertLink. */
+export async function insertLink(db: Database, link: NewLink): Promise<{ id: string }> {
+  return db.insertInto("links").values(link).returning("id").executeTakeFirstOrThrow();
+}
 
 /** Adds a link, or moves the user's existing row for the same page to the top. */
 export async function upsertLink(

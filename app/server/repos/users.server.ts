@@ -26,3 +26,11 @@ export async function updateUser(db: Database, id: string, patch: UserUpdate): P
     .returningAll()
     .executeTakeFirst();
 }
+
+export async function insertUsers(db: Database, users: NewUser[]): Promise<Array<{ id: string }>> {
+  return db.insertInto("users").values(users).returning("id").execute();
+}
+
+export async function hasDemoUsers(db: Database): Promise<boolean> {
+  return (await db.selectFrom("users").select("id").where("is_demo", "=", true).executeTakeFirst()) !== undefined;
+}

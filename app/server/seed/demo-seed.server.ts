@@ -1,8 +1,12 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { CATEGORY_SLUGS } from "~/lib/enrichment";
 import type { DB } from "../platform/db-schema.server";
 import { DEMO_RESOURCES } from "./demo-data.server";
 import { generatePassword, hashPassword } from "../accounts/password.server";
+import { lockForTransaction } from "../repos/database.server";
+import { insertLink } from "../repos/links.server";
+import { insertDemoShareViews } from "../repos/sharing.server";
+import { hasDemoUsers, insertUsers } from "../repos/users.server";
 
 const DEMO_USERS = ["ada@demo.linkwise.local", "grace@demo.linkwise.local", "linus@demo.linkwise.local", "margaret@demo.linkwise.local", "tim@demo.linkwise.local"];
 
@@ -22,15 +26,13 @@ function random(seed: number) {
  */
 export async function seedDemoCommunity(db: Kysely<DB>): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('linkwise:seed-demo'))`.execute(trx);
-    const existing = await trx.selectFrom("users").select("id").where("is_demo", "=", true).executeTakeFirst();
-    if (existing) return 0;
+    await lockForTransaction(trx, "linkwise:seed-demo");
+    if (await hasDemoUsers(trx)) return 0;
     const passwordHash = await hashPassword(generatePassword());
-    const users = await trx
-      .insertInto("users")
-      .values(DEMO_USERS.map((email) => ({ email, password_hash: passwordHash, role: "FreeUser" as const, email_confirmed: true, is_demo: true })))
-      .returning("id")
-      .execute();
+    const users = await insertUsers(
+      trx,
+      DEMO_USERS.map((email) => ({ email, password_hash: passwordHash, role: "FreeUser" as const, email_confirmed: true, is_demo: true })),
+    );
     const next = random(42);
     let added = 0;
     for (const category of CATEGORY_SLUGS) {
@@ -39,34 +41,26 @@ export async function seedDemoCommunity(db: Kysely<DB>): Promise<number> {
         const owner = users[(index + category.length) % users.length]!.id;
         const daysAgo = Math.floor(next() * 360);
         const sharedAt = new Date(Date.now() - daysAgo * 86_400_000);
-        const [link] = await trx
-          .insertInto("links")
-          .values({
-            user_id: owner,
-            url,
-            normalized_url: url,
-            status: "enriched",
-            title,
-            description,
-            favicon: `https://${host}/favicon.ico`,
-            summary: description,
-            tags: title.toLowerCase().split(/[^a-z0-9.#+]+/).filter((w) => w.length > 3).slice(0, 4),
-            category,
-            enrichment_engine: "local/extractive-v1",
-            enriched_at: sharedAt,
-            is_public: true,
-            shared_at: sharedAt,
-            is_demo: true,
-          })
-          .returning("id")
-          .execute();
+        const link = await insertLink(trx, {
+          user_id: owner,
+          url,
+          normalized_url: url,
+          status: "enriched",
+          title,
+          description,
+          favicon: `https://${host}/favicon.ico`,
+          summary: description,
+          tags: title.toLowerCase().split(/[^a-z0-9.#+]+/).filter((w) => w.length > 3).slice(0, 4),
+          category,
+          enrichment_engine: "local/extractive-v1",
+          enriched_at: sharedAt,
+          is_public: true,
+          shared_at: sharedAt,
+          is_demo: true,
+        });
         // Popularity falls off with rank; views land on days between sharing and today.
         const views = Math.floor(40 + 2_000 * next() ** 3);
-        await sql`
-          insert into share_views (link_id, visitor, day)
-          select ${link!.id}, 'demo-' || g, (current_date - (floor(random() * ${daysAgo + 1}))::int)
-          from generate_series(1, ${views}) g
-          on conflict do nothing`.execute(trx);
+        await insertDemoShareViews(trx, { linkId: link.id, count: views, withinDays: daysAgo + 1 });
         added++;
       }
     }

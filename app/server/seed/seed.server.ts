@@ -1,6 +1,7 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../platform/db-schema.server";
 import { generatePassword, hashPassword } from "../accounts/password.server";
+import { lockForTransaction } from "../repos/database.server";
 import { countUsers, insertUser } from "../repos/users.server";
 
 export type AdminSeedResult =
@@ -17,7 +18,7 @@ export async function seedAdminIfEmpty(
 ): Promise<AdminSeedResult> {
   return db.transaction().execute(async (trx) => {
     // Serialise concurrent starts so two processes never both seed.
-    await sql`select pg_advisory_xact_lock(hashtext('linkwise:seed-admin'))`.execute(trx);
+    await lockForTransaction(trx, "linkwise:seed-admin");
     if ((await countUsers(trx)) > 0) return { created: false };
     const password = input.password ?? generatePassword();
     const email = input.email.trim().toLowerCase();

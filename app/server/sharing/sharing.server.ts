@@ -2,13 +2,12 @@ import { isUuid } from "~/lib/ids";
 import { createHash } from "node:crypto";
 import { hasFeature } from "~/lib/features";
 import { NOT_AVAILABLE } from "~/lib/sharing";
-import { categoryLabel, type Stats, type TimeRange, type TrendingResource } from "~/lib/trending";
 import { db } from "../platform/db.server";
 import type { Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { getUserLink } from "../links/links.server";
-import { countTrending, getPublicLink, getStats, insertShareView, listTrending, setLinkPublic } from "../repos/sharing.server";
+import { getPublicLink, insertShareView, listSharedLinks, setLinkPublic } from "../repos/sharing.server";
 
 
 /** Free shares with a watermark; paid plans need publicLinkSharing (an admin may switch it off). */
@@ -55,36 +54,8 @@ export async function recordShareView(linkId: string, visitor: { ip: string; use
   await insertShareView(db(), { linkId, visitor: key, day });
 }
 
-const WINDOW_DAYS: Record<TimeRange, number> = { today: 0, week: 6, month: 29, year: 364 };
-
-export async function trending(input: { category: string; time: TimeRange; page: number; pageSize: number }): Promise<{
-  results: TrendingResource[];
-  total: number;
-}> {
-  const since = new Date(Date.now() - WINDOW_DAYS[input.time] * 86_400_000).toISOString().slice(0, 10);
-  const category = input.category === "all" ? null : input.category;
-  const rows = await listTrending(db(), { since, category, limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
-  const total = rows[0]?.total ?? (input.page > 1 ? await countTrending(db(), { since, category }) : 0);
-  return {
-    results: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      url: row.url,
-      favicon: row.favicon,
-      views: row.views,
-      category: categoryLabel(row.category),
-    })),
-    total,
-  };
-}
-
-export async function stats(): Promise<Stats> {
-  const row = await getStats(db());
-  return {
-    totalStoredUrls: row.total_stored_urls,
-    totalUsers: row.total_users,
-    totalEnriched: row.total_enriched,
-    enrichedToday: row.enriched_today,
-  };
+/** The user's public links with their share URL and view count, most recently shared first. */
+export async function listShares(userId: string) {
+  const rows = await listSharedLinks(db(), userId);
+  return rows.map((row) => ({ id: row.id, title: row.title, url: row.url, sharedAt: row.shared_at?.toISOString() ?? null, views: row.views, shareUrl: `${env().APP_URL}/share/${row.id}` }));
 }

@@ -4,6 +4,7 @@ import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
 import { sendMail } from "../mail/mailer.server";
 import { rateLimit } from "../platform/rate-limit.server";
+import { insertContactMessage } from "../repos/contact-messages.server";
 
 /**
  * Stores a contact message, then mails it to SUPPORT_EMAIL (a mail failure loses nothing).
@@ -18,11 +19,7 @@ export async function submitContactMessage(input: {
   ip: string;
 }): Promise<{ id: string }> {
   await rateLimit("contact", input.ip);
-  const row = await db()
-    .insertInto("contact_messages")
-    .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, user_id: input.userId })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const row = await insertContactMessage(db(), input);
   await sendMail({
     to: env().SUPPORT_EMAIL,
     subject: `[Contact] ${CONTACT_SUBJECTS[input.subject]} from ${input.name}`,

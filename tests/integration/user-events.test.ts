@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publishUserEvent } from "~/server/notifications/events.server";
+import { apiClient, startWebServer } from "../helpers/web-server";
+
+let web: Awaited<ReturnType<typeof startWebServer>>;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  web = await startWebServer();
+  api = apiClient(web.baseUrl);
+});
+afterAll(() => web?.close());
+
+let n = 0;
+async function user() {
+  const r = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email: `events${++n}-${Date.now()}@example.com`, password: "secret-pass" } });
+  return { token: r.body.token, id: r.body.user.id };
+}
+
+/** Opens GET /api/events and collects what arrives. */
+async function openStream(token: string) {
+  const abort = new AbortController();
+  const response = await fetch(`${web.baseUrl}/api/events`, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal });
+  let text = "";
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    const reader = response.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+  })().catch(() => undefined);
+  return { response, received: () => text, close: () => (abort.abort(), reading) };
+}
+
+/** Runs `step` until `done` holds; `step` is repeated because a subscription is not live the instant the stream opens. */
+async function until(done: () => boolean, step: () => Promise<unknown> = async () => undefined, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await step();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("GET /api/events", () => {
+  it("asks for a session", async () => {
+    const response = await api("GET", "/api/events");
+    expect(response.status).toBe(401);
+  });
+
+  it("streams the user's own events as server-sent events, and no one else's", async () => {
+    const [me, other] = [await user(), await user()];
+    const stream = await openStream(me.token);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      expect(stream.response.headers.get("cache-control")).toBe("no-cache, no-transform");
+      await until(() => stream.received().length > 0);
+      expect(stream.received().startsWith("retry: 3000\n: connected\n\n")).toBe(true);
+
+      // The other user's event goes first each round, so it would arrive first if it leaked.
+      await until(
+        () => stream.received().includes("event: notification"),
+        async () => {
+          await publishUserEvent(other.id, { type: "link-deleted", id: "not-yours" });
+          await publishUserEvent(me.id, { type: "notification", unreadCount: 7 });
+        },
+      );
+      expect(stream.received()).toContain('event: notification\ndata: {"type":"notification","unreadCount":7}\n\n');
+      expect(stream.received()).not.toContain("not-yours");
+    } finally {
+      await stream.close();
+    }
+  });
+});
