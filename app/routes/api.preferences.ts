@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { DIFFICULTY_LEVELS } from "~/lib/enrichment";
-import { hasFeature } from "~/lib/features";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { db } from "~/server/platform/db.server";
-import { HttpError, handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+import { requireFeature } from "~/server/billing/entitlements.server";
 import { preferencesFor } from "~/server/enrichment/preferences.server";
 import { upsertPreferences } from "~/server/repos/preferences.server";
 
@@ -29,9 +29,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "PUT");
     const { user } = await requireApiUser(request);
-    if (!hasFeature(user.role, "contentPreferences")) {
-      throw new HttpError(403, "Content preferences are part of the Creator plan.", {}, { upgradeUrl: "/upgrade?feature=contentPreferences" });
-    }
+    await requireFeature(user.role, "contentPreferences");
     const saved = await upsertPreferences(db(), user.id, await readJson(request, bodySchema));
     return Response.json({ summaryLength: saved.summary_length, language: saved.language, difficulty: saved.difficulty });
   });

@@ -12,7 +12,8 @@ import { createNotification } from "../notifications/notifications.server";
 import { parsePageOffThread } from "../fetching/page-parse-pool.server";
 import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "../enrichment/preferences.server";
-import { MONTHLY_ALLOWANCE, QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
+import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
+import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
 import {
   getLinkById,
   listUserTags,
@@ -81,6 +82,8 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       existingTags: await recentTags(link.user_id),
       preferences: await preferencesFor(link.user_id, link.owner_role),
     });
+    // Suggestions are a plan feature: a role without them gets none stored.
+    const suggests = await can(link.owner_role, "tagSuggestions");
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
@@ -91,13 +94,12 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       contentText: parsed.text,
       summary: result.summary,
       tags: result.tags,
-      // Suggestions are a Scout-and-up feature.
-      tagSuggestions: link.owner_role === "FreeUser" ? [] : result.tagSuggestions,
+      tagSuggestions: suggests ? result.tagSuggestions : [],
       codeSnippets: result.codeSnippets,
       category: result.category,
       engine: engineLabel(result.run),
     };
-    if (MONTHLY_ALLOWANCE[link.owner_role] === null) {
+    if (monthlyAllowance(link.owner_role) === null) {
       // Unlimited: nothing to lock or count, so the result and its usage row go in one statement.
       stored = await markLinkEnrichedCountingUnlimited(db(), link.id, fields, result.run);
       if (!stored) return "skipped";
