@@ -82,8 +82,9 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       existingTags: await recentTags(link.user_id),
       preferences: await preferencesFor(link.user_id, link.owner_role),
     });
-    // Suggestions are a plan feature: a role without them gets none stored.
-    const suggests = await can(link.owner_role, "tagSuggestions");
+    // Suggestions and code are plan features: a role without them gets none stored, so no
+    // page, export or API answer can show them.
+    const [suggests, extractsCode] = await Promise.all([can(link.owner_role, "tagSuggestions"), can(link.owner_role, "codeSnippets")]);
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
@@ -95,7 +96,7 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       summary: result.summary,
       tags: result.tags,
       tagSuggestions: suggests ? result.tagSuggestions : [],
-      codeSnippets: result.codeSnippets,
+      codeSnippets: extractsCode ? result.codeSnippets : [],
       category: result.category,
       engine: engineLabel(result.run),
     };
