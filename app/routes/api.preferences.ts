@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { DIFFICULTY_LEVELS } from "~/lib/enrichment";
-import { hasFeature } from "~/lib/features";
 import { requireApiUser } from "~/server/accounts/auth.server";
-import { HttpError, handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+import { requireFeature } from "~/server/billing/entitlements.server";
 import { preferencesFor, savePreferences } from "~/server/enrichment/preferences.server";
 
 const bodySchema = z.object({
@@ -27,8 +27,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "PUT");
     const { user } = await requireApiUser(request);
-    if (!hasFeature(user.role, "contentPreferences")) {
-      throw new HttpError(403, "Content preferences are part of the Creator plan.", {}, { upgradeUrl: "/upgrade?feature=contentPreferences" });
-    }
+    await requireFeature(user.role, "contentPreferences");
     return Response.json(await savePreferences(user.id, await readJson(request, bodySchema)));
   });

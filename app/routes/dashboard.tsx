@@ -12,13 +12,13 @@ import { useLiveLinks } from "~/components/dashboard/use-live-links";
 import { PRODUCT_NAME } from "~/components/logo";
 import { cx } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
-import { featureAccess } from "~/lib/features";
 import type { Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { db } from "~/server/platform/db.server";
 import { listUserLinks } from "~/server/links/links.server";
 import { getUsage } from "~/server/billing/quota.server";
+import { entitlementsFor } from "~/server/billing/entitlements.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];
 
@@ -37,8 +37,13 @@ const TABS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [links, usage] = await Promise.all([listUserLinks(user.id, { limit: 100 }), getUsage(db(), user.id)]);
-  return { role: user.role, links, usage, access: featureAccess(user.role) };
+  const [links, usage, entitlements] = await Promise.all([
+    listUserLinks(user.id, { limit: 100 }),
+    getUsage(db(), user.id),
+    entitlementsFor(user.role),
+  ]);
+  // The page shows the same answers the server enforces: no second reckoning in the browser.
+  return { role: user.role, links, usage, access: entitlements.features, watermark: entitlements.watermark };
 }
 
 export default function Dashboard() {
@@ -89,13 +94,13 @@ export default function Dashboard() {
             ))}
           </div>
           {tab === "share" ? (
-            <ShareTab watermark={data.role === "FreeUser"} />
+            <ShareTab watermark={data.watermark} />
           ) : (
             <>
-              {tab === "enrichments" ? <PreferencesCard allowed={data.access.contentPreferences} /> : null}
+              {tab === "enrichments" ? <PreferencesCard allowed={data.access.contentPreferences === "available"} /> : null}
               {tab === "saved" ? (
                 <>
-                  <AddLinkForm onAdded={(link) => upsert(link, { toTop: true })} clipboardPrompt={data.access.clipboardPrompt} />
+                  <AddLinkForm onAdded={(link) => upsert(link, { toTop: true })} clipboardPrompt={data.access.clipboardPrompt === "available"} />
                   <UsageMeter usage={usage} />
                 </>
               ) : null}
@@ -109,7 +114,7 @@ export default function Dashboard() {
                     tab === "saved" ? (
                       <LinkRow key={link.id} link={link} onChange={(l) => upsert(l, { toTop: true })} onRemove={remove} />
                     ) : (
-                      <EnrichmentCard key={link.id} link={link} role={data.role} canExport={data.access.markdownExport} onArtifact={onArtifact} />
+                      <EnrichmentCard key={link.id} link={link} access={data.access} onArtifact={onArtifact} />
                     ),
                   )}
                 </ul>

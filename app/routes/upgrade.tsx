@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
@@ -7,27 +7,21 @@ import { PlanCard } from "~/components/plan-card";
 import { useToast } from "~/components/toast";
 import { Button, PageHeader, Section } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
-import { PLANS, type Plan } from "~/lib/plans";
+import { PLANS } from "~/lib/plans";
 import { requireUser } from "~/server/accounts/auth.server";
+import { planUnlockingFeature } from "~/server/billing/entitlements.server";
 
 export const meta: MetaFunction = () => [{ title: `Upgrade your plan · ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { email: user.email };
-}
-
-/** Which plan unlocks a feature key (spec section 6; Scout's own promises included). */
-const SCOUT_FEATURES = new Set(["clipboardPrompt", "bookmarkletSupport", "publicLinkSharing", "advancedSummary"]);
-function planForFeature(feature: string | null): Plan["id"] | null {
-  if (!feature) return null;
-  return SCOUT_FEATURES.has(feature) ? "scout" : "creator";
+  // The plan that unlocks ?feature=, from the same table the server enforces.
+  const highlighted = await planUnlockingFeature(new URL(request.url).searchParams.get("feature"));
+  return { email: user.email, highlighted };
 }
 
 export default function Upgrade() {
-  const { email } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const highlighted = planForFeature(params.get("feature"));
+  const { email, highlighted } = useLoaderData<typeof loader>();
   const cards = useRef<Record<string, HTMLDivElement | null>>({});
   const dialog = useRef<HTMLDialogElement>(null);
   const [plans, setPlans] = useState({ scout: true, creator: true });

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { pagesUrl, registerThroughPage } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_CREATOR, pagesUrl, registerThroughPage } from "./helpers";
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
   await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");
@@ -30,7 +30,8 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
 
   await row.getByRole("button", { name: "How Postgres Indexes Work", exact: true }).click();
   await expect(row.getByTestId("link-details")).toContainText("Summary");
-  await expect(row.getByTestId("link-details")).toContainText("CREATE INDEX");
+  // Code snippet extraction is sold with Scout: a Free user's details have none (a Creator's do, see creator.spec.ts).
+  await expect(row.getByTestId("link-details")).not.toContainText("CREATE INDEX");
   await expect(page.getByTestId("usage-meter")).toContainText("1 / 5");
 });
 
@@ -60,4 +61,31 @@ test("a locked feature leads to /upgrade with its plan highlighted, and Notify m
   await dialog.getByRole("button", { name: "Notify me" }).click();
   await expect(page.getByText("Thanks! We'll notify you when Scout and Creator plans become available.")).toBeVisible();
   await expect(dialog).toBeHidden();
+});
+
+/** The sidebar's Feature Access list (the plan card above it lists what is sold, by other names). */
+const featureAccess = (page: Page) =>
+  page.getByRole("complementary", { name: "Your plan" }).locator("section", { has: page.getByRole("heading", { name: "Feature Access" }) });
+
+test("a Free user's sidebar shows public sharing as available, as the plan card says and the server allows", async ({ page }) => {
+  await registerThroughPage(page, `sidebar-${Date.now()}@example.com`, "dash-password");
+  const sidebar = featureAccess(page);
+  await expect(sidebar.getByRole("listitem").filter({ hasText: "Public sharing" })).toContainText("✓");
+  await expect(sidebar.getByRole("link", { name: /Public sharing \(locked/ })).toHaveCount(0);
+  await expect(sidebar.getByRole("link", { name: /Code snippets \(locked/ })).toHaveAttribute("href", "/upgrade?feature=codeSnippets");
+});
+
+test("a Creator's sidebar shows features that are not built yet as Coming soon, not as available", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(E2E_CREATOR.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  const sidebar = featureAccess(page);
+  for (const name of ["Bookmarklet", "Affiliate links", "Batch processing", "API access"]) {
+    const item = sidebar.getByRole("listitem").filter({ hasText: name });
+    await expect(item).toContainText("Coming soon");
+    await expect(item).not.toContainText("✓");
+  }
+  await expect(sidebar.getByRole("listitem").filter({ hasText: "Quiz generator" })).toContainText("✓");
 });

@@ -82,6 +82,20 @@ describe("tag suggestions", () => {
   });
 });
 
+describe("code snippets", () => {
+  it("extracts code for Scout, as the pricing page sells it, and for Free users none", async () => {
+    type Detail = { codeSnippets: Array<{ language: string; code: string }> };
+    const scout = await userWithLink("LiteUser");
+    const scoutDetail = (await api<Detail>("GET", `/api/links/${scout.linkId}`, { token: scout.token })).body;
+    expect(scoutDetail.codeSnippets.map((c) => c.language)).toEqual(["sql", "sql"]);
+
+    const free = await userWithLink("FreeUser");
+    expect((await api<Detail>("GET", `/api/links/${free.linkId}`, { token: free.token })).body.codeSnippets).toEqual([]);
+    const enrichment = await api<{ link: Detail }>("GET", `/api/links/${free.linkId}/enrichment`, { token: free.token });
+    expect(enrichment.body.link.codeSnippets).toEqual([]);
+  });
+});
+
 describe("Creator results", () => {
   it("makes a quiz once, serves it again without another enrichment, and regenerates on request", async () => {
     const { token, linkId, userId } = await userWithLink("ProUser");

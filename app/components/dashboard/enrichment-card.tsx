@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
+import { ARTIFACT_ACCESS, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
 import { CATEGORIES, DIFFICULTY_LEVELS, type AdvancedSummary, type CategorySlug, type Course, type Difficulty, type Quiz, type Rephrase } from "~/lib/enrichment";
 import type { LinkDetail, PublicLink } from "~/lib/links";
-import type { Role } from "~/lib/user";
+import { upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
 import { useToast } from "../toast";
 import { Badge, Button, buttonClass, cx } from "../ui";
 import { LinkDetails } from "./link-row";
@@ -19,9 +19,9 @@ function mergeNewer(current: PublicArtifact[], incoming: PublicArtifact): Public
 type ArtifactListener = (listener: (linkId: string, artifact: PublicArtifact) => void) => () => void;
 
 function LockedAction({ kind }: { kind: ArtifactKind | "export" }) {
-  const { label, feature } = kind === "export" ? { label: "Export", feature: "markdownExport" } : ARTIFACT_ACCESS[kind];
+  const { label, feature } = kind === "export" ? { label: "Export", feature: "markdownExport" as const } : ARTIFACT_ACCESS[kind];
   return (
-    <Link to={`/upgrade?feature=${feature}`} className={cx(buttonClass("secondary", "sm"), "opacity-70")} aria-label={`${label} (locked, upgrade to unlock)`}>
+    <Link to={upgradeUrl(feature)} className={cx(buttonClass("secondary", "sm"), "opacity-70")} aria-label={`${label} (locked, upgrade to unlock)`}>
       <svg aria-hidden viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2">
         <rect x="4" y="11" width="16" height="10" rx="2" />
         <path d="M8 11V7a4 4 0 0 1 8 0v4" />
@@ -147,7 +147,8 @@ function ArtifactResult({ artifact }: { artifact: PublicArtifact }) {
 }
 
 /** An enriched link on the Enrichments tab, with its results and the actions the plan allows. */
-export function EnrichmentCard({ link, role, canExport, onArtifact }: { link: PublicLink; role: Role; canExport: boolean; onArtifact: ArtifactListener }) {
+/** `access` is the server's answer for the user's plan, as the sidebar shows it. */
+export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink; access: FeatureAccessMap; onArtifact: ArtifactListener }) {
   const [detail, setDetail] = useState<LinkDetail | null>(null);
   const [artifacts, setArtifacts] = useState<PublicArtifact[]>([]);
   const [shown, setShown] = useState<{ kind: ArtifactKind; variant: string } | null>(null);
@@ -191,9 +192,10 @@ export function EnrichmentCard({ link, role, canExport, onArtifact }: { link: Pu
     }
   }
 
+  const canUse = (kind: ArtifactKind) => access[ARTIFACT_ACCESS[kind].feature] === "available";
   const current = shown ? artifacts.find((a) => a.kind === shown.kind && a.variant === shown.variant) : undefined;
   const action = (kind: ArtifactKind, label: string, variant = "") =>
-    canUseArtifact(role, kind) ? (
+    canUse(kind) ? (
       <Button size="sm" variant={shown?.kind === kind ? "primary" : "secondary"} onClick={() => run(kind, { variant })}>
         {label}
       </Button>
@@ -217,7 +219,7 @@ export function EnrichmentCard({ link, role, canExport, onArtifact }: { link: Pu
         {action("advanced", "Advanced summary")}
         {action("quiz", "Quiz")}
         {action("course", "Mini-course")}
-        {canUseArtifact(role, "rephrase") ? (
+        {canUse("rephrase") ? (
           <span className="flex items-center gap-1">
             <label htmlFor={`level-${link.id}`} className="sr-only">
               Difficulty
@@ -241,7 +243,7 @@ export function EnrichmentCard({ link, role, canExport, onArtifact }: { link: Pu
         ) : (
           <LockedAction kind="rephrase" />
         )}
-        {canExport ? (
+        {access.markdownExport === "available" ? (
           <>
             <a href={`/api/links/${link.id}/export.md`} className={buttonClass("ghost", "sm")} download>
               Markdown

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { DIFFICULTY_LEVELS, type Difficulty } from "~/lib/enrichment";
+import { upgradeUrl } from "~/lib/entitlements";
 import { useToast } from "../toast";
 import { Button } from "../ui";
 
@@ -26,7 +27,7 @@ export function PreferencesCard({ allowed }: { allowed: boolean }) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-4 text-sm text-slate-500 dark:border-slate-700">
         Content preferences (summary length, language, difficulty) come with Creator.{" "}
-        <Link to="/upgrade?feature=contentPreferences" className="text-brand-600 hover:underline">
+        <Link to={upgradeUrl("contentPreferences")} className="text-brand-600 hover:underline">
           Upgrade
         </Link>
       </p>

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { FEATURES, type FeatureKey } from "~/lib/features";
+import { FEATURES, upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
 import { PLANS } from "~/lib/plans";
 import type { Role } from "~/lib/user";
-import { CheckList } from "../ui";
+import { Badge, CheckList } from "../ui";
 
 export interface LinkStats {
   total: number;
@@ -20,8 +20,12 @@ function LockIcon() {
   );
 }
 
-/** The large-screen sidebar: plan features, feature access with locks, statistics. */
-export function DashboardSidebar({ role, access, stats }: { role: Role; access: Record<FeatureKey, boolean>; stats: LinkStats }) {
+/**
+ * The large-screen sidebar: plan features, feature access, statistics. `access` is the server's
+ * own answer (from the loader): a tick for what it allows, a lock leading to the upgrade page,
+ * or "Coming soon" for a feature that is not built yet, whatever the plan.
+ */
+export function DashboardSidebar({ role, access, stats }: { role: Role; access: FeatureAccessMap; stats: LinkStats }) {
   const plan = PLANS.find((p) => p.role === role) ?? PLANS[2]!;
   return (
     <aside className="hidden space-y-4 lg:block" aria-label="Your plan">
@@ -34,15 +38,20 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
         <h2 className="text-sm font-semibold">Feature Access</h2>
         <ul className="mt-3 space-y-1 text-sm">
           {FEATURES.map((feature) =>
-            access[feature.key] ? (
+            access[feature.key] === "available" ? (
               <li key={feature.key} className="flex items-center gap-2 px-2 py-1">
                 <span aria-hidden className="text-emerald-600">✓</span>
                 {feature.name}
               </li>
+            ) : access[feature.key] === "coming-soon" ? (
+              <li key={feature.key} className="flex items-center justify-between gap-2 px-2 py-1 text-slate-500">
+                {feature.name}
+                <Badge>Coming soon</Badge>
+              </li>
             ) : (
               <li key={feature.key}>
                 <Link
-                  to={`/upgrade?feature=${feature.key}`}
+                  to={upgradeUrl(feature.key)}
                   className="flex items-center gap-2 rounded px-2 py-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
                   aria-label={`${feature.name} (locked, upgrade to unlock)`}
                 >

@@ -1,6 +1,7 @@
 import type { Usage } from "~/lib/links";
 import type { Database } from "../platform/db.server";
 import type { Role, UsageSource } from "../platform/db-schema.server";
+import { monthlyAllowance, quotaRefusal } from "./entitlements.server";
 import {
   countAllowanceUsage,
   getQuotaState,
@@ -9,15 +10,6 @@ import {
   spendCredit,
   type UsageRun,
 } from "../repos/enrichment-usage.server";
-
-/** Enrichments per calendar month (UTC) by role; null is unlimited. Pack credits come on top. */
-export const MONTHLY_ALLOWANCE: Record<Role, number | null> = {
-  FreeUser: 5,
-  LiteUser: 30,
-  ProUser: null,
-  Admin: null,
-};
-export const QUOTA_EXCEEDED = "Monthly enrichment limit reached — buy a pack or upgrade";
 
 export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -31,7 +23,7 @@ export async function getUsage(db: Database, userId: string): Promise<Usage> {
   if (!state) throw new Error(`No user ${userId}`);
   return {
     used: state.used ?? 0,
-    limit: MONTHLY_ALLOWANCE[state.role],
+    limit: monthlyAllowance(state.role),
     credits: state.pack_credits,
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
@@ -39,7 +31,7 @@ export async function getUsage(db: Database, userId: string): Promise<Usage> {
 }
 
 function sourceFor(role: Role, used: number, credits: number): UsageSource | null {
-  const allowance = MONTHLY_ALLOWANCE[role];
+  const allowance = monthlyAllowance(role);
   if (allowance === null) return "unlimited";
   if (used < allowance) return "allowance";
   return credits > 0 ? "credit" : null;
@@ -50,9 +42,14 @@ function sourceFor(role: Role, used: number, credits: number): UsageSource | nul
  * the role at hand, unlimited roles need no query.
  */
 export async function hasEnrichmentLeft(db: Database, userId: string, role?: Role): Promise<boolean> {
-  if (role && MONTHLY_ALLOWANCE[role] === null) return true;
+  if (role && monthlyAllowance(role) === null) return true;
   const usage = await getUsage(db, userId);
   return usage.limit === null || usage.used < usage.limit || usage.credits > 0;
+}
+
+/** Refuses (403 with the upgrade URL) a request that would need an enrichment none is left for. */
+export async function requireEnrichmentLeft(db: Database, userId: string, role?: Role): Promise<void> {
+  if (!(await hasEnrichmentLeft(db, userId, role))) throw quotaRefusal();
 }
 
 /**
@@ -65,7 +62,7 @@ export async function chargeEnrichment(
   input: { userId: string; linkId: string | null; kind: string; run?: UsageRun; role?: Role },
 ): Promise<boolean> {
   // Unlimited roles have nothing to count and nothing to race for: no lock, no count.
-  if (input.role && MONTHLY_ALLOWANCE[input.role] === null) {
+  if (input.role && monthlyAllowance(input.role) === null) {
     await insertUsage(trx, { ...input, source: "unlimited" });
     return true;
   }

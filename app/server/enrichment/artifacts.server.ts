@@ -1,4 +1,4 @@
-import { ARTIFACT_ACCESS, canUseArtifact, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
+import { ARTIFACT_ACCESS, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
 import type { LinkDetail } from "~/lib/links";
 import { db } from "../platform/db.server";
@@ -10,7 +10,8 @@ import { HttpError } from "../platform/http.server";
 import { getUserLink, toLinkDetail } from "../links/links.server";
 import { LlmError } from "./openai/llm.server";
 import { preferencesFor } from "./preferences.server";
-import { QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
+import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
+import { QUOTA_EXCEEDED, requireFeature } from "../billing/entitlements.server";
 import { enqueueEnrichTask } from "../jobs/queue.server";
 import { getArtifact, getArtifactById, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
 import { getLinkById } from "../repos/links.server";
@@ -28,14 +29,6 @@ export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
   };
 }
 
-/** 403 with the upgrade URL when the role does not include this feature. */
-export function assertArtifactAccess(role: Role, kind: ArtifactKind) {
-  if (!canUseArtifact(role, kind)) {
-    const { label, feature } = ARTIFACT_ACCESS[kind];
-    throw new HttpError(403, `${label} is part of a higher plan. Upgrade to unlock it.`, {}, { upgradeUrl: `/upgrade?feature=${feature}` });
-  }
-}
-
 /**
  * Asks for an on-demand result. A stored one is served again without another model call
  * unless `regenerate`; otherwise it is queued (counted as one enrichment when it succeeds).
@@ -46,16 +39,14 @@ export async function requestArtifact(
   kind: ArtifactKind,
   { variant = "", regenerate = false }: { variant?: Difficulty | ""; regenerate?: boolean } = {},
 ): Promise<{ artifact: PublicArtifact; queued: boolean }> {
-  assertArtifactAccess(user.role, kind);
+  await requireFeature(user.role, ARTIFACT_ACCESS[kind].feature);
   const link = await getUserLink(user.id, linkId);
   if (link.status !== "enriched") throw new HttpError(409, "This link is not enriched yet.");
   const existing = await getArtifact(db(), { linkId: link.id, kind, variant });
   if (existing && (existing.status === "pending" || (existing.status === "ready" && !regenerate))) {
     return { artifact: toPublicArtifact(existing), queued: false };
   }
-  if (!(await hasEnrichmentLeft(db(), user.id, user.role))) {
-    throw new HttpError(403, QUOTA_EXCEEDED, {}, { upgradeUrl: "/upgrade" });
-  }
+  await requireEnrichmentLeft(db(), user.id, user.role);
   const artifact = await upsertPendingArtifact(db(), { linkId: link.id, userId: user.id, kind, variant });
   await enqueueEnrichTask(artifact.id);
   await publishUserEvent(user.id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(artifact) });

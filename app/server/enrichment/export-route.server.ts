@@ -1,17 +1,15 @@
-import { hasFeature } from "~/lib/features";
 import { requireApiUser } from "../accounts/auth.server";
 import { db } from "../platform/db.server";
 import { exportContent, exportFileName, toMarkdown, toPdf } from "./export.server";
-import { HttpError, handleJson } from "../platform/http.server";
+import { handleJson } from "../platform/http.server";
+import { requireFeature } from "../billing/entitlements.server";
 import { getUserLink } from "../links/links.server";
 import { listArtifacts } from "../repos/artifacts.server";
 
 export function exportLink(request: Request, linkId: string, format: "md" | "pdf") {
   return handleJson(async () => {
     const { user } = await requireApiUser(request);
-    if (!hasFeature(user.role, "markdownExport")) {
-      throw new HttpError(403, "Markdown and PDF export are part of the Creator plan.", {}, { upgradeUrl: "/upgrade?feature=markdownExport" });
-    }
+    await requireFeature(user.role, "markdownExport");
     const link = await getUserLink(user.id, linkId);
     const content = exportContent(link, await listArtifacts(db(), link.id));
     const disposition = `attachment; filename="${exportFileName(link, format)}"`;

@@ -1,6 +1,6 @@
-import { hasFeature } from "~/lib/features";
 import { db } from "../platform/db.server";
 import type { Role } from "../platform/db-schema.server";
+import { can } from "../billing/entitlements.server";
 import type { ContentPreferences } from "./enricher.server";
 import { getPreferences, upsertPreferences } from "../repos/preferences.server";
 
@@ -8,7 +8,7 @@ export const DEFAULT_PREFERENCES: ContentPreferences = { summaryLength: "medium"
 
 /** The user's content preferences; only roles with contentPreferences have them applied. */
 export async function preferencesFor(userId: string, role: Role): Promise<ContentPreferences> {
-  if (!hasFeature(role, "contentPreferences")) return DEFAULT_PREFERENCES;
+  if (!(await can(role, "contentPreferences"))) return DEFAULT_PREFERENCES;
   const row = await getPreferences(db(), userId);
   return row ? { summaryLength: row.summary_length, language: row.language, difficulty: row.difficulty } : DEFAULT_PREFERENCES;
 }

@@ -1,5 +1,7 @@
 import { Queue, UnrecoverableError, type Job, type JobsOptions } from "bullmq";
 import { z } from "zod";
+import { queuePriority } from "../billing/entitlements.server";
+import type { Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { settleWithin } from "../platform/process.server";
 import { redis, whenReady } from "../platform/redis.server";
@@ -95,16 +97,16 @@ export function getQueue(name: QueueName): Queue {
   return queue;
 }
 
-/** Paid plans' links jump the queue (Scout's "priority queue"); lower runs first in BullMQ. */
-export function priorityFor(role: string | undefined): number | undefined {
-  return role === undefined ? undefined : role === "FreeUser" ? 10 : 1;
+/** The plan's queue priority; without a role (a reconciled link) the job takes the default. */
+export function priorityFor(role: Role | undefined): number | undefined {
+  return role === undefined ? undefined : queuePriority(role);
 }
 
 /**
  * Puts a link's enrichment on the queue. The job id is the link id, so adding it twice is
  * harmless; a finished job of an earlier attempt is removed first so a retry runs again.
  */
-export async function enqueueEnrichLink(linkId: string, { isNew = false, role }: { isNew?: boolean; role?: string } = {}): Promise<void> {
+export async function enqueueEnrichLink(linkId: string, { isNew = false, role }: { isNew?: boolean; role?: Role } = {}): Promise<void> {
   const data = enrichLinkJobSchema.parse({ linkId });
   // A link created a moment ago cannot have an earlier job: skip the look-up.
   await addReplacingFinished(QUEUES.enrichLink, "enrich-link", data, linkId, { lookUp: !isNew, priority: priorityFor(role) });

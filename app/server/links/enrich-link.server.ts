@@ -11,7 +11,8 @@ import { createNotification } from "../notifications/notifications.server";
 import { parsePageOffThread } from "../fetching/page-parse-pool.server";
 import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "../enrichment/preferences.server";
-import { MONTHLY_ALLOWANCE, QUOTA_EXCEEDED, chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
+import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
+import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
 import {
   getLinkById,
   listUserTags,
@@ -77,6 +78,9 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       existingTags: await recentTags(link.user_id),
       preferences: await preferencesFor(link.user_id, link.owner_role),
     });
+    // Suggestions and code are plan features: a role without them gets none stored, so no
+    // page, export or API answer can show them.
+    const [suggests, extractsCode] = await Promise.all([can(link.owner_role, "tagSuggestions"), can(link.owner_role, "codeSnippets")]);
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
@@ -87,13 +91,12 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       contentText: parsed.text,
       summary: result.summary,
       tags: result.tags,
-      // Suggestions are a Scout-and-up feature.
-      tagSuggestions: link.owner_role === "FreeUser" ? [] : result.tagSuggestions,
-      codeSnippets: result.codeSnippets,
+      tagSuggestions: suggests ? result.tagSuggestions : [],
+      codeSnippets: extractsCode ? result.codeSnippets : [],
       category: result.category,
       engine: engineLabel(result.run),
     };
-    if (MONTHLY_ALLOWANCE[link.owner_role] === null) {
+    if (monthlyAllowance(link.owner_role) === null) {
       // Unlimited: nothing to lock or count, so the result and its usage row go in one statement.
       stored = await markLinkEnrichedCountingUnlimited(db(), link.id, fields, result.run);
       if (!stored) return "skipped";

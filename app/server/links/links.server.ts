@@ -5,7 +5,8 @@ import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
-import { QUOTA_EXCEEDED, hasEnrichmentLeft } from "../billing/quota.server";
+import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
+import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
 import { enqueueEnrichLink, hasLiveEnrichJob } from "../jobs/queue.server";
 import { deleteLink, getLink, listLinks, listStalePendingLinks, resetLinkToPending, updateLinkTags, upsertLink } from "../repos/links.server";
 
@@ -88,9 +89,7 @@ export async function removeLink(userId: string, id: string): Promise<void> {
 export async function retryLink(userId: string, id: string, role?: Role): Promise<Link> {
   const existing = await getUserLink(userId, id);
   if (existing.status !== "error") throw new HttpError(409, "Only a failed link can be retried.");
-  if (!(await hasEnrichmentLeft(db(), userId, role))) {
-    throw new HttpError(403, QUOTA_EXCEEDED, {}, { upgradeUrl: "/upgrade" });
-  }
+  await requireEnrichmentLeft(db(), userId, role);
   const link = await resetLinkToPending(db(), { id, userId });
   if (!link) throw new HttpError(409, "Only a failed link can be retried.");
   await enqueueSafely(link, { role });

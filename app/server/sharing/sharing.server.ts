@@ -1,24 +1,17 @@
 import { isUuid } from "~/lib/ids";
 import { createHash } from "node:crypto";
-import { hasFeature } from "~/lib/features";
 import { NOT_AVAILABLE } from "~/lib/sharing";
 import { db } from "../platform/db.server";
 import type { Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
+import { hasWatermark, requireFeature } from "../billing/entitlements.server";
 import { getUserLink } from "../links/links.server";
 import { getPublicLink, insertShareView, listSharedLinks, setLinkPublic } from "../repos/sharing.server";
 
 
-/** Free shares with a watermark; paid plans need publicLinkSharing (an admin may switch it off). */
-export function canShare(role: Role): boolean {
-  return role === "FreeUser" || hasFeature(role, "publicLinkSharing");
-}
-
 export async function shareLink(user: { id: string; role: Role }, id: string) {
-  if (!canShare(user.role)) {
-    throw new HttpError(403, "Public sharing is not part of your plan.", {}, { upgradeUrl: "/upgrade?feature=publicLinkSharing" });
-  }
+  await requireFeature(user.role, "publicLinkSharing");
   const link = await getUserLink(user.id, id);
   await setLinkPublic(db(), { id: link.id, userId: user.id, isPublic: true });
   return { id: link.id, shareUrl: `${env().APP_URL}/share/${link.id}` };
@@ -44,7 +37,7 @@ export async function publicLink(id: string): Promise<PublicLinkView> {
   const link = isUuid(id) ? await getPublicLink(db(), id) : undefined;
   if (!link) throw new HttpError(404, NOT_AVAILABLE);
   const { owner_role, ...rest } = link;
-  return { ...rest, watermark: owner_role === "FreeUser" };
+  return { ...rest, watermark: hasWatermark(owner_role) };
 }
 
 /** Counts a view once per visitor per day; the visitor is a keyed hash of address and browser. */

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_FEATURE_TABLE,
+  FEATURES,
+  FEATURE_KEYS,
+  accessMap,
+  accessTo,
+  planUnlocking,
+  upgradeUrl,
+  type FeatureAccess,
+  type FeatureKey,
+  type FeatureTable,
+} from "./entitlements";
+
+const NOT_BUILT: FeatureKey[] = ["bookmarkletSupport", "affiliateLinks", "batchProcessing", "apiAccess"];
+const keysWith = (map: Record<FeatureKey, FeatureAccess>, access: FeatureAccess) => FEATURE_KEYS.filter((key) => map[key] === access);
+
+describe("the default feature table", () => {
+  it("gives Free public sharing only (the plan card sells it and sharing works)", () => {
+    const free = accessMap(DEFAULT_FEATURE_TABLE, "FreeUser");
+    expect(keysWith(free, "available")).toEqual(["publicLinkSharing"]);
+    expect(free.codeSnippets).toBe("locked");
+    expect(free.tagSuggestions).toBe("locked");
+  });
+
+  it("gives Scout what the pricing page sells it: advanced summaries, code snippets, tag suggestions", () => {
+    const scout = accessMap(DEFAULT_FEATURE_TABLE, "LiteUser");
+    expect(keysWith(scout, "available")).toEqual(["clipboardPrompt", "advancedSummary", "codeSnippets", "tagSuggestions", "publicLinkSharing"]);
+    expect(scout.quizGenerator).toBe("locked");
+    expect(scout.markdownExport).toBe("locked");
+  });
+
+  it("gives Creator and Admin every built feature", () => {
+    for (const role of ["ProUser", "Admin"] as const) {
+      const map = accessMap(DEFAULT_FEATURE_TABLE, role);
+      expect(keysWith(map, "locked")).toEqual([]);
+      expect(keysWith(map, "available")).toEqual(FEATURE_KEYS.filter((key) => !NOT_BUILT.includes(key)));
+    }
+  });
+
+  it("names as not built exactly the bookmarklet, affiliate links, batch processing and API access", () => {
+    expect(FEATURES.filter((f) => !f.built).map((f) => f.key)).toEqual(NOT_BUILT);
+    expect(FEATURES.map((f) => f.key)).toEqual([...FEATURE_KEYS]);
+  });
+});
+
+describe("accessTo", () => {
+  it("shows a feature that is not built as coming soon for every role, even when the table grants it", () => {
+    const everything = Object.fromEntries(FEATURE_KEYS.map((key) => [key, { FreeUser: true, LiteUser: true, ProUser: true }])) as FeatureTable;
+    for (const role of ["FreeUser", "LiteUser", "ProUser", "Admin"] as const) {
+      for (const key of NOT_BUILT) expect(accessTo(everything, role, key), `${role} ${key}`).toBe("coming-soon");
+    }
+  });
+
+  it("follows the table it is given, so admin toggles change the answer", () => {
+    const table: FeatureTable = { ...DEFAULT_FEATURE_TABLE, quizGenerator: { FreeUser: false, LiteUser: true, ProUser: false } };
+    expect(accessTo(table, "LiteUser", "quizGenerator")).toBe("available");
+    expect(accessTo(table, "ProUser", "quizGenerator")).toBe("locked");
+    expect(accessTo(table, "Admin", "quizGenerator")).toBe("available");
+  });
+});
+
+describe("upgrade targets", () => {
+  it("builds the upgrade URL of a refusal", () => {
+    expect(upgradeUrl("quizGenerator")).toBe("/upgrade?feature=quizGenerator");
+    expect(upgradeUrl()).toBe("/upgrade");
+  });
+
+  it("highlights the cheapest paid plan that has the feature", () => {
+    expect(planUnlocking(DEFAULT_FEATURE_TABLE, "quizGenerator")).toBe("creator");
+    expect(planUnlocking(DEFAULT_FEATURE_TABLE, "miniCourse")).toBe("creator");
+    expect(planUnlocking(DEFAULT_FEATURE_TABLE, "advancedSummary")).toBe("scout");
+    expect(planUnlocking(DEFAULT_FEATURE_TABLE, "codeSnippets")).toBe("scout");
+    expect(planUnlocking(DEFAULT_FEATURE_TABLE, "publicLinkSharing")).toBe("scout");
+    expect(planUnlocking(DEFAULT_FEATURE_TABLE, "noSuchFeature")).toBeNull();
+    expect(planUnlocking(DEFAULT_FEATURE_TABLE, null)).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_FEATURE_TABLE } from "~/lib/entitlements";
+import { HttpError } from "../platform/http.server";
+import {
+  QUOTA_EXCEEDED,
+  can,
+  entitlementsFor,
+  hasWatermark,
+  monthlyAllowance,
+  planUnlockingFeature,
+  queuePriority,
+  quotaRefusal,
+  requireFeature,
+  setFeatureFlagStore,
+} from "./entitlements.server";
+
+async function refusalOf(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+describe("plan terms", () => {
+  it("allows 5 enrichments a month on Free, 30 on Scout, unlimited on Creator and Admin", () => {
+    expect(monthlyAllowance("FreeUser")).toBe(5);
+    expect(monthlyAllowance("LiteUser")).toBe(30);
+    expect(monthlyAllowance("ProUser")).toBeNull();
+    expect(monthlyAllowance("Admin")).toBeNull();
+  });
+
+  it("puts paid plans ahead of Free in the queue (BullMQ runs lower numbers first)", () => {
+    for (const role of ["LiteUser", "ProUser", "Admin"] as const) expect(queuePriority(role)).toBeLessThan(queuePriority("FreeUser"));
+  });
+
+  it("watermarks Free users' public pages only", () => {
+    expect(hasWatermark("FreeUser")).toBe(true);
+    for (const role of ["LiteUser", "ProUser", "Admin"] as const) expect(hasWatermark(role)).toBe(false);
+  });
+});
+
+describe("what the dashboard is given", () => {
+  it("shows a Free user public sharing as available and Scout features as locked", async () => {
+    const free = await entitlementsFor("FreeUser");
+    expect(free).toMatchObject({ monthlyAllowance: 5, watermark: true });
+    expect(free.features).toMatchObject({ publicLinkSharing: "available", codeSnippets: "locked", tagSuggestions: "locked", quizGenerator: "locked" });
+  });
+
+  it("shows a Creator the features that are not built as coming soon, not available", async () => {
+    const creator = await entitlementsFor("ProUser");
+    expect(creator).toMatchObject({ monthlyAllowance: null, watermark: false });
+    expect(creator.features).toMatchObject({
+      bookmarkletSupport: "coming-soon",
+      affiliateLinks: "coming-soon",
+      batchProcessing: "coming-soon",
+      apiAccess: "coming-soon",
+      quizGenerator: "available",
+    });
+  });
+});
+
+describe("requireFeature", () => {
+  it("lets a role use what its plan has", async () => {
+    await expect(requireFeature("FreeUser", "publicLinkSharing")).resolves.toBeUndefined();
+    await expect(requireFeature("LiteUser", "codeSnippets")).resolves.toBeUndefined();
+    await expect(requireFeature("ProUser", "quizGenerator")).resolves.toBeUndefined();
+  });
+
+  it("refuses with 403, the feature's message and the upgrade URL", async () => {
+    const quiz = await refusalOf(requireFeature("LiteUser", "quizGenerator"));
+    expect(quiz.status).toBe(403);
+    expect(quiz.message).toBe("Quiz is part of a higher plan. Upgrade to unlock it.");
+    expect(quiz.extra).toEqual({ upgradeUrl: "/upgrade?feature=quizGenerator" });
+    const exportRefusal = await refusalOf(requireFeature("FreeUser", "markdownExport"));
+    expect(exportRefusal.message).toBe("Markdown and PDF export are part of the Creator plan.");
+    const snippets = await refusalOf(requireFeature("FreeUser", "codeSnippets"));
+    expect(snippets.message).toBe("Code snippets: part of a higher plan. Upgrade to unlock it.");
+    expect(snippets.extra).toEqual({ upgradeUrl: "/upgrade?feature=codeSnippets" });
+  });
+
+  it("refuses a feature that is not built to everyone, Admin included, with nothing to upgrade to", async () => {
+    for (const role of ["FreeUser", "ProUser", "Admin"] as const) {
+      const refused = await refusalOf(requireFeature(role, "apiAccess"));
+      expect(refused.status).toBe(403);
+      expect(refused.message).toBe("API access is coming soon.");
+      expect(refused.extra).toEqual({});
+    }
+  });
+});
+
+describe("the flags store seam", () => {
+  it("answers from whatever table the store holds, and the previous store comes back", async () => {
+    restore = setFeatureFlagStore({
+      featureTable: async () => ({ ...DEFAULT_FEATURE_TABLE, quizGenerator: { FreeUser: true, LiteUser: false, ProUser: false } }),
+    });
+    expect(await can("FreeUser", "quizGenerator")).toBe(true);
+    expect(await can("ProUser", "quizGenerator")).toBe(false);
+    expect((await entitlementsFor("ProUser")).features.quizGenerator).toBe("locked");
+    expect(await planUnlockingFeature("quizGenerator")).toBeNull();
+    await expect(requireFeature("ProUser", "quizGenerator")).rejects.toBeInstanceOf(HttpError);
+    restore();
+    restore = undefined;
+    expect(await can("ProUser", "quizGenerator")).toBe(true);
+    expect(await planUnlockingFeature("quizGenerator")).toBe("creator");
+  });
+});
+
+describe("quotaRefusal", () => {
+  it("is the 403 with the quota message and the plain upgrade URL", () => {
+    const refused = quotaRefusal();
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe(QUOTA_EXCEEDED);
+    expect(refused.extra).toEqual({ upgradeUrl: "/upgrade" });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The one answer to "may this user do X, and how much": monthly allowance, feature access,
+ * watermark, queue priority, and the refusals (403 with an upgrade URL). Routes, services,
+ * the worker and the dashboard all ask here, so what a page shows is what the server enforces.
+ */
+import {
+  DEFAULT_FEATURE_TABLE,
+  accessMap,
+  accessTo,
+  featureInfo,
+  planUnlocking,
+  upgradeUrl,
+  type FeatureAccessMap,
+  type FeatureKey,
+  type FeatureTable,
+} from "~/lib/entitlements";
+import type { Role } from "../platform/db-schema.server";
+import { HttpError } from "../platform/http.server";
+
+/**
+ * Where the role × feature table comes from. The default is the table in code; the admin's
+ * feature toggles will back it with Postgres (and a short cache) without touching any caller.
+ */
+export interface FeatureFlagStore {
+  featureTable(): Promise<FeatureTable>;
+}
+
+export const defaultFeatureFlagStore: FeatureFlagStore = {
+  featureTable: async () => DEFAULT_FEATURE_TABLE,
+};
+
+let flagStore: FeatureFlagStore = defaultFeatureFlagStore;
+
+/** Swaps the store (at start-up, or in a test); returns a function that puts the previous one back. */
+export function setFeatureFlagStore(store: FeatureFlagStore): () => void {
+  const previous = flagStore;
+  flagStore = store;
+  return () => {
+    flagStore = previous;
+  };
+}
+
+export function featureTable(): Promise<FeatureTable> {
+  return flagStore.featureTable();
+}
+
+/**
+ * What each plan buys in amounts rather than on/off features; these are the plan's terms, not
+ * admin toggles. Allowance: enrichments per calendar month (UTC), null is unlimited, pack
+ * credits come on top. Priority: BullMQ runs lower numbers first, so paid plans jump the queue.
+ */
+const PLAN_TERMS: Record<Role, { monthlyAllowance: number | null; watermark: boolean; queuePriority: number }> = {
+  FreeUser: { monthlyAllowance: 5, watermark: true, queuePriority: 10 },
+  LiteUser: { monthlyAllowance: 30, watermark: false, queuePriority: 1 },
+  ProUser: { monthlyAllowance: null, watermark: false, queuePriority: 1 },
+  Admin: { monthlyAllowance: null, watermark: false, queuePriority: 1 },
+};
+
+export function monthlyAllowance(role: Role): number | null {
+  return PLAN_TERMS[role].monthlyAllowance;
+}
+
+/** Whether the role's public share pages carry the watermark. */
+export function hasWatermark(role: Role): boolean {
+  return PLAN_TERMS[role].watermark;
+}
+
+export function queuePriority(role: Role): number {
+  return PLAN_TERMS[role].queuePriority;
+}
+
+export async function featureAccess(role: Role): Promise<FeatureAccessMap> {
+  return accessMap(await featureTable(), role);
+}
+
+/** True only for a built feature the role has. */
+export async function can(role: Role, feature: FeatureKey): Promise<boolean> {
+  return accessTo(await featureTable(), role, feature) === "available";
+}
+
+/** Everything the dashboard shows about the plan, from the same answers the server enforces. */
+export interface Entitlements {
+  monthlyAllowance: number | null;
+  watermark: boolean;
+  features: FeatureAccessMap;
+}
+
+export async function entitlementsFor(role: Role): Promise<Entitlements> {
+  return { monthlyAllowance: monthlyAllowance(role), watermark: hasWatermark(role), features: await featureAccess(role) };
+}
+
+/** The plan the upgrade page highlights for a feature key from its query string. */
+export async function planUnlockingFeature(feature: string | null): Promise<"scout" | "creator" | null> {
+  return planUnlocking(await featureTable(), feature);
+}
+
+/** What a refusal says; a feature without its own sentence gets the general one. */
+const REFUSALS: Partial<Record<FeatureKey, string>> = {
+  advancedSummary: "Advanced summary is part of a higher plan. Upgrade to unlock it.",
+  quizGenerator: "Quiz is part of a higher plan. Upgrade to unlock it.",
+  summaryRephrasing: "Rephrase is part of a higher plan. Upgrade to unlock it.",
+  miniCourse: "Mini-course is part of a higher plan. Upgrade to unlock it.",
+  markdownExport: "Markdown and PDF export are part of the Creator plan.",
+  contentPreferences: "Content preferences are part of the Creator plan.",
+  publicLinkSharing: "Public sharing is not part of your plan.",
+};
+
+/** The one refusal shape: 403 `{message, upgradeUrl}`. */
+function refusal(message: string, feature?: FeatureKey): HttpError {
+  return new HttpError(403, message, {}, { upgradeUrl: upgradeUrl(feature) });
+}
+
+/**
+ * Throws the 403 refusal unless the role may use the feature. A feature that is not built is
+ * refused for everyone, with no upgrade URL: no plan buys it yet.
+ */
+export async function requireFeature(role: Role, feature: FeatureKey): Promise<void> {
+  const access = accessTo(await featureTable(), role, feature);
+  if (access === "available") return;
+  const { name } = featureInfo(feature);
+  if (access === "coming-soon") throw new HttpError(403, `${name} is coming soon.`);
+  throw refusal(REFUSALS[feature] ?? `${name}: part of a higher plan. Upgrade to unlock it.`, feature);
+}
+
+export const QUOTA_EXCEEDED = "Monthly enrichment limit reached — buy a pack or upgrade";
+
+/** The refusal when no enrichment is left this month and no pack credit either. */
+export function quotaRefusal(): HttpError {
+  return refusal(QUOTA_EXCEEDED);
+}
