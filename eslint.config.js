@@ -76,7 +76,10 @@ export default tseslint.config(
         "error",
         {
           paths: [KYSELY_SQL],
-          patterns: [{ group: ["~/server/repos/*", "**/server/repos/*"], message: "Routes call a service in app/server/<room>, never a repo." }],
+          patterns: [
+            { group: ["~/server/repos/*", "**/server/repos/*"], message: "Routes call a service in app/server/<room>, never a repo." },
+            { group: ["~/server/platform/db.server", "**/server/platform/db.server"], message: "Routes call a service, which reaches the database itself." },
+          ],
         },
       ],
     },

@@ -57,6 +57,12 @@ describe("routes call services, not repos", () => {
     expect(errors[0]).toMatch(/^no-restricted-imports: .*Routes call a service in app\/server\/<room>, never a repo\./);
   });
 
+  it("refuses the database handle in a route", async () => {
+    const errors = await boundaryErrors("app/routes/api.example.ts", `import { db } from "~/server/platform/db.server";\nexport const loader = () => db;\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/Routes call a service, which reaches the database itself\./);
+  });
+
   it("allows a service import in a route, and a repo import in a service", async () => {
     expect(await boundaryErrors("app/routes/dashboard.tsx", `import { listUserLinks } from "~/server/links/links.server";\nexport const f = listUserLinks;\n`)).toEqual([]);
     expect(await boundaryErrors("app/server/links/example.server.ts", `import { listLinks } from "../repos/links.server";\nexport const f = listLinks;\n`)).toEqual([]);

@@ -15,9 +15,8 @@ import { apiFetch } from "~/lib/api-client";
 import type { Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
-import { db } from "~/server/platform/db.server";
 import { listUserLinks } from "~/server/links/links.server";
-import { getUsage } from "~/server/billing/quota.server";
+import { usageOf } from "~/server/billing/quota.server";
 import { entitlementsFor } from "~/server/billing/entitlements.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];
@@ -39,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [links, usage, entitlements] = await Promise.all([
     listUserLinks(user.id, { limit: 100 }),
-    getUsage(db(), user.id),
+    usageOf(user.id),
     entitlementsFor(user.role),
   ]);
   // The page shows the same answers the server enforces: no second reckoning in the browser.

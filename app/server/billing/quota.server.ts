@@ -1,5 +1,5 @@
 import type { Usage } from "~/lib/links";
-import type { Database } from "../platform/db.server";
+import { db as defaultDb, type Database } from "../platform/db.server";
 import type { Role, UsageSource } from "../platform/db-schema.server";
 import { monthlyAllowance, quotaRefusal } from "./entitlements.server";
 import {
@@ -28,6 +28,11 @@ export async function getUsage(db: Database, userId: string): Promise<Usage> {
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
   };
+}
+
+/** The signed-in user's meter: what the dashboard and `GET /api/usage` show. */
+export function usageOf(userId: string): Promise<Usage> {
+  return getUsage(defaultDb(), userId);
 }
 
 function sourceFor(role: Role, used: number, credits: number): UsageSource | null {
