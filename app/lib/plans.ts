@@ -1,4 +1,4 @@
-/** The plans as sold (spec sections 1 and 9). Roles: Free=FreeUser, Scout=LiteUser, Creator=ProUser. */
+/** The plans as sold on the pricing page. Roles: Free=FreeUser, Scout=LiteUser, Creator=ProUser. */
 export interface Plan {
   id: "free" | "scout" | "creator";
   name: string;
