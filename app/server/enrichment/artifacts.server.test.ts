@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { ArtifactKind } from "~/lib/artifacts";
 import { PermanentJobError } from "../jobs/failures.server";
 import { runTask } from "./artifacts.server";
-import type { Enricher } from "./enricher.server";
+import type { Enricher } from "./engine.server";
 
 const source = { title: "T", language: "en", text: "Some text.", summary: null, headings: [] };
 const options = { level: "beginner" as const, preferences: { summaryLength: "medium" as const, language: "auto", difficulty: "intermediate" as const } };

@@ -1,7 +1,7 @@
 import { db } from "../platform/db.server";
 import type { Role } from "../platform/db-schema.server";
 import { can } from "../billing/entitlements.server";
-import type { ContentPreferences } from "./enricher.server";
+import type { ContentPreferences } from "./engine.server";
 import { getPreferences, upsertPreferences } from "../repos/preferences.server";
 
 export const DEFAULT_PREFERENCES: ContentPreferences = { summaryLength: "medium", language: null, difficulty: "intermediate" };

@@ -1,6 +1,7 @@
 import { db } from "../platform/db.server";
 import type { Link } from "../platform/db-schema.server";
-import { engineLabel, enricher } from "../enrichment/enricher.server";
+import { engineLabel } from "../enrichment/engine.server";
+import { enricher } from "../enrichment/enricher.server";
 import { env } from "../platform/env.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";

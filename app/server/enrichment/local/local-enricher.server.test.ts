@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { advancedSummarySchema, courseSchema, quizSchema } from "~/lib/enrichment";
-import type { EnrichmentSource } from "../enricher.server";
+import type { EnrichmentSource } from "../engine.server";
 import { localEnricher } from "./local-enricher.server";
 import { parsePage } from "../../fetching/page-parser.server";
 

@@ -1,6 +1,6 @@
 import type { Course, Difficulty, Quiz } from "~/lib/enrichment";
 import { categorize } from "./categorize.server";
-import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../enricher.server";
+import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../engine.server";
 import { extractTags, extractiveSummary, keyTerms, scoreSentences, splitSentences, topSentences, words } from "./text-analysis.server";
 
 /** Long pages are analysed on their first part: enough for a summary and tags, bounded in time. */

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { advancedSummarySchema, basicEnrichmentSchema, chunkSummarySchema, courseSchema, quizSchema, rephraseSchema } from "~/lib/enrichment";
 import { chunkText } from "./chunking.server";
-import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../enricher.server";
+import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../engine.server";
 import type { LlmClient, LlmUsage } from "./llm.server";
 import { prompts } from "./prompts.server";
 
