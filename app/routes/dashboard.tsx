@@ -21,11 +21,11 @@ import { entitlementsFor } from "~/server/billing/entitlements.server";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];
 
-const GREETINGS: Record<Role, string> = {
-  FreeUser: "Welcome! Save links and we will enrich up to 5 of them each month.",
-  LiteUser: "Welcome back, Scout! Advanced summaries and code snippets are on.",
-  ProUser: "Welcome back, Creator! Quizzes, courses and exports are all yours.",
-  Admin: "Welcome back, admin. Everything is unlocked.",
+const GREETINGS: Record<Role, (monthlyAllowance: number | null) => string> = {
+  FreeUser: (allowance) => `Welcome! Save links and we will enrich up to ${allowance} of them each month.`,
+  LiteUser: () => "Welcome back, Scout! Advanced summaries and code snippets are on.",
+  ProUser: () => "Welcome back, Creator! Quizzes, courses and exports are all yours.",
+  Admin: () => "Welcome back, admin. Everything is unlocked.",
 };
 
 const TABS = [
@@ -42,7 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     entitlementsFor(user.role),
   ]);
   // The page shows the same answers the server enforces: no second reckoning in the browser.
-  return { role: user.role, links, usage, access: entitlements.features, watermark: entitlements.watermark };
+  return {
+    role: user.role,
+    links,
+    usage,
+    monthlyAllowance: entitlements.monthlyAllowance,
+    access: entitlements.features,
+    watermark: entitlements.watermark,
+  };
 }
 
 export default function Dashboard() {
@@ -71,7 +78,7 @@ export default function Dashboard() {
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="greeting">
-        {GREETINGS[data.role]}
+        {GREETINGS[data.role](data.monthlyAllowance)}
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-4">
