@@ -7,6 +7,7 @@ import * as addAiEnrichment from "./20261121T010000_add_ai_enrichment";
 import * as addTagSuggestions from "./20261121T020000_add_tag_suggestions";
 import * as addSharing from "./20261121T030000_add_sharing";
 import * as createPlanNotifySignups from "./20261121T040000_create_plan_notify_signups";
+import * as createAuditEvents from "./20261124T000000_create_audit_events";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "20261121T020000_add_tag_suggestions": addTagSuggestions,
   "20261121T030000_add_sharing": addSharing,
   "20261121T040000_create_plan_notify_signups": createPlanNotifySignups,
+  "20261124T000000_create_audit_events": createAuditEvents,
 };

@@ -6,6 +6,7 @@ import { migrations } from "../../migrations/index";
 import { createTestDatabase, dropTestDatabase } from "../helpers/test-database";
 
 const ALL_TABLES = [
+  "audit_events",
   "auth_failures",
   "auth_sessions",
   "contact_messages",
@@ -54,6 +55,8 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
+    expect(await tables()).not.toContain("audit_events");
+    expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-2)}`]);
     expect(await tables()).not.toContain("plan_notify_signups");
     expect(await tables()).toContain("share_views");
     expect(await tables()).toContain("link_artifacts");

@@ -1,5 +1,6 @@
 import type { PublicUser } from "~/lib/user";
 import { db, isUniqueViolation } from "../platform/db.server";
+import { recordAudit } from "../admin/audit.server";
 import type { EmailTokenPurpose, Role, User } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
@@ -70,6 +71,10 @@ export async function registerUser(input: { email: string; password: string; rol
     .execute(async (trx) => {
       if (await getUserByEmail(trx, input.email)) throw new HttpError(409, "An account with this email already exists");
       const created = await insertUser(trx, { email: input.email, password_hash: passwordHash, role: "FreeUser" });
+      await recordAudit(
+        { kind: "account", action: "account.signed-up", actor: { id: created.id, label: created.email }, target: { type: "user", id: created.id, label: created.email }, after: { role: created.role } },
+        trx,
+      );
       await createNotification(trx, {
         userId: created.id,
         type: "welcome",

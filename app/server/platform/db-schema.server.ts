@@ -19,6 +19,7 @@ export interface DB {
   share_views: ShareViewsTable;
   contact_messages: ContactMessagesTable;
   plan_notify_signups: PlanNotifySignupsTable;
+  audit_events: AuditEventsTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -210,3 +211,21 @@ export interface PlanNotifySignupsTable {
   created_at: CreatedAt;
   notified_at: Date | null;
 }
+
+/** Who did what to what; append-only (a trigger refuses updates and deletes). */
+export const AUDIT_KINDS = ["account", "user", "flag", "payment", "job"] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export interface AuditEventsTable {
+  id: Generated<string>;
+  kind: AuditKind;
+  action: string;
+  actor_id: string | null;
+  actor_label: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  created_at: CreatedAt;
+}
+export type AuditEvent = Selectable<AuditEventsTable>;
