@@ -12,6 +12,7 @@ const ALL_TABLES = [
   "contact_messages",
   "email_tokens",
   "enrichment_usage",
+  "feature_flags",
   "link_artifacts",
   "links",
   "mail_outbox",
@@ -55,8 +56,11 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("audit_events");
+    expect(await tables()).not.toContain("feature_flags");
+    expect(await tables()).toContain("audit_events");
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-2)}`]);
+    expect(await tables()).not.toContain("audit_events");
+    expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-3)}`]);
     expect(await tables()).not.toContain("plan_notify_signups");
     expect(await tables()).toContain("share_views");
     expect(await tables()).toContain("link_artifacts");

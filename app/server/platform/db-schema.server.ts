@@ -20,6 +20,7 @@ export interface DB {
   contact_messages: ContactMessagesTable;
   plan_notify_signups: PlanNotifySignupsTable;
   audit_events: AuditEventsTable;
+  feature_flags: FeatureFlagsTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -229,3 +230,14 @@ export interface AuditEventsTable {
   created_at: CreatedAt;
 }
 export type AuditEvent = Selectable<AuditEventsTable>;
+
+/** A saved cell of the role × feature table; a cell with no row reads as its default in code. */
+export interface FeatureFlagsTable {
+  feature_key: string;
+  role: "LiteUser" | "ProUser";
+  enabled: boolean;
+  updated_by_id: string | null;
+  updated_by_label: string | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type FeatureFlagRow = Selectable<FeatureFlagsTable>;
