@@ -13,6 +13,7 @@ import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server"
 import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
+import { installFeatureFlagStore } from "~/server/admin/feature-flags.server";
 import { QUEUES, closeQueues, ensureSchedules, type QueueName } from "~/server/jobs/queue.server";
 import { closeRedis, createRedis, quitRedis } from "~/server/platform/redis.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
@@ -22,6 +23,8 @@ const connection = createRedis("worker");
 const workerId = `${hostname()}:${process.pid}`;
 const startedAt = new Date();
 const ctx: WorkerContext = { workerId, db: db(), log };
+// Jobs decide what a plan gets when they run, from the flags the admin saved.
+const closeFeatureFlags = installFeatureFlagStore();
 
 /**
  * Redis away: ioredis and BullMQ retry by themselves, several times a second. Say so once, and
@@ -109,7 +112,7 @@ onShutdownSignal("worker", async () => {
   await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
   await settleWithin(systemQueue.close(), 2_000);
   await quitRedis(connection);
-  await Promise.allSettled([closeQueues(), closeRedis()]);
+  await Promise.allSettled([closeFeatureFlags(), closeQueues(), closeRedis()]);
   await settleWithin(closeDb(), 5_000);
 });
 

@@ -131,6 +131,15 @@ export async function requireApiUser(request: Request): Promise<Auth> {
   return auth;
 }
 
+/** For JSON endpoints limited to some roles: 401 without a session, 403 for anyone else. */
+export async function requireApiRole(request: Request, roles: Role[]): Promise<Auth> {
+  const auth = await requireApiUser(request);
+  if (!roles.includes(auth.user.role)) {
+    throw new HttpError(403, roles.length === 1 && roles[0] === "Admin" ? "Only administrators may do this." : "Your account may not do this.");
+  }
+  return auth;
+}
+
 function loginUrl(request: Request): string {
   const url = new URL(request.url);
   const target = safeRedirect(`${url.pathname}${url.search}`, "");

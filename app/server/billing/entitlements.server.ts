@@ -16,10 +16,11 @@ import {
 } from "~/lib/entitlements";
 import type { Role } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";
+import { singleton } from "../platform/singleton.server";
 
 /**
- * Where the role × feature table comes from. The default is the table in code; the admin's
- * feature toggles will back it with Postgres (and a short cache) without touching any caller.
+ * Where the role × feature table comes from. The default is the table in code; web and worker
+ * install the admin's Postgres-backed store at start-up (`admin/feature-flags.server.ts`).
  */
 export interface FeatureFlagStore {
   featureTable(): Promise<FeatureTable>;
@@ -29,19 +30,27 @@ export const defaultFeatureFlagStore: FeatureFlagStore = {
   featureTable: async () => DEFAULT_FEATURE_TABLE,
 };
 
-let flagStore: FeatureFlagStore = defaultFeatureFlagStore;
+/**
+ * The installed store lives in the process-wide registry, not in this module: the Express
+ * server installs it, and the Remix build loads its own copy of this module, which must read
+ * the same store.
+ */
+function storeSlot(): { store: FeatureFlagStore } {
+  return singleton("feature-flag-store", () => ({ store: defaultFeatureFlagStore }));
+}
 
 /** Swaps the store (at start-up, or in a test); returns a function that puts the previous one back. */
 export function setFeatureFlagStore(store: FeatureFlagStore): () => void {
-  const previous = flagStore;
-  flagStore = store;
+  const slot = storeSlot();
+  const previous = slot.store;
+  slot.store = store;
   return () => {
-    flagStore = previous;
+    slot.store = previous;
   };
 }
 
 export function featureTable(): Promise<FeatureTable> {
-  return flagStore.featureTable();
+  return storeSlot().store.featureTable();
 }
 
 /**
@@ -111,15 +120,22 @@ function refusal(message: string, feature?: FeatureKey): HttpError {
 }
 
 /**
- * Throws the 403 refusal unless the role may use the feature. A feature that is not built is
- * refused for everyone, with no upgrade URL: no plan buys it yet.
+ * The 403 refusal when the role may not use the feature, else null. A feature that is not
+ * built is refused for everyone, with no upgrade URL: no plan buys it yet. The worker asks
+ * this when a job runs, and records the refusal's message as the job's reason.
  */
-export async function requireFeature(role: Role, feature: FeatureKey): Promise<void> {
+export async function featureRefusal(role: Role, feature: FeatureKey): Promise<HttpError | null> {
   const access = accessTo(await featureTable(), role, feature);
-  if (access === "available") return;
+  if (access === "available") return null;
   const { name } = featureInfo(feature);
-  if (access === "coming-soon") throw new HttpError(403, `${name} is coming soon.`);
-  throw refusal(REFUSALS[feature] ?? `${name}: part of a higher plan. Upgrade to unlock it.`, feature);
+  if (access === "coming-soon") return new HttpError(403, `${name} is coming soon.`);
+  return refusal(REFUSALS[feature] ?? `${name}: part of a higher plan. Upgrade to unlock it.`, feature);
+}
+
+/** Throws the 403 refusal (see featureRefusal) unless the role may use the feature. */
+export async function requireFeature(role: Role, feature: FeatureKey): Promise<void> {
+  const refused = await featureRefusal(role, feature);
+  if (refused) throw refused;
 }
 
 export const QUOTA_EXCEEDED = "Monthly enrichment limit reached — buy a pack or upgrade";

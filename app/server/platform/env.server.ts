@@ -30,6 +30,12 @@ const envSchema = z.object({
     .regex(/^[a-zA-Z0-9_-]+$/, "may hold only letters, digits, _ and -")
     .default("linkwise"),
 
+  /**
+   * How long a process trusts its copy of the feature flags. A change is announced on Redis and
+   * reaches every process at once; this only bounds how stale a copy gets if a message is missed.
+   */
+  FEATURE_FLAGS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+
   /** How many worker processes `npm start` runs beside the web server. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),

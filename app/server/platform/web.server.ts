@@ -13,6 +13,7 @@ import morgan from "morgan";
 import { closeDb, isDatabaseUnavailable } from "./db.server";
 import type { Env } from "./env.server";
 import { closeEvents } from "../notifications/events.server";
+import { installFeatureFlagStore } from "../admin/feature-flags.server";
 import { CLIENT_IP_HEADER, unavailableResponse } from "./http.server";
 import { log } from "./logger.server";
 import { closeQueues } from "../jobs/queue.server";
@@ -224,6 +225,8 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   const handlerFor = (build: ServerBuild) =>
     createRequestHandler({ build: answerOutagesWith503(build), mode: build.mode, getLoadContext });
   let handler = handlerFor(await importBuild());
+  // Every gate of this process (and of the Remix build it serves) reads the saved flags.
+  const closeFeatureFlags = installFeatureFlagStore();
 
   if (config.NODE_ENV === "development") {
     // `remix dev --manual` rewrites build/version.txt after each rebuild.
@@ -272,7 +275,7 @@ export async function createWebServer(config: Env): Promise<WebServer> {
         await closed;
         clearTimeout(timer);
       }
-      await Promise.allSettled([closeEvents(), closeQueues(), closeRedis(), closeDb()]);
+      await Promise.allSettled([closeEvents(), closeFeatureFlags(), closeQueues(), closeRedis(), closeDb()]);
     },
   };
 }
