@@ -12,7 +12,7 @@ import { getUserLink, toLinkDetail } from "../links/links.server";
 import { LlmError } from "./openai/llm.server";
 import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
-import { QUOTA_EXCEEDED, requireFeature } from "../billing/entitlements.server";
+import { QUOTA_EXCEEDED, featureRefusal, requireFeature } from "../billing/entitlements.server";
 import { enqueueEnrichTask } from "../jobs/queue.server";
 import { getArtifact, getArtifactById, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
 import { getLinkById } from "../repos/links.server";
@@ -83,6 +83,13 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
   if (!artifact || artifact.status !== "pending") return "skipped";
   const link = await getLinkById(db(), artifact.link_id);
   if (!link) return "skipped";
+  // The plan is asked again when the job runs: a feature switched off (or a plan lost) since
+  // the request was queued ends it here, before any model call or charge.
+  const refused = await featureRefusal(link.owner_role, ARTIFACT_ACCESS[artifact.kind].feature);
+  if (refused) {
+    await fail(artifact, refused.message);
+    return "failed";
+  }
   if (!(await hasEnrichmentLeft(db(), artifact.user_id, link.owner_role))) {
     await fail(artifact, QUOTA_EXCEEDED);
     return "failed";
