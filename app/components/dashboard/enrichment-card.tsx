@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { ARTIFACT_ACCESS, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
@@ -154,6 +154,7 @@ export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink;
   const [shown, setShown] = useState<{ kind: ArtifactKind; variant: string } | null>(null);
   const [level, setLevel] = useState<Difficulty>("beginner");
   const toast = useToast();
+  const revalidator = useRevalidator();
 
   const merge = useCallback((artifact: PublicArtifact) => setArtifacts((current) => mergeNewer(current, artifact)), []);
 
@@ -189,6 +190,9 @@ export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink;
       merge(await apiFetch<PublicArtifact>(`/api/links/${link.id}/${kind}`, { body }));
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Something went wrong. Please try again", "error");
+      // Refused: the plan or an admin's feature toggle changed since the page loaded. Ask the
+      // server again so every lock on the page shows what it now allows.
+      if (error instanceof ApiError && error.status === 403) revalidator.revalidate();
     }
   }
 
