@@ -40,6 +40,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: "app", testIgnore: /\.global\.spec\.ts$/ },
+    // Specs that change what the whole instance does (feature flags) run after every other spec
+    // has finished, so no spec sees a feature switched off under it.
+    { name: "instance-wide", testMatch: /\.global\.spec\.ts$/, dependencies: ["app"] },
+  ],
   webServer: {
     command: "node --import tsx tests/e2e/serve.ts",
     url: `${baseURL}/api/status`,

@@ -1,0 +1,83 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, E2E_CREATOR, pagesUrl } from "./helpers";
+
+// These specs switch features for every Creator, so they run after all other specs (the
+// "instance-wide" project of playwright.config.ts) and put the defaults back at the end.
+
+async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  return page;
+}
+
+test("an admin switches the quiz off for Creator: a signed-in Creator's quiz locks and the API refuses, with no restart", async ({ browser, baseURL }) => {
+  const creator = await signedIn(browser, E2E_CREATOR);
+  await creator.getByLabel("Save a link").fill(pagesUrl("/react"));
+  await creator.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(creator.getByTestId("link-row").first().getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+  await creator.getByRole("tab", { name: "Enrichments" }).click();
+  const card = creator.getByTestId("enrichment-card").filter({ hasText: "React hooks" }).first();
+  const quizButton = card.getByRole("button", { name: "Quiz", exact: true });
+  await expect(quizButton).toBeVisible();
+
+  const admin = await signedIn(browser, E2E_ADMIN);
+  await admin.goto("/admin/feature-toggles");
+  const save = admin.getByRole("button", { name: "Save Changes" });
+  const status = admin.locator("#save-status");
+  await expect(save).toBeDisabled();
+  await expect(admin.getByRole("heading", { name: "Content", level: 2 })).toBeVisible();
+  const quizForCreator = admin.getByRole("switch", { name: "Quiz generator for Creator" });
+  await expect(quizForCreator).toHaveAttribute("aria-checked", "true");
+  // Keyboard: focus the switch and press Space.
+  await quizForCreator.focus();
+  await admin.keyboard.press("Space");
+  await expect(quizForCreator).toHaveAttribute("aria-checked", "false");
+  await expect(status).toHaveText("Unsaved changes");
+  await save.click();
+  await expect(status).toHaveText("Saved");
+  await expect(status).toHaveText("All changes saved", { timeout: 5_000 });
+  await expect(save).toBeDisabled();
+  await expect(admin.getByTestId("feature-quizGenerator")).toContainText(E2E_ADMIN.email);
+  // The browser keeps only a copy of the server's answer.
+  const cached = JSON.parse((await admin.evaluate(() => localStorage.getItem("feature_flags"))) ?? "null");
+  expect(cached.quizGenerator).toEqual({ LiteUser: false, ProUser: false });
+
+  // The Creator's open page learns it on the next try: the server refuses and the page locks.
+  await quizButton.click();
+  await expect(creator.getByText("Quiz is part of a higher plan. Upgrade to unlock it.")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Quiz (locked, upgrade to unlock)" })).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
+  await creator.reload();
+  await expect(creator.getByRole("link", { name: /Quiz generator \(locked/ })).toBeVisible();
+  const linkId = ((await (await creator.request.get("/api/links")).json()) as Array<{ id: string; url: string }>).find((l) => l.url === pagesUrl("/react"))!.id;
+  const refused = await creator.request.post(`/api/links/${linkId}/quiz`, { headers: { Origin: baseURL! }, data: {} });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ upgradeUrl: "/upgrade?feature=quizGenerator" });
+
+  // Restore Defaults marks the table changed; saved, the Creator has the quiz again.
+  await admin.getByRole("button", { name: "Restore Defaults" }).click();
+  await expect(quizForCreator).toHaveAttribute("aria-checked", "true");
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(status).toHaveText("Saved");
+  await creator.reload();
+  await creator.getByRole("tab", { name: "Enrichments" }).click();
+  await expect(card.getByRole("button", { name: "Quiz", exact: true })).toBeVisible();
+  expect((await creator.request.post(`/api/links/${linkId}/quiz`, { headers: { Origin: baseURL! }, data: {} })).status()).toBeLessThan(300);
+});
+
+test("a save that fails shows the server's message, then the page is idle again", async ({ browser }) => {
+  const admin = await signedIn(browser, E2E_ADMIN);
+  await admin.goto("/admin/feature-toggles");
+  await admin.getByRole("switch", { name: "AI mini course for Scout" }).click();
+  // Signed out elsewhere: the save reaches the server without a session.
+  await admin.context().clearCookies();
+  await admin.getByRole("button", { name: "Save Changes" }).click();
+  const status = admin.locator("#save-status");
+  await expect(status).toHaveText("Please sign in first (a session cookie or a bearer token is required).");
+  await expect(status).toHaveText("Unsaved changes", { timeout: 6_000 });
+  await expect(admin.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+});
