@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FEATURE_TABLE, FEATURES, FEATURE_KEYS } from "~/lib/entitlements";
 import type { FeatureFlagsAnswer } from "~/lib/feature-flags";
@@ -8,11 +9,13 @@ import { apiClient, startWebServer } from "../helpers/web-server";
 
 // The admin API of the feature toggles, against the web server in this process. A save drops
 // this process's cached table at once, so the gates below answer from the new table.
+// (tests/integration/feature-flag-propagation.test.ts shows the same between processes.)
 let web: Awaited<ReturnType<typeof startWebServer>>;
 let api: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
-  web = await startWebServer();
+  // Short, so the test of the age limit below need not wait long.
+  web = await startWebServer({ FEATURE_FLAGS_CACHE_MS: "300" });
   api = apiClient(web.baseUrl);
 });
 afterAll(() => web?.close());
@@ -173,5 +176,17 @@ describe("GET and PUT /api/admin/feature-flags", () => {
     expect(body.features.map((feature) => feature.key)).not.toContain("retiredFeature");
     expect(Object.keys(body.flags)).not.toContain("retiredFeature");
     await db().deleteFrom("feature_flags").where("feature_key", "=", "retiredFeature").execute();
+  });
+
+  it("catches up with a change it was never told about once its copy is older than FEATURE_FLAGS_CACHE_MS", async () => {
+    expect((await featureAccess("ProUser")).markdownExport).toBe("available");
+    // Written behind the service's back, as if the announcement had been lost.
+    await db().insertInto("feature_flags").values({ feature_key: "markdownExport", role: "ProUser", enabled: false }).execute();
+    const deadline = Date.now() + 5_000;
+    while ((await featureAccess("ProUser")).markdownExport !== "locked") {
+      if (Date.now() > deadline) throw new Error("the cached table never expired");
+      await sleep(50);
+    }
+    await db().deleteFrom("feature_flags").where("feature_key", "=", "markdownExport").execute();
   });
 });

@@ -197,7 +197,10 @@ export function installFeatureFlagStore(): () => Promise<void> {
   const listener = singleton(SUBSCRIBER, () => {
     const restore = setFeatureFlagStore(postgresFeatureFlagStore);
     const client = createRedis("worker");
-    client.subscribe(changesChannel()).catch((error: unknown) => log.warn("feature flags: subscribe failed", { error }));
+    client.subscribe(changesChannel()).catch((error: unknown) => {
+      // Closed before Redis ever answered (shutdown while it was away): nothing to report.
+      if (client.status !== "end") log.warn("feature flags: subscribe failed; changes arrive within FEATURE_FLAGS_CACHE_MS", { error });
+    });
     client.on("message", (channel) => {
       if (channel !== changesChannel()) return;
       dropCachedFlags();
