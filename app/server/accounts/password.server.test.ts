@@ -15,7 +15,8 @@ describe("password hashing", () => {
     expect(await verifyPassword("correct horse", first)).toBe(true);
     expect(await verifyPassword("correct horse!", first)).toBe(false);
     expect(await verifyPassword("correct horse", "plain-text")).toBe(false);
-  });
+    // Four hashes at full strength (128 MiB each): seconds on a busy two-core machine.
+  }, 30_000);
 
   it("records the cheaper test parameters in the hash, so it verifies whatever NODE_ENV says later", async () => {
     const hash = await hashPassword("correct horse");
