@@ -1,6 +1,7 @@
 /** One production web server: `npm run web`. Needs DATABASE_URL (and REDIS_URL unless local). */
 import { log } from "../app/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal } from "../app/server/platform/process.server";
+import { redis, warnUnlessNoEviction } from "../app/server/platform/redis.server";
 import { createWebServer } from "../app/server/platform/web.server";
 
 process.env.NODE_ENV ??= "production";
@@ -13,4 +14,5 @@ const { url } = await server.listen().catch((error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 log.info(`web: listening on ${url}`, { pid: process.pid, mode: config.NODE_ENV });
+warnUnlessNoEviction(redis(), "web");
 onShutdownSignal("web", () => server.close());

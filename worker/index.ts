@@ -1,10 +1,11 @@
 /**
- * The worker process: `npm run worker`. Consumes every queue, beats into Postgres so
- * operators can see it, and drains gracefully on SIGTERM/SIGINT.
+ * The worker process: `npm run worker`. Consumes the queues of WORKER_QUEUES (all by default),
+ * beats into Postgres so operators can see it, serves /metrics and /healthz on
+ * WORKER_METRICS_PORT, and drains gracefully on SIGTERM/SIGINT.
  */
 import { rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { DelayedError, Queue, Worker, type Job, type Processor } from "bullmq";
+import { DelayedError, Queue, Worker, type Job, type Processor, type RateLimiterOptions } from "bullmq";
 import type { WorkerContext } from "./context";
 import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
@@ -14,8 +15,14 @@ import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
 import { installFeatureFlagStore } from "~/server/admin/feature-flags.server";
-import { QUEUES, closeQueues, ensureSchedules, type QueueName } from "~/server/jobs/queue.server";
-import { closeRedis, createRedis, quitRedis } from "~/server/platform/redis.server";
+import { QUEUES, closeQueues, ensureSchedules, getQueue, type QueueName } from "~/server/jobs/queue.server";
+import { closeRedis, createRedis, quitRedis, redis, warnUnlessNoEviction, whenReady } from "~/server/platform/redis.server";
+import { postponementOf } from "~/server/jobs/failures.server";
+import { isFinalFailure, recordJobRun } from "~/server/jobs/job-metrics.server";
+import { queueDepths } from "~/server/jobs/queue-depth.server";
+import { enrichesWithModel } from "~/server/enrichment/enricher.server";
+import { collectQueueDepthsWith } from "~/server/platform/metrics.server";
+import { startOpsServer, type OpsServer } from "~/server/platform/ops-server.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
 const config = loadEnvOrExit();
@@ -25,6 +32,7 @@ const startedAt = new Date();
 const ctx: WorkerContext = { workerId, db: db(), log };
 // Jobs decide what a plan gets when they run, from the flags the admin saved.
 const closeFeatureFlags = installFeatureFlagStore();
+warnUnlessNoEviction(connection, "worker");
 
 /**
  * Redis away: ioredis and BullMQ retry by themselves, several times a second. Say so once, and
@@ -60,23 +68,56 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
 // How long a job that met a database outage waits before it runs again.
 const OUTAGE_RETRY_MS = Math.max(config.JOB_BACKOFF_MS, 1_000);
 
-const workers = Object.entries(processors).map(([queueName, handle]) => {
+// The queues whose jobs call the model. With LLM_RATE_LIMIT_PER_MINUTE, BullMQ's limiter caps
+// how many of their jobs start per minute, counted in Redis across every worker process, so a
+// big re-enrichment never floods the provider.
+const modelQueues = new Set<QueueName>(enrichesWithModel() ? [QUEUES.enrichLink, QUEUES.enrichTask] : []);
+function limiterFor(queueName: QueueName): RateLimiterOptions | undefined {
+  if (config.LLM_RATE_LIMIT_PER_MINUTE === 0 || !modelQueues.has(queueName)) return undefined;
+  return { max: config.LLM_RATE_LIMIT_PER_MINUTE, duration: 60_000 };
+}
+
+const workers = config.WORKER_QUEUES.map((queueName) => {
+  const handle = processors[queueName];
   const processor: Processor = async (job, token) => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
-      return await handle(job, ctx);
+      const result = await handle(job, ctx);
+      recordJobRun(queueName, "completed", seconds());
+      return result;
     } catch (error) {
-      if (!isDatabaseUnavailable(error) || !token) throw error;
-      // Postgres is down or restarting, which is not the job's fault: it waits and runs again
-      // without spending one of its attempts, however long the outage lasts.
-      log.debug("database unavailable; job postponed", { queue: queueName, jobId: job.id });
-      await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token);
-      throw new DelayedError();
+      const waitMs = postponementOf(error);
+      if (waitMs !== undefined && token) {
+        // The model asked us to slow down (429): the job waits as long as it said and runs again
+        // without spending an attempt. With the limiter on, the whole queue waits too, in every
+        // worker, so the others do not each meet the same 429.
+        recordJobRun(queueName, "postponed", seconds());
+        log.info("model server asked us to slow down; job postponed", { queue: queueName, jobId: job.id, waitMs });
+        if (limiterFor(queueName)) {
+          await whenReady(redis());
+          await getQueue(queueName).rateLimit(waitMs);
+        }
+        await job.moveToDelayed(Date.now() + waitMs, token);
+        throw new DelayedError();
+      }
+      if (isDatabaseUnavailable(error) && token) {
+        // Postgres is down or restarting, which is not the job's fault: it waits and runs again
+        // without spending one of its attempts, however long the outage lasts.
+        recordJobRun(queueName, "postponed", seconds());
+        log.debug("database unavailable; job postponed", { queue: queueName, jobId: job.id });
+        await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token);
+        throw new DelayedError();
+      }
+      recordJobRun(queueName, isFinalFailure(job, error) ? "failed" : "retry", seconds(), error);
+      throw error;
     }
   };
   const worker = new Worker(queueName, processor, {
     connection,
     prefix: config.REDIS_PREFIX,
-    concurrency: config.WORKER_CONCURRENCY,
+    concurrency: config.queueConcurrency[queueName],
+    limiter: limiterFor(queueName),
     name: workerId,
     lockDuration: config.WORKER_LOCK_MS,
     stalledInterval: config.WORKER_LOCK_MS,
@@ -94,6 +135,20 @@ const systemQueue = new Queue(QUEUES.system, { connection, prefix: config.REDIS_
 systemQueue.on("error", (error) => onRedisError(QUEUES.system, error));
 const timers: { beat?: NodeJS.Timeout; reconcile?: NodeJS.Timeout } = {};
 
+// Liveness for an orchestrator's probe: Redis connected and a heartbeat that reached Postgres
+// within three intervals, the window the container healthcheck (scripts/worker-health.ts) allows.
+let lastBeatAt: number | undefined;
+const LIVENESS_WINDOW_MS = config.HEARTBEAT_INTERVAL_MS * 3;
+function liveness() {
+  const beatAgoMs = lastBeatAt === undefined ? undefined : Date.now() - lastBeatAt;
+  const beatRecent = beatAgoMs !== undefined && beatAgoMs <= LIVENESS_WINDOW_MS;
+  return {
+    ok: connection.status === "ready" && beatRecent,
+    details: { redis: connection.status, lastBeatSecondsAgo: beatAgoMs === undefined ? null : Math.round(beatAgoMs / 1000), queues: config.WORKER_QUEUES },
+  };
+}
+let opsServer: OpsServer | undefined;
+
 // Registered before the first Redis round trip: with Redis down the start-up below waits, and
 // SIGTERM must still drain the workers already created.
 onShutdownSignal("worker", async () => {
@@ -108,6 +163,7 @@ onShutdownSignal("worker", async () => {
     // Their locks expire and BullMQ's stalled-job check hands them to another worker.
     await settleWithin(Promise.all(workers.map((w) => w.close(true))), 1_000);
   }
+  await opsServer?.close();
   if (config.WORKER_HEALTH_FILE) await rm(config.WORKER_HEALTH_FILE, { force: true });
   await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
   await settleWithin(systemQueue.close(), 2_000);
@@ -115,6 +171,18 @@ onShutdownSignal("worker", async () => {
   await Promise.allSettled([closeFeatureFlags(), closeQueues(), closeRedis()]);
   await settleWithin(closeDb(), 5_000);
 });
+
+collectQueueDepthsWith(queueDepths);
+if (config.WORKER_METRICS_PORT > 0) {
+  opsServer = await startOpsServer({ host: config.HOST, port: config.WORKER_METRICS_PORT, token: config.METRICS_TOKEN, liveness }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EADDRINUSE") throw error;
+      log.error(`worker: port ${config.WORKER_METRICS_PORT} on ${config.HOST} is already in use; set WORKER_METRICS_PORT to a free one, or 0 for none`);
+      process.exit(1);
+    },
+  );
+  log.info(`worker: metrics and liveness on http://${config.HOST}:${opsServer.port}/metrics and /healthz`);
+}
 
 await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
 
@@ -133,6 +201,7 @@ timers.reconcile = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
 async function beat() {
   try {
     await upsertWorkerHeartbeat(ctx.db, { workerId, hostname: hostname(), pid: process.pid, startedAt });
+    lastBeatAt = Date.now();
     // The container healthcheck (scripts/worker-health.ts) reads this file's age: fresh only
     // while Postgres takes our beats and Redis is connected.
     if (config.WORKER_HEALTH_FILE && connection.status === "ready") await writeFile(config.WORKER_HEALTH_FILE, `${workerId}\n`);
@@ -145,6 +214,7 @@ timers.beat = setInterval(beat, config.HEARTBEAT_INTERVAL_MS);
 
 log.info("worker: ready", {
   workerId,
-  queues: Object.keys(processors).join(","),
-  concurrency: config.WORKER_CONCURRENCY,
+  queues: config.WORKER_QUEUES.join(","),
+  concurrency: config.WORKER_QUEUES.map((queue) => `${queue}:${config.queueConcurrency[queue]}`).join(","),
+  modelRateLimit: config.WORKER_QUEUES.some((queue) => limiterFor(queue)) ? `${config.LLM_RATE_LIMIT_PER_MINUTE}/min` : undefined,
 });

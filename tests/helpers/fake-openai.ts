@@ -10,13 +10,14 @@ export interface ChatRequest {
 export type Reply =
   | { json: unknown }
   | { text: string }
-  | { status: number; error: string }
+  | { status: number; error: string; code?: string; headers?: Record<string, string> }
   | { delayMs: number; json: unknown };
 
 /**
  * An OpenAI-compatible chat-completions server on loopback. `answer` decides each reply from
- * the request; every request is recorded. `jsonSchema: false` makes it refuse
- * response_format json_schema with a 400, as many local servers do.
+ * the request (an error reply may carry headers, such as a 429's Retry-After); every request is
+ * recorded. `jsonSchema: false` makes it refuse response_format json_schema with a 400, as many
+ * local servers do.
  */
 export async function startFakeOpenAi(answer: (request: ChatRequest, index: number) => Reply, { jsonSchema = true } = {}) {
   const requests: ChatRequest[] = [];
@@ -32,8 +33,8 @@ export async function startFakeOpenAi(answer: (request: ChatRequest, index: numb
     }
     const reply = answer(request, index);
     if ("status" in reply) {
-      res.writeHead(reply.status, { "content-type": "application/json" });
-      return void res.end(JSON.stringify({ error: { message: reply.error } }));
+      res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+      return void res.end(JSON.stringify({ error: { message: reply.error, code: reply.code ?? null } }));
     }
     if ("delayMs" in reply) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     const content = "text" in reply ? reply.text : JSON.stringify(reply.json);

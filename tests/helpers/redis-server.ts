@@ -3,10 +3,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { freePort } from "../../scripts/lib/free-port";
 
-/** A throwaway redis-server on a loopback port (a free one unless given), for tests that need to stop Redis. */
-export async function startRedisServer(port?: number) {
+/**
+ * A throwaway redis-server on a loopback port (a free one unless given), for tests that need to
+ * stop Redis or configure it their own way (`args`: more command-line settings).
+ */
+export async function startRedisServer(port?: number, args: string[] = []) {
   port ??= await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...args], {
     stdio: "ignore",
   });
   const url = `redis://127.0.0.1:${port}`;

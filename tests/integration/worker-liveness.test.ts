@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
+import { freePort } from "../../scripts/lib/free-port";
 import { runEntry, type RunningProcess } from "../helpers/processes";
+import { startRedisServer } from "../helpers/redis-server";
 import { startWebServer } from "../helpers/web-server";
 
 // /api/status counts the workers that beat within about one heartbeat interval: a killed
@@ -72,5 +74,34 @@ describe("worker liveness in /api/status", () => {
     worker.child.kill("SIGTERM");
     expect(await worker.exited()).toEqual({ code: 0, signal: null });
     expect(await liveWorkers()).toBe(0);
+  });
+});
+
+describe("the worker's own liveness probe (GET /healthz on WORKER_METRICS_PORT)", () => {
+  it("answers 200 while Redis is connected and beats are recent, 503 once Redis is gone", async () => {
+    const redis = await startRedisServer();
+    const port = await freePort();
+    // A short drain: with Redis gone, closing the queues waits for it until the timeout.
+    const worker = runEntry("worker/index.ts", { ...env, LOG_LEVEL: "info", REDIS_URL: redis.url, WORKER_METRICS_PORT: String(port), WORKER_SHUTDOWN_TIMEOUT_MS: "1000" });
+    workers.push(worker);
+    try {
+      await worker.waitFor(/worker: ready/);
+      const healthz = async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      expect(await healthz()).toEqual({ status: 200, body: { status: "ok", redis: "ready", lastBeatSecondsAgo: expect.any(Number), queues: ["system", "enrich-link", "enrich-task"] } });
+
+      await redis.stop();
+      await expect.poll(async () => (await healthz()).status, { timeout: 15_000 }).toBe(503);
+      const { body } = await healthz();
+      expect(body.status).toBe("unhealthy");
+      expect(body.redis).not.toBe("ready");
+
+      worker.child.kill("SIGTERM");
+      expect(await worker.exited()).toEqual({ code: 0, signal: null });
+    } finally {
+      await redis.stop();
+    }
   });
 });

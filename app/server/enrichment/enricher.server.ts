@@ -13,3 +13,8 @@ export function enricher(): Enricher {
   openAi ??= createOpenAiEnricher(client, { chunkTokens: env().LLM_CHUNK_TOKENS });
   return openAi;
 }
+
+/** Whether enrichment calls a model (so its queues take the model's rate limit). */
+export function enrichesWithModel(): boolean {
+  return llmClient() !== null;
+}

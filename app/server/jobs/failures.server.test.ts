@@ -1,7 +1,8 @@
 import { UnrecoverableError } from "bullmq";
 import { describe, expect, it } from "vitest";
 import { FetchError } from "../fetching/fetcher.server";
-import { PermanentJobError, isTransientError, settleJobFailure } from "./failures.server";
+import { LlmRateLimitError } from "../enrichment/openai/llm.server";
+import { PermanentJobError, isTransientError, postponementOf, settleJobFailure } from "./failures.server";
 
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
 
@@ -82,5 +83,28 @@ describe("settleJobFailure", () => {
     const { recorded, thrown } = await settle(outage, true);
     expect(recorded).toEqual([]);
     expect(thrown).toBe(outage);
+  });
+
+  it("leaves the item alone when the model asks us to slow down, even on the final attempt", async () => {
+    const busy = new LlmRateLimitError(3_000);
+    const { recorded, thrown } = await settle(busy, true);
+    expect(recorded).toEqual([]);
+    expect(thrown).toBe(busy);
+    expect(postponementOf(thrown)).toBe(3_000);
+  });
+
+  it("keeps what caused a permanent failure", async () => {
+    const refused = new FetchError("That address is not allowed", true, "blocked");
+    const { thrown } = await settle(refused);
+    expect((thrown as Error).cause).toBe(refused);
+  });
+});
+
+describe("postponementOf", () => {
+  it("is the wait an error asks for, and undefined for any other error", () => {
+    expect(postponementOf(new LlmRateLimitError(1_500))).toBe(1_500);
+    expect(postponementOf(new FetchError("The page answered 429 Too Many Requests", false, "http-status"))).toBeUndefined();
+    expect(postponementOf(new Error("x"))).toBeUndefined();
+    expect(postponementOf(null)).toBeUndefined();
   });
 });

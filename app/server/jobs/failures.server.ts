@@ -27,6 +27,17 @@ export function isTransientError(error: unknown): boolean {
 }
 
 /**
+ * How long the job should wait before it runs again when an outside party asked us to come
+ * back later (a model's 429 carries `retryAfterMs`): not the job's fault, so the worker puts it
+ * back without spending an attempt. Undefined for any other error.
+ */
+export function postponementOf(error: unknown): number | undefined {
+  if (!error || typeof error !== "object") return undefined;
+  const { retryAfterMs } = error as { retryAfterMs?: unknown };
+  return typeof retryAfterMs === "number" && retryAfterMs >= 0 ? retryAfterMs : undefined;
+}
+
+/**
  * A failure that will happen again on every attempt. It is BullMQ's UnrecoverableError, so the
  * job fails at once instead of spending its retries.
  */
@@ -41,7 +52,8 @@ type ErrorClass = abstract new (...args: never[]) => Error;
 
 /**
  * The one policy for a job that failed, shared by saved links and on-demand results:
- * - our database being out is not the item's fault: rethrown as is, the item stays pending;
+ * - our database being out, or a party asking us to come back later, is not the item's fault:
+ *   rethrown as is, the item stays pending;
  * - errors of a `readable` class (a fetch, a page, a model) show their own message, any other
  *   shows `fallbackReason` (and is logged: it is ours to fix);
  * - what may pass later is retried, and recorded on the item only on the final attempt;
@@ -57,12 +69,17 @@ export async function settleJobFailure(
     context: Record<string, unknown>;
   },
 ): Promise<never> {
-  if (isDatabaseUnavailable(error)) throw error;
+  if (isDatabaseUnavailable(error) || postponementOf(error) !== undefined) throw error;
   const known = options.readable.some((type) => error instanceof type);
   const reason = known ? (error as Error).message : options.fallbackReason;
   const permanent = !isTransientError(error);
   if (!known) log.error("job failed on our side", { ...options.context, permanent, error });
   if (permanent || options.finalAttempt) await options.record(reason);
-  if (permanent) throw new PermanentJobError(reason);
+  if (permanent) {
+    // The cause keeps what really failed, for the failure metrics' class of reason.
+    const failure = new PermanentJobError(reason);
+    failure.cause = error;
+    throw failure;
+  }
   throw error;
 }

@@ -6,21 +6,14 @@ import { env } from "../platform/env.server";
 import { settleWithin } from "../platform/process.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { dropSingleton, singleton } from "../platform/singleton.server";
+import { QUEUES, type QueueName } from "./queue-names.server";
 
 /**
- * The one place that knows queue names, what each job carries, and how jobs retry.
- * Web routes and scripts enqueue through the typed helpers below; the worker parses
- * job.data with the same schemas.
+ * The one place that knows queue names (kept in queue-names.server.ts so the environment
+ * schema can check them), what each job carries, and how jobs retry. Web routes and scripts
+ * enqueue through the typed helpers below; the worker parses job.data with the same schemas.
  */
-export const QUEUES = {
-  /** Housekeeping that proves the wiring: the heartbeat job. */
-  system: "system",
-  /** Fetch, parse and enrich one saved link. */
-  enrichLink: "enrich-link",
-  /** On-demand results of an enriched link: advanced summary, quiz, rephrasing, course. */
-  enrichTask: "enrich-task",
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export { QUEUES, QUEUE_NAMES, type QueueName } from "./queue-names.server";
 
 export const heartbeatJobSchema = z.object({
   /** Keep the job busy this long; operators use it to rehearse a graceful shutdown. */
@@ -31,12 +24,15 @@ export const enrichLinkJobSchema = z.object({ linkId: z.uuid() });
 
 export const enrichTaskJobSchema = z.object({ artifactId: z.uuid() });
 
+/** A job whose data does not fit its queue's schema. */
+export class InvalidPayloadError extends UnrecoverableError {}
+
 /** A job's data checked against its queue's schema; a payload that does not fit can never succeed, so no retries. */
 export function parseJobData<S extends z.ZodType>(schema: S, job: Job): z.infer<S> {
   const parsed = schema.safeParse(job.data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UnrecoverableError(`The job's payload is not valid: ${issue ? `${issue.path.join(".") || "data"}: ${issue.message}` : "unknown shape"}`);
+    throw new InvalidPayloadError(`The job's payload is not valid: ${issue ? `${issue.path.join(".") || "data"}: ${issue.message}` : "unknown shape"}`);
   }
   return parsed.data;
 }

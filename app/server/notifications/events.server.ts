@@ -4,6 +4,7 @@ import type { PublicLink } from "~/lib/links";
 import { createRedis, redis, whenReady } from "../platform/redis.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
+import { metrics } from "../platform/metrics.server";
 import { dropSingleton, singleton } from "../platform/singleton.server";
 
 /** What the browser hears on GET /api/events. */
@@ -107,9 +108,14 @@ export function userEventStream(userId: string, signal: AbortSignal): Response {
         close,
       );
       const keepalive = setInterval(() => send(": keepalive\n\n"), KEEPALIVE_MS);
+      metrics().eventStreams.inc();
+      let open = true;
       cleanup = () => {
         clearInterval(keepalive);
         unsubscribe();
+        // Reached from the client leaving, the server stopping and a failed write alike: count once.
+        if (open) metrics().eventStreams.dec();
+        open = false;
       };
       signal.addEventListener("abort", close);
       // Tells the client how long to wait before reconnecting, and that the stream is open.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { ENV_KEYS, EnvError, parseEnv, publicEnv } from "./env.server";
+import { ENV_KEYS, EnvError, parseConcurrency, parseEnv, parseQueueList, publicEnv } from "./env.server";
 
 const base = { DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app" };
 
@@ -44,6 +44,52 @@ describe("parseEnv", () => {
   it("lets only the whitelisted values reach the browser", () => {
     const env = parseEnv({ ...base, ADMIN_PASSWORD: "secret-password" });
     expect(publicEnv(env)).toEqual({ APP_URL: "http://127.0.0.1:3000", NODE_ENV: "development" });
+  });
+});
+
+describe("WORKER_CONCURRENCY", () => {
+  it("takes one number for every queue", () => {
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "3" })).toMatchObject({
+      WORKER_CONCURRENCY: 3,
+      queueConcurrency: { system: 3, "enrich-link": 3, "enrich-task": 3 },
+    });
+  });
+
+  it("takes numbers per queue, the rest keeping 8 or the bare number given", () => {
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2 });
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-task=1,4" })).toMatchObject({
+      WORKER_CONCURRENCY: 4,
+      queueConcurrency: { system: 4, "enrich-link": 4, "enrich-task": 1 },
+    });
+  });
+
+  it.each([
+    ["lots", /"lots" is not a number from 1 to 256 or queue=number/],
+    ["0", /"0" is not a number/],
+    ["257", /"257" is not a number/],
+    ["enrich-link=", /"enrich-link=" is not a number/],
+    ["enrich-link=2=3", /"enrich-link=2=3" is not a number/],
+    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task\)/],
+    ["system=1,system=2", /names the queue "system" twice/],
+    ["2,3", /gives the number for every queue twice/],
+  ])("refuses %s with a message naming the variable", (value, message) => {
+    expect(parseConcurrency(value).ok).toBe(false);
+    const attempt = () => parseEnv({ ...base, WORKER_CONCURRENCY: value });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/WORKER_CONCURRENCY: /);
+    expect(attempt).toThrow(message);
+  });
+});
+
+describe("WORKER_QUEUES", () => {
+  it("means every queue when unset, and keeps the queues' own order otherwise", () => {
+    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task"]);
+    expect(parseEnv({ ...base, WORKER_QUEUES: " enrich-task , system" }).WORKER_QUEUES).toEqual(["system", "enrich-task"]);
+  });
+
+  it("refuses unknown and repeated names", () => {
+    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task\)/);
+    expect(parseQueueList("system,system")).toEqual({ ok: false, error: "names a queue twice" });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QUEUE_NAMES, isQueueName, type QueueName } from "../jobs/queue-names.server";
 
 /**
  * Every environment variable the web server and the worker read, parsed once.
@@ -7,6 +8,67 @@ import { z } from "zod";
 const booleanFromString = z
   .enum(["true", "false", "1", "0", ""])
   .transform((value) => value === "true" || value === "1");
+
+const MAX_CONCURRENCY = 256;
+const QUEUE_LIST = QUEUE_NAMES.join(", ");
+
+/** Jobs at once per queue in one worker process: one number for every queue, and exceptions by name. */
+export interface ConcurrencySetting {
+  /** Every queue not named. */
+  all: number;
+  byQueue: Record<QueueName, number>;
+}
+
+/**
+ * WORKER_CONCURRENCY: comma-separated entries, each a number (every queue not named) or
+ * `queue=number`: `8`, `enrich-link=8,enrich-task=2`, `4,enrich-task=1`. A queue not named
+ * takes the bare number, else 8.
+ */
+export function parseConcurrency(value: string): { ok: true; value: ConcurrencySetting } | { ok: false; error: string } {
+  let all: number | undefined;
+  const named = new Map<QueueName, number>();
+  const count = (text: string) => (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_CONCURRENCY ? Number(text) : undefined);
+  for (const raw of value.split(",")) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const [name, number, extra] = entry.includes("=") ? entry.split("=").map((part) => part.trim()) : [undefined, entry];
+    const jobs = number === undefined || extra !== undefined ? undefined : count(number);
+    if (jobs === undefined) {
+      return { ok: false, error: `"${entry}" is not a number from 1 to ${MAX_CONCURRENCY} or queue=number (e.g. 8, or enrich-link=8,enrich-task=2)` };
+    }
+    if (name === undefined) {
+      if (all !== undefined) return { ok: false, error: `gives the number for every queue twice ("${all}" and "${entry}")` };
+      all = jobs;
+      continue;
+    }
+    if (!isQueueName(name)) return { ok: false, error: `"${name}" is not a queue (queues: ${QUEUE_LIST})` };
+    if (named.has(name)) return { ok: false, error: `names the queue "${name}" twice` };
+    named.set(name, jobs);
+  }
+  const every = all ?? 8;
+  const byQueue = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, named.get(queue) ?? every])) as Record<QueueName, number>;
+  return { ok: true, value: { all: every, byQueue } };
+}
+
+/** WORKER_QUEUES: the queues this process consumes, comma-separated; empty = all of them. */
+export function parseQueueList(value: string): { ok: true; value: QueueName[] } | { ok: false; error: string } {
+  const names = value.split(",").map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !isQueueName(name));
+  if (unknown.length) return { ok: false, error: `${unknown.map((name) => `"${name}"`).join(", ")} ${unknown.length === 1 ? "is not a queue" : "are not queues"} (queues: ${QUEUE_LIST})` };
+  if (new Set(names).size !== names.length) return { ok: false, error: "names a queue twice" };
+  // Kept in the canonical order, so logs and metrics read the same whatever order was written.
+  return { ok: true, value: names.length ? QUEUE_NAMES.filter((name) => names.includes(name)) : [...QUEUE_NAMES] };
+}
+
+/** Turns a parser's answer into a zod issue on the variable. */
+function parsedWith<T>(parse: (value: string) => { ok: true; value: T } | { ok: false; error: string }) {
+  return (value: string, ctx: z.RefinementCtx): T => {
+    const result = parse(value);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: "custom", message: result.error });
+    return z.NEVER;
+  };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -38,7 +100,14 @@ const envSchema = z.object({
 
   /** How many worker processes `npm start` runs beside the web server. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(1),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** Jobs at once per queue in one worker process: `8`, or `enrich-link=8,enrich-task=2` (see parseConcurrency). */
+  WORKER_CONCURRENCY: z.string().default("8").transform(parsedWith(parseConcurrency)),
+  /** The queues a worker process consumes; empty = all, so several kinds of worker can share the work. */
+  WORKER_QUEUES: z.string().default("").transform(parsedWith(parseQueueList)),
+  /** Where each worker serves /metrics and /healthz (on HOST); 0 = no such server. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** A bearer token /metrics requires; without it /metrics answers only loopback callers. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   WORKER_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   WEB_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
@@ -84,6 +153,8 @@ const envSchema = z.object({
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /** Page text per model call, in tokens (about 4 characters each); longer pages are map-reduced. */
   LLM_CHUNK_TOKENS: z.coerce.number().int().min(200).default(6_000),
+  /** Jobs that call the model started per minute on each such queue, across all workers; 0 = no limit. */
+  LLM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(0),
 
   ADMIN_EMAIL: z.email().default("admin@linkwise.local"),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
@@ -92,7 +163,14 @@ const envSchema = z.object({
 /** Every variable the schema reads, for the docs check (README and .env.example list them all). */
 export const ENV_KEYS = Object.keys(envSchema.shape);
 
-export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET"> & { APP_URL: string; SESSION_SECRET: string };
+export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "WORKER_CONCURRENCY"> & {
+  APP_URL: string;
+  SESSION_SECRET: string;
+  /** Jobs at once for every queue not named in WORKER_CONCURRENCY. */
+  WORKER_CONCURRENCY: number;
+  /** Jobs at once per queue, from WORKER_CONCURRENCY. */
+  queueConcurrency: Record<QueueName, number>;
+};
 
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me";
 
@@ -119,7 +197,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError("Invalid environment:\n  SESSION_SECRET: is required in production (32+ random characters)");
   }
   const appUrl = env.APP_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
-  return { ...env, APP_URL: appUrl.replace(/\/$/, ""), SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET };
+  return {
+    ...env,
+    APP_URL: appUrl.replace(/\/$/, ""),
+    SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    WORKER_CONCURRENCY: env.WORKER_CONCURRENCY.all,
+    queueConcurrency: env.WORKER_CONCURRENCY.byQueue,
+  };
 }
 
 /** HOST and PORT alone, for `npm start` to check the port before it starts anything. */

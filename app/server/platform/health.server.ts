@@ -3,6 +3,11 @@ import { env } from "./env.server";
 import { redis, whenReady } from "./redis.server";
 import { pingDatabase } from "../repos/database.server";
 import { listLiveWorkers } from "../repos/worker-heartbeats.server";
+import { queueDepths, queueWorkerCounts, type QueueDepth } from "../jobs/queue-depth.server";
+import type { QueueName } from "../jobs/queue-names.server";
+
+/** One queue's jobs by state, and the worker processes consuming it now (null: Redis will not say). */
+export type QueueStatus = QueueDepth & { workers: number | null };
 
 export type ComponentState = { ok: true; latencyMs: number } | { ok: false; error: string };
 
@@ -14,6 +19,8 @@ export interface SystemStatus {
   redis: ComponentState;
   /** Worker processes that beat recently; informational, a web server may run alone. */
   workers: number | null;
+  /** Per queue: jobs by state and live workers consuming it; null when Redis does not answer. */
+  queues: Record<QueueName, QueueStatus> | null;
   uptimeSeconds: number;
   time: string;
 }
@@ -29,29 +36,47 @@ export function liveWorkerWindowMs(heartbeatIntervalMs: number): number {
   return heartbeatIntervalMs + Math.min(heartbeatIntervalMs / 2, 5_000);
 }
 
-async function timed(check: () => Promise<unknown>): Promise<ComponentState> {
-  const started = performance.now();
+/** `check`'s answer, or a rejection once it has taken longer than the status may wait. */
+async function withinCheckTimeout<T>(check: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    return await Promise.race([
       check(),
-      new Promise((_, reject) => {
+      new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
       }),
     ]);
-    return { ok: true, latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Pings Postgres and Redis; used by /api/status and the start script. */
+async function timed(check: () => Promise<unknown>): Promise<ComponentState> {
+  const started = performance.now();
+  try {
+    await withinCheckTimeout(check);
+    return { ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function queueStatus(): Promise<Record<QueueName, QueueStatus> | null> {
+  try {
+    const [depths, workers] = await withinCheckTimeout(() => Promise.all([queueDepths(), queueWorkerCounts()]));
+    const entries = Object.entries(depths).map(([name, depth]) => [name, { ...depth, workers: workers?.[name as QueueName] ?? null }]);
+    return Object.fromEntries(entries) as Record<QueueName, QueueStatus>;
+  } catch {
+    return null;
+  }
+}
+
+/** Pings Postgres and Redis, counts live workers and each queue's jobs; used by /api/status and the start script. */
 export async function getSystemStatus(): Promise<SystemStatus> {
-  const [postgres, redisState] = await Promise.all([
+  const [postgres, redisState, queues] = await Promise.all([
     timed(() => pingDatabase(db())),
     timed(async () => (await whenReady(redis(), CHECK_TIMEOUT_MS)).ping()),
+    queueStatus(),
   ]);
   let workers: number | null = null;
   if (postgres.ok) {
@@ -65,6 +90,7 @@ export async function getSystemStatus(): Promise<SystemStatus> {
     postgres,
     redis: redisState,
     workers,
+    queues: redisState.ok ? queues : null,
     uptimeSeconds: Math.round(process.uptime()),
     time: new Date().toISOString(),
   };

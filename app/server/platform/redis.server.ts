@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from "ioredis";
 import { env } from "./env.server";
+import { log } from "./logger.server";
 import { dropSingleton, singleton } from "./singleton.server";
 
 /**
@@ -75,4 +76,41 @@ export async function quitRedis(client: Redis | undefined, timeoutMs = 2_000): P
     await Promise.race([quit, timer]);
   }
   client.disconnect();
+}
+
+export type EvictionPolicy = { ok: true; policy: string } | { ok: false; reason: string };
+
+/** Redis's maxmemory-policy, or why it could not be read (managed services often refuse CONFIG). */
+export async function readEvictionPolicy(client: Redis): Promise<EvictionPolicy> {
+  try {
+    const reply = (await client.config("GET", "maxmemory-policy")) as string[];
+    const policy = reply[1];
+    return policy ? { ok: true, policy } : { ok: false, reason: "CONFIG GET returned nothing" };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Queues live in Redis: a Redis that evicts keys when its memory fills drops jobs (and their
+ * locks) without a word. Checked once the connection is ready, so a Redis that is not up yet
+ * is checked when it comes; the process goes on either way, the operator is told loudly.
+ */
+export function warnUnlessNoEviction(client: Redis, processName: string): void {
+  const check = async () => {
+    const result = await readEvictionPolicy(client);
+    if (result.ok && result.policy === "noeviction") {
+      log.debug(`${processName}: Redis's maxmemory-policy is noeviction`);
+    } else if (!result.ok) {
+      log.warn(
+        `${processName}: could not check Redis's maxmemory-policy (${result.reason}); make sure it is noeviction, or Redis may evict queued jobs when its memory fills`,
+      );
+    } else {
+      log.error(
+        `${processName}: WARNING: Redis's maxmemory-policy is "${result.policy}", not "noeviction": when its memory fills, Redis evicts keys and BullMQ loses jobs. Set maxmemory-policy noeviction (redis.conf, CONFIG SET, or your provider's settings); see docs/operations.md`,
+      );
+    }
+  };
+  if (client.status === "ready") void check();
+  else client.once("ready", () => void check());
 }

@@ -17,7 +17,10 @@ import { installFeatureFlagStore } from "../admin/feature-flags.server";
 import { CLIENT_IP_HEADER, unavailableResponse } from "./http.server";
 import { log } from "./logger.server";
 import { closeQueues } from "../jobs/queue.server";
+import { queueDepths } from "../jobs/queue-depth.server";
 import { closeRedis } from "./redis.server";
+import { routeMatcher, serveMetrics, timeRequests } from "./http-metrics.server";
+import { collectQueueDepthsWith } from "./metrics.server";
 
 declare module "@remix-run/node" {
   /** What every loader and action receives as `context`. */
@@ -184,6 +187,11 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   app.disable("x-powered-by");
   if (config.TRUST_PROXY) app.set("trust proxy", true);
 
+  // Before everything else: scrapes are neither logged nor timed, and need no page headers.
+  collectQueueDepthsWith(queueDepths);
+  app.get("/metrics", serveMetrics({ token: config.METRICS_TOKEN, trustProxy: config.TRUST_PROXY }));
+  app.use(timeRequests());
+
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     res.locals.requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
@@ -221,9 +229,16 @@ export async function createWebServer(config: Env): Promise<WebServer> {
     cspNonce: res.locals.cspNonce as string,
     requestId: res.locals.requestId as string,
   });
-  // Built once: the handler precomputes the route table (rebuilt after a dev rebuild).
-  const handlerFor = (build: ServerBuild) =>
-    createRequestHandler({ build: answerOutagesWith503(build), mode: build.mode, getLoadContext });
+  // Built once: the handler precomputes the route table (rebuilt after a dev rebuild), and so
+  // does the matcher that names the route of each request for the metrics.
+  const handlerFor = (build: ServerBuild): RequestHandler => {
+    const remix = createRequestHandler({ build: answerOutagesWith503(build), mode: build.mode, getLoadContext });
+    const routeOf = routeMatcher(build);
+    return (req, res, next) => {
+      res.locals.metricsRoute = routeOf(req.path);
+      return remix(req, res, next);
+    };
+  };
   let handler = handlerFor(await importBuild());
   // Every gate of this process (and of the Remix build it serves) reads the saved flags.
   const closeFeatureFlags = installFeatureFlagStore();

@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import { z } from "zod";
 import { env } from "../../platform/env.server";
 import { log } from "../../platform/logger.server";
+import { metrics } from "../../platform/metrics.server";
 
 /**
  * The one door to an OpenAI-compatible model. Answers are requested as structured output
@@ -17,6 +18,36 @@ export class LlmError extends Error {
     super(message);
     this.name = "LlmError";
   }
+}
+
+/**
+ * The model server answered 429: it wants fewer calls, not different input. `retryAfterMs` (its
+ * Retry-After, else a default) tells the worker to put the job back for that long without
+ * spending one of its attempts (see postponementOf in jobs/failures.server.ts).
+ */
+export class LlmRateLimitError extends LlmError {
+  constructor(readonly retryAfterMs: number) {
+    super("The model server asked us to slow down (429 Too Many Requests)", false);
+    this.name = "LlmRateLimitError";
+  }
+}
+
+/** How long to wait after a 429 that does not say. */
+export const DEFAULT_RETRY_AFTER_MS = 20_000;
+const MIN_RETRY_AFTER_MS = 1_000;
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** Retry-After as seconds or an HTTP date, or the non-standard retry-after-ms; bounded either way. */
+export function retryAfterMs(headers: { get(name: string): string | null } | undefined, now = Date.now()): number {
+  const raw = headers?.get("retry-after-ms") ?? null;
+  const dateOrSeconds = headers?.get("retry-after") ?? null;
+  let wait: number | undefined;
+  if (raw !== null && Number.isFinite(Number(raw))) wait = Number(raw);
+  else if (dateOrSeconds !== null) {
+    wait = /^\s*\d+(\.\d+)?\s*$/.test(dateOrSeconds) ? Number(dateOrSeconds) * 1000 : Date.parse(dateOrSeconds) - now;
+  }
+  if (wait === undefined || Number.isNaN(wait)) return DEFAULT_RETRY_AFTER_MS;
+  return Math.min(Math.max(Math.round(wait), MIN_RETRY_AFTER_MS), MAX_RETRY_AFTER_MS);
 }
 
 export interface LlmUsage {
@@ -87,7 +118,9 @@ export function createLlmClient(options: {
         try {
           calls++;
           completion = await call(task, mode);
+          metrics().modelCalls.inc({ outcome: "ok" });
         } catch (error) {
+          metrics().modelCalls.inc({ outcome: error instanceof APIError && error.status === 429 ? "rate-limited" : "error" });
           if (error instanceof APIError && error.status === 400 && mode !== "prompt") {
             // No structured output here: fall back one step and try again (not counted as an attempt).
             mode = mode === "json_schema" ? "json_object" : "prompt";
@@ -100,6 +133,10 @@ export function createLlmClient(options: {
         if (completion.usage) {
           tokensIn = (tokensIn ?? 0) + completion.usage.prompt_tokens;
           tokensOut = (tokensOut ?? 0) + completion.usage.completion_tokens;
+          // Counted per call, an unusable answer included: the provider bills those too.
+          const model = completion.model || options.model;
+          metrics().modelTokens.inc({ model, direction: "in" }, completion.usage.prompt_tokens);
+          metrics().modelTokens.inc({ model, direction: "out" }, completion.usage.completion_tokens);
         }
         const content = completion.choices[0]?.message?.content ?? "";
         const parsed = parseJson(content);
@@ -139,6 +176,11 @@ function toLlmError(error: unknown, timeoutMs: number): LlmError {
   if (error instanceof APIError) {
     if (error.status === 401 || error.status === 403) return new LlmError("The model server refused our API key", true);
     if (error.status === 404) return new LlmError("The model server does not know this model", true);
+    if (error.status === 429) {
+      // OpenAI answers 429 for an exhausted account too: no waiting mends that, so it fails like any error.
+      if (error.code === "insufficient_quota") return new LlmError("The model provider's quota is used up", false);
+      return new LlmRateLimitError(retryAfterMs(error.headers));
+    }
     return new LlmError(`The model server answered ${error.status ?? "an error"}`, error.status !== undefined && error.status < 500 && error.status !== 429);
   }
   return new LlmError(`The model server could not be reached (${(error as Error).message})`, false);

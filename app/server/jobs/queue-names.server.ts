@@ -1,0 +1,19 @@
+/**
+ * The queue names alone, with no imports, so the environment schema can validate
+ * WORKER_QUEUES and WORKER_CONCURRENCY against them; queue.server.ts re-exports them.
+ */
+export const QUEUES = {
+  /** Housekeeping that proves the wiring: the heartbeat job. */
+  system: "system",
+  /** Fetch, parse and enrich one saved link. */
+  enrichLink: "enrich-link",
+  /** On-demand results of an enriched link: advanced summary, quiz, rephrasing, course. */
+  enrichTask: "enrich-task",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+export function isQueueName(value: string): value is QueueName {
+  return (QUEUE_NAMES as readonly string[]).includes(value);
+}
