@@ -17,6 +17,7 @@ const ALL_TABLES = [
   "mail_outbox",
   "notifications",
   "plan_notify_signups",
+  "role_grants",
   "share_views",
   "user_preferences",
   "users",
@@ -55,8 +56,11 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("audit_events");
+    expect(await tables()).not.toContain("role_grants");
+    expect(await tables()).toContain("audit_events");
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-2)}`]);
+    expect(await tables()).not.toContain("audit_events");
+    expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-3)}`]);
     expect(await tables()).not.toContain("plan_notify_signups");
     expect(await tables()).toContain("share_views");
     expect(await tables()).toContain("link_artifacts");
