@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiAdmin } from "~/server/accounts/auth.server";
+import { resendConfirmationAsAdmin } from "~/server/admin/users.server";
+import { handleJson, requireMethod } from "~/server/platform/http.server";
+
+/** POST /api/admin/users/{id}/resend-confirmation → {message}; mails the account a fresh confirmation link. Admin only. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { user: actor } = await requireApiAdmin(request);
+    return Response.json(await resendConfirmationAsAdmin(actor, params.id));
+  });
