@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/server/accounts/auth.server";
 import { sendPasswordResetAsAdmin } from "~/server/admin/users.server";
 import { handleJson, requireMethod } from "~/server/platform/http.server";
@@ -9,4 +9,11 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     requireMethod(request, "POST");
     const { user: actor } = await requireApiAdmin(request);
     return Response.json(await sendPasswordResetAsAdmin(actor, params.id));
+  });
+
+/** Any other method is a 405 with Allow (without a loader, Remix would answer GET with a 400). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    return new Response(null, { status: 405 });
   });

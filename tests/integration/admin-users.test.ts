@@ -140,6 +140,11 @@ describe("who may call /api/admin/users", () => {
     expect((await patch({ active: "no" })).body).toEqual({ message: "active must be true or false." });
     expect((await patch({ email: "x@example.com" })).status).toBe(400);
     expect((await api("PUT", `/api/admin/users/${target.id}`, { token: admin.token, body: { role: "LiteUser" } })).status).toBe(405);
+    for (const action of ["send-reset", "resend-confirmation"]) {
+      const get = await api("GET", `/api/admin/users/${target.id}/${action}`, { token: admin.token });
+      expect(get.status, action).toBe(405);
+      expect(get.headers.get("allow"), action).toBe("POST");
+    }
     expect(await auditFor(target.id)).toEqual([]);
   });
 });
