@@ -34,6 +34,8 @@ describe("the last admin and the admin themself", () => {
     expect(await activeAdmins()).toEqual([only.id]);
     // Setting one's own role to what it is takes nothing away.
     expect((await updateUserAsAdmin(only, only.id, { role: "Admin" })).role).toBe("Admin");
+    expect(await liveRoleGrant(only.id)).toBeNull();
+    expect(await db().selectFrom("audit_events").select("id").where("target_id", "=", only.id).execute()).toEqual([]);
 
     // With a second admin, the refusal is about acting on oneself.
     const other = await makeUser("Admin");

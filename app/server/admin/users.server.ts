@@ -224,7 +224,9 @@ export async function updateUserAsAdmin(actor: Actor, rawId: string | undefined,
       if (patch.role !== undefined) {
         const grant = await getLiveRoleGrant(trx, id);
         const wanted: GrantedRole | null = patch.role === "FreeUser" ? null : patch.role;
-        if (patch.role !== target.role || (grant?.role ?? null) !== wanted) {
+        // Confirming a paid role by hand makes it a grant, so a subscription sync will not take
+        // it away; Admin comes from no subscription, so confirming it changes nothing.
+        if (patch.role !== target.role || (wanted !== "Admin" && (grant?.role ?? null) !== wanted)) {
           if (grant) await revokeRoleGrant(trx, grant.id, who(actor));
           if (wanted) await insertRoleGrant(trx, { userId: id, role: wanted, by: who(actor) });
           if (patch.role !== target.role) await updateUser(trx, id, { role: patch.role });
