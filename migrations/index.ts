@@ -9,6 +9,7 @@ import * as addSharing from "./20261121T030000_add_sharing";
 import * as createPlanNotifySignups from "./20261121T040000_create_plan_notify_signups";
 import * as createAuditEvents from "./20261124T000000_create_audit_events";
 import * as createFeatureFlags from "./20261124T010000_create_feature_flags";
+import * as createRoleGrants from "./20261124T020000_create_role_grants";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "20261121T040000_create_plan_notify_signups": createPlanNotifySignups,
   "20261124T000000_create_audit_events": createAuditEvents,
   "20261124T010000_create_feature_flags": createFeatureFlags,
+  "20261124T020000_create_role_grants": createRoleGrants,
 };

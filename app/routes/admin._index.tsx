@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { UsersPanel } from "~/components/admin/users-panel";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader } from "~/components/ui";
 import { requireRole } from "~/server/accounts/auth.server";
@@ -11,5 +12,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Page() {
-  return <PageHeader title="Admin" />;
+  return (
+    <>
+      <PageHeader title="Admin" />
+      <div className="container-page py-8">
+        <UsersPanel />
+      </div>
+    </>
+  );
 }

@@ -38,9 +38,9 @@ describe("GET and PUT /api/admin/feature-flags", () => {
     for (const role of ["FreeUser", "LiteUser", "ProUser"] as const) {
       const { token } = await signUp(role);
       const get = await api("GET", "/api/admin/feature-flags", { token });
-      expect(get).toMatchObject({ status: 403, body: { message: "Only administrators may do this." } });
+      expect(get).toMatchObject({ status: 403, body: { message: "Only admins can do this." } });
       const put = await api("PUT", "/api/admin/feature-flags", { token, body: { flags: { quizGenerator: { ProUser: false } } } });
-      expect(put).toMatchObject({ status: 403, body: { message: "Only administrators may do this." } });
+      expect(put).toMatchObject({ status: 403, body: { message: "Only admins can do this." } });
     }
     expect(await db().selectFrom("feature_flags").selectAll().execute()).toEqual([]);
     expect(await flagEvents()).toEqual([]);

@@ -18,6 +18,7 @@ const ALL_TABLES = [
   "mail_outbox",
   "notifications",
   "plan_notify_signups",
+  "role_grants",
   "share_views",
   "user_preferences",
   "users",
@@ -55,12 +56,18 @@ describe("migrations", () => {
 
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
-    expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("feature_flags");
-    expect(await tables()).toContain("audit_events");
-    expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-2)}`]);
-    expect(await tables()).not.toContain("audit_events");
-    expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-3)}`]);
+    // Newest first, one step at a time, down to the plan news sign-ups: each step reverts exactly
+    // one migration, and one that created a table takes it away.
+    const createdBy: Record<string, string> = {
+      "20261121T040000_create_plan_notify_signups": "plan_notify_signups",
+      "20261124T000000_create_audit_events": "audit_events",
+      "20261124T010000_create_feature_flags": "feature_flags",
+      "20261124T020000_create_role_grants": "role_grants",
+    };
+    for (const name of names.slice(names.indexOf("20261121T040000_create_plan_notify_signups")).reverse()) {
+      expect(await migrateDown(db, 1)).toEqual([`reverted ${name}`]);
+      if (createdBy[name]) expect(await tables()).not.toContain(createdBy[name]);
+    }
     expect(await tables()).not.toContain("plan_notify_signups");
     expect(await tables()).toContain("share_views");
     expect(await tables()).toContain("link_artifacts");

@@ -228,6 +228,11 @@ export async function requestPasswordReset(input: { email: string; ip: string })
 async function sendPasswordReset(email: string): Promise<void> {
   const user = await getUserByEmail(db(), email);
   if (!user || !user.is_active) return;
+  await sendPasswordResetMail(user);
+}
+
+/** Mails a fresh reset link to the account (older ones stop working); throws if the mail fails. */
+export async function sendPasswordResetMail(user: User): Promise<void> {
   const token = await issueEmailToken(user, "reset_password", RESET_TTL_MS);
   const url = `${env().APP_URL}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
   await sendMail(passwordResetMail(user.email, url));

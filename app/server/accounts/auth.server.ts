@@ -22,7 +22,9 @@ import { generateToken, hashToken } from "./tokens.server";
  * opaque tokens whose hash is a row in auth_sessions, so either can be revoked.
  */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** A session's last use and its user's last activity are written at most this often. */
+export const ACTIVITY_INTERVAL_MS = 60 * 1000;
+export const ACCOUNT_DEACTIVATED = "Account deactivated";
 
 export interface Auth {
   user: User;
@@ -103,10 +105,12 @@ async function tokenFrom(request: Request): Promise<{ token: string; via: Auth["
   return token ? { token, via: "cookie" } : null;
 }
 
-const cache = new WeakMap<Request, Promise<Auth | null>>();
+/** A request's identity: signed in, or not, and then whether because the account was deactivated. */
+type Resolved = { auth: Auth } | { auth: null; deactivated: boolean };
 
-/** The signed-in user of a request, or null. One lookup per request however many loaders ask. */
-export function getAuth(request: Request): Promise<Auth | null> {
+const cache = new WeakMap<Request, Promise<Resolved>>();
+
+function resolve(request: Request): Promise<Resolved> {
   let pending = cache.get(request);
   if (!pending) {
     pending = resolveAuth(request);
@@ -115,28 +119,39 @@ export function getAuth(request: Request): Promise<Auth | null> {
   return pending;
 }
 
-async function resolveAuth(request: Request): Promise<Auth | null> {
+/** The signed-in user of a request, or null. One lookup per request however many loaders ask. */
+export async function getAuth(request: Request): Promise<Auth | null> {
+  return (await resolve(request)).auth;
+}
+
+async function resolveAuth(request: Request): Promise<Resolved> {
   const found = await tokenFrom(request);
-  if (!found) return null;
+  if (!found) return { auth: null, deactivated: false };
   const session = await getSessionWithUser(db(), hashToken(found.token));
-  if (!session || !session.user.is_active) return null;
-  if (Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await touchAuthSession(db(), session.sessionId);
-  return { user: session.user, sessionId: session.sessionId, via: found.via };
-}
-
-/** For JSON endpoints: the user, or a 401. */
-export async function requireApiUser(request: Request): Promise<Auth> {
-  const auth = await getAuth(request);
-  if (!auth) throw new HttpError(401, "Please sign in first (a session cookie or a bearer token is required).");
-  return auth;
-}
-
-/** For JSON endpoints limited to some roles: 401 without a session, 403 for anyone else. */
-export async function requireApiRole(request: Request, roles: Role[]): Promise<Auth> {
-  const auth = await requireApiUser(request);
-  if (!roles.includes(auth.user.role)) {
-    throw new HttpError(403, roles.length === 1 && roles[0] === "Admin" ? "Only administrators may do this." : "Your account may not do this.");
+  if (!session) return { auth: null, deactivated: false };
+  // Deactivation revokes the sessions too; the account's state decides what to tell the client.
+  if (!session.user.is_active) return { auth: null, deactivated: true };
+  if (session.revoked) return { auth: null, deactivated: false };
+  if (Date.now() - session.lastUsedAt.getTime() > ACTIVITY_INTERVAL_MS) {
+    await touchAuthSession(db(), { id: session.sessionId, userId: session.user.id }, ACTIVITY_INTERVAL_MS);
   }
+  return { auth: { user: session.user, sessionId: session.sessionId, via: found.via } };
+}
+
+/** For JSON endpoints: the user, or a 401 (a 403 for a deactivated account's session or token). */
+export async function requireApiUser(request: Request): Promise<Auth> {
+  const resolved = await resolve(request);
+  if (resolved.auth) return resolved.auth;
+  if (resolved.deactivated) throw new HttpError(403, ACCOUNT_DEACTIVATED);
+  throw new HttpError(401, "Please sign in first (a session cookie or a bearer token is required).");
+}
+
+export const ADMIN_ONLY = "Only admins can do this.";
+
+/** For admin-only JSON endpoints: 401 without a session, 403 for every role but Admin. */
+export async function requireApiAdmin(request: Request): Promise<Auth> {
+  const auth = await requireApiUser(request);
+  if (auth.user.role !== "Admin") throw new HttpError(403, ADMIN_ONLY);
   return auth;
 }
 

@@ -12,7 +12,9 @@ export type UserEvent =
   | { type: "link"; link: PublicLink }
   | { type: "link-deleted"; id: string }
   | { type: "artifact"; linkId: string; artifact: PublicArtifact }
-  | { type: "notification"; unreadCount: number };
+  | { type: "notification"; unreadCount: number }
+  /** Every session of the user ended (deactivated or deleted): open streams close. */
+  | { type: "session-ended" };
 
 function channel(userId: string) {
   return `${env().REDIS_PREFIX}:events:user:${userId}`;
@@ -104,7 +106,11 @@ export function userEventStream(userId: string, signal: AbortSignal): Response {
       };
       const unsubscribe = subscribeUserEvents(
         userId,
-        (event) => send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+        (event) => {
+          send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+          // The stream was authorised once, when it opened; it must not outlive the sessions.
+          if (event.type === "session-ended") close();
+        },
         close,
       );
       const keepalive = setInterval(() => send(": keepalive\n\n"), KEEPALIVE_MS);

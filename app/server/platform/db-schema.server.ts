@@ -21,6 +21,7 @@ export interface DB {
   plan_notify_signups: PlanNotifySignupsTable;
   audit_events: AuditEventsTable;
   feature_flags: FeatureFlagsTable;
+  role_grants: RoleGrantsTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -67,6 +68,8 @@ export interface AuthSessionsTable {
   created_at: CreatedAt;
   last_used_at: UpdatedAt;
   expires_at: Date;
+  /** Set when someone else ended the session (an admin deactivating the account). */
+  revoked_at: Date | null;
 }
 export type AuthSession = Selectable<AuthSessionsTable>;
 
@@ -241,3 +244,17 @@ export interface FeatureFlagsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 export type FeatureFlagRow = Selectable<FeatureFlagsTable>;
+/** A role an admin set by hand; at most one live (not revoked) grant per user. */
+export type GrantedRole = Exclude<Role, "FreeUser">;
+export interface RoleGrantsTable {
+  id: Generated<string>;
+  user_id: string;
+  role: GrantedRole;
+  granted_by_id: string | null;
+  granted_by_label: string | null;
+  granted_at: CreatedAt;
+  revoked_at: Date | null;
+  revoked_by_id: string | null;
+  revoked_by_label: string | null;
+}
+export type RoleGrant = Selectable<RoleGrantsTable>;

@@ -20,26 +20,54 @@ export async function insertAuthSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The live session for a token hash, with its user; undefined when unknown or expired. */
+/**
+ * The unexpired session for a token hash, with its user and whether it was revoked; undefined
+ * when unknown or expired.
+ */
 export async function getSessionWithUser(
   db: Database,
   tokenHash: string,
-): Promise<{ sessionId: string; kind: SessionKind; lastUsedAt: Date; user: User } | undefined> {
+): Promise<{ sessionId: string; kind: SessionKind; lastUsedAt: Date; revoked: boolean; user: User } | undefined> {
   const row = await db
     .selectFrom("auth_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .selectAll("u")
-    .select(["s.id as session_id", "s.kind as session_kind", "s.last_used_at as session_last_used_at"])
+    .select(["s.id as session_id", "s.kind as session_kind", "s.last_used_at as session_last_used_at", "s.revoked_at as session_revoked_at"])
     .where("s.token_hash", "=", tokenHash)
     .where("s.expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_kind, session_last_used_at, ...user } = row;
-  return { sessionId: session_id, kind: session_kind, lastUsedAt: session_last_used_at, user };
+  const { session_id, session_kind, session_last_used_at, session_revoked_at, ...user } = row;
+  return { sessionId: session_id, kind: session_kind, lastUsedAt: session_last_used_at, revoked: session_revoked_at !== null, user };
 }
 
-export async function touchAuthSession(db: Database, sessionId: string): Promise<void> {
-  await db.updateTable("auth_sessions").set({ last_used_at: new Date() }).where("id", "=", sessionId).execute();
+/**
+ * Records a request on the session and as the user's last activity, each at most once per
+ * `intervalMs`: the conditions make concurrent requests (and several sessions of one user)
+ * write once, not once each.
+ */
+export async function touchAuthSession(db: Database, session: { id: string; userId: string }, intervalMs: number): Promise<void> {
+  const now = new Date();
+  const cutoff = new Date(now.getTime() - intervalMs);
+  await db.updateTable("auth_sessions").set({ last_used_at: now }).where("id", "=", session.id).where("last_used_at", "<", cutoff).execute();
+  await db
+    .updateTable("users")
+    .set({ last_active_at: now })
+    .where("id", "=", session.userId)
+    .where((eb) => eb.or([eb("last_active_at", "is", null), eb("last_active_at", "<", cutoff)]))
+    .execute();
+}
+
+/** Ends every live session and token of a user, keeping the rows (see `revoked_at`); returns how many. */
+export async function revokeAuthSessionsForUser(db: Database, userId: string): Promise<number> {
+  const result = await db
+    .updateTable("auth_sessions")
+    .set({ revoked_at: new Date() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function deleteAuthSession(db: Database, sessionId: string): Promise<void> {

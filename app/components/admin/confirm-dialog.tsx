@@ -1,0 +1,81 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button, buttonClass } from "../ui";
+
+export interface ConfirmRequest {
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+}
+
+/**
+ * A modal question before an action that changes someone's account. A native `<dialog>` opened
+ * with showModal: focus moves in and stays in, Escape cancels, the page behind is inert. Cancel
+ * has the first focus, so Enter alone never confirms. A refusal from the server is shown inside,
+ * leaving the dialog open.
+ */
+export function ConfirmDialog({
+  request,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  request: ConfirmRequest | null;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (request && !node.open) {
+      node.showModal();
+      cancel.current?.focus();
+    } else if (!request && node.open) node.close();
+  }, [request]);
+
+  return (
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className="w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 backdrop:bg-slate-900/60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {request ? (
+        <div className="space-y-4 p-6">
+          <h2 id={`${id}-title`} className="text-lg font-semibold">
+            {request.title}
+          </h2>
+          <div id={`${id}-body`} className="text-sm text-slate-600 dark:text-slate-300">
+            {request.body}
+          </div>
+          {error ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button ref={cancel} type="button" className={buttonClass("secondary")} onClick={onCancel} disabled={busy}>
+              Cancel
+            </button>
+            <Button variant={request.danger ? "danger" : "primary"} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+              {busy ? "Working…" : request.confirmLabel}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

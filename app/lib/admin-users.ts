@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { ROLE_LABELS, type Role } from "./user";
+
+/**
+ * The admin user list's contract, shared by `/api/admin/users` and the panel that calls it.
+ * Statuses split every account three ways: deactivated, else unconfirmed (email not confirmed
+ * yet), else active.
+ */
+export const USER_STATUSES = ["active", "unconfirmed", "deactivated"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const USER_SORTS = ["joined", "lastActive", "email"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** `paid` is Scout and Creator together: the panel's default, as the admin page lists paying users first. */
+export const ROLE_FILTERS = ["paid", "all", "FreeUser", "LiteUser", "ProUser", "Admin"] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+export const ROLES: readonly Role[] = ["FreeUser", "LiteUser", "ProUser", "Admin"];
+
+export const USER_PAGE_MAX = 100;
+export const USER_PAGE_DEFAULT = 25;
+
+export const userListQuerySchema = z.object({
+  q: z.string().trim().toLowerCase().max(254, "The search is too long (254 characters at most).").optional(),
+  role: z.enum(ROLE_FILTERS, { error: `role must be one of ${ROLE_FILTERS.join(", ")}.` }).default("all"),
+  status: z.enum(USER_STATUSES, { error: `status must be one of ${USER_STATUSES.join(", ")}.` }).optional(),
+  sort: z.enum(USER_SORTS, { error: `sort must be one of ${USER_SORTS.join(", ")}.` }).default("joined"),
+  cursor: z.string().max(500, "The cursor is not valid.").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number." })
+    .int("limit must be a whole number.")
+    .min(1, "limit must be at least 1.")
+    .max(USER_PAGE_MAX, `limit must be at most ${USER_PAGE_MAX}.`)
+    .default(USER_PAGE_DEFAULT),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userPatchSchema = z
+  .strictObject(
+    {
+      role: z.enum(ROLES as [Role, ...Role[]], { error: `role must be one of ${ROLES.join(", ")}.` }).optional(),
+      active: z.boolean({ error: "active must be true or false." }).optional(),
+    },
+    { error: "Only role and active can be changed." },
+  )
+  .refine((patch) => patch.role !== undefined || patch.active !== undefined, { message: "Send role, active, or both." });
+export type UserPatch = z.infer<typeof userPatchSchema>;
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  emailConfirmed: boolean;
+  status: UserStatus;
+  linksCount: number;
+  enrichmentsThisMonth: number;
+  joinedAt: string;
+  lastActiveAt: string | null;
+  /** The live manual grant, if an admin set this role by hand. */
+  grant: { role: Role; grantedAt: string; grantedBy: string | null } | null;
+}
+
+export interface AdminUserPage {
+  users: AdminUser[];
+  nextCursor: string | null;
+}
+
+export function userStatus(user: { active: boolean; emailConfirmed: boolean }): UserStatus {
+  if (!user.active) return "deactivated";
+  return user.emailConfirmed ? "active" : "unconfirmed";
+}
+
+export const STATUS_LABELS: Record<UserStatus, string> = { active: "Active", unconfirmed: "Unconfirmed", deactivated: "Deactivated" };
+export const SORT_LABELS: Record<UserSort, string> = { joined: "Newest first", lastActive: "Recently active", email: "Email A–Z" };
+export const ROLE_FILTER_LABELS: Record<RoleFilter, string> = {
+  paid: "Paid plans (Scout and Creator)",
+  all: "All roles",
+  FreeUser: ROLE_LABELS.FreeUser,
+  LiteUser: ROLE_LABELS.LiteUser,
+  ProUser: ROLE_LABELS.ProUser,
+  Admin: ROLE_LABELS.Admin,
+};

@@ -1,0 +1,81 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, registerThroughPage } from "./helpers";
+
+async function adminOnUsersPanel(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto("/admin");
+  return page;
+}
+
+/** Finds the account in the list (every role, searched by email) and opens its actions. */
+async function manage(admin: Page, email: string) {
+  const panel = admin.getByTestId("users-panel");
+  await panel.getByLabel("Role").selectOption("all");
+  await panel.getByLabel("Search by email").fill(email);
+  const row = panel.getByTestId("user-row").filter({ hasText: email });
+  await expect(panel.getByTestId("user-row")).toHaveCount(1);
+  await row.getByRole("button", { name: `Manage ${email}` }).click();
+  return admin.getByRole("dialog", { name: email });
+}
+
+async function confirm(admin: Page, action: string) {
+  const question = admin.getByRole("alertdialog");
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: action }).click();
+  await expect(question).toBeHidden();
+}
+
+test("the admin grants Scout to a Free user, who sees Scout's sidebar after a reload", async ({ browser }) => {
+  const email = `grant-${Date.now()}@example.com`;
+  const user = await (await browser.newContext()).newPage();
+  await registerThroughPage(user, email, "grant-password");
+  const plan = user.getByRole("complementary", { name: "Your plan" });
+  const access = plan.locator("section", { has: user.getByRole("heading", { name: "Feature Access" }) });
+  await expect(plan).toContainText("Free plan");
+  await expect(access.getByRole("link", { name: /Code snippets \(locked/ })).toBeVisible();
+
+  const admin = await adminOnUsersPanel(browser);
+  // Paid plans are listed by default, so the new Free account is not there yet.
+  await expect(admin.getByTestId("users-panel").getByLabel("Role")).toHaveValue("paid");
+  const dialog = await manage(admin, email);
+  await dialog.getByLabel("Role").selectOption("LiteUser");
+  await dialog.getByRole("button", { name: "Change role" }).click();
+  // Cancelling changes nothing; confirming does.
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(admin.getByRole("alertdialog")).toBeHidden();
+  await dialog.getByRole("button", { name: "Change role" }).click();
+  await confirm(admin, "Change role");
+  await expect(dialog).toContainText("Manual grant");
+  await expect(admin.getByTestId("user-row").filter({ hasText: email })).toContainText(/Scout\s*\(manual\)/);
+
+  await user.reload();
+  await expect(plan).toContainText("Scout plan");
+  await expect(access.getByRole("listitem").filter({ hasText: "Code snippets" })).toContainText("✓");
+  await expect(access.getByRole("link", { name: /Code snippets \(locked/ })).toHaveCount(0);
+});
+
+test("deactivating a signed-in user ends their session", async ({ browser }) => {
+  const email = `deactivate-${Date.now()}@example.com`;
+  const user = await (await browser.newContext()).newPage();
+  await registerThroughPage(user, email, "deactivate-password");
+
+  const admin = await adminOnUsersPanel(browser);
+  const dialog = await manage(admin, email);
+  await dialog.getByRole("button", { name: "Deactivate" }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText("signed out everywhere");
+  await confirm(admin, "Deactivate");
+  await expect(dialog.getByRole("button", { name: "Reactivate" })).toBeVisible();
+  await expect(admin.getByTestId("user-row").filter({ hasText: email })).toContainText("Deactivated");
+
+  const me = await user.request.get("/api/auth/me");
+  expect(me.status()).toBe(403);
+  expect(await me.json()).toEqual({ message: "Account deactivated" });
+  await user.reload();
+  await expect(user).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+});
