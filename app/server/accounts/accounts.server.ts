@@ -11,11 +11,10 @@ import { createNotification } from "../notifications/notifications.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { rateLimit } from "../platform/rate-limit.server";
 import {
-  countAuthAttempts,
   deleteAuthAttempt,
   deleteAuthFailuresBefore,
   deleteAuthFailuresForEmail,
-  insertAuthAttempt,
+  reserveAuthAttempt,
 } from "../repos/auth-failures.server";
 import { deleteAuthSessionsForUser, deleteExpiredAuthSessions } from "../repos/auth-sessions.server";
 import {
@@ -101,18 +100,15 @@ export async function registerUser(input: { email: string; password: string; rol
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Reserves a sign-in attempt before the password is checked. The row is inserted (and
- * committed) first and only then counted, so the n-th attempt to commit sees at least n
- * rows: however many arrive at once, at most LOGIN_MAX_FAILURES go on to be checked. A
- * refused attempt takes its row back; a checked one stays as a failure unless it succeeds.
+ * Reserves a sign-in attempt before the password is checked: at most LOGIN_MAX_FAILURES per
+ * email and per address in LOGIN_WINDOW_MS go on to be checked, however many arrive at once.
+ * A checked attempt stays as a failure unless it succeeds.
  */
 async function reserveAttempt(email: string, ip: string): Promise<number> {
-  const id = await insertAuthAttempt(db(), { email, ip });
   const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  const counts = await countAuthAttempts(db(), { email, ip }, since);
-  const blocked = [counts.email, counts.ip].filter((c) => c.count > LOGIN_MAX_FAILURES && c.oldest);
-  if (blocked.length === 0) return id;
-  await deleteAuthAttempt(db(), id);
+  const reserved = await reserveAuthAttempt(db(), { email, ip }, since, LOGIN_MAX_FAILURES);
+  if ("id" in reserved) return reserved.id;
+  const blocked = [reserved.refused.email, reserved.refused.ip].filter((c) => c.count >= LOGIN_MAX_FAILURES && c.oldest);
   const freesAt = Math.max(...blocked.map((c) => c.oldest!.getTime() + LOGIN_WINDOW_MS));
   const seconds = Math.max(1, Math.ceil((freesAt - Date.now()) / 1000));
   const minutes = Math.ceil(seconds / 60);

@@ -2,12 +2,26 @@ import { sql } from "kysely";
 import type { Database } from "../platform/db.server";
 
 /**
- * A sign-in attempt, recorded before the password is checked so that attempts sent at once
- * are counted too. It stays as a failure unless the attempt succeeds or is refused.
+ * Records a sign-in attempt before its password is checked, unless the email or the address
+ * already has `max` attempts since `since`: then nothing is recorded and the counts come back.
+ * Attempts for the same email or address take turns (transaction-scoped advisory locks, always
+ * taken email first), so however many arrive at once, exactly the first `max` are recorded.
  */
-export async function insertAuthAttempt(db: Database, attempt: { email: string; ip: string }): Promise<number> {
-  const row = await db.insertInto("auth_failures").values(attempt).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+export async function reserveAuthAttempt(
+  db: Database,
+  attempt: { email: string; ip: string },
+  since: Date,
+  max: number,
+): Promise<{ id: number } | { refused: { email: AttemptCount; ip: AttemptCount } }> {
+  return db.transaction().execute(async (trx) => {
+    // Two lock classes (1: email, 2: address), so an email can never share a lock with an address.
+    await sql`select pg_advisory_xact_lock(1, hashtext(${attempt.email}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(2, hashtext(${attempt.ip}))`.execute(trx);
+    const counts = await countAuthAttempts(trx, attempt, since);
+    if (counts.email.count >= max || counts.ip.count >= max) return { refused: counts };
+    const row = await trx.insertInto("auth_failures").values(attempt).returning("id").executeTakeFirstOrThrow();
+    return { id: row.id };
+  });
 }
 
 export async function deleteAuthAttempt(db: Database, id: number): Promise<void> {
