@@ -1,0 +1,25 @@
+import { sql, type Kysely } from "kysely";
+
+// Frozen in time: never import app code from a migration.
+// The admin console's live figures read recent rows by time; without these they scan whole tables.
+export async function up(db: Kysely<any>): Promise<void> {
+  // Links saved today: a short range at the end of the index.
+  await db.schema.createIndex("links_created_at_idx").on("links").column("created_at").execute();
+  // Failures of the last 24 hours: only failed rows are indexed, so the index stays small.
+  await db.schema.createIndex("links_failed_at_idx").on("links").column("updated_at").where(sql.ref("status"), "=", "error").execute();
+  await db.schema
+    .createIndex("link_artifacts_failed_at_idx")
+    .on("link_artifacts")
+    .column("updated_at")
+    .where(sql.ref("status"), "=", "error")
+    .execute();
+  // Enrichments today and this month by engine: an index-only scan, no visit to the table.
+  await sql`create index enrichment_usage_created_at_idx on enrichment_usage (created_at) include (provider, model)`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex("enrichment_usage_created_at_idx").execute();
+  await db.schema.dropIndex("link_artifacts_failed_at_idx").execute();
+  await db.schema.dropIndex("links_failed_at_idx").execute();
+  await db.schema.dropIndex("links_created_at_idx").execute();
+}
