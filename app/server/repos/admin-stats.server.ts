@@ -1,0 +1,83 @@
+import { sql } from "kysely";
+import type { Database } from "../platform/db.server";
+import type { Role } from "../platform/db-schema.server";
+
+// The admin console's figures. Each reads an index (see the migration that adds the admin
+// stats indexes) or one pass over users, so the page stays fast with millions of links.
+
+export interface UserCountsRow {
+  role: Role;
+  total: number;
+  new_since: number;
+  unconfirmed_before: number;
+  deactivated: number;
+}
+
+/**
+ * Accounts per role, and of those: created since `since`, email still unconfirmed though
+ * created before `since`, and deactivated. One pass over users.
+ */
+export async function countUsersByRole(db: Database, since: Date): Promise<UserCountsRow[]> {
+  return db
+    .selectFrom("users")
+    .select([
+      "role",
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`(count(*) filter (where created_at >= ${since}))::int`.as("new_since"),
+      sql<number>`(count(*) filter (where not email_confirmed and created_at < ${since}))::int`.as("unconfirmed_before"),
+      sql<number>`(count(*) filter (where not is_active))::int`.as("deactivated"),
+    ])
+    .groupBy("role")
+    .execute();
+}
+
+/**
+ * Every link there is (exact: an index-only scan of the smallest index), and those created
+ * since `since` (a short range of links_created_at_idx).
+ */
+export async function countLinks(db: Database, since: Date): Promise<{ total: number; since: number }> {
+  const result = await sql<{ total: number; since: number }>`
+    select
+      (select count(*)::int from links) as total,
+      (select count(*)::int from links where created_at >= ${since}) as since`.execute(db);
+  return result.rows[0]!;
+}
+
+export interface EngineCountsRow {
+  provider: string | null;
+  model: string | null;
+  month: number;
+  day: number;
+}
+
+/** Counted enrichments (links and on-demand results) per engine since `monthStart`, and of those since `dayStart`. */
+export async function countEnrichmentsByEngine(db: Database, { monthStart, dayStart }: { monthStart: Date; dayStart: Date }): Promise<EngineCountsRow[]> {
+  return db
+    .selectFrom("enrichment_usage")
+    .select([
+      "provider",
+      "model",
+      sql<number>`count(*)::int`.as("month"),
+      sql<number>`(count(*) filter (where created_at >= ${dayStart}))::int`.as("day"),
+    ])
+    .where("created_at", ">=", monthStart)
+    .groupBy(["provider", "model"])
+    .orderBy(sql`count(*)`, "desc")
+    .orderBy("provider")
+    .orderBy("model")
+    .execute();
+}
+
+/**
+ * Work that ended in failure since `since` (links and on-demand results whose failure was
+ * recorded then), and enrichments counted since then. The literal `status = 'error'` matches
+ * the partial indexes' predicate.
+ */
+export async function countOutcomes(db: Database, since: Date): Promise<{ failed_links: number; failed_results: number; succeeded: number }> {
+  const result = await sql<{ failed_links: number; failed_results: number; succeeded: number }>`
+    select
+      (select count(*)::int from links where status = 'error' and updated_at >= ${since}) as failed_links,
+      (select count(*)::int from link_artifacts where status = 'error' and updated_at >= ${since}) as failed_results,
+      (select count(*)::int from enrichment_usage where created_at >= ${since}) as succeeded`.execute(db);
+  return result.rows[0]!;
+}
