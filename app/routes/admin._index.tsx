@@ -61,7 +61,7 @@ export default function Page() {
         <UsersPanel />
       </div>
 
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-8">
+      <div className="grid gap-10 lg:grid-cols-2 lg:gap-8">
         <Panel id="feature-flags" title="Global feature flags">
           <FlagsSummary flags={data.flags} />
         </Panel>

@@ -46,10 +46,10 @@ export function FlagsSummary({ flags }: { flags: FlagSummaryRow[] }) {
                 <th scope="row" className="px-4 py-2 font-normal">
                   {flag.name}
                 </th>
-                <td className="px-4 py-2">
+                <td className="whitespace-nowrap px-4 py-2">
                   <AccessBadge access={flag.scout} />
                 </td>
-                <td className="px-4 py-2">
+                <td className="whitespace-nowrap px-4 py-2">
                   <AccessBadge access={flag.creator} />
                 </td>
               </tr>
