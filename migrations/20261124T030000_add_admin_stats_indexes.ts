@@ -3,6 +3,11 @@ import { sql, type Kysely } from "kysely";
 // Frozen in time: never import app code from a migration.
 // The admin console's live figures read recent rows by time; without these they scan whole tables.
 export async function up(db: Kysely<any>): Promise<void> {
+  // Users by role come from users_role_idx; new this week, unconfirmed for a week and
+  // deactivated each read a small (partial) index instead of the whole table.
+  await db.schema.createIndex("users_created_at_idx").on("users").column("created_at").execute();
+  await db.schema.createIndex("users_unconfirmed_idx").on("users").column("created_at").where(sql.ref("email_confirmed"), "=", false).execute();
+  await db.schema.createIndex("users_deactivated_idx").on("users").column("created_at").where(sql.ref("is_active"), "=", false).execute();
   // Links saved today: a short range at the end of the index.
   await db.schema.createIndex("links_created_at_idx").on("links").column("created_at").execute();
   // Failures of the last 24 hours: only failed rows are indexed, so the index stays small.
@@ -22,4 +27,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("link_artifacts_failed_at_idx").execute();
   await db.schema.dropIndex("links_failed_at_idx").execute();
   await db.schema.dropIndex("links_created_at_idx").execute();
+  await db.schema.dropIndex("users_deactivated_idx").execute();
+  await db.schema.dropIndex("users_unconfirmed_idx").execute();
+  await db.schema.dropIndex("users_created_at_idx").execute();
 }

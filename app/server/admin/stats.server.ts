@@ -5,7 +5,7 @@ import { liveWorkerCount } from "../platform/health.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { currentPeriod } from "../billing/quota.server";
 import { QUEUES, getQueue } from "../jobs/queue.server";
-import { countEnrichmentsByEngine, countLinks, countOutcomes, countUsersByRole } from "../repos/admin-stats.server";
+import { countEnrichmentsByEngine, countLinks, countOutcomes, countUsers } from "../repos/admin-stats.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // The page must answer while Redis is away: queue figures are then shown as unavailable.
@@ -48,8 +48,8 @@ export async function adminStats({ now = new Date() }: { now?: Date } = {}): Pro
   const monthStart = currentPeriod(now).start;
   const weekStart = new Date(now.getTime() - 7 * DAY_MS);
   const last24hStart = new Date(now.getTime() - DAY_MS);
-  const [userRows, links, engineRows, outcomes, queues, workers] = await Promise.all([
-    countUsersByRole(db(), weekStart),
+  const [users, links, engineRows, outcomes, queues, workers] = await Promise.all([
+    countUsers(db(), weekStart),
     countLinks(db(), dayStart),
     countEnrichmentsByEngine(db(), { monthStart, dayStart }),
     countOutcomes(db(), last24hStart),
@@ -57,16 +57,7 @@ export async function adminStats({ now = new Date() }: { now?: Date } = {}): Pro
     liveWorkerCount().catch(() => null),
   ]);
 
-  const byRole = Object.fromEntries(ROLES.map((role) => [role, 0])) as Record<Role, number>;
-  let newThisWeek = 0;
-  let unconfirmedOverWeek = 0;
-  let deactivated = 0;
-  for (const row of userRows) {
-    byRole[row.role] = row.total;
-    newThisWeek += row.new_since;
-    unconfirmedOverWeek += row.unconfirmed_before;
-    deactivated += row.deactivated;
-  }
+  const byRole = Object.fromEntries(ROLES.map((role) => [role, users.by_role[role] ?? 0])) as Record<Role, number>;
   const byEngine: EngineCount[] = engineRows.map((row) => ({
     engine: row.provider ? `${row.provider}/${row.model ?? "unknown"}` : "unrecorded",
     today: row.day,
@@ -86,9 +77,9 @@ export async function adminStats({ now = new Date() }: { now?: Date } = {}): Pro
     users: {
       total: Object.values(byRole).reduce((sum, n) => sum + n, 0),
       byRole,
-      newThisWeek,
-      unconfirmedOverWeek,
-      deactivated,
+      newThisWeek: users.new_since,
+      unconfirmedOverWeek: users.unconfirmed_before,
+      deactivated: users.deactivated,
     },
     links: { today: links.since, total: links.total },
     enrichments: {

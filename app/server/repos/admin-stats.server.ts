@@ -5,30 +5,26 @@ import type { Role } from "../platform/db-schema.server";
 // The admin console's figures. Each reads an index (see the migration that adds the admin
 // stats indexes) or one pass over users, so the page stays fast with millions of links.
 
-export interface UserCountsRow {
-  role: Role;
-  total: number;
+export interface UserCounts {
+  by_role: Partial<Record<Role, number>>;
   new_since: number;
   unconfirmed_before: number;
   deactivated: number;
 }
 
 /**
- * Accounts per role, and of those: created since `since`, email still unconfirmed though
- * created before `since`, and deactivated. One pass over users.
+ * Accounts per role (an index-only scan of users_role_idx), and of all accounts: created since
+ * `since`, email still unconfirmed though created before `since`, and deactivated (each a
+ * small range of an index, partial where it can be).
  */
-export async function countUsersByRole(db: Database, since: Date): Promise<UserCountsRow[]> {
-  return db
-    .selectFrom("users")
-    .select([
-      "role",
-      sql<number>`count(*)::int`.as("total"),
-      sql<number>`(count(*) filter (where created_at >= ${since}))::int`.as("new_since"),
-      sql<number>`(count(*) filter (where not email_confirmed and created_at < ${since}))::int`.as("unconfirmed_before"),
-      sql<number>`(count(*) filter (where not is_active))::int`.as("deactivated"),
-    ])
-    .groupBy("role")
-    .execute();
+export async function countUsers(db: Database, since: Date): Promise<UserCounts> {
+  const result = await sql<UserCounts>`
+    select
+      (select coalesce(json_object_agg(role, n), '{}') from (select role, count(*)::int as n from users group by role) per_role) as by_role,
+      (select count(*)::int from users where created_at >= ${since}) as new_since,
+      (select count(*)::int from users where email_confirmed = false and created_at < ${since}) as unconfirmed_before,
+      (select count(*)::int from users where is_active = false) as deactivated`.execute(db);
+  return result.rows[0]!;
 }
 
 /**
