@@ -4,7 +4,7 @@ import { formatCount } from "~/lib/admin-stats";
 
 const TILE =
   "flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm dark:border-slate-800 dark:bg-slate-900";
-const LINK_TILE = `${TILE} transition-colors hover:border-brand-400 hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:border-brand-700 dark:hover:bg-slate-800`;
+const LINK_TILE = `${TILE} transition-colors hover:border-brand-400 hover:bg-brand-50 dark:hover:border-brand-700 dark:hover:bg-slate-800`;
 
 /** The user list's own address for a status filter (its parameters: urole, ustatus). */
 export function usersFilterUrl(status: "unconfirmed" | "deactivated"): string {
