@@ -151,6 +151,17 @@ describe("the /admin page", () => {
     expect(page.text).toContain('href="/admin?akind=flag&amp;urole=all#activity"');
   });
 
+  it("shows older activity from a cursor, with a way back to the newest", async () => {
+    const newest = await api<ActivityPage>("GET", "/api/admin/activity?limit=2", { token: tokens.Admin });
+    const page = await html(`/admin?acursor=${newest.body.nextCursor}`, tokens.Admin);
+    expect(page.text).not.toContain("deactivated bob@example.com");
+    expect(page.text).not.toContain("changed role of bob@example.com");
+    expect(page.text).toContain("changed the feature flags");
+    expect(page.text).toMatch(/href="\/admin#activity"[^>]*>Newest</);
+    // A cursor that is not one shows the newest page instead of failing.
+    expect((await html("/admin?acursor=bogus", tokens.Admin)).text).toContain("deactivated bob@example.com");
+  });
+
   it("sends anyone but an admin to the dashboard", async () => {
     for (const role of ["FreeUser", "LiteUser", "ProUser"] as const) {
       const page = await html("/admin", tokens[role]);
