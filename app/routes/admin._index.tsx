@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="scroll-mt-20 space-y-3">
+    <section aria-labelledby={`${id}-heading`} id={id} className="min-w-0 scroll-mt-20 space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           {title}

@@ -24,18 +24,18 @@ export function FlagsSummary({ flags }: { flags: FlagSummaryRow[] }) {
           Change feature toggles
         </Link>
       </p>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div data-testid="flags-table" className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Features for Scout and Creator</caption>
           <thead className="text-xs text-slate-500 dark:text-slate-400">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-4 font-medium">
                 Feature
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-4 font-medium">
                 Scout
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-4 font-medium">
                 Creator
               </th>
             </tr>
@@ -43,13 +43,13 @@ export function FlagsSummary({ flags }: { flags: FlagSummaryRow[] }) {
           <tbody>
             {flags.map((flag) => (
               <tr key={flag.key} className="border-t border-slate-100 dark:border-slate-800" data-testid={`flag-row-${flag.key}`}>
-                <th scope="row" className="px-4 py-2 font-normal">
+                <th scope="row" className="px-2 py-2 sm:px-4 font-normal">
                   {flag.name}
                 </th>
-                <td className="whitespace-nowrap px-4 py-2">
+                <td className="whitespace-nowrap px-2 py-2 sm:px-4">
                   <AccessBadge access={flag.scout} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-2">
+                <td className="whitespace-nowrap px-2 py-2 sm:px-4">
                   <AccessBadge access={flag.creator} />
                 </td>
               </tr>
