@@ -258,7 +258,7 @@ try {
     });
     const admin = (await adminRegister.json()) as { token: string; user: { id: string } };
     await updateUser(db, admin.user.id, { role: "Admin" });
-    const size = `${ADMIN_LINKS.toLocaleString("en-US")} links, ${ADMIN_USERS.toLocaleString("en-US")} users`;
+    const size = `${ADMIN_LINKS.toLocaleString("en-US")} links (+${Math.ceil(ADMIN_LINKS / 100).toLocaleString("en-US")} not yet vacuumed), ${ADMIN_USERS.toLocaleString("en-US")} users`;
     for (const [path, label] of [
       ["/api/admin/stats", "admin overview, GET /api/admin/stats"],
       ["/admin", "admin page, GET /admin (stats, flags, activity, rendered)"],

@@ -41,7 +41,10 @@ export async function deleteAllLinks(db: Database): Promise<void> {
  * (a few unconfirmed, a few deactivated, joined over 400 days, each with its sign-up event) and
  * `links` links spread evenly over the last 365 days (1 in 40 failed, 1 in 997 pending), one
  * usage row per enriched link (a third by the openai engine), and a failed quiz for 1 link in
- * 100. Then VACUUM ANALYZE, as autovacuum leaves a table that has settled.
+ * 100. Then VACUUM ANALYZE, as autovacuum leaves a table that has settled, and 1% more links
+ * saved in the last hour with their usage rows, not vacuumed yet: what an index-only scan meets
+ * just before autovacuum comes by again (links and enrichment_usage are vacuumed after 1% new
+ * rows).
  */
 export async function loadAdminBenchData(db: Database, { users, links }: { users: number; links: number }): Promise<void> {
   await sql`
@@ -78,4 +81,16 @@ export async function loadAdminBenchData(db: Database, { users, links }: { users
     select id, user_id, 'quiz', 'error', 'The model did not answer', created_at, created_at
     from links where status = 'enriched' and substr(url, 22)::int % 100 = 1`.execute(db);
   await sql`vacuum analyze`.execute(db);
+  const recent = Math.ceil(links / 100);
+  await sql`
+    with added as (
+      insert into links (user_id, url, normalized_url, status, title, summary, enrichment_engine, enriched_at, created_at, updated_at, saved_at)
+      select u.id, 'https://bench.test/recent/' || i, 'https://bench.test/recent/' || i, 'enriched', 'Recent page ' || i, 'A recent page', 'local/extractive-v1', t, t, t, t
+      from generate_series(1, ${recent}::int) i
+      cross join lateral (select now() - (i::float8 / ${recent}::int) * interval '1 hour' as t) at_time
+      join (select id, row_number() over (order by id) - 1 as n from users where email like 'bench-user-%') u on u.n = i % ${users}::int
+      returning id, user_id, enriched_at
+    )
+    insert into enrichment_usage (user_id, link_id, kind, source, provider, model, created_at)
+    select user_id, id, 'link', 'allowance', 'local', 'extractive-v1', enriched_at from added`.execute(db);
 }
