@@ -11,7 +11,7 @@ export interface AdminStats {
     byRole: Record<Role, number>;
     /** Accounts created in the last 7 days. */
     newThisWeek: number;
-    /** Email still unconfirmed more than 7 days after sign-up. */
+    /** Active accounts whose email is still unconfirmed more than 7 days after sign-up. */
     unconfirmedOverWeek: number;
     deactivated: number;
   };

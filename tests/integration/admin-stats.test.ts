@@ -46,7 +46,7 @@ async function usage(userId: string, createdAt: Date, provider: string | null, m
 beforeAll(async () => {
   await user("FreeUser", at(-HOUR), { confirmed: false }); // new, unconfirmed but not for a week yet
   await user("FreeUser", at(-10 * DAY), { confirmed: false }); // unconfirmed for over a week
-  await user("FreeUser", at(-30 * DAY), { active: false }); // deactivated
+  await user("FreeUser", at(-30 * DAY), { confirmed: false, active: false }); // deactivated (not counted as unconfirmed)
   const scout = await user("LiteUser", at(-2 * DAY)); // new
   await user("ProUser", at(-8 * DAY));
   await user("ProUser", at(-7 * DAY + HOUR), { confirmed: false }); // new, six days and 23 hours old

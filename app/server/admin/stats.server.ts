@@ -4,7 +4,8 @@ import { db } from "../platform/db.server";
 import { liveWorkerCount } from "../platform/health.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { currentPeriod } from "../billing/quota.server";
-import { QUEUES, getQueue } from "../jobs/queue.server";
+import { queueDepths } from "../jobs/queue-depth.server";
+import { QUEUES } from "../jobs/queue-names.server";
 import { countEnrichmentsByEngine, countLinks, countOutcomes, countUsers } from "../repos/admin-stats.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,18 +18,11 @@ const WORK_QUEUES = [QUEUES.enrichLink, QUEUES.enrichTask] as const;
 async function queueCounts(): Promise<QueueCounts[] | null> {
   try {
     await whenReady(redis(), REDIS_WAIT_MS);
-    return await Promise.all(
-      WORK_QUEUES.map(async (name) => {
-        const counts = await getQueue(name).getJobCounts("wait", "prioritized", "active", "delayed", "failed");
-        return {
-          name,
-          waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0),
-          active: counts.active ?? 0,
-          delayed: counts.delayed ?? 0,
-          failed: counts.failed ?? 0,
-        };
-      }),
-    );
+    const depths = await queueDepths();
+    return WORK_QUEUES.map((name) => {
+      const depth = depths[name];
+      return { name, waiting: depth.waiting + depth.prioritized, active: depth.active, delayed: depth.delayed, failed: depth.failed };
+    });
   } catch {
     return null;
   }

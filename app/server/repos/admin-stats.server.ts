@@ -14,15 +14,15 @@ export interface UserCounts {
 
 /**
  * Accounts per role (an index-only scan of users_role_idx), and of all accounts: created since
- * `since`, email still unconfirmed though created before `since`, and deactivated (each a
- * small range of an index, partial where it can be).
+ * `since`, active with the email still unconfirmed though created before `since` (the user
+ * list's "unconfirmed"), and deactivated; each a small range of an index, partial where it can be.
  */
 export async function countUsers(db: Database, since: Date): Promise<UserCounts> {
   const result = await sql<UserCounts>`
     select
       (select coalesce(json_object_agg(role, n), '{}') from (select role, count(*)::int as n from users group by role) per_role) as by_role,
       (select count(*)::int from users where created_at >= ${since}) as new_since,
-      (select count(*)::int from users where email_confirmed = false and created_at < ${since}) as unconfirmed_before,
+      (select count(*)::int from users where email_confirmed = false and is_active = true and created_at < ${since}) as unconfirmed_before,
       (select count(*)::int from users where is_active = false) as deactivated`.execute(db);
   return result.rows[0]!;
 }
