@@ -10,6 +10,7 @@ import * as createPlanNotifySignups from "./20261121T040000_create_plan_notify_s
 import * as createAuditEvents from "./20261124T000000_create_audit_events";
 import * as createFeatureFlags from "./20261124T010000_create_feature_flags";
 import * as createRoleGrants from "./20261124T020000_create_role_grants";
+import * as addAdminStatsIndexes from "./20261124T030000_add_admin_stats_indexes";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T000000_create_audit_events": createAuditEvents,
   "20261124T010000_create_feature_flags": createFeatureFlags,
   "20261124T020000_create_role_grants": createRoleGrants,
+  "20261124T030000_add_admin_stats_indexes": addAdminStatsIndexes,
 };

@@ -5,11 +5,15 @@
  *  1. add-endpoint latency: POST /api/links from 50 concurrent clients (no worker running)
  *  2. pipeline throughput: links/s with 1 and with 2 worker processes (pages of 50–300 KB)
  *  3. add→enriched latency: links added at a steady rate while one worker runs
+ *  4. admin overview: GET /api/admin/stats and the /admin page over 1,000,000 links
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
  * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
- * (links/s in part 3, default 40), BENCH_SECONDS (part 3 duration, default 10), BENCH_CPU_PROF (a
- * folder for CPU profiles), BENCH_PARTS=add (only part 1, for quick comparisons).
+ * (links/s in part 3, default 40), BENCH_SECONDS (part 3 duration, default 10), BENCH_ADMIN_LINKS
+ * and BENCH_ADMIN_USERS (part 4's data, default 1000000 and 100000), BENCH_ADMIN_REQUESTS (timed
+ * requests per endpoint in part 4, default 50), BENCH_CPU_PROF (a folder for CPU profiles),
+ * BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin; default all: `add` alone for
+ * quick comparisons, `admin` for the console alone).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -21,7 +25,7 @@ import { Redis } from "ioredis";
 import { Pool } from "undici";
 import { createDb } from "../app/server/platform/db.server";
 import { QUEUES } from "../app/server/jobs/queue.server";
-import { countFinishedLinks, deleteAllLinks, getEnrichmentSpan, listEnrichmentLatencies } from "../app/server/repos/bench.server";
+import { countFinishedLinks, deleteAllLinks, getEnrichmentSpan, listEnrichmentLatencies, loadAdminBenchData } from "../app/server/repos/bench.server";
 import { updateUser } from "../app/server/repos/users.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
 import { buildIfStale } from "./lib/build-state";
@@ -32,7 +36,10 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 // same load for this long first (its first seconds are slower: see docs/performance.md).
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
-const ADD_ONLY = process.env.BENCH_PARTS === "add";
+const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,admin").split(",").map((part) => part.trim()));
+const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
+const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
+const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;
@@ -187,14 +194,16 @@ try {
   }
 
   // 1. add latency at 50 concurrent clients, after a warm-up under the same load.
-  await addConcurrently(Infinity, undefined, WARMUP_SECONDS);
-  const latencies: number[] = [];
-  const addStarted = performance.now();
-  await addConcurrently(ADDS, (ms) => latencies.push(ms));
-  const addSeconds = (performance.now() - addStarted) / 1000;
-  results.push(`| add-endpoint latency, ${CLIENTS} concurrent clients, ${latencies.length} adds after ${WARMUP_SECONDS} s of warm-up | p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, p99 ${ms(percentile(latencies, 99))} (${(latencies.length / addSeconds).toFixed(0)} adds/s) |`);
+  if (PARTS.has("add")) {
+    await addConcurrently(Infinity, undefined, WARMUP_SECONDS);
+    const latencies: number[] = [];
+    const addStarted = performance.now();
+    await addConcurrently(ADDS, (ms) => latencies.push(ms));
+    const addSeconds = (performance.now() - addStarted) / 1000;
+    results.push(`| add-endpoint latency, ${CLIENTS} concurrent clients, ${latencies.length} adds after ${WARMUP_SECONDS} s of warm-up | p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, p99 ${ms(percentile(latencies, 99))} (${(latencies.length / addSeconds).toFixed(0)} adds/s) |`);
+  }
 
-  if (!ADD_ONLY) {
+  if (PARTS.has("pipeline")) {
     // The throughput runs start from an empty queue and table.
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const enrichQueue = new Queue(QUEUES.enrichLink, { connection, prefix });
@@ -233,6 +242,38 @@ try {
     const endToEnd = await listEnrichmentLatencies(db, since);
     results.push(`| add→enriched latency, ${RATE} links/s for ${SECONDS} s, 1 worker | p50 ${ms(percentile(endToEnd, 50))}, p95 ${ms(percentile(endToEnd, 95))} (${endToEnd.length} links) |`);
     await stop(worker2a);
+  }
+
+  // 4. the admin console over a large instance: its figures are live queries, so they must stay
+  // cheap however many links there are.
+  if (PARTS.has("admin")) {
+    await deleteAllLinks(db);
+    const loadStarted = performance.now();
+    await loadAdminBenchData(db, { users: ADMIN_USERS, links: ADMIN_LINKS });
+    console.log(`bench: loaded ${ADMIN_LINKS} links and ${ADMIN_USERS} users in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    const adminRegister = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "bench-admin@example.com", password: "bench-password" }),
+    });
+    const admin = (await adminRegister.json()) as { token: string; user: { id: string } };
+    await updateUser(db, admin.user.id, { role: "Admin" });
+    const size = `${ADMIN_LINKS.toLocaleString("en-US")} links (+${Math.ceil(ADMIN_LINKS / 100).toLocaleString("en-US")} not yet vacuumed), ${ADMIN_USERS.toLocaleString("en-US")} users`;
+    for (const [path, label] of [
+      ["/api/admin/stats", "admin overview, GET /api/admin/stats"],
+      ["/admin", "admin page, GET /admin (stats, flags, activity, rendered)"],
+    ] as const) {
+      const timings: number[] = [];
+      // A few untimed requests first: the first of a route compiles its code and plans its queries.
+      for (let i = 0; i < 5 + ADMIN_REQUESTS; i++) {
+        const started = performance.now();
+        const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${admin.token}` } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+        if (i >= 5) timings.push(performance.now() - started);
+      }
+      results.push(`| ${label}, ${size}, ${timings.length} requests one at a time | p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}, max ${ms(Math.max(...timings))} |`);
+    }
   }
   console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);
   console.log("| measure | result |\n| --- | --- |");

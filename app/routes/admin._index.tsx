@@ -1,23 +1,74 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ACTIVITY_PARAMS, ActivityFeed } from "~/components/admin/activity-feed";
+import { FlagsSummary } from "~/components/admin/flags-summary";
+import { QuickActions } from "~/components/admin/quick-actions";
+import { StatCards } from "~/components/admin/stat-cards";
 import { UsersPanel } from "~/components/admin/users-panel";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader } from "~/components/ui";
+import { activityQuerySchema } from "~/lib/activity";
 import { requireRole } from "~/server/accounts/auth.server";
+import { adminConsole } from "~/server/admin/console.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin · ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ["Admin"]);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const parsed = activityQuerySchema.safeParse({ kind: params.get(ACTIVITY_PARAMS.kind), cursor: params.get(ACTIVITY_PARAMS.cursor) });
+  // A mangled filter in the address shows the newest activity rather than an error page.
+  const query = parsed.success ? parsed.data : {};
+  const data = await adminConsole(query);
+  return { ...data, kind: query.kind ?? null, paged: Boolean(query.cursor) };
+}
+
+function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} id={id} className="min-w-0 scroll-mt-20 space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
 }
 
 export default function Page() {
+  const data = useLoaderData<typeof loader>();
+  const { stats } = data;
   return (
-    <>
-      <PageHeader title="Admin" />
-      <div className="container-page py-8">
+    <div className="container-page space-y-10 py-8">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">
+          Live figures for this instance, as of <time dateTime={stats.generatedAt}>{stats.generatedAt.slice(11, 16)} UTC</time>.
+        </p>
+      </header>
+
+      <Panel id="quick-actions" title="Quick actions">
+        <QuickActions unconfirmed={stats.users.unconfirmedOverWeek} deactivated={stats.users.deactivated} />
+      </Panel>
+
+      <Panel id="statistics" title="Statistics">
+        <StatCards stats={stats} />
+      </Panel>
+
+      <div id="users" className="scroll-mt-20">
         <UsersPanel />
       </div>
-    </>
+
+      <div className="grid gap-10 lg:grid-cols-2 lg:gap-8">
+        <Panel id="feature-flags" title="Global feature flags">
+          <FlagsSummary flags={data.flags} />
+        </Panel>
+        <Panel id="activity" title="Recent activity">
+          <ActivityFeed activity={data.activity} kind={data.kind} paged={data.paged} />
+        </Panel>
+      </div>
+    </div>
   );
 }

@@ -40,6 +40,16 @@ async function tables(): Promise<string[]> {
   return result.rows.map((row) => row.table_name);
 }
 
+async function indexes(): Promise<string[]> {
+  const result = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = 'public' order by indexname`.execute(db);
+  return result.rows.map((row) => row.indexname);
+}
+
+async function reloptions(table: string): Promise<string[]> {
+  const result = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class where relname = ${table}`.execute(db);
+  return result.rows[0]?.reloptions ?? [];
+}
+
 describe("migrations", () => {
   it("lists every migration file in the index, in name order", async () => {
     const names = Object.keys(migrations);
@@ -64,10 +74,18 @@ describe("migrations", () => {
       "20261124T010000_create_feature_flags": "feature_flags",
       "20261124T020000_create_role_grants": "role_grants",
     };
+    // A migration that only added indexes takes them away.
+    const indexedBy: Record<string, string[]> = {
+      "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],
+    };
+    expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
+    expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);
     for (const name of names.slice(names.indexOf("20261121T040000_create_plan_notify_signups")).reverse()) {
       expect(await migrateDown(db, 1)).toEqual([`reverted ${name}`]);
       if (createdBy[name]) expect(await tables()).not.toContain(createdBy[name]);
+      for (const index of indexedBy[name] ?? []) expect(await indexes()).not.toContain(index);
     }
+    expect(await reloptions("links")).toEqual([]);
     expect(await tables()).not.toContain("plan_notify_signups");
     expect(await tables()).toContain("share_views");
     expect(await tables()).toContain("link_artifacts");

@@ -36,6 +36,11 @@ export function liveWorkerWindowMs(heartbeatIntervalMs: number): number {
   return heartbeatIntervalMs + Math.min(heartbeatIntervalMs / 2, 5_000);
 }
 
+/** Worker processes that beat within the live window (see liveWorkerWindowMs). */
+export async function liveWorkerCount(): Promise<number> {
+  return (await listLiveWorkers(db(), liveWorkerWindowMs(env().HEARTBEAT_INTERVAL_MS))).length;
+}
+
 /** `check`'s answer, or a rejection once it has taken longer than the status may wait. */
 async function withinCheckTimeout<T>(check: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -80,8 +85,7 @@ export async function getSystemStatus(): Promise<SystemStatus> {
   ]);
   let workers: number | null = null;
   if (postgres.ok) {
-    const live = await listLiveWorkers(db(), liveWorkerWindowMs(env().HEARTBEAT_INTERVAL_MS)).catch(() => null);
-    workers = live ? live.length : null;
+    workers = await liveWorkerCount().catch(() => null);
   }
   const down = [postgres.ok ? null : "postgres", redisState.ok ? null : "redis"].filter((x): x is string => x !== null);
   return {

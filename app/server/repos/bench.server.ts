@@ -35,3 +35,62 @@ export async function listEnrichmentLatencies(db: Database, since: Date): Promis
 export async function deleteAllLinks(db: Database): Promise<void> {
   await db.deleteFrom("links").execute();
 }
+
+/**
+ * The admin console's benchmark data, in SQL so a million rows take seconds: `users` accounts
+ * (a few unconfirmed, a few deactivated, joined over 400 days, each with its sign-up event) and
+ * `links` links spread evenly over the last 365 days (1 in 40 failed, 1 in 997 pending), one
+ * usage row per enriched link (a third by the openai engine), and a failed quiz for 1 link in
+ * 100. Then VACUUM ANALYZE, as autovacuum leaves a table that has settled, and 1% more links
+ * saved in the last hour with their usage rows, not vacuumed yet: what an index-only scan meets
+ * just before autovacuum comes by again (links and enrichment_usage are vacuumed after 1% new
+ * rows).
+ */
+export async function loadAdminBenchData(db: Database, { users, links }: { users: number; links: number }): Promise<void> {
+  await sql`
+    insert into users (email, password_hash, role, email_confirmed, is_active, created_at)
+    select 'bench-user-' || i || '@bench.test', 'x',
+      (array['FreeUser', 'FreeUser', 'FreeUser', 'LiteUser', 'ProUser'])[1 + i % 5],
+      i % 7 <> 0, i % 50 <> 0, now() - (i % 400) * interval '1 day'
+    from generate_series(1, ${users}::int) i`.execute(db);
+  await sql`
+    insert into audit_events (kind, action, actor_id, actor_label, target_type, target_id, target_label, after, created_at)
+    select 'account', 'account.signed-up', id, email, 'user', id::text, email, jsonb_build_object('role', role), created_at
+    from users where email like 'bench-user-%' order by created_at`.execute(db);
+  await sql`
+    insert into links (user_id, url, normalized_url, status, error, title, summary, enrichment_engine, enriched_at, created_at, updated_at, saved_at)
+    select u.id, 'https://bench.test/p/' || i, 'https://bench.test/p/' || i,
+      case when i % 40 = 0 then 'error' when i % 997 = 0 then 'pending' else 'enriched' end,
+      case when i % 40 = 0 then 'The page could not be fetched' end,
+      'Page ' || i, 'A short summary of page ' || i,
+      case when i % 40 <> 0 and i % 997 <> 0 then 'local/extractive-v1' end,
+      case when i % 40 <> 0 and i % 997 <> 0 then t end,
+      t, t, t
+    from generate_series(1, ${links}::int) i
+    cross join lateral (select now() - (i::float8 / ${links}::int) * interval '365 days' as t) at_time
+    join (select id, row_number() over (order by id) - 1 as n from users where email like 'bench-user-%') u on u.n = i % ${users}::int`.execute(db);
+  await sql`
+    insert into enrichment_usage (user_id, link_id, kind, source, provider, model, created_at)
+    select user_id, id, 'link', 'allowance',
+      case when n % 3 = 0 then 'openai' else 'local' end,
+      case when n % 3 = 0 then 'gpt-4o-mini' else 'extractive-v1' end,
+      enriched_at
+    from (select user_id, id, enriched_at, row_number() over () as n from links where status = 'enriched') enriched`.execute(db);
+  await sql`
+    insert into link_artifacts (link_id, user_id, kind, status, error, created_at, updated_at)
+    select id, user_id, 'quiz', 'error', 'The model did not answer', created_at, created_at
+    from links where status = 'enriched' and substr(url, 22)::int % 100 = 1`.execute(db);
+  await sql`vacuum analyze`.execute(db);
+  const recent = Math.ceil(links / 100);
+  await sql`
+    with added as (
+      insert into links (user_id, url, normalized_url, status, title, summary, enrichment_engine, enriched_at, created_at, updated_at, saved_at)
+      select u.id, 'https://bench.test/recent/' || i, 'https://bench.test/recent/' || i, 'enriched', 'Recent page ' || i, 'A recent page', 'local/extractive-v1', t, t, t, t
+      from generate_series(1, ${recent}::int) i
+      cross join lateral (select now() - (i::float8 / ${recent}::int) * interval '1 hour' as t) at_time
+      join (select id, row_number() over (order by id) - 1 as n from users where email like 'bench-user-%') u on u.n = i % ${users}::int
+      returning id, user_id, enriched_at
+    )
+    insert into enrichment_usage (user_id, link_id, kind, source, provider, model, created_at)
+    select user_id, id, 'link', 'allowance', 'local', 'extractive-v1', enriched_at from added`.execute(db);
+}
