@@ -8,6 +8,7 @@ import * as addTagSuggestions from "./20261121T020000_add_tag_suggestions";
 import * as addSharing from "./20261121T030000_add_sharing";
 import * as createPlanNotifySignups from "./20261121T040000_create_plan_notify_signups";
 import * as createAuditEvents from "./20261124T000000_create_audit_events";
+import * as addJobOperations from "./20261124T050000_add_job_operations";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "20261121T030000_add_sharing": addSharing,
   "20261121T040000_create_plan_notify_signups": createPlanNotifySignups,
   "20261124T000000_create_audit_events": createAuditEvents,
+  "20261124T050000_add_job_operations": addJobOperations,
 };

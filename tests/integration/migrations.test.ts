@@ -38,6 +38,12 @@ async function tables(): Promise<string[]> {
   return result.rows.map((row) => row.table_name);
 }
 
+async function columns(table: string): Promise<string[]> {
+  const result = await sql<{ column_name: string }>`
+    select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`.execute(db);
+  return result.rows.map((row) => row.column_name);
+}
+
 describe("migrations", () => {
   it("lists every migration file in the index, in name order", async () => {
     const names = Object.keys(migrations);
@@ -55,8 +61,11 @@ describe("migrations", () => {
   it("revert one step at a time, then all the way down, then up again", async () => {
     const names = Object.keys(migrations);
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-1)}`]);
-    expect(await tables()).not.toContain("audit_events");
+    expect(await columns("links")).not.toContain("reenrich_requested_at");
+    expect(await tables()).toContain("audit_events");
     expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-2)}`]);
+    expect(await tables()).not.toContain("audit_events");
+    expect(await migrateDown(db, 1)).toEqual([`reverted ${names.at(-3)}`]);
     expect(await tables()).not.toContain("plan_notify_signups");
     expect(await tables()).toContain("share_views");
     expect(await tables()).toContain("link_artifacts");
