@@ -4,8 +4,9 @@
  */
 import { rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { DelayedError, Queue, Worker, type Job, type Processor } from "bullmq";
+import { DelayedError, MetricsTime, Queue, Worker, type Job, type Processor } from "bullmq";
 import type { WorkerContext } from "./context";
+import { writeJobLog } from "./job-log";
 import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
@@ -14,6 +15,8 @@ import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
 import { QUEUES, closeQueues, ensureSchedules, type QueueName } from "~/server/jobs/queue.server";
+import { attemptLine } from "~/server/jobs/job-log.server";
+import type { RunningJob } from "~/server/platform/db-schema.server";
 import { closeRedis, createRedis, quitRedis } from "~/server/platform/redis.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
@@ -57,17 +60,52 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
 // How long a job that met a database outage waits before it runs again.
 const OUTAGE_RETRY_MS = Math.max(config.JOB_BACKOFF_MS, 1_000);
 
+/**
+ * What this process does, for the jobs console: jobs running now, and jobs done and failed
+ * since start. Written with each heartbeat, and within a second of a change (at most one
+ * write a second), so the console is live without a write per job.
+ */
+const running = new Map<string, RunningJob>();
+const tally = { done: 0, failed: 0 };
+const STATUS_FLUSH_MS = 1_000;
+let statusFlush: NodeJS.Timeout | undefined;
+let stopping = false;
+function statusChanged() {
+  if (statusFlush || stopping) return;
+  statusFlush = setTimeout(() => {
+    statusFlush = undefined;
+    void beat();
+  }, STATUS_FLUSH_MS);
+}
+
 const workers = Object.entries(processors).map(([queueName, handle]) => {
   const processor: Processor = async (job, token) => {
+    // One log line per attempt boundary: the console rebuilds every attempt from them.
+    const attempt = job.attemptsMade + 1;
+    const key = `${queueName}:${job.id}`;
+    running.set(key, { queue: queueName, id: job.id ?? "", name: job.name, startedAt: new Date().toISOString() });
+    statusChanged();
+    await writeJobLog(job, attemptLine.started(attempt, job.opts.attempts ?? 1));
     try {
-      return await handle(job, ctx);
+      const result = await handle(job, ctx);
+      tally.done++;
+      await writeJobLog(job, attemptLine.succeeded(attempt, typeof result === "string" ? result : "done"));
+      return result;
     } catch (error) {
-      if (!isDatabaseUnavailable(error) || !token) throw error;
+      if (!isDatabaseUnavailable(error) || !token) {
+        tally.failed++;
+        await writeJobLog(job, attemptLine.failed(attempt, error instanceof Error ? error.message : String(error)));
+        throw error;
+      }
       // Postgres is down or restarting, which is not the job's fault: it waits and runs again
       // without spending one of its attempts, however long the outage lasts.
       log.debug("database unavailable; job postponed", { queue: queueName, jobId: job.id });
+      await writeJobLog(job, attemptLine.postponed(attempt, "the database is unavailable"));
       await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token);
       throw new DelayedError();
+    } finally {
+      running.delete(key);
+      statusChanged();
     }
   };
   const worker = new Worker(queueName, processor, {
@@ -77,6 +115,8 @@ const workers = Object.entries(processors).map(([queueName, handle]) => {
     name: workerId,
     lockDuration: config.WORKER_LOCK_MS,
     stalledInterval: config.WORKER_LOCK_MS,
+    // Completed and failed jobs per minute for the last hour, read by the jobs console.
+    metrics: { maxDataPoints: MetricsTime.ONE_HOUR },
   });
   worker.on("active", (job) => log.debug("job started", { queue: queueName, jobId: job.id, name: job.name }));
   worker.on("failed", (job, error) =>
@@ -94,8 +134,10 @@ const timers: { beat?: NodeJS.Timeout; reconcile?: NodeJS.Timeout } = {};
 // Registered before the first Redis round trip: with Redis down the start-up below waits, and
 // SIGTERM must still drain the workers already created.
 onShutdownSignal("worker", async () => {
+  stopping = true;
   clearInterval(timers.beat);
   clearInterval(timers.reconcile);
+  clearTimeout(statusFlush);
   // worker.close() stops taking jobs and waits for active ones, with no limit of its own.
   const drained = await settleWithin(Promise.all(workers.map((w) => w.close())), config.WORKER_SHUTDOWN_TIMEOUT_MS);
   if (!drained) {
@@ -128,8 +170,20 @@ async function reconcile() {
 timers.reconcile = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
 
 async function beat() {
+  if (stopping) return;
   try {
-    await upsertWorkerHeartbeat(ctx.db, { workerId, hostname: hostname(), pid: process.pid, startedAt });
+    await upsertWorkerHeartbeat(ctx.db, {
+      workerId,
+      hostname: hostname(),
+      pid: process.pid,
+      startedAt,
+      queues: Object.keys(processors),
+      concurrency: config.WORKER_CONCURRENCY,
+      heartbeatIntervalMs: config.HEARTBEAT_INTERVAL_MS,
+      jobsDone: tally.done,
+      jobsFailed: tally.failed,
+      running: [...running.values()],
+    });
     // The container healthcheck (scripts/worker-health.ts) reads this file's age: fresh only
     // while Postgres takes our beats and Redis is connected.
     if (config.WORKER_HEALTH_FILE && connection.status === "ready") await writeFile(config.WORKER_HEALTH_FILE, `${workerId}\n`);

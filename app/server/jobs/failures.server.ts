@@ -32,6 +32,12 @@ export function isTransientError(error: unknown): boolean {
  */
 export class PermanentJobError extends UnrecoverableError {
   override name = "PermanentJobError";
+
+  /** `cause`: the error behind it, whose stack joins this one's (BullMQ keeps only the stack). */
+  constructor(message: string, cause?: unknown) {
+    super(message);
+    if (cause instanceof Error && cause.stack) this.stack = `${this.stack ?? message}\nCaused by: ${cause.stack}`;
+  }
 }
 
 /** The work was finished by another run meanwhile: roll back what this run did and skip. */
@@ -63,6 +69,6 @@ export async function settleJobFailure(
   const permanent = !isTransientError(error);
   if (!known) log.error("job failed on our side", { ...options.context, permanent, error });
   if (permanent || options.finalAttempt) await options.record(reason);
-  if (permanent) throw new PermanentJobError(reason);
+  if (permanent) throw new PermanentJobError(reason, error);
   throw error;
 }
