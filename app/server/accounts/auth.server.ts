@@ -131,6 +131,13 @@ export async function requireApiUser(request: Request): Promise<Auth> {
   return auth;
 }
 
+/** For admin JSON endpoints: 401 without a session, 403 for any role but Admin. */
+export async function requireApiAdmin(request: Request): Promise<Auth> {
+  const auth = await requireApiUser(request);
+  if (auth.user.role !== "Admin") throw new HttpError(403, "Only an admin may do this.");
+  return auth;
+}
+
 function loginUrl(request: Request): string {
   const url = new URL(request.url);
   const target = safeRedirect(`${url.pathname}${url.search}`, "");
