@@ -8,22 +8,46 @@ import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
 import {
+  MAX_BULK,
   QUEUE_NAMES,
   failureFilterSchema,
   reenrichFilterSchema,
+  type BulkResult,
   type FailureDetail,
   type FailurePage,
   type JobsStats,
   type WorkerInfo,
 } from "../app/lib/jobs";
-import { closeQueues } from "../app/server/jobs/queue.server";
-import { cliActor, jobsStats, listWorkers, promoteJob, removeJob, setQueuePaused, type Actor } from "../app/server/jobs/operations.server";
-import { failureDetail, failurePage, reenrichLinks, retryFailure, retryFailures } from "../app/server/jobs/replay.server";
-import { closeDb } from "../app/server/platform/db.server";
-import { HttpError } from "../app/server/platform/http.server";
-import { loadEnvOrExit } from "../app/server/platform/process.server";
-import { closeRedis } from "../app/server/platform/redis.server";
+import type { Actor } from "../app/server/jobs/operations.server";
 import { formatAge, formatTable } from "./lib/table";
+
+/**
+ * The services, with their database and queue clients, load only once the arguments are
+ * understood: --help and a usage error answer at once.
+ */
+async function loadServices() {
+  const [operations, replay, http, platformProcess, queue, database, redis] = await Promise.all([
+    import("../app/server/jobs/operations.server"),
+    import("../app/server/jobs/replay.server"),
+    import("../app/server/platform/http.server"),
+    import("../app/server/platform/process.server"),
+    import("../app/server/jobs/queue.server"),
+    import("../app/server/platform/db.server"),
+    import("../app/server/platform/redis.server"),
+  ]);
+  platformProcess.loadEnvOrExit();
+  return {
+    ...operations,
+    ...replay,
+    HttpError: http.HttpError,
+    close: () => Promise.allSettled([queue.closeQueues(), redis.closeRedis(), database.closeDb()]),
+  };
+}
+let loaded: Awaited<ReturnType<typeof loadServices>> | undefined;
+async function services() {
+  loaded ??= await loadServices();
+  return loaded;
+}
 
 const USAGE = `Usage: npm run jobs -- <command> [options]
 
@@ -205,7 +229,7 @@ function humanWorkers(workers: WorkerInfo[]): string {
   );
 }
 
-function humanBulk(verb: string, result: Awaited<ReturnType<typeof retryFailures>>): string {
+function humanBulk(verb: string, result: BulkResult): string {
   const lines = [
     result.dryRun
       ? `Dry run: ${result.queued} of ${result.matched} matching row(s) would be ${verb}.`
@@ -219,6 +243,7 @@ function humanBulk(verb: string, result: Awaited<ReturnType<typeof retryFailures
 
 /** Runs one action per id; reports each and fails the run if any failed. */
 async function eachId<T>(ids: string[], run: (id: string) => Promise<T>, human: (id: string, result: T) => string): Promise<boolean> {
+  const { HttpError } = await services();
   const results: Array<{ id: string; ok: boolean; result?: T; message?: string }> = [];
   for (const id of ids) {
     try {
@@ -235,41 +260,47 @@ async function eachId<T>(ids: string[], run: (id: string) => Promise<T>, human: 
 async function run(actor: () => Promise<Actor>): Promise<boolean> {
   switch (command) {
     case "stats": {
-      const stats = await jobsStats();
+      const stats = await (await services()).jobsStats();
       print(stats, () => humanStats(stats));
       return true;
     }
     case "failed": {
-      const page = await failurePage(failureFilter(), { limit: limitOption(20, 200), cursor: options.cursor });
+      const filter = failureFilter();
+      const limit = limitOption(20, 200);
+      const page = await (await services()).failurePage(filter, { limit, cursor: options.cursor });
       print(page, () => humanFailures(page));
       return true;
     }
     case "show": {
       const [id] = requireArgs("an id");
-      const detail = await failureDetail(id!);
+      const detail = await (await services()).failureDetail(id!);
       print(detail, () => humanDetail(detail));
       return true;
     }
     case "retry": {
       if (options.all) {
         if (args.length) throw new UsageError("retry takes either ids or --all with filters, not both");
-        const result = await retryFailures({
-          filter: failureFilter(),
+        const filter = failureFilter();
+        const limit = limitOption(MAX_BULK, MAX_BULK);
+        const result = await (await services()).retryFailures({
+          filter,
           actor: await actor(),
           dryRun: options["dry-run"],
-          limit: limitOption(10_000, 10_000),
+          limit,
           onProgress: json ? undefined : (queued, total) => process.stderr.write(`queued ${queued} of ${total}\n`),
         });
         print(result, () => humanBulk("replayed", result));
         return true;
       }
       const ids = requireArgs("one or more ids (or --all)");
+      const { retryFailure } = await services();
       const who = await actor();
       return eachId(ids, (id) => retryFailure({ id, actor: who }), (id, r) => `${id}: ${r.kind} queued again on ${r.queue}`);
     }
     case "remove":
     case "promote": {
       const ids = requireArgs("one or more job ids");
+      const { removeJob, promoteJob } = await services();
       const who = await actor();
       const act = (id: string): Promise<{ queue: string }> =>
         command === "remove" ? removeJob({ id, queue: options.queue, actor: who }) : promoteJob({ id, queue: options.queue, actor: who });
@@ -278,18 +309,19 @@ async function run(actor: () => Promise<Actor>): Promise<boolean> {
     case "pause":
     case "resume": {
       const [queue] = requireArgs("a queue name");
-      const result = await setQueuePaused({ queue: queue!, paused: command === "pause", actor: await actor() });
+      const result = await (await services()).setQueuePaused({ queue: queue!, paused: command === "pause", actor: await actor() });
       print(result, () => `${result.queue} is ${result.paused ? "paused" : "running"}.`);
       return true;
     }
     case "workers": {
-      const workers = await listWorkers();
+      const workers = await (await services()).listWorkers();
       print(workers, () => humanWorkers(workers));
       return true;
     }
     case "reenrich": {
       const filter = parse(reenrichFilterSchema, { user: options.user, engine: options.engine, before: options.before });
-      const result = await reenrichLinks({ filter, actor: await actor(), dryRun: options["dry-run"], limit: limitOption(10_000, 10_000) });
+      const limit = limitOption(MAX_BULK, MAX_BULK);
+      const result = await (await services()).reenrichLinks({ filter, actor: await actor(), dryRun: options["dry-run"], limit });
       print(result, () => humanBulk("queued for re-enrichment", result));
       return true;
     }
@@ -303,10 +335,9 @@ if (options.help || command === "help") {
   process.exit(0);
 }
 
-loadEnvOrExit();
 let exitCode = 0;
 try {
-  const actor = () => cliActor({ as: options.as, osUser: userInfo().username });
+  const actor = async () => (await services()).cliActor({ as: options.as, osUser: userInfo().username });
   exitCode = (await run(actor)) ? 0 : 1;
 } catch (error) {
   if (error instanceof UsageError) {
@@ -319,6 +350,6 @@ try {
     exitCode = 1;
   }
 } finally {
-  await Promise.allSettled([closeQueues(), closeRedis(), closeDb()]);
+  await loaded?.close();
 }
 process.exit(exitCode);
