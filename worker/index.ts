@@ -70,11 +70,15 @@ const tally = { done: 0, failed: 0 };
 const STATUS_FLUSH_MS = 1_000;
 let statusFlush: NodeJS.Timeout | undefined;
 let stopping = false;
+// Status writes go one at a time, so an older status never lands after a newer one, and
+// shutdown can wait for the write in flight before it deletes the row.
+let inFlight: Promise<void> | undefined;
+let writeAgain = false;
 function statusChanged() {
   if (statusFlush || stopping) return;
   statusFlush = setTimeout(() => {
     statusFlush = undefined;
-    void beat();
+    void beat(true);
   }, STATUS_FLUSH_MS);
 }
 
@@ -148,6 +152,8 @@ onShutdownSignal("worker", async () => {
     await settleWithin(Promise.all(workers.map((w) => w.close(true))), 1_000);
   }
   if (config.WORKER_HEALTH_FILE) await rm(config.WORKER_HEALTH_FILE, { force: true });
+  // A status write in flight would put the row back after the delete.
+  await settleWithin(inFlight ?? Promise.resolve(), 2_000);
   await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
   await settleWithin(systemQueue.close(), 2_000);
   await quitRedis(connection);
@@ -169,8 +175,8 @@ async function reconcile() {
 }
 timers.reconcile = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
 
-async function beat() {
-  if (stopping) return;
+/** One write of this worker's row; a status flush that fails says so quietly (the beat will not). */
+async function writeBeat(quiet: boolean) {
   try {
     await upsertWorkerHeartbeat(ctx.db, {
       workerId,
@@ -188,11 +194,28 @@ async function beat() {
     // while Postgres takes our beats and Redis is connected.
     if (config.WORKER_HEALTH_FILE && connection.status === "ready") await writeFile(config.WORKER_HEALTH_FILE, `${workerId}\n`);
   } catch (error) {
-    log.warn("could not record worker heartbeat", { error });
+    if (quiet) log.debug("could not record worker status", { error });
+    else log.warn("could not record worker heartbeat", { error });
   }
 }
+
+function beat(quiet = false): Promise<void> {
+  if (stopping) return inFlight ?? Promise.resolve();
+  if (inFlight) {
+    writeAgain = true;
+    return inFlight;
+  }
+  inFlight = writeBeat(quiet).finally(() => {
+    inFlight = undefined;
+    if (writeAgain && !stopping) {
+      writeAgain = false;
+      void beat(true);
+    }
+  });
+  return inFlight;
+}
 await beat();
-timers.beat = setInterval(beat, config.HEARTBEAT_INTERVAL_MS);
+timers.beat = setInterval(() => void beat(), config.HEARTBEAT_INTERVAL_MS);
 
 log.info("worker: ready", {
   workerId,
