@@ -159,7 +159,11 @@ export async function failureDetail(id: string): Promise<FailureDetail> {
     const queue: FailureQueue = link ? QUEUES.enrichLink : QUEUES.enrichTask;
     const row = link ?? (await getLinkById(db(), artifact!.link_id));
     const owner = await getUserById(db(), (link ?? artifact)!.user_id);
-    const job = await findJob(id, queue).catch(() => undefined);
+    let redisAnswers = true;
+    const job = await findJob(id, queue).catch(() => {
+      redisAnswers = false;
+      return undefined;
+    });
     return {
       kind,
       id,
@@ -171,7 +175,7 @@ export async function failureDetail(id: string): Promise<FailureDetail> {
       owner: owner ? { id: owner.id, email: owner.email, role: owner.role } : null,
       payload: job?.data ?? (link ? { linkId: id } : { artifactId: id }),
       job: job ? await describeJob(job) : null,
-      jobMissing: job ? null : JOB_GONE,
+      jobMissing: job ? null : redisAnswers ? JOB_GONE : "Redis does not answer, so the job cannot be shown; the row above is the truth.",
     };
   }
   const job = await findJob(id);
@@ -360,9 +364,16 @@ export async function retryFailures({
     queued += chunk.length;
     onProgress?.(queued, total);
   }
+  const reasons = new Map(matched.map((key) => [key.id, key.reason]));
   for (let start = 0; start < artifacts.length; start += ENQUEUE_CHUNK) {
     const chunk = artifacts.slice(start, start + ENQUEUE_CHUNK);
-    await enqueueEnrichTasks(chunk.map((artifact) => artifact.id));
+    try {
+      await enqueueEnrichTasks(chunk.map((artifact) => artifact.id));
+    } catch (error) {
+      // Results have no reconciler: the ones not queued are failed again, with their reason.
+      for (const artifact of artifacts.slice(start)) await markArtifactFailed(db(), artifact.id, reasons.get(artifact.id) ?? "Failed");
+      throw error;
+    }
     await Promise.all(chunk.map((artifact) => publishUserEvent(artifact.user_id, { type: "artifact", linkId: artifact.link_id, artifact: toPublicArtifact(artifact) })));
     queued += chunk.length;
     onProgress?.(queued, total);

@@ -144,7 +144,7 @@ export async function listFailures(
 export async function listFailureKeys(db: Database, query: FailureQuery, limit: number) {
   return failures(db, query)
     .innerJoin("users as u", "u.id", "f.user_id")
-    .select(["f.kind", "f.id", "f.user_id", "u.role", "f.failed_at"])
+    .select(["f.kind", "f.id", "f.user_id", "u.role", "f.reason", "f.failed_at"])
     .orderBy("f.failed_at")
     .orderBy("f.id")
     .limit(limit)
