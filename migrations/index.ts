@@ -11,6 +11,7 @@ import * as createAuditEvents from "./20261124T000000_create_audit_events";
 import * as createFeatureFlags from "./20261124T010000_create_feature_flags";
 import * as createRoleGrants from "./20261124T020000_create_role_grants";
 import * as addAdminStatsIndexes from "./20261124T030000_add_admin_stats_indexes";
+import * as addJobOperations from "./20261124T050000_add_job_operations";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T010000_create_feature_flags": createFeatureFlags,
   "20261124T020000_create_role_grants": createRoleGrants,
   "20261124T030000_add_admin_stats_indexes": addAdminStatsIndexes,
+  "20261124T050000_add_job_operations": addJobOperations,
 };

@@ -5,8 +5,9 @@
  */
 import { rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { DelayedError, Queue, Worker, type Job, type Processor, type RateLimiterOptions } from "bullmq";
+import { DelayedError, MetricsTime, Queue, Worker, type Job, type Processor, type RateLimiterOptions } from "bullmq";
 import type { WorkerContext } from "./context";
+import { writeJobLog } from "./job-log";
 import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
@@ -23,6 +24,8 @@ import { queueDepths } from "~/server/jobs/queue-depth.server";
 import { enrichesWithModel } from "~/server/enrichment/enricher.server";
 import { collectQueueDepthsWith } from "~/server/platform/metrics.server";
 import { startOpsServer, type OpsServer } from "~/server/platform/ops-server.server";
+import { attemptLine } from "~/server/jobs/job-log.server";
+import type { RunningJob } from "~/server/platform/db-schema.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
 const config = loadEnvOrExit();
@@ -68,6 +71,28 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
 // How long a job that met a database outage waits before it runs again.
 const OUTAGE_RETRY_MS = Math.max(config.JOB_BACKOFF_MS, 1_000);
 
+/**
+ * What this process does, for the jobs console: jobs running now, and jobs done and failed
+ * since start. Written with each heartbeat, and within a second of a change (at most one
+ * write a second), so the console is live without a write per job.
+ */
+const running = new Map<string, RunningJob>();
+const tally = { done: 0, failed: 0 };
+const STATUS_FLUSH_MS = 1_000;
+let statusFlush: NodeJS.Timeout | undefined;
+let stopping = false;
+// Status writes go one at a time, so an older status never lands after a newer one, and
+// shutdown can wait for the write in flight before it deletes the row.
+let inFlight: Promise<void> | undefined;
+let writeAgain = false;
+function statusChanged() {
+  if (statusFlush || stopping) return;
+  statusFlush = setTimeout(() => {
+    statusFlush = undefined;
+    void beat(true);
+  }, STATUS_FLUSH_MS);
+}
+
 // The queues whose jobs call the model. With LLM_RATE_LIMIT_PER_MINUTE, BullMQ's limiter caps
 // how many of their jobs start per minute, counted in Redis across every worker process, so a
 // big re-enrichment never floods the provider.
@@ -82,9 +107,17 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
   const processor: Processor = async (job, token) => {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
+    // One log line per attempt boundary: the console rebuilds every attempt from them.
+    const attempt = job.attemptsMade + 1;
+    const key = `${queueName}:${job.id}`;
+    running.set(key, { queue: queueName, id: job.id ?? "", name: job.name, startedAt: new Date().toISOString() });
+    statusChanged();
+    await writeJobLog(job, attemptLine.started(attempt, job.opts.attempts ?? 1));
     try {
       const result = await handle(job, ctx);
       recordJobRun(queueName, "completed", seconds());
+      tally.done++;
+      await writeJobLog(job, attemptLine.succeeded(attempt, typeof result === "string" ? result : "done"));
       return result;
     } catch (error) {
       const waitMs = postponementOf(error);
@@ -94,6 +127,7 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
         // worker, so the others do not each meet the same 429.
         recordJobRun(queueName, "postponed", seconds());
         log.info("model server asked us to slow down; job postponed", { queue: queueName, jobId: job.id, waitMs });
+        await writeJobLog(job, attemptLine.postponed(attempt, "the model server asked us to slow down"));
         if (limiterFor(queueName)) {
           await whenReady(redis());
           await getQueue(queueName).rateLimit(waitMs);
@@ -106,11 +140,17 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
         // without spending one of its attempts, however long the outage lasts.
         recordJobRun(queueName, "postponed", seconds());
         log.debug("database unavailable; job postponed", { queue: queueName, jobId: job.id });
+        await writeJobLog(job, attemptLine.postponed(attempt, "the database is unavailable"));
         await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token);
         throw new DelayedError();
       }
       recordJobRun(queueName, isFinalFailure(job, error) ? "failed" : "retry", seconds(), error);
+      tally.failed++;
+      await writeJobLog(job, attemptLine.failed(attempt, error instanceof Error ? error.message : String(error)));
       throw error;
+    } finally {
+      running.delete(key);
+      statusChanged();
     }
   };
   const worker = new Worker(queueName, processor, {
@@ -121,6 +161,8 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
     name: workerId,
     lockDuration: config.WORKER_LOCK_MS,
     stalledInterval: config.WORKER_LOCK_MS,
+    // Completed and failed jobs per minute for the last hour, read by the jobs console.
+    metrics: { maxDataPoints: MetricsTime.ONE_HOUR },
   });
   worker.on("active", (job) => log.debug("job started", { queue: queueName, jobId: job.id, name: job.name }));
   worker.on("failed", (job, error) =>
@@ -152,8 +194,10 @@ let opsServer: OpsServer | undefined;
 // Registered before the first Redis round trip: with Redis down the start-up below waits, and
 // SIGTERM must still drain the workers already created.
 onShutdownSignal("worker", async () => {
+  stopping = true;
   clearInterval(timers.beat);
   clearInterval(timers.reconcile);
+  clearTimeout(statusFlush);
   // worker.close() stops taking jobs and waits for active ones, with no limit of its own.
   const drained = await settleWithin(Promise.all(workers.map((w) => w.close())), config.WORKER_SHUTDOWN_TIMEOUT_MS);
   if (!drained) {
@@ -165,6 +209,8 @@ onShutdownSignal("worker", async () => {
   }
   await opsServer?.close();
   if (config.WORKER_HEALTH_FILE) await rm(config.WORKER_HEALTH_FILE, { force: true });
+  // A status write in flight would put the row back after the delete.
+  await settleWithin(inFlight ?? Promise.resolve(), 2_000);
   await settleWithin(deleteWorkerHeartbeat(ctx.db, workerId), 2_000);
   await settleWithin(systemQueue.close(), 2_000);
   await quitRedis(connection);
@@ -198,19 +244,48 @@ async function reconcile() {
 }
 timers.reconcile = setInterval(reconcile, config.RECONCILE_INTERVAL_MS);
 
-async function beat() {
+/** One write of this worker's row; a status flush that fails says so quietly (the beat will not). */
+async function writeBeat(quiet: boolean) {
   try {
-    await upsertWorkerHeartbeat(ctx.db, { workerId, hostname: hostname(), pid: process.pid, startedAt });
+    await upsertWorkerHeartbeat(ctx.db, {
+      workerId,
+      hostname: hostname(),
+      pid: process.pid,
+      startedAt,
+      queues: config.WORKER_QUEUES,
+      concurrency: config.WORKER_CONCURRENCY,
+      heartbeatIntervalMs: config.HEARTBEAT_INTERVAL_MS,
+      jobsDone: tally.done,
+      jobsFailed: tally.failed,
+      running: [...running.values()],
+    });
     lastBeatAt = Date.now();
     // The container healthcheck (scripts/worker-health.ts) reads this file's age: fresh only
     // while Postgres takes our beats and Redis is connected.
     if (config.WORKER_HEALTH_FILE && connection.status === "ready") await writeFile(config.WORKER_HEALTH_FILE, `${workerId}\n`);
   } catch (error) {
-    log.warn("could not record worker heartbeat", { error });
+    if (quiet) log.debug("could not record worker status", { error });
+    else log.warn("could not record worker heartbeat", { error });
   }
 }
+
+function beat(quiet = false): Promise<void> {
+  if (stopping) return inFlight ?? Promise.resolve();
+  if (inFlight) {
+    writeAgain = true;
+    return inFlight;
+  }
+  inFlight = writeBeat(quiet).finally(() => {
+    inFlight = undefined;
+    if (writeAgain && !stopping) {
+      writeAgain = false;
+      void beat(true);
+    }
+  });
+  return inFlight;
+}
 await beat();
-timers.beat = setInterval(beat, config.HEARTBEAT_INTERVAL_MS);
+timers.beat = setInterval(() => void beat(), config.HEARTBEAT_INTERVAL_MS);
 
 log.info("worker: ready", {
   workerId,

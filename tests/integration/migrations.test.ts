@@ -50,6 +50,12 @@ async function reloptions(table: string): Promise<string[]> {
   return result.rows[0]?.reloptions ?? [];
 }
 
+async function columns(table: string): Promise<string[]> {
+  const result = await sql<{ column_name: string }>`
+    select column_name from information_schema.columns where table_schema = 'public' and table_name = ${table}`.execute(db);
+  return result.rows.map((row) => row.column_name);
+}
+
 describe("migrations", () => {
   it("lists every migration file in the index, in name order", async () => {
     const names = Object.keys(migrations);
@@ -74,7 +80,10 @@ describe("migrations", () => {
       "20261124T010000_create_feature_flags": "feature_flags",
       "20261124T020000_create_role_grants": "role_grants",
     };
-    // A migration that only added indexes takes them away.
+    // A migration that only added columns or indexes takes them away.
+    const columnsBy: Record<string, [string, string]> = {
+      "20261124T050000_add_job_operations": ["links", "reenrich_requested_at"],
+    };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],
     };
@@ -84,6 +93,8 @@ describe("migrations", () => {
       expect(await migrateDown(db, 1)).toEqual([`reverted ${name}`]);
       if (createdBy[name]) expect(await tables()).not.toContain(createdBy[name]);
       for (const index of indexedBy[name] ?? []) expect(await indexes()).not.toContain(index);
+      const column = columnsBy[name];
+      if (column) expect(await columns(column[0])).not.toContain(column[1]);
     }
     expect(await reloptions("links")).toEqual([]);
     expect(await tables()).not.toContain("plan_notify_signups");

@@ -1,5 +1,6 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
+import { stepLogger } from "../job-log";
 import { enrichLink, type EnrichOutcome } from "~/server/links/enrich-link.server";
 import { enrichLinkJobSchema, parseJobData } from "~/server/jobs/queue.server";
 
@@ -7,7 +8,7 @@ import { enrichLinkJobSchema, parseJobData } from "~/server/jobs/queue.server";
 export async function processEnrichLinkJob(job: Job, ctx: WorkerContext): Promise<EnrichOutcome> {
   const { linkId } = parseJobData(enrichLinkJobSchema, job);
   const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const outcome = await enrichLink(linkId, { finalAttempt });
+  const outcome = await enrichLink(linkId, { finalAttempt, onStep: stepLogger(job) });
   ctx.log.info("link job done", { jobId: job.id, outcome });
   return outcome;
 }

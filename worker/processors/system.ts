@@ -3,9 +3,10 @@ import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { cleanupAccounts } from "~/server/accounts/accounts.server";
 import { heartbeatJobSchema, parseJobData } from "~/server/jobs/queue.server";
-import { incrementWorkerJobs } from "~/server/repos/worker-heartbeats.server";
+import { pruneLostWorkers } from "~/server/jobs/operations.server";
+import { touchWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 
-type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>>;
+type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>> & { lostWorkers: number };
 
 export interface HeartbeatResult {
   workerId: string;
@@ -20,12 +21,13 @@ export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<He
       const data = parseJobData(heartbeatJobSchema, job);
       const waitedMs = Math.max(0, (job.processedOn ?? Date.now()) - job.timestamp - (job.opts.delay ?? 0));
       if (data.holdMs > 0) await sleep(data.holdMs);
-      await incrementWorkerJobs(ctx.db, ctx.workerId);
+      await touchWorkerHeartbeat(ctx.db, ctx.workerId);
       ctx.log.info("heartbeat job done", { queue: job.queueName, jobId: job.id, waitedMs });
       return { workerId: ctx.workerId, waitedMs };
     }
     case "cleanup": {
-      const removed = await cleanupAccounts();
+      // Workers silent for a day are gone for good: their rows would only clutter the console.
+      const removed = { ...(await cleanupAccounts()), lostWorkers: await pruneLostWorkers() };
       ctx.log.info("cleanup job done", { jobId: job.id, ...removed });
       return removed;
     }

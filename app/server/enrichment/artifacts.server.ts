@@ -14,6 +14,7 @@ import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, featureRefusal, requireFeature } from "../billing/entitlements.server";
 import { enqueueEnrichTask } from "../jobs/queue.server";
+import type { StepLogger } from "../jobs/job-log.server";
 import { getArtifact, getArtifactById, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
 import { getLinkById } from "../repos/links.server";
 
@@ -77,10 +78,20 @@ export function runTask(engine: Enricher, kind: ArtifactKind, source: Enrichment
   }
 }
 
-/** The worker's half: generates one artifact from the link's stored text. Idempotent. */
-export async function generateArtifact(artifactId: string, { finalAttempt }: { finalAttempt: boolean }): Promise<"ready" | "failed" | "skipped"> {
+/**
+ * The worker's half: generates one artifact from the link's stored text. Idempotent. `onStep`
+ * hears one line per step (the worker writes them to the job's log).
+ */
+export async function generateArtifact(
+  artifactId: string,
+  { finalAttempt, onStep }: { finalAttempt: boolean; onStep?: StepLogger },
+): Promise<"ready" | "failed" | "skipped"> {
+  const step: StepLogger = onStep ?? (() => undefined);
   const artifact = await getArtifactById(db(), artifactId);
-  if (!artifact || artifact.status !== "pending") return "skipped";
+  if (!artifact || artifact.status !== "pending") {
+    step(artifact ? `nothing to do: the result is ${artifact.status}` : "nothing to do: the result was deleted");
+    return "skipped";
+  }
   const link = await getLinkById(db(), artifact.link_id);
   if (!link) return "skipped";
   // The plan is asked again when the job runs: a feature switched off (or a plan lost) since
@@ -91,6 +102,7 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
     return "failed";
   }
   if (!(await hasEnrichmentLeft(db(), artifact.user_id, link.owner_role))) {
+    step("no enrichment left this month");
     await fail(artifact, QUOTA_EXCEEDED);
     return "failed";
   }
@@ -105,6 +117,8 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
   try {
     const level = (artifact.variant || preferences.difficulty) as Difficulty;
     const result = await runTask(enricher(), artifact.kind, source, { level, preferences });
+    const { run } = result;
+    step(`${artifact.kind}${artifact.variant ? ` (${artifact.variant})` : ""} made by ${engineLabel(run)} in ${run.durationMs} ms, tokens in ${run.tokensIn ?? "n/a"}, out ${run.tokensOut ?? "n/a"}`);
     const saved = await db()
       .transaction()
       .execute(async (trx) => {
@@ -115,9 +129,11 @@ export async function generateArtifact(artifactId: string, { finalAttempt }: { f
         return ready;
       });
     if (!saved) {
+      step("no enrichment left this month when storing");
       await fail(artifact, QUOTA_EXCEEDED);
       return "failed";
     }
+    step("stored and counted as one enrichment");
     await publishUserEvent(artifact.user_id, { type: "artifact", linkId: link.id, artifact: toPublicArtifact(saved) });
     return "ready";
   } catch (error) {

@@ -62,6 +62,12 @@ describe("settleJobFailure", () => {
     expect((thrown as Error).message).toBe("Failed on our side");
   });
 
+  it("keeps the stack of the error behind a permanent failure, for operators", async () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'x')");
+    const { thrown } = await settle(bug);
+    expect((thrown as Error).stack).toContain(`Caused by: ${bug.stack}`);
+  });
+
   it("shows a readable failure's own reason", async () => {
     const { recorded, thrown } = await settle(new FetchError("The page answered 404 Not Found", true, "http-status"));
     expect(recorded).toEqual(["The page answered 404 Not Found"]);

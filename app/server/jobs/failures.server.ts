@@ -43,6 +43,14 @@ export function postponementOf(error: unknown): number | undefined {
  */
 export class PermanentJobError extends UnrecoverableError {
   override name = "PermanentJobError";
+
+  /** `cause`: the error behind it, whose stack joins this one's (BullMQ keeps only the stack). */
+  constructor(message: string, cause?: unknown) {
+    super(message);
+    // Kept whole too: the failure metrics classify by what really failed.
+    this.cause = cause;
+    if (cause instanceof Error && cause.stack) this.stack = `${this.stack ?? message}\nCaused by: ${cause.stack}`;
+  }
 }
 
 /** The work was finished by another run meanwhile: roll back what this run did and skip. */
@@ -75,11 +83,6 @@ export async function settleJobFailure(
   const permanent = !isTransientError(error);
   if (!known) log.error("job failed on our side", { ...options.context, permanent, error });
   if (permanent || options.finalAttempt) await options.record(reason);
-  if (permanent) {
-    // The cause keeps what really failed, for the failure metrics' class of reason.
-    const failure = new PermanentJobError(reason);
-    failure.cause = error;
-    throw failure;
-  }
+  if (permanent) throw new PermanentJobError(reason, error);
   throw error;
 }

@@ -42,6 +42,17 @@ export async function enqueueEnrichTask(artifactId: string): Promise<void> {
   await addReplacingFinished(QUEUES.enrichTask, "enrich-task", enrichTaskJobSchema.parse({ artifactId }), artifactId);
 }
 
+/**
+ * The priority of an operator's re-enrichment: BullMQ runs lower numbers first, and this is
+ * lower in rank than every plan's (entitlements' queuePriority), so a re-enrichment of many
+ * links never delays a link a user adds now. Same queue and job id as the user's own work, so
+ * a link is never enriched by two jobs at once.
+ */
+export const REENRICH_PRIORITY = 1_000;
+
+/** A job keeps at most this many log lines (one per attempt boundary and per step). */
+const KEEP_LOG_LINES = 100;
+
 /** Hourly housekeeping: expired sessions, old sign-in failures and spent mail tokens. */
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -66,6 +77,7 @@ export function jobOptions(kind: JobKind): JobsOptions {
         backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
         removeOnComplete: { age: HOUR_S, count: 1_000 },
         removeOnFail: { age: WEEK_S, count: 5_000 },
+        keepLogs: KEEP_LOG_LINES,
       };
     case "heartbeat":
       // The next beat is the retry.
@@ -102,10 +114,55 @@ export function priorityFor(role: Role | undefined): number | undefined {
  * Puts a link's enrichment on the queue. The job id is the link id, so adding it twice is
  * harmless; a finished job of an earlier attempt is removed first so a retry runs again.
  */
-export async function enqueueEnrichLink(linkId: string, { isNew = false, role }: { isNew?: boolean; role?: Role } = {}): Promise<void> {
+export async function enqueueEnrichLink(
+  linkId: string,
+  { isNew = false, role, priority }: { isNew?: boolean; role?: Role; priority?: number } = {},
+): Promise<void> {
   const data = enrichLinkJobSchema.parse({ linkId });
   // A link created a moment ago cannot have an earlier job: skip the look-up.
-  await addReplacingFinished(QUEUES.enrichLink, "enrich-link", data, linkId, { lookUp: !isNew, priority: priorityFor(role) });
+  await addReplacingFinished(QUEUES.enrichLink, "enrich-link", data, linkId, { lookUp: !isNew, priority: priority ?? priorityFor(role) });
+}
+
+/** Many links at once (a replay, a re-enrichment); returns how many jobs were added. */
+export async function enqueueEnrichLinks(entries: Array<{ linkId: string; priority?: number }>): Promise<number> {
+  return addManyReplacingFinished(
+    QUEUES.enrichLink,
+    "enrich-link",
+    entries.map(({ linkId, priority }) => ({ jobId: linkId, data: enrichLinkJobSchema.parse({ linkId }), priority })),
+  );
+}
+
+/** Many on-demand results at once (a replay); returns how many jobs were added. */
+export async function enqueueEnrichTasks(artifactIds: string[]): Promise<number> {
+  return addManyReplacingFinished(
+    QUEUES.enrichTask,
+    "enrich-task",
+    artifactIds.map((artifactId) => ({ jobId: artifactId, data: enrichTaskJobSchema.parse({ artifactId }) })),
+  );
+}
+
+const BULK_BATCH = 500;
+
+/**
+ * addReplacingFinished for many jobs: per batch, one round of state look-ups, the finished
+ * ones removed, the rest added in one call. A live job is left alone, as is a job another
+ * caller adds meanwhile (the id is the same, so BullMQ keeps one).
+ */
+async function addManyReplacingFinished(name: QueueName, jobName: JobKind, entries: Array<{ jobId: string; data: object; priority?: number }>) {
+  if (entries.length === 0) return 0;
+  await whenReady(redis());
+  const queue = getQueue(name);
+  let added = 0;
+  for (let start = 0; start < entries.length; start += BULK_BATCH) {
+    const batch = entries.slice(start, start + BULK_BATCH);
+    const states = await Promise.all(batch.map((entry) => queue.getJobState(entry.jobId)));
+    const finished = (state: string) => state === "completed" || state === "failed";
+    await Promise.all(batch.filter((_, i) => finished(states[i]!)).map((entry) => queue.remove(entry.jobId)));
+    const fresh = batch.filter((_, i) => finished(states[i]!) || states[i] === "unknown");
+    await queue.addBulk(fresh.map((entry) => ({ name: jobName, data: entry.data, opts: { ...jobOptions(jobName), jobId: entry.jobId, priority: entry.priority } })));
+    added += fresh.length;
+  }
+  return added;
 }
 
 /**

@@ -14,12 +14,16 @@ import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "../enrichment/preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
+import type { StepLogger } from "../jobs/job-log.server";
+import { log } from "../platform/logger.server";
 import {
+  clearReenrichRequest,
   getLinkById,
   listUserTags,
   markLinkEnriched,
   markLinkEnrichedCountingUnlimited,
   markLinkFailed,
+  markLinkReenriched,
   type EnrichedFields,
 } from "../repos/links.server";
 
@@ -51,15 +55,38 @@ async function fail(link: Link, reason: string): Promise<void> {
   await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(failed) });
 }
 
+/** A re-enrichment that failed leaves the previous result in place; the job keeps the reason. */
+async function dropReenrichment(link: Link, reason: string): Promise<void> {
+  await clearReenrichRequest(db(), link.id);
+  log.warn("re-enrichment failed; the previous result stays", { linkId: link.id, reason });
+}
+
+const elapsed = (since: number) => Math.round(performance.now() - since);
+const words = (text: string) => (text.match(/\S+/g) ?? []).length;
+
 /**
  * Fetches, parses and enriches one link, then stores the result and counts it against the
  * quota in one transaction. Idempotent: a link that is no longer pending is left alone.
  * `finalAttempt` says whether a transient failure should be recorded on the link now.
+ *
+ * An enriched link an operator asked to re-enrich (`reenrich_requested_at`) runs too: it was
+ * paid for when it was first enriched, so it is neither checked against nor counted in the
+ * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
+ * (the worker writes them to the job's log).
  */
-export async function enrichLink(linkId: string, { finalAttempt }: { finalAttempt: boolean }): Promise<EnrichOutcome> {
+export async function enrichLink(linkId: string, { finalAttempt, onStep }: { finalAttempt: boolean; onStep?: StepLogger }): Promise<EnrichOutcome> {
+  const step: StepLogger = onStep ?? (() => undefined);
   const link = await getLinkById(db(), linkId);
-  if (!link || link.status !== "pending") return "skipped";
-  if (!(await hasEnrichmentLeft(db(), link.user_id, link.owner_role))) {
+  if (!link) return "skipped";
+  const reenrich = link.status === "enriched" && link.reenrich_requested_at !== null;
+  if (link.status !== "pending" && !reenrich) {
+    step(`nothing to do: the link is ${link.status}`);
+    return "skipped";
+  }
+  if (reenrich) {
+    step("re-enrichment asked by an operator: not counted against the quota");
+  } else if (!(await hasEnrichmentLeft(db(), link.user_id, link.owner_role))) {
+    step("no enrichment left this month");
     await fail(link, QUOTA_EXCEEDED);
     return "failed";
   }
@@ -67,18 +94,25 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
   const config = env();
   let stored: Link | undefined;
   try {
+    let started = performance.now();
     const page = await safeFetch(link.url, {
       allowlist: config.FETCH_ALLOWLIST,
       timeoutMs: config.FETCH_TIMEOUT_MS,
       maxBytes: config.FETCH_MAX_BYTES,
     });
+    const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
+    step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${elapsed(started)} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
+    started = performance.now();
     const parsed = await parsePageOffThread(page.body, page.url, page.contentType);
+    step(`parsed in ${elapsed(started)} ms: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
     const result = await enricher().enrich({
       url: page.url,
       page: parsed,
       existingTags: await recentTags(link.user_id),
       preferences: await preferencesFor(link.user_id, link.owner_role),
     });
+    const { run } = result;
+    step(`enriched by ${engineLabel(run)} in ${run.durationMs} ms, tokens in ${run.tokensIn ?? "n/a"}, out ${run.tokensOut ?? "n/a"}`);
     // Suggestions and code are plan features: a role without them gets none stored, so no
     // page, export or API answer can show them.
     const [suggests, extractsCode] = await Promise.all([can(link.owner_role, "tagSuggestions"), can(link.owner_role, "codeSnippets")]);
@@ -97,10 +131,15 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       category: result.category,
       engine: engineLabel(result.run),
     };
-    if (monthlyAllowance(link.owner_role) === null) {
+    if (reenrich) {
+      stored = await markLinkReenriched(db(), link.id, fields);
+      if (!stored) return "skipped";
+      step("stored over the previous result (not counted)");
+    } else if (monthlyAllowance(link.owner_role) === null) {
       // Unlimited: nothing to lock or count, so the result and its usage row go in one statement.
       stored = await markLinkEnrichedCountingUnlimited(db(), link.id, fields, result.run);
       if (!stored) return "skipped";
+      step("stored (unlimited plan: counted, never refused)");
     } else {
       stored = await db()
         .transaction()
@@ -111,6 +150,7 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
           if (!saved) throw new AlreadyDone();
           return saved;
         });
+      if (stored) step("stored and counted against the monthly allowance");
     }
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
@@ -118,11 +158,12 @@ export async function enrichLink(linkId: string, { finalAttempt }: { finalAttemp
       finalAttempt,
       readable: [FetchError, PageError, LlmError],
       fallbackReason: "Enrichment failed on our side",
-      record: (reason) => fail(link, reason),
+      record: (reason) => (reenrich ? dropReenrichment(link, reason) : fail(link, reason)),
       context: { linkId: link.id },
     });
   }
   if (!stored) {
+    step("no enrichment left this month when storing");
     await fail(link, QUOTA_EXCEEDED);
     return "failed";
   }

@@ -7,8 +7,17 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
-import { enqueueEnrichLink, hasLiveEnrichJob } from "../jobs/queue.server";
-import { deleteLink, getLink, listLinks, listStalePendingLinks, resetLinkToPending, updateLinkTags, upsertLink } from "../repos/links.server";
+import { REENRICH_PRIORITY, enqueueEnrichLink, hasLiveEnrichJob } from "../jobs/queue.server";
+import {
+  deleteLink,
+  getLink,
+  listLinks,
+  listStalePendingLinks,
+  listStaleReenrichLinks,
+  resetLinkToPending,
+  updateLinkTags,
+  upsertLink,
+} from "../repos/links.server";
 
 export function toPublicLink(link: Link): PublicLink {
   return {
@@ -114,13 +123,20 @@ export async function reviewTagSuggestions(userId: string, id: string, { accept 
 
 /**
  * Re-enqueues links left pending with no live job (a Redis flush, a failed enqueue, a lost
- * job). Safe to run from every worker at once: the job id is the link id.
+ * job), and re-enrichments in the same case. Safe to run from every worker at once: the job id
+ * is the link id.
  */
 export async function reconcilePendingLinks(olderThanMs: number): Promise<number> {
   let requeued = 0;
   for (const { id } of await listStalePendingLinks(db(), olderThanMs)) {
     if (await hasLiveEnrichJob(id)) continue;
     await enqueueEnrichLink(id);
+    requeued++;
+  }
+  // An operator's re-enrichment whose job was lost goes back at its own low priority.
+  for (const { id } of await listStaleReenrichLinks(db(), olderThanMs)) {
+    if (await hasLiveEnrichJob(id)) continue;
+    await enqueueEnrichLink(id, { priority: REENRICH_PRIORITY });
     requeued++;
   }
   return requeued;

@@ -54,8 +54,20 @@ export interface WorkerHeartbeatsTable {
   started_at: Date;
   last_beat_at: Date;
   jobs_processed: ColumnType<number, number | undefined, number>;
+  queues: ColumnType<string[], string[] | undefined, string[]>;
+  concurrency: number | null;
+  heartbeat_interval_ms: number | null;
+  jobs_failed: ColumnType<number, number | undefined, number>;
+  current_jobs: ColumnType<RunningJob[], string | undefined, string>;
 }
 export type WorkerHeartbeat = Selectable<WorkerHeartbeatsTable>;
+/** A job a worker is running right now, as its heartbeat row lists it. */
+export interface RunningJob {
+  queue: string;
+  id: string;
+  name: string;
+  startedAt: string;
+}
 
 export type SessionKind = "web" | "api";
 export interface AuthSessionsTable {
@@ -145,6 +157,8 @@ export interface LinksTable {
   shared_at: Date | null;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
   enriched_at: Date | null;
+  /** Set while an operator's re-enrichment of this enriched link is queued; the run clears it. */
+  reenrich_requested_at: Date | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -5,7 +5,8 @@ import { toJsonb } from "../platform/strip-nul-plugin.server";
 export interface NewAuditEvent {
   kind: AuditKind;
   action: string;
-  actor: { id: string; label: string } | null;
+  /** Who did it: a user (id and label), or a label alone for a tool run by hand (the jobs CLI). */
+  actor: { id: string | null; label: string } | null;
   target?: { type: string; id: string; label?: string | null };
   before?: unknown;
   after?: unknown;

@@ -92,32 +92,111 @@ export interface EnrichedFields {
   engine: string;
 }
 
+function enrichedSet(result: EnrichedFields) {
+  return {
+    status: "enriched" as const,
+    error: null,
+    title: result.title,
+    description: result.description,
+    favicon: result.favicon,
+    canonical_url: result.canonicalUrl,
+    language: result.language,
+    reading_minutes: result.readingMinutes,
+    content_text: result.contentText,
+    summary: result.summary,
+    tags: result.tags,
+    tag_suggestions: result.tagSuggestions,
+    code_snippets: toJsonb(result.codeSnippets),
+    enrichment_engine: result.engine,
+    category: result.category,
+    enriched_at: new Date(),
+    updated_at: new Date(),
+    // Whatever produced this result, it answers any re-enrichment asked for meanwhile.
+    reenrich_requested_at: null,
+  };
+}
+
 function enrichedUpdate(db: Database | QueryCreator<DB>, id: string, result: EnrichedFields) {
   return db
     .updateTable("links")
-    .set({
-      status: "enriched",
-      error: null,
-      title: result.title,
-      description: result.description,
-      favicon: result.favicon,
-      canonical_url: result.canonicalUrl,
-      language: result.language,
-      reading_minutes: result.readingMinutes,
-      content_text: result.contentText,
-      summary: result.summary,
-      tags: result.tags,
-      tag_suggestions: result.tagSuggestions,
-      code_snippets: toJsonb(result.codeSnippets),
-      enrichment_engine: result.engine,
-      category: result.category,
-      enriched_at: new Date(),
-      updated_at: new Date(),
-    })
+    .set(enrichedSet(result))
     .where("id", "=", id)
     // A second run of the same job finds it already done and writes nothing.
     .where("status", "=", "pending")
     .returningAll();
+}
+
+/**
+ * Stores an operator's re-enrichment over the previous result and clears the request; only
+ * while the request stands, so a second run of the same job writes nothing.
+ */
+export async function markLinkReenriched(db: Database, id: string, result: EnrichedFields): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set(enrichedSet(result))
+    .where("id", "=", id)
+    .where("status", "=", "enriched")
+    .where("reenrich_requested_at", "is not", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Drops a re-enrichment request that failed; the previous result stays as it was. */
+export async function clearReenrichRequest(db: Database, id: string): Promise<boolean> {
+  const result = await db.updateTable("links").set({ reenrich_requested_at: null }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface ReenrichQuery {
+  userId?: string;
+  /** An engine label, or a provider matching every model of it ("local" matches "local/..."). */
+  engine?: string;
+  enrichedBefore?: Date;
+}
+
+function reenrichCandidates(db: Database, query: ReenrichQuery) {
+  let rows = db.selectFrom("links").where("status", "=", "enriched").where("reenrich_requested_at", "is", null);
+  if (query.userId !== undefined) rows = rows.where("user_id", "=", query.userId);
+  if (query.engine !== undefined) {
+    const engine = query.engine;
+    rows = rows.where((eb) =>
+      eb.or([eb("enrichment_engine", "=", engine), eb("enrichment_engine", "like", `${engine.replace(/[\\%_]/g, "\\$&")}/%`)]),
+    );
+  }
+  if (query.enrichedBefore !== undefined) rows = rows.where("enriched_at", "<", query.enrichedBefore);
+  return rows;
+}
+
+/** How many enriched links a re-enrichment would take (those already asked for left out). */
+export async function countReenrichCandidates(db: Database, query: ReenrichQuery): Promise<number> {
+  const row = await reenrichCandidates(db, query).select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/**
+ * Marks up to `limit` matching enriched links for re-enrichment, oldest result first, and
+ * returns them. A link already marked is not taken again, so pressing twice queues nothing new.
+ */
+export async function requestReenrichment(db: Database, query: ReenrichQuery, limit: number): Promise<Array<{ id: string; user_id: string }>> {
+  return db
+    .updateTable("links")
+    .set({ reenrich_requested_at: new Date() })
+    .where("id", "in", reenrichCandidates(db, query).select("id").orderBy("enriched_at").limit(limit).forUpdate().skipLocked())
+    .where("reenrich_requested_at", "is", null)
+    .returning(["id", "user_id"])
+    .execute();
+}
+
+/** Re-enrichments asked for longer than `olderThanMs` ago and not done: the reconciler checks their jobs. */
+export async function listStaleReenrichLinks(db: Database, olderThanMs: number, limit = 500): Promise<Array<{ id: string }>> {
+  return db
+    .selectFrom("links")
+    .select("id")
+    .where("reenrich_requested_at", "<", new Date(Date.now() - olderThanMs))
+    .where("status", "=", "enriched")
+    .orderBy("reenrich_requested_at")
+    .limit(limit)
+    .execute();
 }
 
 export async function markLinkEnriched(db: Database, id: string, result: EnrichedFields): Promise<Link | undefined> {

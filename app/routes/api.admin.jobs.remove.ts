@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { QUEUE_NAMES } from "~/lib/jobs";
+import { requireApiAdmin } from "~/server/accounts/auth.server";
+import { actorOf, removeJob } from "~/server/jobs/operations.server";
+import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+
+const bodySchema = z.object({ id: z.string().min(1).max(200), queue: z.enum(QUEUE_NAMES).optional() }).strict();
+
+/**
+ * POST /api/admin/jobs/remove {id, queue?} → removes the job from Redis. A failed link or
+ * result keeps its row (and stays listed, replayable): only the job is dismissed.
+ */
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleJson(async () => {
+    requireMethod(request, "POST");
+    const { user } = await requireApiAdmin(request);
+    const { id, queue } = await readJson(request, bodySchema);
+    return Response.json(await removeJob({ id, queue, actor: actorOf(user) }));
+  });

@@ -1,0 +1,150 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { userInfo } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BulkResult, FailureDetail, FailurePage, JobsStats, WorkerInfo } from "~/lib/jobs";
+import { db } from "~/server/platform/db.server";
+import { fixture, html } from "../helpers/page-server";
+import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
+import { runCommand } from "../helpers/processes";
+
+// `npm run jobs` as an operator runs it: a child process against the same Postgres and Redis as
+// the pipeline (the web server in this process and a real worker).
+type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
+let pipeline: Pipeline;
+let api: Pipeline["api"];
+let pages: Pipeline["pages"];
+const NOT_FOUND = "The page answered 404 Not Found";
+const fixed = new Set<string>();
+
+function breakable(req: IncomingMessage, res: ServerResponse) {
+  const path = new URL(req.url ?? "/", "http://x").pathname;
+  if (fixed.has(path)) return html(fixture("react-hooks.html"))(req, res);
+  res.writeHead(404).end("not here");
+}
+
+beforeAll(async () => {
+  pipeline = await startPipeline({ "/cli/one": breakable, "/cli/two": breakable, "/cli/three": breakable, "/cli/paused": html(fixture("react-hooks.html")) });
+  ({ api, pages } = pipeline);
+});
+
+afterAll(() => pipeline?.stop());
+
+/** Runs the command line with `args`; resolves with its exit code and output. */
+async function jobs(args: string[], { viaNpm = false } = {}) {
+  const child = viaNpm
+    ? runCommand("npm", ["run", "--silent", "jobs", "--", ...args], {})
+    : runCommand(process.execPath, ["--import", "tsx", "scripts/jobs.ts", ...args], {});
+  let stdout = "";
+  child.child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  const { code } = await child.exited();
+  return { code, stdout, output: child.output() };
+}
+
+async function jobsJson<T>(args: string[]): Promise<T> {
+  const result = await jobs([...args, "--json"]);
+  expect(result.code, result.output).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+async function failedLink(token: string, path: string): Promise<LinkBody> {
+  const added = await api<LinkBody>("POST", "/api/links", { token, body: { url: pages.url(path) } });
+  const link = await waitForLink(api, token, added.body.id);
+  expect(link).toMatchObject({ status: "error", error: NOT_FOUND });
+  return link;
+}
+
+// Each run starts a Node process that loads the services: allow for a busy machine.
+describe("npm run jobs", { timeout: 180_000 }, () => {
+  it("shows stats as a table, and as JSON that parses", async () => {
+    const human = await jobs(["stats"], { viaNpm: true });
+    expect(human.code, human.output).toBe(0);
+    expect(human.stdout).toMatch(/^queue\s+state\s+waiting\s+prioritized/m);
+    expect(human.stdout).toMatch(/^enrich-link\s+running/m);
+    const stats = await jobsJson<JobsStats>(["stats"]);
+    expect(stats.queues.map((q) => q.name)).toEqual(["system", "enrich-link", "enrich-task"]);
+    expect(stats.workers.live).toBe(1);
+  });
+
+  it("lists failures, shows one, retries it until it is enriched, and audits as the OS user", async () => {
+    const user = await signUpAs(api, "ProUser");
+    const link = await failedLink(user.token, "/cli/one");
+
+    const page = await jobsJson<FailurePage>(["failed", "--reason", NOT_FOUND, "--user", user.id, "--since", "1h"]);
+    expect(page.groups).toEqual([expect.objectContaining({ reason: NOT_FOUND, count: 1 })]);
+    expect(page.items.map((item) => [item.id, item.job])).toEqual([[link.id, "failed"]]);
+    const detail = await jobsJson<FailureDetail>(["show", link.id]);
+    expect(detail).toMatchObject({ kind: "link", link: { status: "error" }, job: { state: "failed", attempts: [{ number: 1, outcome: "failed", error: NOT_FOUND }] } });
+    const shown = await jobs(["show", link.id]);
+    expect(shown.stdout).toContain(`Status:   error — ${NOT_FOUND}`);
+    expect(shown.stdout).toContain("Attempts:");
+    expect(shown.stdout).toContain("Stack of attempt 1:");
+    expect(shown.stdout).toContain(`attempt 1 failed: ${NOT_FOUND}`);
+
+    fixed.add("/cli/one");
+    const retried = await jobs(["retry", link.id]);
+    expect(retried.code, retried.output).toBe(0);
+    expect(retried.stdout).toContain(`${link.id}: link queued again on enrich-link`);
+    expect(await waitForLink(api, user.token, link.id)).toMatchObject({ status: "enriched" });
+
+    // Again: refused, and the exit code says so.
+    const again = await jobs(["retry", link.id, "--json"]);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout)).toEqual([{ id: link.id, ok: false, message: expect.stringMatching(/Only a failed link can be retried/) }]);
+    const audit = await db().selectFrom("audit_events").selectAll().where("action", "=", "job.retried").where("target_id", "=", link.id).execute();
+    expect(audit).toEqual([expect.objectContaining({ actor_id: null, actor_label: `cli:${userInfo().username}` })]);
+  });
+
+  it("retries every failure of a filter once, with a dry run first, acting as a named admin", async () => {
+    const user = await signUpAs(api, "ProUser");
+    const links = [await failedLink(user.token, "/cli/two"), await failedLink(user.token, "/cli/three")];
+    const adminUser = await signUpAs(api, "ProUser");
+    await db().updateTable("users").set({ role: "Admin" }).where("id", "=", adminUser.id).execute();
+    const adminEmail = (await db().selectFrom("users").select("email").where("id", "=", adminUser.id).executeTakeFirstOrThrow()).email;
+    fixed.add("/cli/two");
+    fixed.add("/cli/three");
+
+    const dry = await jobsJson<BulkResult>(["retry", "--all", "--user", user.id, "--dry-run"]);
+    expect(dry).toEqual({ matched: 2, queued: 2, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun: true });
+    const done = await jobsJson<BulkResult>(["retry", "--all", "--user", user.id, "--as", adminEmail]);
+    expect(done).toMatchObject({ matched: 2, queued: 2, dryRun: false });
+    for (const link of links) expect(await waitForLink(api, user.token, link.id)).toMatchObject({ status: "enriched" });
+    expect(await jobsJson<BulkResult>(["retry", "--all", "--user", user.id])).toMatchObject({ matched: 0, queued: 0 });
+    expect(pages.hits("/cli/two")).toBe(2);
+    expect(pages.hits("/cli/three")).toBe(2);
+    const audit = await db().selectFrom("audit_events").selectAll().where("action", "=", "job.retried-all").where("actor_id", "=", adminUser.id).execute();
+    expect(audit).toEqual([expect.objectContaining({ actor_label: `${adminEmail} (cli:${userInfo().username})` })]);
+
+    // --as must name an admin.
+    const refused = await jobs(["retry", "--all", "--user", user.id, "--as", "nobody@example.com"]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("nobody@example.com is not an admin account.");
+  });
+
+  it("pauses and resumes a queue, and lists the worker", async () => {
+    const user = await signUpAs(api, "ProUser");
+    expect(await jobsJson(["pause", "enrich-link"])).toEqual({ queue: "enrich-link", paused: true });
+    let linkId: string;
+    try {
+      linkId = (await api<LinkBody>("POST", "/api/links", { token: user.token, body: { url: pages.url("/cli/paused") } })).body.id;
+      const stats = await jobs(["stats"]);
+      expect(stats.stdout).toMatch(/^enrich-link\s+PAUSED\s+/m);
+      expect((await api<LinkBody>("GET", `/api/links/${linkId}`, { token: user.token })).body.status).toBe("pending");
+    } finally {
+      const resumed = await jobs(["resume", "enrich-link"]);
+      expect(resumed.stdout).toContain("enrich-link is running.");
+    }
+    expect(await waitForLink(api, user.token, linkId!)).toMatchObject({ status: "enriched" });
+
+    const workers = await jobsJson<WorkerInfo[]>(["workers"]);
+    expect(workers).toEqual([expect.objectContaining({ pid: pipeline.worker.child.pid, status: "live", queues: ["system", "enrich-link", "enrich-task"] })]);
+  });
+
+  it("exits 2 on a usage error and 1 when the operation fails", async () => {
+    expect((await jobs(["frobnicate"])).code).toBe(2);
+    expect((await jobs(["failed", "--since", "last tuesday"])).code).toBe(2);
+    const missing = await jobs(["show", crypto.randomUUID(), "--json"]);
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toEqual({ message: expect.stringMatching(/^No failed link, result or job/) });
+    expect((await jobs(["--help"])).stdout).toContain("Usage: npm run jobs -- <command>");
+  });
+});
