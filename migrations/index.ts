@@ -12,6 +12,7 @@ import * as createFeatureFlags from "./20261124T010000_create_feature_flags";
 import * as createRoleGrants from "./20261124T020000_create_role_grants";
 import * as addAdminStatsIndexes from "./20261124T030000_add_admin_stats_indexes";
 import * as addJobOperations from "./20261124T050000_add_job_operations";
+import * as indexForeignKeys from "./20261124T060000_index_foreign_keys";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T020000_create_role_grants": createRoleGrants,
   "20261124T030000_add_admin_stats_indexes": addAdminStatsIndexes,
   "20261124T050000_add_job_operations": addJobOperations,
+  "20261124T060000_index_foreign_keys": indexForeignKeys,
 };

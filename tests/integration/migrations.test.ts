@@ -86,6 +86,7 @@ describe("migrations", () => {
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],
+      "20261124T060000_index_foreign_keys": ["link_artifacts_user_idx", "enrichment_usage_link_idx"],
     };
     expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
     expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);
@@ -104,6 +105,17 @@ describe("migrations", () => {
     expect(await tables()).toEqual([]);
     await migrateToLatest(db);
     expect(await tables()).toEqual(ALL_TABLES);
+  });
+
+  it("index every foreign key, so deleting a user or a link never scans a whole table", async () => {
+    const unindexed = await sql<{ tbl: string; col: string }>`
+      select c.conrelid::regclass::text as tbl, a.attname as col
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
+      order by 1, 2`.execute(db);
+    expect(unindexed.rows.map((row) => `${row.tbl}.${row.col}`)).toEqual([]);
   });
 
   it("enforce the role check and unique emails", async () => {
