@@ -2,6 +2,7 @@ import type { HeadersFunction } from "@remix-run/node";
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "./db.server";
 import { log } from "./logger.server";
+import { isRedisUnavailable } from "./redis.server";
 
 /** Set by our Express server from the socket (or a trusted proxy); never taken from the client. */
 export const CLIENT_IP_HEADER = "x-linkwise-client-ip";
@@ -38,9 +39,11 @@ export function unavailableResponse(error: unknown): Response {
   return jsonError(503, UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": "no-store" });
 }
 
+export const QUEUE_UNAVAILABLE_MESSAGE = "The job queue is not reachable right now. Please try again in a few seconds.";
+
 /**
- * Runs a JSON endpoint: HttpErrors become `{ message }` with their status, a lost database a
- * 503 with Retry-After; anything else a 500.
+ * Runs a JSON endpoint: HttpErrors become `{ message }` with their status, a lost database or
+ * Redis a 503 with Retry-After; anything else a 500.
  */
 export async function handleJson(run: () => Promise<Response>): Promise<Response> {
   try {
@@ -51,6 +54,10 @@ export async function handleJson(run: () => Promise<Response>): Promise<Response
       return Response.json({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
     }
     if (isDatabaseUnavailable(error)) return unavailableResponse(error);
+    if (isRedisUnavailable(error)) {
+      log.warn("Redis unavailable; answering 503", { error });
+      return jsonError(503, QUEUE_UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": "no-store" });
+    }
     console.error(error);
     return jsonError(500, "Something went wrong on our side. Please try again.");
   }

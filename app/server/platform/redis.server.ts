@@ -32,6 +32,19 @@ export function redis(): Redis {
   return singleton(REDIS_SINGLETON, () => createRedis("producer"));
 }
 
+/** Redis did not answer in time: an outage on our side, which JSON endpoints answer with 503. */
+export class RedisUnavailableError extends Error {
+  override name = "RedisUnavailableError";
+}
+
+/** Whether an error means Redis cannot be reached right now, as opposed to a bad command. */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (error instanceof RedisUnavailableError) return true;
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  // ioredis' own words for a connection that is gone or gave up retrying a command.
+  return name === "MaxRetriesPerRequestError" || message === "Connection is closed.";
+}
+
 /**
  * Resolves once the connection is ready, or rejects after `timeoutMs`: producers do not
  * queue commands, so a request right after start-up waits for the connection here.
@@ -44,7 +57,7 @@ export function whenReady(client: Redis, timeoutMs = 2_000): Promise<Redis> {
     pending = new Promise<Redis>((resolve, reject) => {
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`Redis is not reachable (${client.status})`));
+        reject(new RedisUnavailableError(`Redis is not reachable (${client.status})`));
       }, timeoutMs);
       const onReady = () => {
         cleanup();
