@@ -184,7 +184,13 @@ export default function Page() {
             ← Admin
           </Link>
         </p>
-        <h1 className="text-3xl font-bold tracking-tight">Jobs</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-3xl font-bold tracking-tight">Jobs</h1>
+          {/* Served by bull-board, outside Remix: a full page load. */}
+          <a href="/admin/queues" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            Raw queue browser (bull-board, read-only)
+          </a>
+        </div>
         <p className="text-slate-600 dark:text-slate-300">
           Queues, failures and workers, refreshed every few seconds while this tab is open
           {statsData ? (

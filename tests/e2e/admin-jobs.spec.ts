@@ -79,8 +79,22 @@ test("the jobs console fits a phone screen", async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("the jobs console is for admins only", async ({ page }) => {
+test("the raw queue browser opens from the console for an admin", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  await page.getByRole("link", { name: /Raw queue browser/ }).click();
+  await expect(page).toHaveURL("/admin/queues");
+  await expect(page.getByText("enrich-link").first()).toBeVisible();
+  const queues = await page.request.get("/admin/queues/api/queues");
+  expect(queues.status()).toBe(200);
+});
+
+test("the jobs console and the queue browser are for admins only", async ({ page }) => {
+  expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(401);
   await registerThroughPage(page, `jobs-free-${Date.now()}@example.com`, "jobs-password");
   await page.goto("/admin/jobs");
+  await expect(page).toHaveURL("/dashboard");
+  expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(403);
+  await page.goto("/admin/queues");
   await expect(page).toHaveURL("/dashboard");
 });
