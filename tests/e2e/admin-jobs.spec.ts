@@ -87,6 +87,12 @@ test("the raw queue browser opens from the console for an admin", async ({ page 
   await expect(page.getByText("enrich-link").first()).toBeVisible();
   const queues = await page.request.get("/admin/queues/api/queues");
   expect(queues.status()).toBe(200);
+  // Read-only: changes go through the audited console, never through the board.
+  const origin = new URL(page.url()).origin;
+  const pause = await page.request.put("/admin/queues/api/queues/enrich-link/pause", { headers: { Origin: origin } });
+  expect(pause.status()).toBe(405);
+  const stats = await (await page.request.get("/api/admin/jobs/stats")).json();
+  expect(stats.queues.find((queue: { name: string }) => queue.name === "enrich-link").paused).toBe(false);
 });
 
 test("the jobs console and the queue browser are for admins only", async ({ page }) => {
