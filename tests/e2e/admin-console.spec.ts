@@ -38,9 +38,9 @@ test("an admin sees the stat cards with live numbers and a new sign-up in the ac
   await expect(page.getByTestId("stat-workers")).toHaveText("1");
   await expect(page.getByTestId("stat-queue-enrich-link")).toBeVisible();
 
-  // The quick actions link where they say; the jobs console is not built yet.
+  // The quick actions link where they say.
   await expect(page.getByTestId("quick-feature-toggles").getByRole("link")).toHaveAttribute("href", "/admin/feature-toggles");
-  await expect(page.getByTestId("quick-jobs").getByRole("link")).toHaveCount(0);
+  await expect(page.getByTestId("quick-jobs").getByRole("link")).toHaveAttribute("href", "/admin/jobs");
 
   // The sign-up shows in the activity, under the Accounts filter too.
   await expect(page.getByTestId("activity-entry").filter({ hasText: `${email} signed up as Free` })).toBeVisible();

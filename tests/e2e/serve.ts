@@ -35,8 +35,22 @@ await seedDemoCommunity(db);
 await db.destroy();
 
 // Pages for the worker to crawl; the article answers after a moment so "Processing" is visible.
+// /flaky/<name> answers 404 until /recover/<name> is asked for, then the article: a page whose
+// fault a test can fix.
+const recovered = new Set<string>();
 const pageServer = createServer((req, res) => {
-  const page = { "/article": "postgres-indexes.html", "/react": "react-hooks.html" }[req.url ?? ""];
+  const url = req.url ?? "";
+  const control = /^\/recover\/([\w-]+)$/.exec(url);
+  if (control) {
+    recovered.add(control[1]!);
+    return void res.writeHead(204).end();
+  }
+  const flaky = /^\/flaky\/([\w-]+)$/.exec(url);
+  const page = flaky
+    ? recovered.has(flaky[1]!)
+      ? "postgres-indexes.html"
+      : undefined
+    : { "/article": "postgres-indexes.html", "/react": "react-hooks.html" }[url];
   if (!page) return void res.writeHead(404).end("not found");
   setTimeout(() => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(readFileSync(`tests/fixtures/pages/${page}`)), 1_500);
 });

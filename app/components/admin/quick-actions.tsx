@@ -31,16 +31,15 @@ function Tile({ to, title, children, testId }: { to?: string; title: string; chi
   );
 }
 
-/** Shortcuts: the feature toggles, the jobs console (not built yet), and users needing attention. */
+/** Shortcuts: the feature toggles, the jobs console, and users needing attention. */
 export function QuickActions({ unconfirmed, deactivated }: { unconfirmed: number; deactivated: number }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Tile to="/admin/feature-toggles" title="Feature toggles" testId="quick-feature-toggles">
         Switch features on or off for Scout and Creator.
       </Tile>
-      {/* The operations issue builds /admin/jobs; until then there is nothing to link to. */}
-      <Tile title="Jobs console" testId="quick-jobs">
-        Coming with operations.
+      <Tile to="/admin/jobs" title="Jobs console" testId="quick-jobs">
+        Queues, failures to replay, and workers.
       </Tile>
       <Tile to={usersFilterUrl("unconfirmed")} title="Unconfirmed for over a week" testId="quick-unconfirmed">
         {formatCount(unconfirmed)} {unconfirmed === 1 ? "account has" : "accounts have"} not confirmed their email.

@@ -20,6 +20,7 @@ import { closeQueues } from "../jobs/queue.server";
 import { queueDepths } from "../jobs/queue-depth.server";
 import { closeRedis } from "./redis.server";
 import { routeMatcher, serveMetrics, timeRequests } from "./http-metrics.server";
+import { QUEUE_BOARD_PATH, queueBoard } from "../admin/queue-board.server";
 import { collectQueueDepthsWith } from "./metrics.server";
 
 declare module "@remix-run/node" {
@@ -224,6 +225,9 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
+
+  // bull-board's raw job browser, behind the Admin guard (decision 015).
+  app.use(QUEUE_BOARD_PATH, ...queueBoard());
 
   const getLoadContext = (_req: express.Request, res: express.Response): AppLoadContext => ({
     cspNonce: res.locals.cspNonce as string,

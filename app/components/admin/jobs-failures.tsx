@@ -1,0 +1,178 @@
+import { useId, useState, type FormEvent } from "react";
+import { FAILURE_QUEUES, type FailurePage } from "~/lib/jobs";
+import { formatCount } from "~/lib/admin-stats";
+import { Badge, Button, cx } from "../ui";
+import { formatStamp } from "./jobs-poll";
+
+/** The failure filter as the form holds it: plain strings, empty meaning "any". */
+export interface FailureFilterForm {
+  queue: string;
+  reason: string;
+  user: string;
+  domain: string;
+  since: string;
+}
+export const EMPTY_FILTER: FailureFilterForm = { queue: "", reason: "", user: "", domain: "", since: "" };
+
+/** The filter as the API's query string (empty fields left out). */
+export function filterQuery(filter: FailureFilterForm): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value.trim()) params.set(key, value.trim());
+  return params;
+}
+
+/** The filter as the retry-all body (empty fields left out). */
+export function filterBody(filter: FailureFilterForm): Record<string, string> {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value.trim()).map(([key, value]) => [key, value.trim()]));
+}
+
+const INPUT =
+  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40";
+const LABEL = "block text-sm font-medium";
+
+/** The filter form: applied on submit, so polling does not chase half-typed values. */
+export function FailureFilters({ applied, onApply }: { applied: FailureFilterForm; onApply: (filter: FailureFilterForm) => void }) {
+  const [draft, setDraft] = useState(applied);
+  const [shown, setShown] = useState(applied);
+  // A reason picked from the groups changes the applied filter from outside: mirror it.
+  if (shown !== applied) {
+    setShown(applied);
+    setDraft(applied);
+  }
+  const id = useId();
+  const field = (name: keyof FailureFilterForm) => ({
+    id: `${id}-${name}`,
+    name,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form onSubmit={submit} aria-label="Filter failures" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+      <div>
+        <label htmlFor={`${id}-queue`} className={LABEL}>
+          Queue
+        </label>
+        <select {...field("queue")} className={INPUT}>
+          <option value="">Any</option>
+          {FAILURE_QUEUES.map((queue) => (
+            <option key={queue} value={queue}>
+              {queue}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="lg:col-span-2">
+        <label htmlFor={`${id}-reason`} className={LABEL}>
+          Reason
+        </label>
+        <input {...field("reason")} className={INPUT} autoComplete="off" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-user`} className={LABEL}>
+          User email
+        </label>
+        <input {...field("user")} className={INPUT} autoComplete="off" inputMode="email" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-domain`} className={LABEL}>
+          Domain
+        </label>
+        <input {...field("domain")} className={INPUT} autoComplete="off" placeholder="example.com" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-since`} className={LABEL}>
+          Since
+        </label>
+        <input {...field("since")} className={INPUT} autoComplete="off" placeholder="2h, 7d or 2026-11-01" aria-describedby={`${id}-since-hint`} />
+        <span id={`${id}-since-hint`} className="sr-only">
+          A duration such as 30m, 2h or 7d, or an ISO date
+        </span>
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
+        <Button type="submit">Apply filter</Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDraft(EMPTY_FILTER);
+            onApply(EMPTY_FILTER);
+          }}
+        >
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Failures grouped by their human reason; picking one narrows the filter to it. */
+export function FailureGroups({ page, activeReason, onPick }: { page: FailurePage; activeReason: string; onPick: (reason: string) => void }) {
+  if (page.groups.length === 0) return null;
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label="Failures by reason">
+      {page.groups.map((group) => (
+        <li key={group.reason} data-testid="failure-group">
+          <button
+            type="button"
+            aria-pressed={activeReason === group.reason}
+            onClick={() => onPick(activeReason === group.reason ? "" : group.reason)}
+            className={cx(
+              "flex h-full w-full items-start justify-between gap-3 rounded-xl border p-3 text-left text-sm transition-colors hover:border-brand-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+              activeReason === group.reason
+                ? "border-brand-500 bg-brand-50 dark:border-brand-600 dark:bg-slate-800"
+                : "border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900",
+            )}
+          >
+            <span className="min-w-0 break-words">{group.reason}</span>
+            <span className="shrink-0 text-lg font-bold tabular-nums" data-testid="failure-group-count">
+              {formatCount(group.count)}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The matching failures, newest first, each with Retry and a way into its detail. */
+export function FailureList({
+  page,
+  busyId,
+  onOpen,
+  onRetry,
+}: {
+  page: FailurePage;
+  busyId: string | null;
+  onOpen: (id: string) => void;
+  onRetry: (id: string) => void;
+}) {
+  if (page.items.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No failures match.</p>;
+  return (
+    <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+      {page.items.map((item) => (
+        <li key={item.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="failure-row">
+          <div className="min-w-0 text-sm">
+            <button
+              type="button"
+              onClick={() => onOpen(item.id)}
+              className="break-all text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-brand-300"
+            >
+              {item.url}
+            </button>
+            <p className="text-red-700 dark:text-red-300">{item.reason}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              <span className="break-all">{item.user.email}</span> · <span className="font-mono">{item.queue}</span> · {formatStamp(item.failedAt)} ·{" "}
+              <Badge tone={item.job === "missing" ? "neutral" : "danger"}>{item.job === "missing" ? "job evicted" : `job ${item.job}`}</Badge>
+            </p>
+          </div>
+          <Button size="sm" variant="secondary" onClick={() => onRetry(item.id)} disabled={busyId === item.id} aria-label={`Retry ${item.url}`}>
+            Retry
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,267 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
+import { FailureDetailDialog, type DetailAction } from "~/components/admin/jobs-detail";
+import { EMPTY_FILTER, FailureFilters, FailureGroups, FailureList, filterBody, filterQuery, type FailureFilterForm } from "~/components/admin/jobs-failures";
+import { formatStamp, usePolled } from "~/components/admin/jobs-poll";
+import { QueueCards } from "~/components/admin/jobs-queues";
+import { WorkersTable } from "~/components/admin/jobs-workers";
+import { PRODUCT_NAME } from "~/components/logo";
+import { Button } from "~/components/ui";
+import { formatCount } from "~/lib/admin-stats";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import type { BulkResult, FailureDetail, FailurePage, JobQueueName, JobsStats, WorkerInfo } from "~/lib/jobs";
+import { requireRole } from "~/server/accounts/auth.server";
+import { jobsStats, listWorkers } from "~/server/jobs/operations.server";
+import { failurePage } from "~/server/jobs/replay.server";
+
+export const meta: MetaFunction = () => [{ title: `Jobs · Admin · ${PRODUCT_NAME}` }];
+
+/** The first picture comes with the page; the browser then polls the JSON API for the rest. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, ["Admin"]);
+  const [stats, failures, workers] = await Promise.all([jobsStats(), failurePage({}, { limit: 50 }), listWorkers()]);
+  return { stats, failures, workers };
+}
+
+function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} id={id} className="min-w-0 scroll-mt-20 space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const errorText = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : "Something went wrong");
+
+/** At most this many retry-all calls per press (each handles up to MAX_BULK rows). */
+const MAX_BULK_ROUNDS = 20;
+
+export default function Page() {
+  const initial = useLoaderData<typeof loader>();
+  const [filter, setFilter] = useState<FailureFilterForm>(EMPTY_FILTER);
+  const query = filterQuery(filter);
+  query.set("limit", "50");
+  const stats = usePolled<JobsStats>("/api/admin/jobs/stats", initial.stats);
+  const failures = usePolled<FailurePage>(`/api/admin/jobs/failures?${query}`, initial.failures);
+  const workers = usePolled<{ workers: WorkerInfo[] }>("/api/admin/jobs/workers", { workers: initial.workers });
+
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pauseBusy, setPauseBusy] = useState<JobQueueName | null>(null);
+  const [rowBusy, setRowBusy] = useState<string | null>(null);
+
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [confirmBusy, setConfirmBusy] = useState(false);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [detail, setDetail] = useState<FailureDetail | null>(null);
+  const [detailError, setDetailError] = useState<string | null>(null);
+  const [detailBusy, setDetailBusy] = useState(false);
+  const [detailMessage, setDetailMessage] = useState<string | null>(null);
+
+  const refreshAll = () => {
+    void stats.refresh();
+    void failures.refresh();
+  };
+
+  const togglePause = async (queue: JobQueueName, pause: boolean) => {
+    setPauseBusy(queue);
+    try {
+      await apiFetch(`/api/admin/jobs/queues/${queue}/${pause ? "pause" : "resume"}`, { method: "POST" });
+      setNotice(`${queue} is ${pause ? "paused" : "running again"}.`);
+      await stats.refresh();
+    } catch (error) {
+      setNotice(errorText(error));
+    } finally {
+      setPauseBusy(null);
+    }
+  };
+
+  const retryOne = async (id: string) => {
+    setRowBusy(id);
+    try {
+      await apiFetch(`/api/admin/jobs/failures/${encodeURIComponent(id)}/retry`, { method: "POST" });
+      setNotice("Queued again.");
+      refreshAll();
+    } catch (error) {
+      setNotice(errorText(error));
+    } finally {
+      setRowBusy(null);
+    }
+  };
+
+  const openDetail = async (id: string) => {
+    setDetailId(id);
+    setDetail(null);
+    setDetailError(null);
+    setDetailMessage(null);
+    try {
+      setDetail(await apiFetch<FailureDetail>(`/api/admin/jobs/failures/${encodeURIComponent(id)}`));
+    } catch (error) {
+      setDetailError(errorText(error));
+    }
+  };
+
+  const closeDetail = () => {
+    setDetailId(null);
+    setDetail(null);
+    setDetailError(null);
+    setDetailMessage(null);
+  };
+
+  const detailAction = async (action: DetailAction) => {
+    if (!detailId || !detail) return;
+    setDetailBusy(true);
+    setDetailError(null);
+    try {
+      if (action === "retry") await apiFetch(`/api/admin/jobs/failures/${encodeURIComponent(detailId)}/retry`, { method: "POST" });
+      else await apiFetch(`/api/admin/jobs/${action}`, { body: { id: detail.job?.id ?? detailId, queue: detail.queue } });
+      setDetailMessage(action === "retry" ? "Queued again." : action === "promote" ? "Promoted: it runs now." : "Job removed.");
+      setDetail(await apiFetch<FailureDetail>(`/api/admin/jobs/failures/${encodeURIComponent(detailId)}`));
+      refreshAll();
+    } catch (error) {
+      setDetailError(errorText(error));
+    } finally {
+      setDetailBusy(false);
+    }
+  };
+
+  const page = failures.data;
+  const askRetryAll = () => {
+    if (!page) return;
+    setConfirmError(null);
+    setConfirm({
+      title: "Retry all matching failures?",
+      body: (
+        <p>
+          {formatCount(page.total)} {page.total === 1 ? "failure matches" : "failures match"} the current filter. Each is queued once, even if you press twice;
+          users are not charged again.
+        </p>
+      ),
+      confirmLabel: "Retry all",
+    });
+  };
+
+  const retryAll = async () => {
+    setConfirmBusy(true);
+    setConfirmError(null);
+    let queued = 0;
+    try {
+      // Bounded per call: call again while the server says more match and it is still making progress.
+      for (let round = 0; round < MAX_BULK_ROUNDS; round++) {
+        const result = await apiFetch<BulkResult>("/api/admin/jobs/retry", { body: filterBody(filter) });
+        queued += result.queued;
+        setNotice(`Queued ${formatCount(queued)} so far…`);
+        if (!result.more || result.queued === 0) break;
+      }
+      setNotice(`Queued ${formatCount(queued)} ${queued === 1 ? "failure" : "failures"} again.`);
+      setConfirm(null);
+      refreshAll();
+    } catch (error) {
+      setConfirmError(errorText(error));
+    } finally {
+      setConfirmBusy(false);
+    }
+  };
+
+  const statsData = stats.data;
+  const workerList = workers.data?.workers ?? [];
+  const lost = workerList.filter((worker) => worker.status === "lost").length;
+
+  return (
+    <div className="container-page space-y-10 py-8">
+      <header className="space-y-1">
+        <p className="text-sm">
+          <Link to="/admin" className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            ← Admin
+          </Link>
+        </p>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-3xl font-bold tracking-tight">Jobs</h1>
+          {/* Served by bull-board, outside Remix: a full page load. */}
+          <a href="/admin/queues" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            Raw queue browser (bull-board, read-only)
+          </a>
+        </div>
+        <p className="text-slate-600 dark:text-slate-300">
+          Queues, failures and workers, refreshed every few seconds while this tab is open
+          {statsData ? (
+            <>
+              {" "}
+              (as of <time dateTime={statsData.at}>{formatStamp(statsData.at)}</time>)
+            </>
+          ) : null}
+          .
+        </p>
+        {stats.error || failures.error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Could not refresh: {stats.error ?? failures.error}
+          </p>
+        ) : null}
+        <p aria-live="polite" role="status" className="min-h-5 text-sm text-slate-700 dark:text-slate-200" data-testid="jobs-notice">
+          {notice}
+        </p>
+      </header>
+
+      <Panel id="queues" title="Queues">
+        {statsData ? <QueueCards queues={statsData.queues} busy={pauseBusy} onTogglePause={(queue, pause) => void togglePause(queue, pause)} /> : null}
+      </Panel>
+
+      <Panel
+        id="failures"
+        title="Failures"
+        action={
+          page ? (
+            <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="failures-total">
+              {formatCount(page.total)} matching
+            </span>
+          ) : null
+        }
+      >
+        <FailureFilters applied={filter} onApply={setFilter} />
+        {page ? (
+          <>
+            <FailureGroups page={page} activeReason={filter.reason} onPick={(reason) => setFilter({ ...filter, reason })} />
+            <div className="flex flex-wrap items-center gap-3">
+              <Button onClick={askRetryAll} disabled={page.total === 0}>
+                Retry all matching
+              </Button>
+              {page.nextCursor ? <span className="text-sm text-slate-500 dark:text-slate-400">Showing the newest {page.items.length}.</span> : null}
+            </div>
+            <FailureList page={page} busyId={rowBusy} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+          </>
+        ) : null}
+      </Panel>
+
+      <Panel
+        id="workers"
+        title="Workers"
+        action={
+          <span className="text-sm text-slate-600 dark:text-slate-300">
+            {formatCount(workerList.length - lost)} live{lost ? `, ${formatCount(lost)} lost` : ""}
+          </span>
+        }
+      >
+        <WorkersTable workers={workerList} />
+      </Panel>
+
+      <ConfirmDialog request={confirm} busy={confirmBusy} error={confirmError} onConfirm={() => void retryAll()} onCancel={() => setConfirm(null)} />
+      <FailureDetailDialog
+        detail={detailId ? detail : null}
+        error={detailId ? detailError : null}
+        busy={detailBusy}
+        message={detailMessage}
+        onAction={(action) => void detailAction(action)}
+        onClose={closeDetail}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { createBullBoard } from "@bull-board/api";
+import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
+import { ExpressAdapter } from "@bull-board/express";
+import type { RequestHandler } from "express";
+import { getAuth } from "../accounts/auth.server";
+import { getQueue, QUEUE_NAMES } from "../jobs/queue.server";
+
+/** Where bull-board's raw per-job browser is mounted (Admin only). */
+export const QUEUE_BOARD_PATH = "/admin/queues";
+
+/**
+ * Admins only, by the same session as the pages: no session goes to sign-in, any other role
+ * gets 403 (its JSON calls) or the dashboard (its page).
+ */
+function adminOnly(): RequestHandler {
+  return (req, res, next) => {
+    const headers = new Headers();
+    if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
+    if (req.headers.authorization) headers.set("Authorization", req.headers.authorization);
+    getAuth(new Request(`http://localhost${req.originalUrl}`, { headers }))
+      .then((auth) => {
+        const api = req.path.startsWith("/api/");
+        if (!auth) {
+          if (api) res.status(401).json({ message: "Sign in first." });
+          else res.redirect(302, `/login?redirectTo=${encodeURIComponent(QUEUE_BOARD_PATH)}`);
+        } else if (auth.user.role !== "Admin") {
+          if (api) res.status(403).json({ message: "Only admins can see the queues." });
+          else res.redirect(302, "/dashboard");
+        } else next();
+      })
+      .catch(next);
+  };
+}
+
+/**
+ * bull-board over every queue, read-only: it browses jobs, while every change (retry, remove,
+ * promote, pause) goes through the jobs console, which audits it. Built on the first admin
+ * request, so a web server that never serves it opens no queue for it.
+ */
+export function queueBoard(): RequestHandler[] {
+  let router: RequestHandler | undefined;
+  const board: RequestHandler = (req, res, next) => {
+    if (!router) {
+      const adapter = new ExpressAdapter();
+      adapter.setBasePath(QUEUE_BOARD_PATH);
+      createBullBoard({
+        queues: QUEUE_NAMES.map((name) => new BullMQAdapter(getQueue(name), { readOnlyMode: true })),
+        serverAdapter: adapter,
+        options: { uiConfig: { boardTitle: "Linkwise queues" } },
+      });
+      router = adapter.getRouter() as RequestHandler;
+    }
+    router(req, res, next);
+  };
+  return [adminOnly(), board];
+}

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN, pagesUrl, registerThroughPage } from "./helpers";
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+}
+
+test("an admin sees a failure appear live, fixes its cause, replays it, and it ends Enriched", async ({ page, browser }) => {
+  const name = `page-${Date.now()}`;
+  const url = pagesUrl(`/flaky/${name}`);
+  const email = `jobs-${Date.now()}@example.com`;
+
+  // The admin opens the console first, narrowed to the user about to fail.
+  await signInAsAdmin(page);
+  await page.goto("/admin");
+  await page.getByTestId("quick-jobs").getByRole("link").click();
+  await expect(page).toHaveURL("/admin/jobs");
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+  await expect(page.getByTestId("queue-card-enrich-link")).toBeVisible();
+  await expect(page.getByTestId("worker-row").first()).toBeVisible();
+  await page.getByLabel("User email").fill(email);
+  await page.getByRole("button", { name: "Apply filter" }).click();
+  await expect(page.getByTestId("failures-total")).toHaveText("0 matching");
+  let reloaded = false;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+
+  // A user saves a link whose page answers 404.
+  const visitor = await browser.newContext();
+  const user = await visitor.newPage();
+  await registerThroughPage(user, email, "jobs-password");
+  await user.getByLabel("Save a link").fill(url);
+  await user.getByRole("button", { name: "Save", exact: true }).click();
+  const linkRow = user.getByTestId("link-row").first();
+  await expect(linkRow.getByText("Failed")).toBeVisible({ timeout: 15_000 });
+
+  // It shows up in the console without a reload, under its reason.
+  const failure = page.getByTestId("failure-row").filter({ hasText: url });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText("The page answered 404 Not Found");
+  const group = page.getByTestId("failure-group").filter({ hasText: "The page answered 404 Not Found" });
+  await expect(group.getByTestId("failure-group-count")).toHaveText("1");
+
+  // Its detail names the owner and the attempt's error.
+  await failure.getByRole("button", { name: url, exact: true }).click();
+  const detail = page.getByTestId("failure-detail");
+  await expect(detail).toContainText(email);
+  await expect(detail).toContainText("The page answered 404 Not Found");
+  await detail.getByRole("button", { name: "Close" }).click();
+  await expect(detail).toBeHidden();
+
+  // The page is fixed; the admin replays every failure matching the filter.
+  expect((await page.request.get(pagesUrl(`/recover/${name}`))).status()).toBe(204);
+  await page.getByRole("button", { name: "Retry all matching" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("1 failure matches");
+  await confirm.getByRole("button", { name: "Retry all" }).click();
+  await expect(page.getByTestId("jobs-notice")).toHaveText("Queued 1 failure again.");
+
+  // It leaves the console, and the user's link turns Enriched.
+  await expect(page.getByTestId("failure-row")).toHaveCount(0, { timeout: 15_000 });
+  await expect(linkRow.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+  await expect(linkRow).toContainText("How Postgres Indexes Work");
+  expect(reloaded).toBe(false);
+  await visitor.close();
+});
+
+test("the jobs console fits a phone screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  await expect(page.getByTestId("queue-card-enrich-link")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the raw queue browser opens from the console for an admin", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  await page.getByRole("link", { name: /Raw queue browser/ }).click();
+  await expect(page).toHaveURL("/admin/queues");
+  await expect(page.getByText("enrich-link").first()).toBeVisible();
+  const queues = await page.request.get("/admin/queues/api/queues");
+  expect(queues.status()).toBe(200);
+  // Read-only: changes go through the audited console, never through the board.
+  const origin = new URL(page.url()).origin;
+  const pause = await page.request.put("/admin/queues/api/queues/enrich-link/pause", { headers: { Origin: origin } });
+  expect(pause.status()).toBe(405);
+  const stats = await (await page.request.get("/api/admin/jobs/stats")).json();
+  expect(stats.queues.find((queue: { name: string }) => queue.name === "enrich-link").paused).toBe(false);
+});
+
+test("the jobs console and the queue browser are for admins only", async ({ page }) => {
+  expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(401);
+  await registerThroughPage(page, `jobs-free-${Date.now()}@example.com`, "jobs-password");
+  await page.goto("/admin/jobs");
+  await expect(page).toHaveURL("/dashboard");
+  expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(403);
+  await page.goto("/admin/queues");
+  await expect(page).toHaveURL("/dashboard");
+});
