@@ -45,7 +45,9 @@ export function pipelineEnv(allowHost: string): Record<string, string> {
     JOB_BACKOFF_MS: "100",
     RECONCILE_INTERVAL_MS: "500",
     RECONCILE_AFTER_MS: "1000",
-    WORKER_LOCK_MS: "2000",
+    // Short enough that a SIGKILLed worker's job is taken over within seconds, long enough that a
+    // busy machine delaying a lock renewal does not make a healthy job look stalled.
+    WORKER_LOCK_MS: "6000",
     HEARTBEAT_INTERVAL_MS: "3600000",
   };
 }

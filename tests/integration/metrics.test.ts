@@ -142,7 +142,10 @@ describe("the series after real traffic", () => {
     const gone = await api<LinkBody>("POST", "/api/links", { token, body: { url: pages.url("/no-such-page") } });
     expect((await waitForLink(api, token, gone.body.id)).error).toBe("The page answered 404 Not Found");
 
-    const text = (await scrape(`http://127.0.0.1:${workerPort}/metrics`, { Authorization: `Bearer ${TOKEN}` })).text;
+    // The link shows its failure a moment before the worker finishes the job and counts it.
+    const workerMetrics = async () => (await scrape(`http://127.0.0.1:${workerPort}/metrics`, { Authorization: `Bearer ${TOKEN}` })).text;
+    await expect.poll(async () => sample(await workerMetrics(), 'linkwise_job_duration_seconds_count{queue="enrich-link",outcome="failed"}'), { timeout: 10_000 }).toBe(1);
+    const text = await workerMetrics();
     // One enriched by the test above, one refused here.
     expect(sample(text, 'linkwise_job_duration_seconds_count{queue="enrich-link",outcome="completed"}')).toBe(1);
     expect(sample(text, 'linkwise_job_duration_seconds_count{queue="enrich-link",outcome="failed"}')).toBe(1);
