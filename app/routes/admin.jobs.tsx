@@ -6,6 +6,7 @@ import { FailureDetailDialog, type DetailAction } from "~/components/admin/jobs-
 import { EMPTY_FILTER, FailureFilters, FailureGroups, FailureList, filterBody, filterQuery, type FailureFilterForm } from "~/components/admin/jobs-failures";
 import { formatStamp, usePolled } from "~/components/admin/jobs-poll";
 import { QueueCards } from "~/components/admin/jobs-queues";
+import { ReenrichPanel } from "~/components/admin/jobs-reenrich";
 import { WorkersTable } from "~/components/admin/jobs-workers";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button } from "~/components/ui";
@@ -239,6 +240,10 @@ export default function Page() {
             <FailureList page={page} busyId={rowBusy} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
           </>
         ) : null}
+      </Panel>
+
+      <Panel id="reenrich" title="Re-enrich links">
+        <ReenrichPanel onQueued={() => void stats.refresh()} />
       </Panel>
 
       <Panel
