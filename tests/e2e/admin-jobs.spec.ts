@@ -104,3 +104,38 @@ test("the jobs console and the queue browser are for admins only", async ({ page
   await page.goto("/admin/queues");
   await expect(page).toHaveURL("/dashboard");
 });
+
+test("an admin re-enriches a user's links: a dry run counts them, a confirmation queues them, the link stays Enriched", async ({ page, browser }) => {
+  const email = `reenrich-${Date.now()}@example.com`;
+  const visitor = await browser.newContext();
+  const user = await visitor.newPage();
+  await registerThroughPage(user, email, "jobs-password");
+  await user.getByLabel("Save a link").fill(pagesUrl("/article"));
+  await user.getByRole("button", { name: "Save", exact: true }).click();
+  const linkRow = user.getByTestId("link-row").first();
+  await expect(linkRow.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  const form = page.getByRole("form", { name: "Re-enrich links" });
+  await form.getByLabel("Owner email").fill(email);
+  // Nothing can be queued before a dry run has counted.
+  await expect(form.getByRole("button", { name: "Re-enrich…" })).toBeDisabled();
+  await form.getByRole("button", { name: "Count matching links" }).click();
+  await expect(page.getByTestId("reenrich-status")).toHaveText("Dry run: 1 link matches.");
+
+  await form.getByRole("button", { name: "Re-enrich…" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("1 link will be enriched again at low priority");
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/admin/jobs/reenrich") && response.request().postDataJSON()?.dryRun === undefined);
+  await confirm.getByRole("button", { name: "Re-enrich", exact: true }).click();
+  const result = await (await answer).json();
+  expect(result).toMatchObject({ queued: 1, dryRun: false });
+  await expect(page.getByTestId("reenrich-status")).toHaveText("1 link queued at low priority; they never delay what users add now.");
+  await expect(confirm).toBeHidden();
+
+  // The link keeps its enrichment while it waits for (and after) its new run.
+  await user.reload();
+  await expect(user.getByTestId("link-row").first().getByText("Enriched")).toBeVisible();
+  await visitor.close();
+});
