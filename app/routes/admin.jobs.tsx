@@ -3,7 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { FailureDetailDialog, type DetailAction } from "~/components/admin/jobs-detail";
-import { EMPTY_FILTER, FailureFilters, FailureGroups, FailureList, filterBody, filterQuery, type FailureFilterForm } from "~/components/admin/jobs-failures";
+import {
+  EMPTY_FILTER,
+  FailureFilters,
+  FailureGroups,
+  FailureList,
+  FailurePager,
+  filterBody,
+  filterQuery,
+  type FailureFilterForm,
+} from "~/components/admin/jobs-failures";
 import { formatStamp, usePolled } from "~/components/admin/jobs-poll";
 import { QueueCards } from "~/components/admin/jobs-queues";
 import { ReenrichPanel } from "~/components/admin/jobs-reenrich";
@@ -22,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: `Jobs · Admin · ${PRODUCT_NA
 /** The first picture comes with the page; the browser then polls the JSON API for the rest. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ["Admin"]);
-  const [stats, failures, workers] = await Promise.all([jobsStats(), failurePage({}, { limit: 50 }), listWorkers()]);
+  const [stats, failures, workers] = await Promise.all([jobsStats(), failurePage({}, { limit: PAGE_SIZE }), listWorkers()]);
   return { stats, failures, workers };
 }
 
@@ -45,11 +54,23 @@ const errorText = (error: unknown) => (error instanceof ApiError || error instan
 /** At most this many retry-all calls per press (each handles up to MAX_BULK rows). */
 const MAX_BULK_ROUNDS = 20;
 
+/** Failures per page of the list. */
+const PAGE_SIZE = 50;
+
 export default function Page() {
   const initial = useLoaderData<typeof loader>();
   const [filter, setFilter] = useState<FailureFilterForm>(EMPTY_FILTER);
+  // The cursors of the older pages walked to; empty on the newest page. Whichever page is shown
+  // is polled, so the newest page stays live and an older one keeps its place (keyset paging).
+  const [cursors, setCursors] = useState<string[]>([]);
+  const applyFilter = (next: FailureFilterForm) => {
+    setFilter(next);
+    setCursors([]);
+  };
   const query = filterQuery(filter);
-  query.set("limit", "50");
+  query.set("limit", String(PAGE_SIZE));
+  const cursor = cursors.at(-1);
+  if (cursor) query.set("cursor", cursor);
   const stats = usePolled<JobsStats>("/api/admin/jobs/stats", initial.stats);
   const failures = usePolled<FailurePage>(`/api/admin/jobs/failures?${query}`, initial.failures);
   const workers = usePolled<{ workers: WorkerInfo[] }>("/api/admin/jobs/workers", { workers: initial.workers });
@@ -227,17 +248,27 @@ export default function Page() {
           ) : null
         }
       >
-        <FailureFilters applied={filter} onApply={setFilter} />
+        <FailureFilters applied={filter} onApply={applyFilter} />
         {page ? (
           <>
-            <FailureGroups page={page} activeReason={filter.reason} onPick={(reason) => setFilter({ ...filter, reason })} />
+            <FailureGroups page={page} activeReason={filter.reason} onPick={(reason) => applyFilter({ ...filter, reason })} />
             <div className="flex flex-wrap items-center gap-3">
               <Button onClick={askRetryAll} disabled={page.total === 0}>
                 Retry all matching
               </Button>
-              {page.nextCursor ? <span className="text-sm text-slate-500 dark:text-slate-400">Showing the newest {page.items.length}.</span> : null}
             </div>
             <FailureList page={page} busyId={rowBusy} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+            <FailurePager
+              first={cursors.length * PAGE_SIZE + 1}
+              shown={page.items.length}
+              total={page.total}
+              atNewest={cursors.length === 0}
+              loading={failures.stale}
+              nextCursor={page.nextCursor}
+              onNewest={() => setCursors([])}
+              onNewer={() => setCursors(cursors.slice(0, -1))}
+              onOlder={(next) => setCursors([...cursors, next])}
+            />
           </>
         ) : null}
       </Panel>

@@ -176,3 +176,51 @@ export function FailureList({
     </ul>
   );
 }
+
+/**
+ * Pages through the list, newest first. The newest page is the live one; "Newest" goes back to it.
+ * `first` is the position of the first row shown (1-based).
+ */
+export function FailurePager({
+  first,
+  shown,
+  total,
+  atNewest,
+  nextCursor,
+  loading,
+  onNewest,
+  onNewer,
+  onOlder,
+}: {
+  first: number;
+  shown: number;
+  total: number;
+  atNewest: boolean;
+  nextCursor: string | null;
+  /** The shown page is still the previous one: the buttons wait for the answer. */
+  loading: boolean;
+  onNewest: () => void;
+  onNewer: () => void;
+  onOlder: (cursor: string) => void;
+}) {
+  if (atNewest && !nextCursor) return null;
+  return (
+    <nav aria-label="Failure pages" aria-busy={loading} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="failure-range">
+        {loading ? "Loading…" : shown > 0 ? `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}` : "No failures on this page"}
+        {atNewest ? " (live)" : ""}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={onNewest} disabled={atNewest || loading}>
+          Newest
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onNewer} disabled={atNewest || loading}>
+          Newer
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => nextCursor && onOlder(nextCursor)} disabled={!nextCursor || loading}>
+          Older
+        </Button>
+      </div>
+    </nav>
+  );
+}
