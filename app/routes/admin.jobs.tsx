@@ -87,6 +87,7 @@ export default function Page() {
   const [detail, setDetail] = useState<FailureDetail | null>(null);
   const [detailError, setDetailError] = useState<string | null>(null);
   const [detailBusy, setDetailBusy] = useState(false);
+  const [detailLoading, setDetailLoading] = useState<string | null>(null);
   const [detailMessage, setDetailMessage] = useState<string | null>(null);
 
   const refreshAll = () => {
@@ -121,14 +122,18 @@ export default function Page() {
   };
 
   const openDetail = async (id: string) => {
+    if (detailLoading) return;
     setDetailId(id);
     setDetail(null);
     setDetailError(null);
     setDetailMessage(null);
+    setDetailLoading(id);
     try {
       setDetail(await apiFetch<FailureDetail>(`/api/admin/jobs/failures/${encodeURIComponent(id)}`));
     } catch (error) {
       setDetailError(errorText(error));
+    } finally {
+      setDetailLoading(null);
     }
   };
 
@@ -257,7 +262,7 @@ export default function Page() {
                 Retry all matching
               </Button>
             </div>
-            <FailureList page={page} busyId={rowBusy} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+            <FailureList page={page} busyId={rowBusy} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
             <FailurePager
               first={cursors.length * PAGE_SIZE + 1}
               shown={page.items.length}

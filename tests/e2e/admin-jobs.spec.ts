@@ -46,8 +46,20 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   const group = page.getByTestId("failure-group").filter({ hasText: "The page answered 404 Not Found" });
   await expect(group.getByTestId("failure-group-count")).toHaveText("1");
 
-  // Its detail names the owner and the attempt's error.
+  // Its detail names the owner and the attempt's error. The answer is held back until the row has
+  // shown that it is loading, so the feedback is seen before the dialog.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/jobs/failures/*", async (route) => {
+    await held;
+    await route.continue();
+  });
   await failure.getByRole("button", { name: url, exact: true }).click();
+  await expect(failure.getByTestId("detail-loading")).toHaveText("Loading detail…");
+  await expect(failure.getByRole("button", { name: url, exact: true })).toBeDisabled();
+  release();
+  await expect(failure.getByTestId("detail-loading")).toBeHidden();
+  await page.unroute("**/api/admin/jobs/failures/*");
   const detail = page.getByTestId("failure-detail");
   await expect(detail).toContainText(email);
   await expect(detail).toContainText("The page answered 404 Not Found");

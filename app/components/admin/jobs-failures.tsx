@@ -141,11 +141,14 @@ export function FailureGroups({ page, activeReason, onPick }: { page: FailurePag
 export function FailureList({
   page,
   busyId,
+  openingId,
   onOpen,
   onRetry,
 }: {
   page: FailurePage;
   busyId: string | null;
+  /** The failure whose detail is loading: its trigger shows that at once and waits. */
+  openingId: string | null;
   onOpen: (id: string) => void;
   onRetry: (id: string) => void;
 }) {
@@ -158,10 +161,18 @@ export function FailureList({
             <button
               type="button"
               onClick={() => onOpen(item.id)}
-              className="break-all text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-brand-300"
+              disabled={openingId !== null}
+              aria-busy={openingId === item.id}
+              className="break-all text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-wait disabled:opacity-70 dark:text-brand-300"
             >
               {item.url}
             </button>
+            {openingId === item.id ? (
+              <span role="status" className="ml-2 inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" data-testid="detail-loading">
+                <span className="h-3 w-3 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" aria-hidden />
+                Loading detail…
+              </span>
+            ) : null}
             <p className="text-red-700 dark:text-red-300">{item.reason}</p>
             <p className="text-xs text-slate-500 dark:text-slate-400">
               <span className="break-all">{item.user.email}</span> · <span className="font-mono">{item.queue}</span> · {formatStamp(item.failedAt)} ·{" "}
