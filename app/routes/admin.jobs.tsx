@@ -62,15 +62,16 @@ export default function Page() {
   const [filter, setFilter] = useState<FailureFilterForm>(EMPTY_FILTER);
   // The cursors of the older pages walked to; empty on the newest page. Whichever page is shown
   // is polled, so the newest page stays live and an older one keeps its place (keyset paging).
-  const [cursors, setCursors] = useState<string[]>([]);
+  // Each keeps how many rows the pages before it showed, to number the rows.
+  const [cursors, setCursors] = useState<Array<{ cursor: string; before: number }>>([]);
   const applyFilter = (next: FailureFilterForm) => {
     setFilter(next);
     setCursors([]);
   };
   const query = filterQuery(filter);
   query.set("limit", String(PAGE_SIZE));
-  const cursor = cursors.at(-1);
-  if (cursor) query.set("cursor", cursor);
+  const older = cursors.at(-1);
+  if (older) query.set("cursor", older.cursor);
   const stats = usePolled<JobsStats>("/api/admin/jobs/stats", initial.stats);
   const failures = usePolled<FailurePage>(`/api/admin/jobs/failures?${query}`, initial.failures);
   const workers = usePolled<{ workers: WorkerInfo[] }>("/api/admin/jobs/workers", { workers: initial.workers });
@@ -264,7 +265,7 @@ export default function Page() {
             </div>
             <FailureList page={page} busyId={rowBusy} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
             <FailurePager
-              first={cursors.length * PAGE_SIZE + 1}
+              first={(older?.before ?? 0) + 1}
               shown={page.items.length}
               total={page.total}
               atNewest={cursors.length === 0}
@@ -272,7 +273,7 @@ export default function Page() {
               nextCursor={page.nextCursor}
               onNewest={() => setCursors([])}
               onNewer={() => setCursors(cursors.slice(0, -1))}
-              onOlder={(next) => setCursors([...cursors, next])}
+              onOlder={(next) => setCursors([...cursors, { cursor: next, before: (older?.before ?? 0) + page.items.length }])}
             />
           </>
         ) : null}

@@ -151,3 +151,50 @@ test("an admin re-enriches a user's links: a dry run counts them, a confirmation
   await expect(user.getByTestId("link-row").first().getByText("Enriched")).toBeVisible();
   await visitor.close();
 });
+
+test("the failure list pages with the API's cursor and goes back to the live newest page", async ({ page }) => {
+  const failure = (id: string, path: string) => ({
+    kind: "link",
+    id,
+    linkId: id,
+    queue: "enrich-link",
+    reason: "The page answered 404 Not Found",
+    user: { id, email: "pager@example.com" },
+    domain: "pager.example",
+    url: `https://pager.example/${path}`,
+    failedAt: new Date().toISOString(),
+    job: "missing",
+  });
+  // Two pages of one failure each, answered by the browser's network layer: the page is what is tested.
+  const cursors: string[] = [];
+  await page.route("**/api/admin/jobs/failures?*", async (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get("cursor");
+    cursors.push(cursor ?? "");
+    const older = cursor === "older-page";
+    await route.fulfill({
+      json: {
+        total: 2,
+        groups: [],
+        items: [older ? failure("00000000-0000-4000-8000-000000000002", "older") : failure("00000000-0000-4000-8000-000000000001", "newest")],
+        nextCursor: older ? null : "older-page",
+      },
+    });
+  });
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  const pager = page.getByRole("navigation", { name: "Failure pages" });
+  await expect(pager.getByTestId("failure-range")).toHaveText("Showing 1–1 of 2 (live)");
+  await expect(page.getByTestId("failure-row")).toContainText("https://pager.example/newest");
+  await expect(pager.getByRole("button", { name: "Newest" })).toBeDisabled();
+
+  await pager.getByRole("button", { name: "Older" }).click();
+  await expect(page.getByTestId("failure-row")).toContainText("https://pager.example/older");
+  await expect(pager.getByTestId("failure-range")).toHaveText("Showing 2–2 of 2");
+  await expect(pager.getByRole("button", { name: "Older" })).toBeDisabled();
+  // The shown page keeps being asked for, by its cursor.
+  await expect.poll(() => cursors.filter((cursor) => cursor === "older-page").length).toBeGreaterThanOrEqual(2);
+
+  await pager.getByRole("button", { name: "Newest" }).click();
+  await expect(page.getByTestId("failure-row")).toContainText("https://pager.example/newest");
+  await expect(pager.getByTestId("failure-range")).toHaveText("Showing 1–1 of 2 (live)");
+});
