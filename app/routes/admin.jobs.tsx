@@ -3,9 +3,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { FailureDetailDialog, type DetailAction } from "~/components/admin/jobs-detail";
-import { EMPTY_FILTER, FailureFilters, FailureGroups, FailureList, filterBody, filterQuery, type FailureFilterForm } from "~/components/admin/jobs-failures";
+import {
+  EMPTY_FILTER,
+  FailureFilters,
+  FailureGroups,
+  FailureList,
+  FailurePager,
+  filterBody,
+  filterQuery,
+  type FailureFilterForm,
+} from "~/components/admin/jobs-failures";
 import { formatStamp, usePolled } from "~/components/admin/jobs-poll";
 import { QueueCards } from "~/components/admin/jobs-queues";
+import { ReenrichPanel } from "~/components/admin/jobs-reenrich";
 import { WorkersTable } from "~/components/admin/jobs-workers";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button } from "~/components/ui";
@@ -21,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: `Jobs · Admin · ${PRODUCT_NA
 /** The first picture comes with the page; the browser then polls the JSON API for the rest. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ["Admin"]);
-  const [stats, failures, workers] = await Promise.all([jobsStats(), failurePage({}, { limit: 50 }), listWorkers()]);
+  const [stats, failures, workers] = await Promise.all([jobsStats(), failurePage({}, { limit: PAGE_SIZE }), listWorkers()]);
   return { stats, failures, workers };
 }
 
@@ -44,11 +54,24 @@ const errorText = (error: unknown) => (error instanceof ApiError || error instan
 /** At most this many retry-all calls per press (each handles up to MAX_BULK rows). */
 const MAX_BULK_ROUNDS = 20;
 
+/** Failures per page of the list. */
+const PAGE_SIZE = 50;
+
 export default function Page() {
   const initial = useLoaderData<typeof loader>();
   const [filter, setFilter] = useState<FailureFilterForm>(EMPTY_FILTER);
+  // The cursors of the older pages walked to; empty on the newest page. Whichever page is shown
+  // is polled, so the newest page stays live and an older one keeps its place (keyset paging).
+  // Each keeps how many rows the pages before it showed, to number the rows.
+  const [cursors, setCursors] = useState<Array<{ cursor: string; before: number }>>([]);
+  const applyFilter = (next: FailureFilterForm) => {
+    setFilter(next);
+    setCursors([]);
+  };
   const query = filterQuery(filter);
-  query.set("limit", "50");
+  query.set("limit", String(PAGE_SIZE));
+  const older = cursors.at(-1);
+  if (older) query.set("cursor", older.cursor);
   const stats = usePolled<JobsStats>("/api/admin/jobs/stats", initial.stats);
   const failures = usePolled<FailurePage>(`/api/admin/jobs/failures?${query}`, initial.failures);
   const workers = usePolled<{ workers: WorkerInfo[] }>("/api/admin/jobs/workers", { workers: initial.workers });
@@ -65,6 +88,7 @@ export default function Page() {
   const [detail, setDetail] = useState<FailureDetail | null>(null);
   const [detailError, setDetailError] = useState<string | null>(null);
   const [detailBusy, setDetailBusy] = useState(false);
+  const [detailLoading, setDetailLoading] = useState<string | null>(null);
   const [detailMessage, setDetailMessage] = useState<string | null>(null);
 
   const refreshAll = () => {
@@ -99,14 +123,18 @@ export default function Page() {
   };
 
   const openDetail = async (id: string) => {
+    if (detailLoading) return;
     setDetailId(id);
     setDetail(null);
     setDetailError(null);
     setDetailMessage(null);
+    setDetailLoading(id);
     try {
       setDetail(await apiFetch<FailureDetail>(`/api/admin/jobs/failures/${encodeURIComponent(id)}`));
     } catch (error) {
       setDetailError(errorText(error));
+    } finally {
+      setDetailLoading(null);
     }
   };
 
@@ -226,19 +254,33 @@ export default function Page() {
           ) : null
         }
       >
-        <FailureFilters applied={filter} onApply={setFilter} />
+        <FailureFilters applied={filter} onApply={applyFilter} />
         {page ? (
           <>
-            <FailureGroups page={page} activeReason={filter.reason} onPick={(reason) => setFilter({ ...filter, reason })} />
+            <FailureGroups page={page} activeReason={filter.reason} onPick={(reason) => applyFilter({ ...filter, reason })} />
             <div className="flex flex-wrap items-center gap-3">
               <Button onClick={askRetryAll} disabled={page.total === 0}>
                 Retry all matching
               </Button>
-              {page.nextCursor ? <span className="text-sm text-slate-500 dark:text-slate-400">Showing the newest {page.items.length}.</span> : null}
             </div>
-            <FailureList page={page} busyId={rowBusy} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+            <FailureList page={page} busyId={rowBusy} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+            <FailurePager
+              first={(older?.before ?? 0) + 1}
+              shown={page.items.length}
+              total={page.total}
+              atNewest={cursors.length === 0}
+              loading={failures.stale}
+              nextCursor={page.nextCursor}
+              onNewest={() => setCursors([])}
+              onNewer={() => setCursors(cursors.slice(0, -1))}
+              onOlder={(next) => setCursors([...cursors, { cursor: next, before: (older?.before ?? 0) + page.items.length }])}
+            />
           </>
         ) : null}
+      </Panel>
+
+      <Panel id="reenrich" title="Re-enrich links">
+        <ReenrichPanel onQueued={() => void stats.refresh()} />
       </Panel>
 
       <Panel

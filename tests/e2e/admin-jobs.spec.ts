@@ -46,8 +46,20 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   const group = page.getByTestId("failure-group").filter({ hasText: "The page answered 404 Not Found" });
   await expect(group.getByTestId("failure-group-count")).toHaveText("1");
 
-  // Its detail names the owner and the attempt's error.
+  // Its detail names the owner and the attempt's error. The answer is held back until the row has
+  // shown that it is loading, so the feedback is seen before the dialog.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/jobs/failures/*", async (route) => {
+    await held;
+    await route.continue();
+  });
   await failure.getByRole("button", { name: url, exact: true }).click();
+  await expect(failure.getByTestId("detail-loading")).toHaveText("Loading detail…");
+  await expect(failure.getByRole("button", { name: url, exact: true })).toBeDisabled();
+  release();
+  await expect(failure.getByTestId("detail-loading")).toBeHidden();
+  await page.unroute("**/api/admin/jobs/failures/*");
   const detail = page.getByTestId("failure-detail");
   await expect(detail).toContainText(email);
   await expect(detail).toContainText("The page answered 404 Not Found");
@@ -103,4 +115,86 @@ test("the jobs console and the queue browser are for admins only", async ({ page
   expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(403);
   await page.goto("/admin/queues");
   await expect(page).toHaveURL("/dashboard");
+});
+
+test("an admin re-enriches a user's links: a dry run counts them, a confirmation queues them, the link stays Enriched", async ({ page, browser }) => {
+  const email = `reenrich-${Date.now()}@example.com`;
+  const visitor = await browser.newContext();
+  const user = await visitor.newPage();
+  await registerThroughPage(user, email, "jobs-password");
+  await user.getByLabel("Save a link").fill(pagesUrl("/article"));
+  await user.getByRole("button", { name: "Save", exact: true }).click();
+  const linkRow = user.getByTestId("link-row").first();
+  await expect(linkRow.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  const form = page.getByRole("form", { name: "Re-enrich links" });
+  await form.getByLabel("Owner email").fill(email);
+  // Nothing can be queued before a dry run has counted.
+  await expect(form.getByRole("button", { name: "Re-enrich…" })).toBeDisabled();
+  await form.getByRole("button", { name: "Count matching links" }).click();
+  await expect(page.getByTestId("reenrich-status")).toHaveText("Dry run: 1 link matches.");
+
+  await form.getByRole("button", { name: "Re-enrich…" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("1 link will be enriched again at low priority");
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/admin/jobs/reenrich") && response.request().postDataJSON()?.dryRun === undefined);
+  await confirm.getByRole("button", { name: "Re-enrich", exact: true }).click();
+  const result = await (await answer).json();
+  expect(result).toMatchObject({ queued: 1, dryRun: false });
+  await expect(page.getByTestId("reenrich-status")).toHaveText("1 link queued at low priority; they never delay what users add now.");
+  await expect(confirm).toBeHidden();
+
+  // The link keeps its enrichment while it waits for (and after) its new run.
+  await user.reload();
+  await expect(user.getByTestId("link-row").first().getByText("Enriched")).toBeVisible();
+  await visitor.close();
+});
+
+test("the failure list pages with the API's cursor and goes back to the live newest page", async ({ page }) => {
+  const failure = (id: string, path: string) => ({
+    kind: "link",
+    id,
+    linkId: id,
+    queue: "enrich-link",
+    reason: "The page answered 404 Not Found",
+    user: { id, email: "pager@example.com" },
+    domain: "pager.example",
+    url: `https://pager.example/${path}`,
+    failedAt: new Date().toISOString(),
+    job: "missing",
+  });
+  // Two pages of one failure each, answered by the browser's network layer: the page is what is tested.
+  const cursors: string[] = [];
+  await page.route("**/api/admin/jobs/failures?*", async (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get("cursor");
+    cursors.push(cursor ?? "");
+    const older = cursor === "older-page";
+    await route.fulfill({
+      json: {
+        total: 2,
+        groups: [],
+        items: [older ? failure("00000000-0000-4000-8000-000000000002", "older") : failure("00000000-0000-4000-8000-000000000001", "newest")],
+        nextCursor: older ? null : "older-page",
+      },
+    });
+  });
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  const pager = page.getByRole("navigation", { name: "Failure pages" });
+  await expect(pager.getByTestId("failure-range")).toHaveText("Showing 1–1 of 2 (live)");
+  await expect(page.getByTestId("failure-row")).toContainText("https://pager.example/newest");
+  await expect(pager.getByRole("button", { name: "Newest" })).toBeDisabled();
+
+  await pager.getByRole("button", { name: "Older" }).click();
+  await expect(page.getByTestId("failure-row")).toContainText("https://pager.example/older");
+  await expect(pager.getByTestId("failure-range")).toHaveText("Showing 2–2 of 2");
+  await expect(pager.getByRole("button", { name: "Older" })).toBeDisabled();
+  // The shown page keeps being asked for, by its cursor.
+  await expect.poll(() => cursors.filter((cursor) => cursor === "older-page").length).toBeGreaterThanOrEqual(2);
+
+  await pager.getByRole("button", { name: "Newest" }).click();
+  await expect(page.getByTestId("failure-row")).toContainText("https://pager.example/newest");
+  await expect(pager.getByTestId("failure-range")).toHaveText("Showing 1–1 of 2 (live)");
 });

@@ -141,11 +141,14 @@ export function FailureGroups({ page, activeReason, onPick }: { page: FailurePag
 export function FailureList({
   page,
   busyId,
+  openingId,
   onOpen,
   onRetry,
 }: {
   page: FailurePage;
   busyId: string | null;
+  /** The failure whose detail is loading: its trigger shows that at once and waits. */
+  openingId: string | null;
   onOpen: (id: string) => void;
   onRetry: (id: string) => void;
 }) {
@@ -158,10 +161,18 @@ export function FailureList({
             <button
               type="button"
               onClick={() => onOpen(item.id)}
-              className="break-all text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-brand-300"
+              disabled={openingId !== null}
+              aria-busy={openingId === item.id}
+              className="break-all text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-wait disabled:opacity-70 dark:text-brand-300"
             >
               {item.url}
             </button>
+            {openingId === item.id ? (
+              <span role="status" className="ml-2 inline-flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" data-testid="detail-loading">
+                <span className="h-3 w-3 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" aria-hidden />
+                Loading detail…
+              </span>
+            ) : null}
             <p className="text-red-700 dark:text-red-300">{item.reason}</p>
             <p className="text-xs text-slate-500 dark:text-slate-400">
               <span className="break-all">{item.user.email}</span> · <span className="font-mono">{item.queue}</span> · {formatStamp(item.failedAt)} ·{" "}
@@ -174,5 +185,53 @@ export function FailureList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Pages through the list, newest first. The newest page is the live one; "Newest" goes back to it.
+ * `first` is the position of the first row shown (1-based).
+ */
+export function FailurePager({
+  first,
+  shown,
+  total,
+  atNewest,
+  nextCursor,
+  loading,
+  onNewest,
+  onNewer,
+  onOlder,
+}: {
+  first: number;
+  shown: number;
+  total: number;
+  atNewest: boolean;
+  nextCursor: string | null;
+  /** The shown page is still the previous one: the buttons wait for the answer. */
+  loading: boolean;
+  onNewest: () => void;
+  onNewer: () => void;
+  onOlder: (cursor: string) => void;
+}) {
+  if (atNewest && !nextCursor) return null;
+  return (
+    <nav aria-label="Failure pages" aria-busy={loading} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="failure-range">
+        {loading ? "Loading…" : shown > 0 ? `Showing ${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}` : "No failures on this page"}
+        {atNewest ? " (live)" : ""}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={onNewest} disabled={atNewest || loading}>
+          Newest
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onNewer} disabled={atNewest || loading}>
+          Newer
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => nextCursor && onOlder(nextCursor)} disabled={!nextCursor || loading}>
+          Older
+        </Button>
+      </div>
+    </nav>
   );
 }

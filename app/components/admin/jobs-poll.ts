@@ -12,6 +12,8 @@ export const POLL_MS = 2_500;
 export function usePolled<T>(url: string | null, initial: T | null = null) {
   const [data, setData] = useState<T | null>(initial);
   const [error, setError] = useState<string | null>(null);
+  // Which url the data answers: after the url changes, the old answer stays until the new one comes.
+  const [dataUrl, setDataUrl] = useState<string | null>(initial === null ? null : url);
   const generation = useRef(0);
 
   const load = useCallback(async () => {
@@ -22,6 +24,7 @@ export function usePolled<T>(url: string | null, initial: T | null = null) {
       // An older, slower answer must not overwrite a newer one (the filter may have changed).
       if (mine === generation.current) {
         setData(answer);
+        setDataUrl(url);
         setError(null);
       }
     } catch (caught) {
@@ -49,7 +52,7 @@ export function usePolled<T>(url: string | null, initial: T | null = null) {
     };
   }, [url, load]);
 
-  return { data, error, refresh: load };
+  return { data, error, refresh: load, stale: dataUrl !== url };
 }
 
 /** "3 s", "4 min", "2 h 5 min", "3 d". */
