@@ -6,14 +6,19 @@
  *  2. pipeline throughput: links/s with 1 and with 2 worker processes (pages of 50–300 KB)
  *  3. add→enriched latency: links added at a steady rate while one worker runs
  *  4. admin overview: GET /api/admin/stats and the /admin page over 1,000,000 links
+ *  5. operations: links/s with 1, 2 and 4 worker processes, and, with 10,000 failed links among
+ *     the 1,000,000, the failures grouped by reason, the /admin/jobs page, and replaying them all
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
  * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
  * (links/s in part 3, default 40), BENCH_SECONDS (part 3 duration, default 10), BENCH_ADMIN_LINKS
  * and BENCH_ADMIN_USERS (part 4's data, default 1000000 and 100000), BENCH_ADMIN_REQUESTS (timed
- * requests per endpoint in part 4, default 50), BENCH_CPU_PROF (a folder for CPU profiles),
- * BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin; default all: `add` alone for
- * quick comparisons, `admin` for the console alone).
+ * requests per endpoint in parts 4 and 5, default 50), BENCH_OPS_BACKLOG (links per scaling run in
+ * part 5, default 2000), BENCH_OPS_FAILURES (failed links in part 5, default 10000),
+ * BENCH_OPS_REPLAY_SECONDS (how long part 5 waits for the workers to process the replayed
+ * failures, default 90), BENCH_CPU_PROF (a folder for CPU profiles), BENCH_PARTS (a comma list of
+ * add, pipeline (parts 2 and 3), admin, ops (part 5); default all: `add` alone for quick
+ * comparisons, `admin` for the console alone, `ops` for the operations part alone).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -25,7 +30,16 @@ import { Redis } from "ioredis";
 import { Pool } from "undici";
 import { createDb } from "../app/server/platform/db.server";
 import { QUEUES } from "../app/server/jobs/queue.server";
-import { countFinishedLinks, deleteAllLinks, getEnrichmentSpan, listEnrichmentLatencies, loadAdminBenchData } from "../app/server/repos/bench.server";
+import {
+  clearBenchFailures,
+  countFinishedLinks,
+  countLinkStates,
+  deleteAllLinks,
+  getEnrichmentSpan,
+  insertFailedLinks,
+  listEnrichmentLatencies,
+  loadAdminBenchData,
+} from "../app/server/repos/bench.server";
 import { updateUser } from "../app/server/repos/users.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
 import { buildIfStale } from "./lib/build-state";
@@ -36,10 +50,21 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 // same load for this long first (its first seconds are slower: see docs/performance.md).
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,admin").split(",").map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,admin,ops").split(",").map((part) => part.trim()));
 const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
 const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
+const OPS_BACKLOG = Number(process.env.BENCH_OPS_BACKLOG ?? 2_000);
+const OPS_FAILURES = Number(process.env.BENCH_OPS_FAILURES ?? 10_000);
+const OPS_REPLAY_SECONDS = Number(process.env.BENCH_OPS_REPLAY_SECONDS ?? 90);
+// A handful of reasons, as a real instance's failures cluster under a few causes.
+const FAILURE_REASONS = [
+  "The page could not be fetched",
+  "The page answered 503",
+  "The page took longer than 15 s to answer",
+  "The page is not HTML",
+  "The page is larger than 5 MB",
+];
 const RATE = Number(process.env.BENCH_RATE ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;
@@ -203,30 +228,41 @@ try {
     results.push(`| add-endpoint latency, ${CLIENTS} concurrent clients, ${latencies.length} adds after ${WARMUP_SECONDS} s of warm-up | p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, p99 ${ms(percentile(latencies, 99))} (${(latencies.length / addSeconds).toFixed(0)} adds/s) |`);
   }
 
-  if (PARTS.has("pipeline")) {
-    // The throughput runs start from an empty queue and table.
+  /** The throughput runs start from an empty queue and table. */
+  async function emptyPipeline() {
     const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const enrichQueue = new Queue(QUEUES.enrichLink, { connection, prefix });
     await enrichQueue.drain(true);
     await enrichQueue.close();
     connection.disconnect();
     await deleteAllLinks(db);
+  }
+
+  /**
+   * Adds a backlog of `backlog` pending links with no worker running, then starts `workers`
+   * worker processes and measures the rate they enrich it at; the workers are left running.
+   */
+  async function drainBacklog(backlog: number, workers: number) {
+    const before = await countFinishedLinks(db);
+    await addConcurrently(backlog);
+    const since = new Date();
+    const running = Array.from({ length: workers }, () => start("worker/index.ts"));
+    const done = await waitUntilEnriched(before.done + backlog);
+    return { rate: await throughput(since), failed: done.failed - before.failed, running };
+  }
+
+  if (PARTS.has("pipeline")) {
+    await emptyPipeline();
 
     // 2a. throughput, one worker, over a backlog of pending links.
-    await addConcurrently(BACKLOG);
-    const oneStart = new Date();
-    const worker1 = start("worker/index.ts");
-    const done1 = await waitUntilEnriched(BACKLOG);
-    results.push(`| pipeline throughput, 1 worker process (concurrency ${process.env.WORKER_CONCURRENCY ?? 8}) | ${(await throughput(oneStart)).toFixed(1)} links/s over ${BACKLOG} links (${done1.failed} failed) |`);
-    await stop(worker1);
+    const one = await drainBacklog(BACKLOG, 1);
+    results.push(`| pipeline throughput, 1 worker process (concurrency ${process.env.WORKER_CONCURRENCY ?? 8}) | ${one.rate.toFixed(1)} links/s over ${BACKLOG} links (${one.failed} failed) |`);
+    await Promise.all(one.running.map(stop));
 
     // 2b. throughput, two workers, over a fresh backlog.
-    await addConcurrently(BACKLOG);
-    const twoStart = new Date();
-    const worker2a = start("worker/index.ts");
-    const worker2b = start("worker/index.ts");
-    const done2 = await waitUntilEnriched(2 * BACKLOG);
-    results.push(`| pipeline throughput, 2 worker processes | ${(await throughput(twoStart)).toFixed(1)} links/s over ${BACKLOG} links (${done2.failed - done1.failed} failed) |`);
+    const two = await drainBacklog(BACKLOG, 2);
+    results.push(`| pipeline throughput, 2 worker processes | ${two.rate.toFixed(1)} links/s over ${BACKLOG} links (${two.failed} failed) |`);
+    const [worker2a, worker2b] = two.running as [ChildProcess, ChildProcess];
     await stop(worker2b);
 
     // 3. add→enriched latency with one worker running, at a steady rate.
@@ -244,13 +280,30 @@ try {
     await stop(worker2a);
   }
 
-  // 4. the admin console over a large instance: its figures are live queries, so they must stay
-  // cheap however many links there are.
-  if (PARTS.has("admin")) {
+  // 5a. the scaling curve: the same pages drained by 1, 2 and 4 worker processes, each over a
+  // fresh backlog. It runs before the large instance is loaded, on a small table.
+  if (PARTS.has("ops")) {
+    await emptyPipeline();
+    for (const workers of [1, 2, 4]) {
+      const run = await drainBacklog(OPS_BACKLOG, workers);
+      results.push(`| ops scaling, ${workers} worker process${workers === 1 ? "" : "es"} (concurrency ${process.env.WORKER_CONCURRENCY ?? 8} each) | ${run.rate.toFixed(1)} links/s over ${OPS_BACKLOG} links (${run.failed} failed) |`);
+      await Promise.all(run.running.map(stop));
+    }
+  }
+
+  // Parts 4 and 5 share one large instance, loaded once.
+  let loaded = false;
+  async function loadLargeInstance() {
+    if (loaded) return;
+    loaded = true;
     await deleteAllLinks(db);
     const loadStarted = performance.now();
     await loadAdminBenchData(db, { users: ADMIN_USERS, links: ADMIN_LINKS });
     console.log(`bench: loaded ${ADMIN_LINKS} links and ${ADMIN_USERS} users in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  }
+  let adminToken: string | undefined;
+  async function registerAdmin(): Promise<string> {
+    if (adminToken) return adminToken;
     const adminRegister = await fetch(`${base}/api/auth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -258,22 +311,87 @@ try {
     });
     const admin = (await adminRegister.json()) as { token: string; user: { id: string } };
     await updateUser(db, admin.user.id, { role: "Admin" });
-    const size = `${ADMIN_LINKS.toLocaleString("en-US")} links (+${Math.ceil(ADMIN_LINKS / 100).toLocaleString("en-US")} not yet vacuumed), ${ADMIN_USERS.toLocaleString("en-US")} users`;
+    adminToken = admin.token;
+    return admin.token;
+  }
+  /** A few untimed requests first (the first of a route compiles its code and plans its queries), then ADMIN_REQUESTS timed ones. */
+  async function timeRequests(path: string, token: string): Promise<string> {
+    const timings: number[] = [];
+    for (let i = 0; i < 5 + ADMIN_REQUESTS; i++) {
+      const started = performance.now();
+      const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+      if (i >= 5) timings.push(performance.now() - started);
+    }
+    return `${timings.length} requests one at a time | p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}, max ${ms(Math.max(...timings))} |`;
+  }
+  const size = `${ADMIN_LINKS.toLocaleString("en-US")} links (+${Math.ceil(ADMIN_LINKS / 100).toLocaleString("en-US")} not yet vacuumed), ${ADMIN_USERS.toLocaleString("en-US")} users`;
+
+  // 4. the admin console over a large instance: its figures are live queries, so they must stay
+  // cheap however many links there are.
+  if (PARTS.has("admin")) {
+    await loadLargeInstance();
+    const token = await registerAdmin();
     for (const [path, label] of [
       ["/api/admin/stats", "admin overview, GET /api/admin/stats"],
       ["/admin", "admin page, GET /admin (stats, flags, activity, rendered)"],
     ] as const) {
-      const timings: number[] = [];
-      // A few untimed requests first: the first of a route compiles its code and plans its queries.
-      for (let i = 0; i < 5 + ADMIN_REQUESTS; i++) {
-        const started = performance.now();
-        const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${admin.token}` } });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-        if (i >= 5) timings.push(performance.now() - started);
-      }
-      results.push(`| ${label}, ${size}, ${timings.length} requests one at a time | p50 ${ms(percentile(timings, 50))}, p95 ${ms(percentile(timings, 95))}, max ${ms(Math.max(...timings))} |`);
+      results.push(`| ${label}, ${size}, ${await timeRequests(path, token)}`);
     }
+  }
+
+  // 5b. the jobs console over the same instance with OPS_FAILURES failed links, then replaying
+  // them all: the time until all are queued, then until 4 workers have processed them.
+  if (PARTS.has("ops")) {
+    await loadLargeInstance();
+    const token = await registerAdmin();
+    await clearBenchFailures(db);
+    const failed = await insertFailedLinks(db, { count: OPS_FAILURES, reasons: FAILURE_REASONS, pagesBase: `http://127.0.0.1:${pagesPort}` });
+    const failures = `${OPS_FAILURES.toLocaleString("en-US")} failed links (${FAILURE_REASONS.length} reasons, ${failed.users.toLocaleString("en-US")} users)`;
+    // The failures' insert ends with a vacuum, so every link here is vacuumed.
+    const allLinks = `${(ADMIN_LINKS + Math.ceil(ADMIN_LINKS / 100) + OPS_FAILURES).toLocaleString("en-US")} links in all, ${ADMIN_USERS.toLocaleString("en-US")} users`;
+    for (const [path, label] of [
+      ["/api/admin/jobs/failures", "ops failures by reason, GET /api/admin/jobs/failures (groups and first 50)"],
+      ["/admin/jobs", "ops jobs page, GET /admin/jobs (queues, failures, workers, rendered)"],
+    ] as const) {
+      results.push(`| ${label}, ${failures}, ${allLinks}, ${await timeRequests(path, token)}`);
+    }
+
+    // Retry-all of the whole filter, as the console's button does: call again while `more`.
+    const queueStarted = performance.now();
+    let calls = 0;
+    let queued = 0;
+    for (let more = true; more; calls++) {
+      const response = await fetch(`${base}/api/admin/jobs/retry`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: "{}",
+      });
+      const body = (await response.json()) as { queued: number; more: boolean };
+      if (response.status !== 200) throw new Error(`retry-all answered ${response.status}: ${JSON.stringify(body)}`);
+      queued += body.queued;
+      more = body.more;
+    }
+    const queueSeconds = (performance.now() - queueStarted) / 1000;
+    results.push(`| ops replay, retry-all of ${failures} until all queued (POST /api/admin/jobs/retry, no worker running) | ${queueSeconds.toFixed(2)} s, ${calls} call${calls === 1 ? "" : "s"}, ${queued} queued |`);
+
+    const processStarted = performance.now();
+    const workers = Array.from({ length: 4 }, () => start("worker/index.ts"));
+    const deadline = processStarted + OPS_REPLAY_SECONDS * 1000;
+    let states = await countLinkStates(db, failed.ids);
+    while (states.pending > 0 && performance.now() < deadline) {
+      await sleep(250);
+      states = await countLinkStates(db, failed.ids);
+    }
+    const processSeconds = (performance.now() - processStarted) / 1000;
+    const processed = states.enriched + states.failed;
+    results.push(
+      states.pending > 0
+        ? `| ops replay, the replayed failures processed by 4 worker processes | not done within ${OPS_REPLAY_SECONDS} s: ${processed} of ${failed.ids.length} processed (${states.enriched} enriched, ${states.failed} failed; ${(processed / processSeconds).toFixed(1)} links/s) |`
+        : `| ops replay, the replayed failures processed by 4 worker processes | ${processSeconds.toFixed(1)} s from the workers' start, ${states.enriched} enriched, ${states.failed} failed (${(processed / processSeconds).toFixed(1)} links/s) |`,
+    );
+    await Promise.all(workers.map(stop));
   }
   console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);
   console.log("| measure | result |\n| --- | --- |");

@@ -14,6 +14,9 @@ describe("npm run bench", () => {
       BENCH_ADMIN_LINKS: "2000",
       BENCH_ADMIN_USERS: "200",
       BENCH_ADMIN_REQUESTS: "5",
+      BENCH_OPS_BACKLOG: "30",
+      BENCH_OPS_FAILURES: "100",
+      BENCH_OPS_REPLAY_SECONDS: "60",
     });
     const { code } = await bench.exited();
     const output = bench.output();
@@ -24,5 +27,14 @@ describe("npm run bench", () => {
     expect(output).toMatch(/\| add→enriched latency, 20 links\/s for 1 s, 1 worker \| p50 [\d.]+ ms, p95 [\d.]+ ms \(20 links\) \|/);
     expect(output).toMatch(/\| admin overview, GET \/api\/admin\/stats, 2,000 links \(\+20 not yet vacuumed\), 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
     expect(output).toMatch(/\| admin page, GET \/admin \(stats, flags, activity, rendered\), 2,000 links \(\+20 not yet vacuumed\), 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
-  }, 120_000);
+    for (const workers of ["1 worker process", "2 worker processes", "4 worker processes"]) {
+      expect(output).toContain(`| ops scaling, ${workers} (concurrency `);
+    }
+    expect(output).toMatch(/\| ops scaling, 4 worker processes \(concurrency \d+ each\) \| [\d.]+ links\/s over 30 links \(0 failed\) \|/);
+    expect(output).toMatch(/\| ops failures by reason, GET \/api\/admin\/jobs\/failures \(groups and first 50\), 100 failed links \(5 reasons, 40 users\), 2,120 links in all, 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
+    expect(output).toMatch(/\| ops jobs page, GET \/admin\/jobs \(queues, failures, workers, rendered\), 100 failed links \(5 reasons, 40 users\), 2,120 links in all, 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
+    expect(output).toMatch(/\| ops replay, retry-all of 100 failed links \(5 reasons, 40 users\) until all queued \(POST \/api\/admin\/jobs\/retry, no worker running\) \| [\d.]+ s, 1 call, 100 queued \|/);
+    // Every replayed failure ends enriched: the loopback pages answer 200.
+    expect(output).toMatch(/\| ops replay, the replayed failures processed by 4 worker processes \| [\d.]+ s from the workers' start, 100 enriched, 0 failed \([\d.]+ links\/s\) \|/);
+  }, 240_000);
 });

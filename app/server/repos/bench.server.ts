@@ -94,3 +94,59 @@ export async function loadAdminBenchData(db: Database, { users, links }: { users
     insert into enrichment_usage (user_id, link_id, kind, source, provider, model, created_at)
     select user_id, id, 'link', 'allowance', 'local', 'extractive-v1', enriched_at from added`.execute(db);
 }
+
+/**
+ * The admin data's failures (1 failed link in 40, a failed quiz for 1 link in 100) and pending
+ * links (1 in 997) turned into successes, so the operations part measures exactly the failures it
+ * inserts (the workers' reconciler would queue the pending ones, whose addresses do not resolve).
+ */
+export async function clearBenchFailures(db: Database): Promise<void> {
+  await sql`
+    update links set status = 'enriched', error = null, enrichment_engine = 'local/extractive-v1', enriched_at = updated_at
+    where status in ('error', 'pending')`.execute(db);
+  await sql`delete from link_artifacts where status = 'error'`.execute(db);
+}
+
+/**
+ * `count` failed links, spread over the active Pro accounts of the admin data (unlimited, so a
+ * replay is never skipped for quota) and over the last 7 days, each failed with one of
+ * `reasons`; their URLs point at `pagesBase` so a replay can succeed. Returns their ids and how
+ * many accounts own them.
+ */
+export async function insertFailedLinks(
+  db: Database,
+  { count, reasons, pagesBase }: { count: number; reasons: string[]; pagesBase: string },
+): Promise<{ ids: string[]; users: number }> {
+  const { owners } = await db
+    .selectFrom("users")
+    .select(sql<number>`count(*)::int`.as("owners"))
+    .where("email", "like", "bench-user-%")
+    .where("role", "=", "ProUser")
+    .where("is_active", "=", true)
+    .executeTakeFirstOrThrow();
+  if (owners === 0) throw new Error("no active Pro bench users to own the failed links");
+  const { rows } = await sql<{ id: string }>`
+    insert into links (user_id, url, normalized_url, status, error, created_at, updated_at, saved_at)
+    select u.id, ${pagesBase} || '/page/' || i || '?replay=' || i, ${pagesBase} || '/page/' || i || '?replay=' || i,
+      'error', (${reasons}::text[])[1 + i % ${reasons.length}::int], t, t, t
+    from generate_series(1, ${count}::int) i
+    cross join lateral (select now() - (i::float8 / ${count}::int) * interval '7 days' as t) at_time
+    join (select id, row_number() over (order by id) - 1 as n from users
+          where email like 'bench-user-%' and role = 'ProUser' and is_active) u on u.n = i % ${owners}::int
+    returning id`.execute(db);
+  await sql`vacuum analyze links, link_artifacts`.execute(db);
+  return { ids: rows.map((row) => row.id), users: Math.min(owners, count) };
+}
+
+/** How the given links stand: enriched, failed, or still pending. */
+export async function countLinkStates(db: Database, ids: string[]): Promise<{ enriched: number; failed: number; pending: number }> {
+  return db
+    .selectFrom("links")
+    .select([
+      sql<number>`count(*) filter (where status = 'enriched')::int`.as("enriched"),
+      sql<number>`count(*) filter (where status = 'error')::int`.as("failed"),
+      sql<number>`count(*) filter (where status = 'pending')::int`.as("pending"),
+    ])
+    .where("id", "=", sql<string>`any(${ids}::uuid[])`)
+    .executeTakeFirstOrThrow();
+}
