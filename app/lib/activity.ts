@@ -14,8 +14,8 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   job: "Jobs",
 };
 
-/** One audit event as the console and `GET /api/admin/activity` show it. */
-export interface ActivityEvent {
+/** One audit event as stored, with the ids and labels it names. */
+export interface AuditEventView {
   id: string;
   kind: ActivityKind;
   action: string;
@@ -24,6 +24,10 @@ export interface ActivityEvent {
   before: unknown;
   after: unknown;
   createdAt: string;
+}
+
+/** One audit event as the console and `GET /api/admin/activity` show it. */
+export interface ActivityEvent extends AuditEventView {
   /** One readable sentence ("admin@x changed role of bob@y from Free to Scout"). */
   summary: string;
   /** What changed, one line per value, when the sentence does not say it all. */

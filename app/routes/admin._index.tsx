@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { ACTIVITY_PARAMS, ActivityFeed } from "~/components/admin/activity-feed";
 import { FlagsSummary } from "~/components/admin/flags-summary";
 import { QuickActions } from "~/components/admin/quick-actions";
@@ -10,6 +9,7 @@ import { PRODUCT_NAME } from "~/components/logo";
 import { activityQuerySchema } from "~/lib/activity";
 import { requireRole } from "~/server/accounts/auth.server";
 import { adminConsole } from "~/server/admin/console.server";
+import { Panel } from "~/components/admin/panel";
 
 export const meta: MetaFunction = () => [{ title: `Admin · ${PRODUCT_NAME}` }];
 
@@ -21,20 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parsed.success ? parsed.data : {};
   const data = await adminConsole(query);
   return { ...data, kind: query.kind ?? null, paged: Boolean(query.cursor) };
-}
-
-function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="min-w-0 scroll-mt-20 space-y-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 export default function Page() {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { FailureDetailDialog, type DetailAction } from "~/components/admin/jobs-detail";
 import {
@@ -25,6 +25,7 @@ import type { BulkResult, FailureDetail, FailurePage, JobQueueName, JobsStats, W
 import { requireRole } from "~/server/accounts/auth.server";
 import { jobsStats, listWorkers } from "~/server/jobs/operations.server";
 import { failurePage } from "~/server/jobs/replay.server";
+import { Panel } from "~/components/admin/panel";
 
 export const meta: MetaFunction = () => [{ title: `Jobs · Admin · ${PRODUCT_NAME}` }];
 
@@ -33,20 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ["Admin"]);
   const [stats, failures, workers] = await Promise.all([jobsStats(), failurePage({}, { limit: PAGE_SIZE }), listWorkers()]);
   return { stats, failures, workers };
-}
-
-function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-heading`} id={id} className="min-w-0 scroll-mt-20 space-y-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
 }
 
 const errorText = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : "Something went wrong");

@@ -1,3 +1,4 @@
+import type { AuditEventView } from "~/lib/activity";
 import { db as defaultDb, type Database } from "../platform/db.server";
 import type { AuditEvent, AuditKind } from "../platform/db-schema.server";
 import { insertAuditEvent, listAuditEvents, type NewAuditEvent } from "../repos/audit-events.server";
@@ -11,16 +12,8 @@ export function recordAudit(event: NewAuditEvent, db: Database = defaultDb()): P
   return insertAuditEvent(db, event);
 }
 
-export interface PublicAuditEvent {
-  id: string;
-  kind: AuditKind;
-  action: string;
-  actor: { id: string | null; label: string | null } | null;
-  target: { type: string; id: string | null; label: string | null } | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+/** The stored event as the console reads it; the shape lives in app/lib, shared with the page. */
+export type PublicAuditEvent = AuditEventView;
 
 function toPublicAuditEvent(row: AuditEvent): PublicAuditEvent {
   return {
