@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Button, buttonClass } from "../ui";
+import { useModalDialog } from "./use-modal-dialog";
 
 export interface ConfirmRequest {
   title: string;
@@ -27,18 +28,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
+  const { dialog, initialFocus: cancel } = useModalDialog(request !== null);
   const id = useId();
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (request && !node.open) {
-      node.showModal();
-      cancel.current?.focus();
-    } else if (!request && node.open) node.close();
-  }, [request]);
 
   return (
     <dialog

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import type { FailureDetail } from "~/lib/jobs";
 import { Badge, Button, buttonClass } from "../ui";
 import { formatStamp } from "./jobs-poll";
+import { useModalDialog } from "./use-modal-dialog";
 
 const PRE = "max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800";
 
@@ -26,19 +27,8 @@ export function FailureDetailDialog({
   onAction: (action: DetailAction) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const close = useRef<HTMLButtonElement>(null);
+  const { dialog, initialFocus: close } = useModalDialog(detail !== null || error !== null);
   const id = useId();
-  const open = detail !== null || error !== null;
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) {
-      node.showModal();
-      close.current?.focus();
-    } else if (!open && node.open) node.close();
-  }, [open]);
 
   const failed = detail?.link?.status === "failed" || detail?.artifact?.status === "failed" || detail?.job?.state === "failed";
   const delayed = detail?.job?.state === "delayed";

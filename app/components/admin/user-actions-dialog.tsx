@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ROLES, type AdminUser } from "~/lib/admin-users";
 import { apiFetch } from "~/lib/api-client";
 import { ROLE_LABELS, type PublicUser, type Role } from "~/lib/user";
@@ -7,6 +7,7 @@ import { useToast } from "../toast";
 import { Button } from "../ui";
 import { ConfirmDialog, type ConfirmRequest } from "./confirm-dialog";
 import { RoleBadge, StatusBadge, formatDate, formatDateTime } from "./user-format";
+import { useModalDialog } from "./use-modal-dialog";
 
 interface PendingAction extends ConfirmRequest {
   run: () => Promise<{ message: string; user: AdminUser | null }>;
@@ -28,7 +29,7 @@ export function UserActionsDialog({
   /** After an action: the account as it is now, or null once deleted. */
   onChanged: (user: AdminUser | null) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { dialog } = useModalDialog(user !== null);
   const id = useId();
   const toast = useToast();
   const me = (useRouteLoaderData("root") as { user: PublicUser | null } | undefined)?.user ?? null;
@@ -43,12 +44,6 @@ export function UserActionsDialog({
     if (userRole) setRole(userRole);
   }, [userId, userRole]);
 
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (user && !node.open) node.showModal();
-    else if (!user && node.open) node.close();
-  }, [user]);
 
   const ask = (action: PendingAction) => {
     setError(null);
