@@ -111,7 +111,8 @@ describe("SIGTERM to npm, as docker stop sends it", () => {
     const second = npmRun("worker", { WORKER_LOCK_MS: "2000" });
     await second.waitFor(/worker: ready/, 60_000);
     const secondPid = Number(/worker: ready workerId=\S+:(\d+)/.exec(second.output())![1]);
-    await until("another worker finishes the job", async () => (await system.getJobState("handed-over")) === "completed");
+    // The handover itself takes about 30 s here (see the closing note of #13); a busy machine adds to it.
+    await until("another worker finishes the job", async () => (await system.getJobState("handed-over")) === "completed", 75_000);
     expect((await system.getJob("handed-over"))!.returnvalue).toEqual(workerOf(secondPid));
 
     const secondTree = tree(second);
