@@ -13,6 +13,7 @@ import * as createRoleGrants from "./20261124T020000_create_role_grants";
 import * as addAdminStatsIndexes from "./20261124T030000_add_admin_stats_indexes";
 import * as addJobOperations from "./20261124T050000_add_job_operations";
 import * as indexForeignKeys from "./20261124T060000_index_foreign_keys";
+import * as createPayments from "./20261124T070000_create_payments";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T030000_add_admin_stats_indexes": addAdminStatsIndexes,
   "20261124T050000_add_job_operations": addJobOperations,
   "20261124T060000_index_foreign_keys": indexForeignKeys,
+  "20261124T070000_create_payments": createPayments,
 };

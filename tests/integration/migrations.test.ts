@@ -6,10 +6,13 @@ import { migrations } from "../../migrations/index";
 import { createTestDatabase, dropTestDatabase } from "../helpers/test-database";
 
 const ALL_TABLES = [
+  "app_settings",
   "audit_events",
   "auth_failures",
   "auth_sessions",
+  "checkouts",
   "contact_messages",
+  "credit_ledger",
   "email_tokens",
   "enrichment_usage",
   "feature_flags",
@@ -17,9 +20,12 @@ const ALL_TABLES = [
   "links",
   "mail_outbox",
   "notifications",
+  "payment_events",
   "plan_notify_signups",
+  "receipts",
   "role_grants",
   "share_views",
+  "subscriptions",
   "user_preferences",
   "users",
   "worker_heartbeats",
@@ -79,6 +85,7 @@ describe("migrations", () => {
       "20261124T000000_create_audit_events": "audit_events",
       "20261124T010000_create_feature_flags": "feature_flags",
       "20261124T020000_create_role_grants": "role_grants",
+      "20261124T070000_create_payments": "checkouts",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

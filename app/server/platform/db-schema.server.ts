@@ -22,6 +22,12 @@ export interface DB {
   audit_events: AuditEventsTable;
   feature_flags: FeatureFlagsTable;
   role_grants: RoleGrantsTable;
+  checkouts: CheckoutsTable;
+  subscriptions: SubscriptionsTable;
+  credit_ledger: CreditLedgerTable;
+  receipts: ReceiptsTable;
+  payment_events: PaymentEventsTable;
+  app_settings: AppSettingsTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -42,6 +48,7 @@ export interface UsersTable {
   last_active_at: Date | null;
   pack_credits: ColumnType<number, number | undefined, number>;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
+  billing_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -272,3 +279,91 @@ export interface RoleGrantsTable {
   revoked_by_label: string | null;
 }
 export type RoleGrant = Selectable<RoleGrantsTable>;
+
+// ---------------------------------------------------------------------------- payments
+
+export type PaymentProviderName = "stripe" | "test";
+
+/** A checkout we started; fulfilment locks the row so its credits or plan are granted once. */
+export interface CheckoutsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: PaymentProviderName;
+  provider_session_id: string | null;
+  kind: "pack" | "subscription";
+  pack_id: string | null;
+  quantity: ColumnType<number, number | undefined, number>;
+  credits: ColumnType<number, number | undefined, number>;
+  plan: "scout" | "creator" | null;
+  amount_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  status: ColumnType<"open" | "complete" | "canceled" | "expired", "open" | "complete" | "canceled" | "expired" | undefined, "open" | "complete" | "canceled" | "expired">;
+  return_url: string;
+  payment_ref: string | null;
+  subscription_id: string | null;
+  credits_refunded: ColumnType<number, number | undefined, number>;
+  fulfilled_at: Date | null;
+  created_at: CreatedAt;
+}
+export type Checkout = Selectable<CheckoutsTable>;
+
+/** A subscription as its provider last reported it. */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: PaymentProviderName;
+  plan: "scout" | "creator";
+  status: string;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  current_period_end: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+export type Subscription = Selectable<SubscriptionsTable>;
+
+export type CreditLedgerReason = "purchase" | "refund" | "enrichment" | "admin_adjustment";
+export interface CreditLedgerTable {
+  id: Generated<string>;
+  user_id: string;
+  delta: number;
+  balance_after: number;
+  reason: CreditLedgerReason;
+  checkout_id: string | null;
+  link_id: string | null;
+  actor_id: string | null;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+
+export interface ReceiptsTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: PaymentProviderName;
+  provider_ref: string;
+  checkout_id: string | null;
+  subscription_id: string | null;
+  description: string;
+  amount_cents: number;
+  amount_refunded_cents: ColumnType<number, number | undefined, number>;
+  currency: string;
+  status: "paid" | "refunded" | "partially_refunded" | "failed";
+  url: string | null;
+  paid_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type ReceiptRow = Selectable<ReceiptsTable>;
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: PaymentProviderName;
+  type: string;
+  received_at: CreatedAt;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_by_id: string | null;
+  updated_by_label: string | null;
+  updated_at: UpdatedAt;
+}
