@@ -156,6 +156,15 @@ const envSchema = z.object({
   /** Jobs that call the model started per minute on each such queue, across all workers; 0 = no limit. */
   LLM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(0),
 
+  /** Set: plans and packs are sold through Stripe. Unset: the labelled test-mode checkout (no card is charged). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Verifies `POST /api/webhooks/stripe` (the endpoint's signing secret, whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API host (tests point the SDK at a local server); default Stripe's own. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** open: plans and packs are sold; coming-soon: paid plans show Coming Soon and checkout answers 409. An admin can change it at run time. */
+  SALES_STATE: z.enum(["open", "coming-soon"]).default("open"),
+
   ADMIN_EMAIL: z.email().default("admin@linkwise.local"),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
 });
