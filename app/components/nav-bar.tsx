@@ -19,6 +19,9 @@ function SignedInLinks({ user }: { user: PublicUser }) {
       <Link to="/dashboard" className={buttonClass("ghost")}>
         Dashboard
       </Link>
+      <Link to="/settings/billing" className={buttonClass("ghost")}>
+        Billing
+      </Link>
       {user.role === "Admin" ? (
         <Link to="/admin" className={buttonClass("ghost")}>
           Admin

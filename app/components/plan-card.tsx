@@ -1,26 +1,47 @@
+import type { ReactNode } from "react";
 import { formatEur, type Plan } from "~/lib/plans";
 import { Badge, ButtonLink, Card, CheckList, cx } from "./ui";
 
-export function PlanCard({ plan, highlighted = false }: { plan: Plan; highlighted?: boolean }) {
+/**
+ * One plan as sold. `comingSoon` is the live sales state (paid plans only), not the catalogue's
+ * default; `children` replaces the default call to action (the upgrade page's Subscribe).
+ */
+export function PlanCard({
+  plan,
+  highlighted = false,
+  current = false,
+  comingSoon = plan.comingSoon,
+  children,
+}: {
+  plan: Plan;
+  highlighted?: boolean;
+  current?: boolean;
+  comingSoon?: boolean;
+  children?: ReactNode;
+}) {
+  const soon = plan.id !== "free" && comingSoon;
   return (
-    <Card className={cx("flex flex-col", highlighted && "ring-2 ring-brand-500")}>
-      <div className="flex items-center justify-between">
+    <Card className={cx("flex h-full flex-col", highlighted && "ring-2 ring-brand-500", current && "border-brand-400 dark:border-brand-600")}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-xl font-semibold">{plan.name}</h3>
-        {plan.comingSoon ? <Badge tone="warning">Coming Soon</Badge> : <Badge tone="success">Available</Badge>}
+        {current ? <Badge tone="brand">Current plan</Badge> : soon ? <Badge tone="warning">Coming Soon</Badge> : <Badge tone="success">Available</Badge>}
       </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{plan.tagline}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.tagline}</p>
       <p className="mt-4">
         <span className="text-4xl font-bold">{formatEur(plan.priceEur)}</span>
-        <span className="text-slate-500"> / month</span>
+        <span className="text-slate-600 dark:text-slate-300"> / month</span>
       </p>
       <CheckList items={plan.features} className="mt-6 flex-1 space-y-2" />
-      <ButtonLink
-        to={plan.comingSoon ? "/upgrade" : "/register?plan=free"}
-        variant={plan.comingSoon ? "secondary" : "primary"}
-        className="mt-6"
-      >
-        {plan.comingSoon ? "Coming Soon" : "Start Free"}
-      </ButtonLink>
+      <div className="mt-6 flex flex-col gap-2">
+        {children ?? (
+          <ButtonLink
+            to={plan.id === "free" ? "/register?plan=free" : "/upgrade"}
+            variant={soon ? "secondary" : "primary"}
+          >
+            {plan.id === "free" ? "Start Free" : soon ? "Coming Soon" : `Get ${plan.name}`}
+          </ButtonLink>
+        )}
+      </div>
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FeatureToggleRow } from "~/components/admin/feature-toggle";
+import { SalesStatePanel } from "~/components/admin/sales-state-panel";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Button, PageHeader, Section } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
@@ -91,6 +92,7 @@ export default function FeatureToggles() {
         </p>
       </PageHeader>
       <Section className="max-w-4xl">
+        <SalesStatePanel />
         <div className="mb-6 space-y-2 text-sm text-slate-600 dark:text-slate-300">
           <p>Admins always have every built feature. Free users keep their plan: public sharing with a watermark, nothing else here.</p>
           <p>A feature marked Coming soon stays unavailable to everyone until it is built, whatever is set here.</p>

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
+import { BuyPackModal } from "~/components/billing/buy-pack-modal";
+import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
 import { EnrichmentCard } from "~/components/dashboard/enrichment-card";
 import { PreferencesCard } from "~/components/dashboard/preferences-card";
@@ -10,8 +12,10 @@ import { DashboardSidebar } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
 import { useLiveLinks } from "~/components/dashboard/use-live-links";
 import { PRODUCT_NAME } from "~/components/logo";
+import { useToast } from "~/components/toast";
 import { cx } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
+import { publicPacks } from "~/lib/billing";
 import type { Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
@@ -49,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     monthlyAllowance: entitlements.monthlyAllowance,
     access: entitlements.features,
     watermark: entitlements.watermark,
+    packs: publicPacks(),
   };
 }
 
@@ -68,10 +73,27 @@ export default function Dashboard() {
   );
   // The meter follows enrichments as they finish.
   const [usage, setUsage] = useState(data.usage);
+  // A fresh loader answer (after a purchase) replaces it at once.
+  useEffect(() => setUsage(data.usage), [data.usage]);
   useEffect(() => {
     if (stats.enriched === 0) return;
     apiFetch<Usage>("/api/usage").then(setUsage, () => undefined);
   }, [stats.enriched]);
+  // Buy Enrichment Pack: open by hand, or again on the way back from checkout.
+  const checkout = useCheckoutReturn();
+  const [buying, setBuying] = useState(false);
+  const toast = useToast();
+  const { state: checkoutState, reset: resetCheckout } = checkout;
+  useEffect(() => {
+    if (checkoutState.name !== "cancelled") return;
+    toast.show("Purchase cancelled. Nothing was charged.", "info");
+    resetCheckout();
+  }, [checkoutState.name, resetCheckout, toast]);
+  const modalOpen = buying || checkoutState.name === "processing" || checkoutState.name === "success" || checkoutState.name === "failed";
+  const closeModal = () => {
+    setBuying(false);
+    resetCheckout();
+  };
   const shown = tab === "enrichments" ? links.filter((l) => l.status === "enriched") : links;
 
   return (
@@ -107,7 +129,7 @@ export default function Dashboard() {
               {tab === "saved" ? (
                 <>
                   <AddLinkForm onAdded={(link) => upsert(link, { toTop: true })} clipboardPrompt={data.access.clipboardPrompt === "available"} />
-                  <UsageMeter usage={usage} />
+                  <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
                 </>
               ) : null}
               {shown.length === 0 ? (
@@ -130,6 +152,7 @@ export default function Dashboard() {
         </div>
         <DashboardSidebar role={data.role} access={data.access} stats={stats} />
       </div>
+      <BuyPackModal open={modalOpen} packs={data.packs} result={checkoutState} onClose={closeModal} />
     </div>
   );
 }

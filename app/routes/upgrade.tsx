@@ -1,36 +1,74 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { CheckoutResult } from "~/components/billing/checkout-result";
+import { startCheckout } from "~/components/billing/checkout";
+import { PackShop } from "~/components/billing/pack-shop";
+import { TestModeBanner } from "~/components/billing/test-mode-banner";
+import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
 import { useToast } from "~/components/toast";
-import { Button, PageHeader, Section } from "~/components/ui";
+import { Button, ButtonLink, PageHeader, Section } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
+import { CHECKOUT_FAILED, publicPacks, type PaidPlanId } from "~/lib/billing";
+import { isFeatureKey } from "~/lib/entitlements";
+import { PACKS } from "~/lib/packs";
 import { PLANS } from "~/lib/plans";
 import { requireUser } from "~/server/accounts/auth.server";
+import { billingSummary } from "~/server/billing/billing.server";
 import { planUnlockingFeature } from "~/server/billing/entitlements.server";
 
 export const meta: MetaFunction = () => [{ title: `Upgrade your plan · ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const feature = params.get("feature");
   // The plan that unlocks ?feature=, from the same table the server enforces.
-  const highlighted = await planUnlockingFeature(new URL(request.url).searchParams.get("feature"));
-  return { email: user.email, highlighted };
+  const [highlighted, summary] = await Promise.all([planUnlockingFeature(feature), billingSummary(user)]);
+  const pack = params.get("pack");
+  return {
+    email: user.email,
+    highlighted,
+    feature: feature && isFeatureKey(feature) ? feature : null,
+    summary,
+    packs: publicPacks(),
+    initialPack: PACKS.find((p) => p.id === pack)?.id ?? "pack-20",
+  };
 }
 
 export default function Upgrade() {
-  const { email, highlighted } = useLoaderData<typeof loader>();
+  const { email, highlighted, feature, summary, packs, initialPack } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   const cards = useRef<Record<string, HTMLDivElement | null>>({});
   const dialog = useRef<HTMLDialogElement>(null);
   const [plans, setPlans] = useState({ scout: true, creator: true });
   const [busy, setBusy] = useState(false);
+  const [subscribing, setSubscribing] = useState<PaidPlanId | null>(null);
   const toast = useToast();
+  const checkout = useCheckoutReturn();
+  const comingSoon = summary.sales === "coming-soon";
+  const testMode = summary.provider === "test" && !comingSoon;
+  // A paying subscriber changes or cancels on the billing page, not with a second checkout.
+  const subscribed = summary.subscription !== null && summary.subscription.status !== "canceled";
+  const packParam = params.get("pack");
 
   useEffect(() => {
     if (highlighted) cards.current[highlighted]?.scrollIntoView({ behavior: "smooth", block: "center" });
-  }, [highlighted]);
+    else if (packParam) document.getElementById("packs")?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [highlighted, packParam]);
+
+  async function subscribe(tierId: PaidPlanId) {
+    setSubscribing(tierId);
+    try {
+      await startCheckout("/api/checkout-session", { tierId, ...(feature ? { feature } : {}), returnUrl: "/upgrade" }, CHECKOUT_FAILED);
+    } catch (error) {
+      toast.show((error as Error).message, "error");
+      setSubscribing(null);
+    }
+  }
 
   async function notify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,23 +86,102 @@ export default function Upgrade() {
     }
   }
 
+  const openNotify = () => dialog.current?.showModal();
+
   return (
     <>
-      <PageHeader title="Upgrade your plan" subtitle="Scout and Creator are coming soon. Get notified the day they open.">
-        <Button className="mt-6" onClick={() => dialog.current?.showModal()}>
-          Notify me
-        </Button>
-      </PageHeader>
-      <Section>
-        <div className="grid gap-6 md:grid-cols-3">
-          {PLANS.map((plan) => (
-            <div key={plan.id} ref={(node) => void (cards.current[plan.id] = node)} data-testid={`plan-${plan.id}`} data-highlighted={plan.id === highlighted}>
-              <PlanCard plan={plan} highlighted={plan.id === highlighted} />
-            </div>
-          ))}
+      <PageHeader
+        title="Upgrade your plan"
+        subtitle={
+          comingSoon
+            ? "Scout and Creator are coming soon. Get notified the day they open."
+            : "More enrichments and Creator tools, billed monthly. Or top up with a pack whose credits never expire."
+        }
+      >
+        <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+          {comingSoon ? <Button onClick={openNotify}>Notify me</Button> : null}
+          <ButtonLink to="/settings/billing" variant="secondary">
+            Billing and receipts
+          </ButtonLink>
         </div>
+      </PageHeader>
+      <Section className="space-y-6">
+        {checkout.state.name !== "idle" ? <CheckoutResult state={checkout.state} onDismiss={checkout.reset} /> : null}
+        {testMode ? (
+          <TestModeBanner>
+            Payments on this server are simulated: checkout opens a test page where you choose Pay or Cancel. Set <code>STRIPE_SECRET_KEY</code> to take real
+            payments.
+          </TestModeBanner>
+        ) : null}
+        {summary.manualGrant ? (
+          <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm dark:border-slate-800 dark:bg-slate-900">
+            Your plan was set by an administrator, so a subscription will not change it.
+          </p>
+        ) : null}
+        <h2 className="sr-only">Plans</h2>
+        <div className="grid gap-6 md:grid-cols-3">
+          {PLANS.map((plan) => {
+            const current = summary.plan === plan.id;
+            return (
+              <div
+                key={plan.id}
+                ref={(node) => void (cards.current[plan.id] = node)}
+                data-testid={`plan-${plan.id}`}
+                data-highlighted={plan.id === highlighted}
+                data-current={current}
+              >
+                <PlanCard plan={plan} highlighted={plan.id === highlighted} current={current} comingSoon={comingSoon}>
+                  {plan.id === "free" ? (
+                    current ? (
+                      <p className="py-2 text-center text-sm text-slate-600 dark:text-slate-300">You are on Free</p>
+                    ) : (
+                      <ButtonLink to="/settings/billing" variant="secondary">
+                        Manage billing
+                      </ButtonLink>
+                    )
+                  ) : current || subscribed ? (
+                    <ButtonLink to="/settings/billing" variant={current ? "secondary" : "primary"}>
+                      Manage billing
+                    </ButtonLink>
+                  ) : comingSoon ? (
+                    <>
+                      <Button variant="secondary" disabled>
+                        Coming Soon
+                      </Button>
+                      <Button variant="ghost" onClick={openNotify} aria-label={`Notify me when ${plan.name} opens`}>
+                        Notify me
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      onClick={() => subscribe(plan.id as PaidPlanId)}
+                      disabled={subscribing !== null}
+                      aria-busy={subscribing === plan.id}
+                      variant={plan.id === highlighted || (!highlighted && plan.id === "creator") ? "primary" : "secondary"}
+                    >
+                      {subscribing === plan.id ? "Starting checkout…" : `Subscribe to ${plan.name}`}
+                    </Button>
+                  )}
+                </PlanCard>
+              </div>
+            );
+          })}
+        </div>
+        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+          Prices in EUR. Cancel any time from <Link to="/settings/billing" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">Billing</Link>: you keep your plan until the end of the paid month.
+        </p>
       </Section>
-      <dialog ref={dialog} aria-labelledby="notify-title" className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+      <Section id="packs" aria-labelledby="packs-heading" className="pt-0 sm:pt-0">
+        <h2 id="packs-heading" className="text-2xl font-bold">
+          Enrichment packs
+        </h2>
+        <p className="mb-6 mt-2 text-slate-600 dark:text-slate-300">
+          Extra enrichments on top of your plan. Credits never expire. You have <strong data-testid="upgrade-credits">{summary.credits}</strong>{" "}
+          {summary.credits === 1 ? "credit" : "credits"}.
+        </p>
+        <PackShop packs={packs} initialPack={initialPack} comingSoon={comingSoon} onNotify={openNotify} />
+      </Section>
+      <dialog ref={dialog} aria-labelledby="notify-title" className="w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
         <form onSubmit={notify} className="space-y-4 p-6">
           <h2 id="notify-title" className="text-lg font-semibold">
             Get notified

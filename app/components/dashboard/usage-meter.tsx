@@ -4,12 +4,17 @@ import { cx } from "../ui";
 
 const BAR = { green: "bg-emerald-500", yellow: "bg-amber-400", red: "bg-red-500" } as const;
 
-/** Green up to 60%, yellow above 60%, red above 80%, quota exceeded at 100%. */
-export function UsageMeter({ usage }: { usage: Usage }) {
+/**
+ * Green up to 60%, yellow above 60%, red above 80%, quota exceeded at 100% (spec section 9),
+ * with the pack credits beside it. `onBuyPack` opens the dashboard's modal; without it the
+ * link leads to the packs on /upgrade.
+ */
+export function UsageMeter({ usage, onBuyPack }: { usage: Usage; onBuyPack?: () => void }) {
   const level = usageLevel(usage);
+  const buyClass = "text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300";
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="usage-meter">
-      <div className="flex items-baseline justify-between text-sm">
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="usage-meter" data-level={level.tone} data-exceeded={level.exceeded}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
         <span className="font-medium">Enrichments this month</span>
         <span>{usage.limit === null ? `${usage.used} · Unlimited` : `${usage.used} / ${usage.limit}`}</span>
       </div>
@@ -18,14 +23,30 @@ export function UsageMeter({ usage }: { usage: Usage }) {
           <div className={cx("h-full rounded-full transition-all", BAR[level.tone])} style={{ width: `${Math.min(100, level.percent)}%` }} />
         </div>
       ) : null}
-      <div className="mt-2 flex items-center justify-between text-xs text-slate-500">
-        <span>{usage.credits > 0 ? `${usage.credits} pack credits left (they never expire)` : "No pack credits"}</span>
-        {level.exceeded ? <span className="font-semibold text-red-600 dark:text-red-400">Quota exceeded</span> : null}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-300">
+        <span data-testid="pack-credits">
+          {usage.credits > 0 ? (
+            <>
+              <strong className="text-slate-900 dark:text-slate-100">{usage.credits}</strong> pack {usage.credits === 1 ? "credit" : "credits"} left (they never expire)
+            </>
+          ) : (
+            "No pack credits"
+          )}
+        </span>
+        {level.exceeded ? (
+          <span className="font-semibold text-red-700 dark:text-red-300">Quota exceeded{usage.credits > 0 ? " · using pack credits" : ""}</span>
+        ) : null}
       </div>
       {usage.limit !== null ? (
-        <Link to="/upgrade?pack=pack-20" className="mt-3 inline-block text-xs font-medium text-brand-600 hover:underline dark:text-brand-400">
-          Buy Enrichment Pack
-        </Link>
+        onBuyPack ? (
+          <button type="button" onClick={onBuyPack} className={cx("mt-3", buyClass)}>
+            Buy Enrichment Pack
+          </button>
+        ) : (
+          <Link to="/upgrade?pack=pack-20" className={cx("mt-3 inline-block", buyClass)}>
+            Buy Enrichment Pack
+          </Link>
+        )
       ) : null}
     </div>
   );
