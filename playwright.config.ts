@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { freePortsSync } from "./scripts/lib/free-port";
 
@@ -9,6 +10,10 @@ if (!process.env.E2E_PORT || !process.env.E2E_PAGES_PORT) {
   process.env.E2E_PORT ||= String(webPort);
   process.env.E2E_PAGES_PORT ||= String(pagesPort);
 }
+// The database's name and Redis prefix too, so a spec can arrange what no page can (a month's
+// usage, a paid period that has ended) on the very data the server uses (tests/e2e/db.ts).
+process.env.E2E_DATABASE_NAME ||= `linkwise_e2e_${process.pid}_${randomBytes(3).toString("hex")}`;
+process.env.E2E_REDIS_PREFIX ||= `linkwise_e2e_${process.pid}_${randomBytes(3).toString("hex")}`;
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -49,7 +54,12 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx tests/e2e/serve.ts",
     url: `${baseURL}/api/status`,
-    env: { E2E_PORT: String(port), E2E_PAGES_PORT: process.env.E2E_PAGES_PORT! },
+    env: {
+      E2E_PORT: String(port),
+      E2E_PAGES_PORT: process.env.E2E_PAGES_PORT!,
+      E2E_DATABASE_NAME: process.env.E2E_DATABASE_NAME,
+      E2E_REDIS_PREFIX: process.env.E2E_REDIS_PREFIX,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: process.env.E2E_VERBOSE ? "pipe" : "ignore",

@@ -49,18 +49,14 @@ test("a failing link shows Failed with its reason and a Retry button; Free users
   await expect(locked).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
 });
 
-test("a locked feature leads to /upgrade with its plan highlighted, and Notify me signs up", async ({ page }) => {
+// Notify me (sales Coming Soon) is in sales.global.spec.ts: it switches sales off for everyone.
+test("a locked feature leads to /upgrade with its plan highlighted and on sale", async ({ page }) => {
   await registerThroughPage(page, `upgrade-${Date.now()}@example.com`, "dash-password");
   await page.getByRole("link", { name: /Quiz generator \(locked/ }).click();
   await expect(page).toHaveURL("/upgrade?feature=quizGenerator");
   await expect(page.getByTestId("plan-creator")).toHaveAttribute("data-highlighted", "true");
   await expect(page.getByTestId("plan-scout")).toHaveAttribute("data-highlighted", "false");
-  await page.getByRole("button", { name: "Notify me" }).first().click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByRole("checkbox", { name: "Scout" }).uncheck();
-  await dialog.getByRole("button", { name: "Notify me" }).click();
-  await expect(page.getByText("Thanks! We'll notify you when Scout and Creator plans become available.")).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("plan-creator").getByRole("button", { name: "Subscribe to Creator" })).toBeEnabled();
 });
 
 /** The sidebar's Feature Access list (the plan card above it lists what is sold, by other names). */

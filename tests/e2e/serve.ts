@@ -21,8 +21,8 @@ if (!port || !pagesPort) throw new Error("E2E_PORT and E2E_PAGES_PORT must be se
 // Like the web server and worker below: the seeded passwords get the cheaper test hash too.
 process.env.NODE_ENV = "test";
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const database = await createTestDatabase("e2e");
-const prefix = uniqueName("e2e");
+const database = await createTestDatabase("e2e", process.env.E2E_DATABASE_NAME ? { name: process.env.E2E_DATABASE_NAME } : {});
+const prefix = process.env.E2E_REDIS_PREFIX ?? uniqueName("e2e");
 
 const db = createDb(database.url, 1);
 await seedAdminIfEmpty(db, E2E_ADMIN);

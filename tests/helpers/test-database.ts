@@ -10,7 +10,7 @@ export function uniqueName(kind: string): string {
   return `linkwise_${kind}_${process.pid}_${randomBytes(3).toString("hex")}`;
 }
 
-function urlFor(database: string): string {
+export function urlFor(database: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${database}`;
   return url.toString();
@@ -26,9 +26,8 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates an empty database (optionally migrated) and returns its URL. */
-export async function createTestDatabase(kind: string, { migrate = true } = {}): Promise<{ name: string; url: string }> {
-  const name = uniqueName(kind);
+/** Creates an empty database (optionally migrated, optionally under a name chosen earlier) and returns its URL. */
+export async function createTestDatabase(kind: string, { migrate = true, name = uniqueName(kind) } = {}): Promise<{ name: string; url: string }> {
   await admin((client) => client.query(`create database "${name}"`));
   const url = urlFor(name);
   if (migrate) {

@@ -1,0 +1,63 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN, registerThroughPage } from "./helpers";
+
+// Switches sales to Coming Soon for the whole instance, so it runs after every other spec (the
+// "instance-wide" project) and opens sales again at the end.
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  return page;
+}
+
+async function setSales(admin: Page, label: "Open" | "Coming Soon") {
+  await admin.goto("/admin/feature-toggles");
+  const panel = admin.getByTestId("sales-state-panel");
+  await panel.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
+  await panel.getByRole("button", { name: "Save sales state" }).click();
+  await expect(panel.getByRole("status")).toHaveText("Saved");
+  await expect(panel.getByTestId("sales-state-current")).toContainText(`${label} set by an admin`);
+}
+
+test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me signs up, checkout answers 409", async ({ browser, page }) => {
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/feature-toggles");
+  // Out of the box the e2e server takes the environment's default: open, in test mode.
+  await expect(admin.getByTestId("sales-state-current")).toContainText("Open");
+  try {
+    await setSales(admin, "Coming Soon");
+
+    await registerThroughPage(page, `soon-${Date.now()}@example.com`, "soon-password");
+    await page.goto("/upgrade?feature=quizGenerator");
+    const creator = page.getByTestId("plan-creator");
+    await expect(creator).toHaveAttribute("data-highlighted", "true");
+    await expect(creator).toContainText("Coming Soon");
+    await expect(creator.getByRole("button", { name: /Subscribe/ })).toHaveCount(0);
+    await expect(page.getByTestId("test-mode-banner")).toHaveCount(0);
+    await expect(page.getByTestId("pack-shop")).toContainText("Coming Soon");
+    await expect(page.getByTestId("pack-shop").getByRole("button", { name: /^Buy / })).toHaveCount(0);
+
+    await creator.getByRole("button", { name: "Notify me when Creator opens" }).click();
+    const dialog = page.getByRole("dialog", { name: "Get notified" });
+    await dialog.getByRole("checkbox", { name: "Scout" }).uncheck();
+    await dialog.getByRole("button", { name: "Notify me" }).click();
+    await expect(page.getByText("Thanks! We'll notify you when Scout and Creator plans become available.")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const refused = await page.request.post("/api/checkout-session", { data: { tierId: "creator", returnUrl: "/upgrade" } });
+    expect(refused.status()).toBe(409);
+    const pack = await page.request.post("/api/enrichment-packs/purchase", { data: { packId: "pack-20" } });
+    expect(pack.status()).toBe(409);
+
+    await page.goto("/pricing");
+    await expect(page.getByText("Coming Soon").first()).toBeVisible();
+  } finally {
+    await setSales(admin, "Open");
+  }
+  await page.goto("/upgrade");
+  await expect(page.getByTestId("plan-creator").getByRole("button", { name: "Subscribe to Creator" })).toBeVisible();
+});
