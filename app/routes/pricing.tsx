@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { FaqList } from "~/components/faq";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
@@ -6,20 +7,27 @@ import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
 import { HELP_FAQ } from "~/lib/help";
 import { PACKS } from "~/lib/packs";
 import { PLANS, formatEur } from "~/lib/plans";
+import { salesState } from "~/server/billing/sales.server";
 
 export const meta: MetaFunction = () => [
   { title: `Pricing · ${PRODUCT_NAME}` },
   { name: "description", content: "Free, Scout and Creator plans, and enrichment packs whose credits never expire." },
 ];
 
+export async function loader() {
+  // The cards follow the live sales state: Coming Soon only while checkout is closed.
+  return { comingSoon: (await salesState()) === "coming-soon" };
+}
+
 export default function Pricing() {
+  const { comingSoon } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Pricing" subtitle="Start free. Upgrade when you need more enrichments. Subscriptions are billed monthly or annually." />
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} />
+            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} />
           ))}
         </div>
       </Section>
@@ -38,7 +46,7 @@ export default function Pricing() {
               <p className="mt-2 text-3xl font-bold">{formatEur(pack.priceEur)}</p>
               <p className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-400">{pack.count} enrichments</p>
               <ButtonLink to={`/upgrade?pack=${pack.id}`} variant={pack.popular ? "primary" : "secondary"} className="mt-4">
-                Buy {pack.name}
+                {comingSoon ? "Coming Soon" : `Buy ${pack.name}`}
               </ButtonLink>
             </Card>
           ))}

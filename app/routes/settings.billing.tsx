@@ -11,7 +11,8 @@ import type { BillingSummary, CreditEntry, CreditHistoryPage } from "~/lib/billi
 import { CREDIT_REASONS, RECEIPT_STATUS, formatDate, formatMoney, formatShortDate } from "~/lib/billing-format";
 import { PLANS } from "~/lib/plans";
 import { requireUser } from "~/server/accounts/auth.server";
-import { billingSummary, creditHistory, receiptsOf } from "~/server/billing/billing.server";
+import { billingSummary, receiptsOf } from "~/server/billing/billing.server";
+import { creditHistory } from "~/server/billing/ledger.server";
 
 export const meta: MetaFunction = () => [{ title: `Billing · ${PRODUCT_NAME}` }];
 

@@ -9,7 +9,7 @@ import { e2eDatabaseUrl } from "./db";
  */
 export async function sweepSubscriptionsNow(): Promise<void> {
   const script = [
-    'const { sweepSubscriptions } = await import("./app/server/billing/subscriptions.server.ts");',
+    'const { sweepSubscriptions } = await import("./app/server/billing/billing.server.ts");',
     "await sweepSubscriptions();",
     "process.exit(0);",
   ].join("\n");
