@@ -26,6 +26,8 @@ async function setSales(admin: Page, label: "Open" | "Coming Soon") {
 }
 
 test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me signs up, checkout answers 409", async ({ browser, page }) => {
+  // Two signed-in people and several pages: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const admin = await adminPage(browser);
   await admin.goto("/admin/feature-toggles");
   // Out of the box the e2e server takes the environment's default: open, in test mode.
