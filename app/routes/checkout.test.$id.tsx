@@ -78,8 +78,8 @@ export default function TestCheckout() {
             </div>
           ) : (
             <div className="flex justify-between gap-4">
-              <dt className="text-slate-600 dark:text-slate-300">Billing</dt>
-              <dd className="font-medium">Monthly, cancel any time</dd>
+              <dt className="text-slate-600 dark:text-slate-300">Renews</dt>
+              <dd className="font-medium">Every month until you cancel</dd>
             </div>
           )}
           <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base dark:border-slate-800">

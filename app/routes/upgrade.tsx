@@ -51,7 +51,7 @@ export default function Upgrade() {
   const checkout = useCheckoutReturn();
   const comingSoon = summary.sales === "coming-soon";
   const testMode = summary.provider === "test" && !comingSoon;
-  // A paying subscriber changes or cancels on the billing page, not with a second checkout.
+  // A subscriber switches plans (the server changes the subscription, or opens Stripe's portal).
   const subscribed = summary.subscription !== null && summary.subscription.status !== "canceled";
   const packParam = params.get("pack");
 
@@ -139,8 +139,8 @@ export default function Upgrade() {
                         Manage billing
                       </ButtonLink>
                     )
-                  ) : current || subscribed ? (
-                    <ButtonLink to="/settings/billing" variant={current ? "secondary" : "primary"}>
+                  ) : current ? (
+                    <ButtonLink to="/settings/billing" variant="secondary">
                       Manage billing
                     </ButtonLink>
                   ) : comingSoon ? (
@@ -159,7 +159,7 @@ export default function Upgrade() {
                       aria-busy={subscribing === plan.id}
                       variant={plan.id === highlighted || (!highlighted && plan.id === "creator") ? "primary" : "secondary"}
                     >
-                      {subscribing === plan.id ? "Starting checkout…" : `Subscribe to ${plan.name}`}
+                      {subscribing === plan.id ? "Starting checkout…" : `${subscribed ? "Switch to" : "Subscribe to"} ${plan.name}`}
                     </Button>
                   )}
                 </PlanCard>
