@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKS } from "~/lib/packs";
 import { createStripeProvider, packLookupKey, planLookupKey, type StripeProvider } from "~/server/billing/providers/stripe.server";
 import { HttpError } from "~/server/platform/http.server";
-import { parseForm, startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
+import { parseForm, startFakeStripe, type FakeInvoice, type FakeStripe } from "../helpers/fake-stripe";
 
 // The adapter alone: the real stripe SDK against the loopback Stripe (no database involved).
 let stripe: FakeStripe;
@@ -46,7 +46,7 @@ describe("prices by lookup key", () => {
 
     const sessionA = stripe.state.sessions.get(first.providerSessionId)!;
     expect(sessionA.amount_total).toBe(998);
-    expect(stripe.state.sessions.get(second.providerSessionId)!.line_items_input[0].price).toBe(sessionA.line_items_input[0].price);
+    expect(stripe.state.sessionInputs.get(second.providerSessionId)!.lineItems[0]!.price).toBe(stripe.state.sessionInputs.get(first.providerSessionId)!.lineItems[0]!.price);
 
     // The same instance asks Stripe no more; a new one (another process) finds it by key.
     const before = stripe.requests.length;
@@ -59,13 +59,13 @@ describe("prices by lookup key", () => {
 
   it("uses a price an operator created in the dashboard with the lookup key", async () => {
     const stripeProvider = provider();
-    const product = { id: "prod_manual", object: "product", name: "Starter", active: true, metadata: {} };
+    const product = { id: "prod_manual", object: "product" as const, name: "Starter", active: true, metadata: {} };
     stripe.state.products.set(product.id, product);
     stripe.state.prices.set("price_manual", { id: "price_manual", object: "price", active: true, currency: "eur", unit_amount: 299, lookup_key: packLookupKey("pack-10"), product: product.id, recurring: null, type: "one_time" });
     const pricesBefore = calls("POST", "/v1/prices").length;
     const { providerSessionId } = await stripeProvider.createCheckout({ checkoutId: "c-5", customer: customer("u5"), item: { kind: "pack", pack: pack("pack-10"), quantity: 3 }, ...urls("c-5") });
     expect(calls("POST", "/v1/prices")).toHaveLength(pricesBefore);
-    expect(stripe.state.sessions.get(providerSessionId)!.line_items_input).toEqual([{ price: "price_manual", quantity: "3" }]);
+    expect(stripe.state.sessionInputs.get(providerSessionId)!.lineItems).toEqual([{ price: "price_manual", quantity: "3" }]);
   });
 });
 
@@ -162,7 +162,8 @@ describe("webhooks", () => {
   it("reduces Stripe's events to what fulfilment acts on", async () => {
     const stripeProvider = provider();
     const sub = await stripeProvider.createCheckout({ checkoutId: "chk-w1", customer: customer("user-w"), item: { kind: "subscription", plan: "scout" }, ...urls("chk-w1") });
-    const [created, completed, paid] = stripe.completeCheckout(sub.providerSessionId) as [Record<string, any>, Record<string, any>, Record<string, any>];
+    const [created, completed, paid] = stripe.completeCheckout(sub.providerSessionId);
+    if (!created || !completed || !paid) throw new Error("expected three events");
     const subscriptionId = stripe.state.sessions.get(sub.providerSessionId)!.subscription as string;
 
     expect(delivered(stripeProvider, completed)).toEqual({ id: completed.id, provider: "stripe", type: "checkout.session.completed", kind: "checkout.completed", providerSessionId: sub.providerSessionId });
@@ -170,13 +171,13 @@ describe("webhooks", () => {
     for (const type of ["updated", "deleted", "paused", "resumed"]) {
       expect(delivered(stripeProvider, stripe.event(`customer.subscription.${type}`, created.data.object))).toMatchObject({ kind: "subscription.changed", subscriptionId });
     }
-    const invoice = paid.data.object;
+    const invoice = paid.data.object as FakeInvoice;
     expect(delivered(stripeProvider, paid)).toEqual({
       id: paid.id,
       provider: "stripe",
       type: "invoice.paid",
       kind: "invoice.paid",
-      invoice: { id: invoice.id, subscriptionId, customerId: sub.customerId, amountCents: 495, currency: "eur", url: invoice.hosted_invoice_url, at: new Date(invoice.status_transitions.paid_at * 1000) },
+      invoice: { id: invoice.id, subscriptionId, customerId: sub.customerId, amountCents: 495, currency: "eur", url: invoice.hosted_invoice_url, at: new Date(invoice.status_transitions.paid_at! * 1000) },
     });
     const failed = stripe.event("invoice.payment_failed", stripe.invoice(subscriptionId, { paid: false }));
     expect(delivered(stripeProvider, failed)).toMatchObject({ kind: "invoice.failed", invoice: { subscriptionId, amountCents: 495 } });
