@@ -408,7 +408,11 @@ export async function startFakeStripe({ webhookSecret = "whsec_fake_stripe_secre
       }
       if (patch.cancelAtPeriodEnd !== undefined) subscription.cancel_at_period_end = patch.cancelAtPeriodEnd;
       if (patch.status) subscription.status = patch.status;
-      if (patch.status === "canceled") subscription.ended_at = now();
+      if (patch.status === "canceled") {
+        subscription.ended_at = now();
+        // Stripe deletes a cancel-at-period-end subscription when its period runs out.
+        if (subscription.cancel_at_period_end) for (const item of subscription.items.data) item.current_period_end = now() - 1;
+      }
       return event(patch.status === "canceled" ? "customer.subscription.deleted" : "customer.subscription.updated", subscription);
     },
 
