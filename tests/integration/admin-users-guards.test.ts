@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deleteUserAsAdmin, effectiveRole, liveRoleGrant, updateUserAsAdmin, type Actor } from "~/server/admin/users.server";
+import { deleteUserAsAdmin, liveRoleGrant, updateUserAsAdmin, type Actor } from "~/server/admin/users.server";
+import { effectiveRole } from "~/server/billing/subscriptions.server";
 import { db } from "~/server/platform/db.server";
 import type { Role } from "~/server/platform/db-schema.server";
 import { HttpError } from "~/server/platform/http.server";

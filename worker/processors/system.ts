@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { cleanupAccounts } from "~/server/accounts/accounts.server";
+import { sweepSubscriptions, type SweepResult } from "~/server/billing/billing.server";
 import { heartbeatJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { pruneLostWorkers } from "~/server/jobs/operations.server";
 import { touchWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
@@ -14,8 +15,8 @@ export interface HeartbeatResult {
   waitedMs: number;
 }
 
-/** The `system` queue: the heartbeat that proves the wiring, and hourly cleanup. */
-export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<HeartbeatResult | CleanupResult> {
+/** The `system` queue: the heartbeat that proves the wiring, hourly cleanup, and the billing sweep. */
+export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<HeartbeatResult | CleanupResult | SweepResult> {
   switch (job.name) {
     case "heartbeat": {
       const data = parseJobData(heartbeatJobSchema, job);
@@ -30,6 +31,11 @@ export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<He
       const removed = { ...(await cleanupAccounts()), lostWorkers: await pruneLostWorkers() };
       ctx.log.info("cleanup job done", { jobId: job.id, ...removed });
       return removed;
+    }
+    case "billing-sweep": {
+      const result = await sweepSubscriptions();
+      if (result.seen > 0) ctx.log.info("billing sweep done", { jobId: job.id, ...result });
+      return result;
     }
     default:
       throw new UnrecoverableError(`Unknown job "${job.name}" on the system queue`);

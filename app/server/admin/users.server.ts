@@ -10,6 +10,8 @@ import { isUuid } from "~/lib/ids";
 import { sendConfirmation, sendPasswordResetMail } from "../accounts/accounts.server";
 import { ADMIN_ONLY } from "../accounts/auth.server";
 import { currentPeriod } from "../billing/quota.server";
+import { adjustCredits } from "../billing/ledger.server";
+import { effectiveRole, subscriptionRoleOf } from "../billing/subscriptions.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { db, type Database } from "../platform/db.server";
 import type { GrantedRole, Role, RoleGrant, User } from "../platform/db-schema.server";
@@ -44,16 +46,6 @@ export interface Actor {
 }
 
 // ---------------------------------------------------------------------------- the grant rule
-
-/**
- * The role an account should have: a live manual grant wins over the role a subscription
- * gives until an admin revokes it (by setting the role to Free); without a grant, the
- * subscription decides, and without a subscription the account is Free. The payments sync
- * calls this instead of writing its own plan over an admin's decision.
- */
-export function effectiveRole(grant: Pick<RoleGrant, "role"> | null | undefined, subscriptionRole: Role | null): Role {
-  return grant?.role ?? subscriptionRole ?? "FreeUser";
-}
 
 /** The user's live manual grant, if an admin set their role by hand. */
 export async function liveRoleGrant(userId: string, database: Database = db()): Promise<RoleGrant | null> {
@@ -230,7 +222,9 @@ export async function updateUserAsAdmin(actor: Actor, rawId: string | undefined,
         if (patch.role !== target.role || (wanted !== "Admin" && (grant?.role ?? null) !== wanted)) {
           if (grant) await revokeRoleGrant(trx, grant.id, who(actor));
           if (wanted) await insertRoleGrant(trx, { userId: id, role: wanted, by: who(actor) });
-          if (patch.role !== target.role) await updateUser(trx, id, { role: patch.role });
+          // Free revokes the grant; a paying user then has their subscription's plan again.
+          const role = wanted ? patch.role : effectiveRole(null, await subscriptionRoleOf(trx, id));
+          if (role !== target.role) await updateUser(trx, id, { role });
           await recordAudit(
             {
               kind: "user",
@@ -238,7 +232,7 @@ export async function updateUserAsAdmin(actor: Actor, rawId: string | undefined,
               actor: who(actor),
               target: about(target),
               before: { role: target.role, grant: grant?.role ?? null },
-              after: { role: patch.role, grant: wanted },
+              after: { role, grant: wanted },
             },
             trx,
           );
@@ -287,6 +281,14 @@ export async function deleteUserAsAdmin(actor: Actor, rawId: string | undefined)
       await deleteUserRow(trx, id);
     });
   await publishUserEvent(id, { type: "session-ended" });
+}
+
+/** Adds or removes pack credits by hand (a ledger row with the admin's note, audited). */
+export async function adjustUserCredits(actor: Actor, rawId: string | undefined, input: { delta: number; note: string }): Promise<{ credits: number }> {
+  const id = requireUserId(rawId);
+  return db()
+    .transaction()
+    .execute(async (trx) => adjustCredits(trx, actor, await beginAction(trx, actor, id), input));
 }
 
 /**

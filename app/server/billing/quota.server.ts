@@ -2,12 +2,12 @@ import type { Usage } from "~/lib/links";
 import { db as defaultDb, type Database } from "../platform/db.server";
 import type { Role, UsageSource } from "../platform/db-schema.server";
 import { monthlyAllowance, quotaRefusal } from "./entitlements.server";
+import { changeCredits } from "./ledger.server";
 import {
   countAllowanceUsage,
   getQuotaState,
   insertUsage,
   lockUserForCharge,
-  spendCredit,
   type UsageRun,
 } from "../repos/enrichment-usage.server";
 
@@ -76,7 +76,8 @@ export async function chargeEnrichment(
   const used = await countAllowanceUsage(trx, input.userId, currentPeriod().start);
   const source = sourceFor(user.role, used, user.pack_credits);
   if (!source) return false;
-  if (source === "credit") await spendCredit(trx, input.userId);
+  // A pack credit is spent through the ledger, so the billing page's history adds up.
+  if (source === "credit") await changeCredits(trx, { userId: input.userId, delta: -1, reason: "enrichment", linkId: input.linkId });
   await insertUsage(trx, { ...input, source });
   return true;
 }

@@ -55,12 +55,14 @@ const KEEP_LOG_LINES = 100;
 
 /** Hourly housekeeping: expired sessions, old sign-in failures and spent mail tokens. */
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often subscriptions whose paid period ended are settled (test-mode renewals, ends, late webhooks). */
+export const BILLING_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 const HOUR_S = 3_600;
 const WEEK_S = 7 * 24 * HOUR_S;
 
 /** Every kind of job there is: the name a job carries on its queue. */
-export type JobKind = "enrich-link" | "enrich-task" | "heartbeat" | "cleanup";
+export type JobKind = "enrich-link" | "enrich-task" | "heartbeat" | "cleanup" | "billing-sweep";
 
 /**
  * How each kind of job retries and how long finished ones stay in Redis: the one place job
@@ -83,6 +85,7 @@ export function jobOptions(kind: JobKind): JobsOptions {
       // The next beat is the retry.
       return { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
     case "cleanup":
+    case "billing-sweep":
       return { attempts: 3, backoff: { type: "exponential", delay: 60_000 }, removeOnComplete: 24, removeOnFail: 100 };
   }
 }
@@ -208,4 +211,5 @@ export async function closeQueues(): Promise<void> {
 export async function ensureSchedules(systemQueue: Queue, heartbeatEveryMs: number): Promise<void> {
   await systemQueue.upsertJobScheduler("heartbeat", { every: heartbeatEveryMs }, { name: "heartbeat", data: {}, opts: jobOptions("heartbeat") });
   await systemQueue.upsertJobScheduler("cleanup", { every: CLEANUP_INTERVAL_MS }, { name: "cleanup", data: {}, opts: jobOptions("cleanup") });
+  await systemQueue.upsertJobScheduler("billing-sweep", { every: BILLING_SWEEP_INTERVAL_MS }, { name: "billing-sweep", data: {}, opts: jobOptions("billing-sweep") });
 }

@@ -42,3 +42,24 @@ export function passwordChangedMail(to: string): Mail {
   const lines = [`The password of your ${PRODUCT} account was just changed, and every other session was signed out.`, "If this was not you, reset your password now."];
   return { to, subject: `Your ${PRODUCT} password was changed`, text: lines.join("\n\n"), html: layout(lines) };
 }
+
+export function packPurchasedMail(to: string, input: { description: string; credits: number; balance: number; amount: string; url: string }): Mail {
+  const lines = [
+    `Thank you for your purchase: ${input.description} for ${input.amount}.`,
+    `${input.credits} enrichment credits were added to your account; you now have ${input.balance}. Credits never expire and are used after your monthly allowance.`,
+  ];
+  return { to, subject: `Your ${PRODUCT} enrichment credits`, text: `${lines.join("\n\n")}\n\n${input.url}\n`, html: layout(lines, { label: "See your billing", url: input.url }) };
+}
+
+export function planChangedMail(to: string, input: { from: string; to: string; url: string }): Mail {
+  const lines = [`Your ${PRODUCT} plan changed from ${input.from} to ${input.to}.`, "The change is already in effect. Your billing page shows the details and your receipts."];
+  return { to, subject: `Your ${PRODUCT} plan is now ${input.to}`, text: `${lines.join("\n\n")}\n\n${input.url}\n`, html: layout(lines, { label: "See your billing", url: input.url }) };
+}
+
+export function paymentFailedMail(to: string, input: { amount: string; url: string }): Mail {
+  const lines = [
+    `We could not take the payment of ${input.amount} for your ${PRODUCT} subscription.`,
+    "Please update your payment method: we will try again over the next days, and your plan stays active meanwhile.",
+  ];
+  return { to, subject: `Payment failed for your ${PRODUCT} subscription`, text: `${lines.join("\n\n")}\n\n${input.url}\n`, html: layout(lines, { label: "Update payment method", url: input.url }) };
+}

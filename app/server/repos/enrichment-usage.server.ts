@@ -46,14 +46,6 @@ export async function lockUserForCharge(db: Database, userId: string) {
   return db.selectFrom("users").select(["role", "pack_credits"]).where("id", "=", userId).forUpdate().executeTakeFirst();
 }
 
-export async function spendCredit(db: Database, userId: string): Promise<void> {
-  await db
-    .updateTable("users")
-    .set((eb) => ({ pack_credits: eb("pack_credits", "-", 1) }))
-    .where("id", "=", userId)
-    .execute();
-}
-
 /** Role, pack credits and allowance used since `since`, in one round trip. */
 export async function getQuotaState(db: Database, userId: string, since: Date) {
   return db
