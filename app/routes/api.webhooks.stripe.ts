@@ -12,3 +12,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, "POST");
     return Response.json(await receiveStripeWebhook(await request.text(), request.headers.get("stripe-signature")));
   });
+
+/** A GET (someone opening the URL) is a 405, not a routing error in the log. */
+export const loader = action;
