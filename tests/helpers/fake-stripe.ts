@@ -176,9 +176,9 @@ export async function startFakeStripe({ webhookSecret = "whsec_fake_stripe_secre
   const requests: Array<{ method: string; path: string; params: Form }> = [];
   const idempotent = new Map<string, Answer>();
 
-  const missing = (kind: string, id: string | undefined): Answer => ({
+  const missing = (kind: string, id: string | undefined, param = "id"): Answer => ({
     status: 404,
-    body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${id}'`, param: "id" } },
+    body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${id}'`, param } },
   });
 
   const priceFor = (ref: string) => state.prices.get(ref) ?? [...state.prices.values()].find((p) => p.lookup_key === ref);
@@ -240,7 +240,9 @@ export async function startFakeStripe({ webhookSecret = "whsec_fake_stripe_secre
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const lineItems = (Array.isArray(params.line_items) ? params.line_items : []).map((item) => ({ price: str(obj(item).price) ?? "", quantity: str(obj(item).quantity) ?? "1" }));
       const unknown = lineItems.find((item) => !priceFor(item.price));
-      if (unknown) return missing("price", unknown.price);
+      if (unknown) return missing("price", unknown.price, "line_items[0][price]");
+      const customer = str(params.customer);
+      if (customer && !state.customers.has(customer)) return missing("customer", customer, "customer");
       const sessionId = newId("cs");
       const session: FakeSession = {
         id: sessionId,
@@ -279,7 +281,7 @@ export async function startFakeStripe({ webhookSecret = "whsec_fake_stripe_secre
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const customer = str(params.customer) ?? "";
-      if (!state.customers.has(customer)) return missing("customer", customer);
+      if (!state.customers.has(customer)) return missing("customer", customer, "customer");
       const portalId = newId("bps");
       return { status: 200, body: { id: portalId, object: "billing_portal.session", customer, return_url: str(params.return_url), url: `https://billing.stripe.test/p/session/${portalId}` } };
     }

@@ -93,6 +93,17 @@ describe("checkouts", () => {
     expect([...stripe.state.customers.values()].filter((c) => c.metadata.userId === "user-a")).toHaveLength(1);
   });
 
+  it("replaces a stored customer Stripe no longer has (deleted, or made with test-mode keys)", async () => {
+    const stripeProvider = provider();
+    const created = await stripeProvider.createCheckout({ checkoutId: "chk-gone", customer: customer("user-g", "cus_test_gone"), item: { kind: "pack", pack: pack("pack-10"), quantity: 1 }, ...urls("chk-gone") });
+    expect(created.customerId).toMatch(/^cus_test_/);
+    expect(created.customerId).not.toBe("cus_test_gone");
+    expect(stripe.state.sessions.get(created.providerSessionId)!.customer).toBe(created.customerId);
+    expect(stripe.state.customers.get(created.customerId!)!.metadata).toEqual({ userId: "user-g" });
+    // The portal answers null when Stripe refuses (the caller shows "not available").
+    expect(await stripeProvider.portalUrl("cus_test_gone", "http://app.test/")).toBeNull();
+  });
+
   it("reports a pack checkout before and after payment, with the payment intent as the refund reference", async () => {
     const stripeProvider = provider();
     const created = await stripeProvider.createCheckout({ checkoutId: "chk-snap", customer: customer("user-b"), item: { kind: "pack", pack: pack("pack-10"), quantity: 2 }, ...urls("chk-snap") });

@@ -7,7 +7,8 @@ import Stripe from "stripe";
 import type { PaidPlanId, SubscriptionStatus } from "~/lib/billing";
 import type { Pack } from "~/lib/packs";
 import { PLANS } from "~/lib/plans";
-import { HttpError } from "~/server/platform/http.server";
+import { HttpError } from "../../platform/http.server";
+import { log } from "../../platform/logger.server";
 import type { CheckoutSnapshot, InvoiceFacts, PaymentProvider, ProviderEvent, SubscriptionSnapshot } from "./provider.server";
 
 export interface StripeProviderOptions {
@@ -112,33 +113,36 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     name: "stripe",
 
     async createCheckout({ checkoutId, customer, item, successUrl, cancelUrl }) {
-      let customerId = customer.customerId;
-      let createdCustomerId: string | null = null;
-      if (!customerId) {
-        const created = await stripe.customers.create(
-          { email: customer.email, metadata: { userId: customer.userId } },
-          // A retry after a failed checkout (the id never stored) finds this customer again.
-          { idempotencyKey: `linkwise-customer-${customer.userId}` },
-        );
-        customerId = createdCustomerId = created.id;
-      }
+      const newCustomer = async (idempotencyKey: string) =>
+        (await stripe.customers.create({ email: customer.email, metadata: { userId: customer.userId } }, { idempotencyKey })).id;
       const metadata = { checkoutId, userId: customer.userId };
-      const common = { customer: customerId, client_reference_id: customer.userId, success_url: successUrl, cancel_url: cancelUrl, metadata };
-      const params: Stripe.Checkout.SessionCreateParams =
-        item.kind === "pack"
-          ? {
-              ...common,
-              mode: "payment",
-              line_items: [{ price: await packPrice(item.pack), quantity: item.quantity }],
-              payment_intent_data: { metadata: { ...metadata, packId: item.pack.id } },
-            }
-          : {
-              ...common,
-              mode: "subscription",
-              line_items: [{ price: await planPrice(item.plan), quantity: 1 }],
-              subscription_data: { metadata: { userId: customer.userId, plan: item.plan } },
-            };
-      const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `linkwise-checkout-${checkoutId}` });
+      const lineItem =
+        item.kind === "pack" ? { price: await packPrice(item.pack), quantity: item.quantity } : { price: await planPrice(item.plan), quantity: 1 };
+      const createSession = (customerId: string, idempotencyKey: string) => {
+        const common = { customer: customerId, client_reference_id: customer.userId, success_url: successUrl, cancel_url: cancelUrl, metadata, line_items: [lineItem] };
+        const params: Stripe.Checkout.SessionCreateParams =
+          item.kind === "pack"
+            ? { ...common, mode: "payment", payment_intent_data: { metadata: { ...metadata, packId: item.pack.id } } }
+            : { ...common, mode: "subscription", subscription_data: { metadata: { userId: customer.userId, plan: item.plan } } };
+        return stripe.checkout.sessions.create(params, { idempotencyKey });
+      };
+
+      let createdCustomerId: string | null = null;
+      let customerId = customer.customerId;
+      // A retry after a failed checkout (the id never stored) finds this customer again.
+      if (!customerId) customerId = createdCustomerId = await newCustomer(`linkwise-customer-${customer.userId}`);
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await createSession(customerId, `linkwise-checkout-${checkoutId}`);
+      } catch (error) {
+        // The stored customer is gone (deleted, or made with the other mode's keys): make a new one.
+        if (!createdCustomerId && isMissing(error) && (error as Stripe.errors.StripeError).param === "customer") {
+          customerId = createdCustomerId = await newCustomer(`linkwise-customer-${customer.userId}-after-${customerId}`);
+          session = await createSession(customerId, `linkwise-checkout-${checkoutId}-${customerId}`);
+        } else {
+          throw error;
+        }
+      }
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { providerSessionId: session.id, url: session.url, customerId: createdCustomerId };
     },
@@ -194,8 +198,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     },
 
     async portalUrl(customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
-      return session.url;
+      try {
+        return (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url;
+      } catch (error) {
+        // Most often the portal was never configured in the Dashboard: tell the operator, and
+        // the user "not available right now" (null) rather than a 500.
+        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        log.error("Stripe refused a Customer Portal session", { customerId, code: error.code, message: error.message });
+        return null;
+      }
     },
 
     parseWebhook(rawBody, signature): ProviderEvent {
