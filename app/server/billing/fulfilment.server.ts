@@ -156,6 +156,7 @@ async function fulfilCheckout(
     const amount = snapshot.amountTotalCents ?? checkout.amount_cents;
     await insertReceipt(trx, {
       user_id: user.id,
+      customer_email: user.email,
       provider: provider.name,
       provider_ref: snapshot.paymentRef ?? `checkout:${checkout.id}`,
       checkout_id: checkout.id,
@@ -218,10 +219,12 @@ async function invoiceOwner(trx: Database, invoice: InvoiceFacts, subscription: 
 
 async function invoicePaid(trx: Database, provider: PaymentProvider, invoice: InvoiceFacts, subscription: SubscriptionSnapshot | null, after: AfterCommit) {
   const userId = await invoiceOwner(trx, invoice, subscription);
-  if (!userId) return log.warn("invoice for an unknown customer ignored", { invoiceId: invoice.id });
+  const owner = userId ? await getUserById(trx, userId) : undefined;
+  if (!userId || !owner) return log.warn("invoice for an unknown customer ignored", { invoiceId: invoice.id });
   const plan = subscription?.plan ? planName(subscription.plan) : "Subscription";
   const inserted = await insertReceipt(trx, {
     user_id: userId,
+    customer_email: owner.email,
     provider: provider.name,
     provider_ref: invoice.id,
     subscription_id: invoice.subscriptionId,

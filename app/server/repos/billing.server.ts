@@ -160,20 +160,34 @@ export async function writeCreditChange(
     .execute();
 }
 
-/** Credits granted (by purchase or an admin) after the given ledger row: FIFO says those are spent last. */
+/**
+ * Credits granted (by purchase or an admin) after the checkout's own grant, less what refunds
+ * took back of those later purchases: FIFO says those are spent last.
+ */
 export async function sumGrantsAfter(db: Database, userId: string, checkoutId: string): Promise<number> {
+  const grantedAt = db
+    .selectFrom("credit_ledger")
+    .select(sql<Date>`min(created_at)`.as("at"))
+    .where("checkout_id", "=", checkoutId)
+    .where("delta", ">", 0);
+  const laterPurchases = db
+    .selectFrom("credit_ledger")
+    .select("checkout_id")
+    .where("user_id", "=", userId)
+    .where("reason", "=", "purchase")
+    .where("created_at", ">", grantedAt);
   const row = await db
     .selectFrom("credit_ledger")
     .select(sql<number>`coalesce(sum(delta), 0)::int`.as("total"))
     .where("user_id", "=", userId)
-    .where("delta", ">", 0)
-    .where(
-      "created_at",
-      ">",
-      db.selectFrom("credit_ledger").select(sql<Date>`min(created_at)`.as("at")).where("checkout_id", "=", checkoutId).where("delta", ">", 0),
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("delta", ">", 0), eb("created_at", ">", grantedAt)]),
+        eb.and([eb("reason", "=", "refund"), eb("checkout_id", "in", laterPurchases)]),
+      ]),
     )
     .executeTakeFirstOrThrow();
-  return row.total;
+  return Math.max(0, row.total);
 }
 
 /** The user's ledger, newest first, from before the (created_at, id) cursor. */
