@@ -263,6 +263,10 @@ describe("plans in test mode", () => {
     await endPeriod(user.id);
     expect(await roleOf(user.id)).toBe("ProUser");
     expect((await billing(user.token)).manualGrant).toBe(true);
+    // While the grant stands, no plan is sold to them: it would change nothing.
+    const refused = await api<{ message: string }>("POST", "/api/checkout-session", { token: user.token, body: { tierId: "scout", returnUrl: "/upgrade" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/set by our team/);
     // Revoking the grant (Free) leaves the subscription to decide: it has ended, so Free.
     await api("PATCH", `/api/admin/users/${user.id}`, { token: admin.token, body: { role: "FreeUser" } });
     expect(await roleOf(user.id)).toBe("FreeUser");
