@@ -31,7 +31,7 @@ import {
   setBillingCustomer,
   storePaymentEvent,
   updateCheckout,
-  updateReceiptByRef,
+  markReceiptRefunded,
 } from "../repos/billing.server";
 import { getUserById } from "../repos/users.server";
 import { AfterCommit } from "./after-commit.server";
@@ -270,13 +270,10 @@ async function invoiceFailed(trx: Database, provider: PaymentProvider, invoice: 
  */
 async function refund(trx: Database, paymentRef: string, amountRefundedCents: number): Promise<void> {
   const found = await getCheckoutByPaymentRef(trx, paymentRef);
-  if (!found) {
-    await updateReceiptByRef(trx, paymentRef, { amount_refunded_cents: amountRefundedCents, status: "partially_refunded" });
-    return;
-  }
+  await markReceiptRefunded(trx, paymentRef, amountRefundedCents);
+  if (!found) return;
   const checkout = (await lockCheckout(trx, found.id))!;
   const fullyRefunded = amountRefundedCents >= checkout.amount_cents;
-  await updateReceiptByRef(trx, paymentRef, { amount_refunded_cents: amountRefundedCents, status: fullyRefunded ? "refunded" : "partially_refunded" });
   if (checkout.kind !== "pack" || !checkout.fulfilled_at) return;
   const covered = fullyRefunded ? checkout.credits : Math.floor((checkout.credits * amountRefundedCents) / checkout.amount_cents);
   const owed = covered - checkout.credits_refunded;

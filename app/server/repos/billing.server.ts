@@ -222,12 +222,16 @@ export async function insertReceipt(db: Database, receipt: Insertable<ReceiptsTa
   return inserted !== undefined;
 }
 
-export async function updateReceiptByRef(
-  db: Database,
-  providerRef: string,
-  patch: Partial<Pick<ReceiptRow, "status" | "amount_refunded_cents">>,
-): Promise<void> {
-  await db.updateTable("receipts").set(patch).where("provider_ref", "=", providerRef).execute();
+/** Records how much of a payment was refunded so far; the status follows from the amounts. */
+export async function markReceiptRefunded(db: Database, providerRef: string, amountRefundedCents: number): Promise<void> {
+  await db
+    .updateTable("receipts")
+    .set((eb) => ({
+      amount_refunded_cents: amountRefundedCents,
+      status: eb.case().when("amount_cents", "<=", amountRefundedCents).then("refunded" as const).else("partially_refunded" as const).end(),
+    }))
+    .where("provider_ref", "=", providerRef)
+    .execute();
 }
 
 export async function listReceipts(db: Database, userId: string, limit: number): Promise<ReceiptRow[]> {
