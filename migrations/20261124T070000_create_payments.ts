@@ -70,10 +70,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // What the user paid: one row per pack checkout or subscription invoice, by the provider's
   // reference (payment intent, invoice), so a replayed event cannot write a second receipt.
+  // Billing records outlive a deleted account (kept about 7 years): the email stays as a label.
   await db.schema
     .createTable("receipts")
     .addColumn("id", "uuid", (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn("user_id", "uuid", (col) => col.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", "uuid", (col) => col.references("users.id").onDelete("set null"))
+    .addColumn("customer_email", "text", (col) => col.notNull())
     .addColumn("provider", "text", (col) => col.notNull())
     .addColumn("provider_ref", "text", (col) => col.notNull().unique())
     .addColumn("checkout_id", "uuid", (col) => col.references("checkouts.id").onDelete("set null"))

@@ -90,3 +90,18 @@ describe("activityQuerySchema", () => {
     expect(activityQuerySchema.safeParse({ limit: "1000" }).success).toBe(false);
   });
 });
+
+describe("payment events", () => {
+  const target = { type: "user", id: "u1", label: "ann@example.com" };
+  it("read as sentences a support person can act on", () => {
+    expect(describeActivity({ action: "pack.purchased", actor: null, target, before: null, after: { credits: 20, amountCents: 499 } }).summary).toBe(
+      "ann@example.com bought 20 enrichment credits for EUR 4.99",
+    );
+    expect(describeActivity({ action: "plan.changed", actor: null, target, before: { role: "FreeUser" }, after: { role: "ProUser" } }).summary).toBe(
+      "ann@example.com's plan changed from Free to Creator",
+    );
+    const adjusted = describeActivity({ action: "credits.adjusted", actor: { id: "a", label: "admin@x" }, target, before: { credits: 0 }, after: { credits: 7, note: "Goodwill" } });
+    expect(adjusted.summary).toBe("admin@x adjusted the credits of ann@example.com");
+    expect(adjusted.details).toEqual(["credits: 0 → 7", "note: Goodwill"]);
+  });
+});

@@ -148,6 +148,20 @@ export function describeActivity(event: EventFacts): Described {
       return { summary: `${actor} sent a password-reset mail to ${who}`, details: [] };
     case "flags.updated":
       return { summary: `${actor} changed the feature flags`, details: describeChanges(event.before, event.after) };
+    case "pack.purchased": {
+      const facts = (event.after ?? {}) as { credits?: number; amountCents?: number };
+      const amount = typeof facts.amountCents === "number" ? ` for EUR ${(facts.amountCents / 100).toFixed(2)}` : "";
+      return { summary: `${who} bought ${facts.credits ?? "some"} enrichment credits${amount}`, details: [] };
+    }
+    case "plan.changed": {
+      const from = roleLabel(event.before);
+      const to = roleLabel(event.after);
+      return { summary: from && to ? `${who}'s plan changed from ${from} to ${to}` : `${who}'s plan changed`, details: [] };
+    }
+    case "payment.failed":
+      return { summary: `A payment by ${who} failed`, details: describeChanges(null, event.after) };
+    case "credits.adjusted":
+      return { summary: `${actor} adjusted the credits of ${who}`, details: describeChanges(event.before, event.after) };
     default: {
       const what = event.action.replace(/[._-]+/g, " ").trim() || "did something";
       return { summary: target ? `${actor}: ${what} — ${target}` : `${actor}: ${what}`, details: describeChanges(event.before, event.after) };

@@ -56,6 +56,8 @@ export interface AdminUser {
   status: UserStatus;
   linksCount: number;
   enrichmentsThisMonth: number;
+  /** Pack credits left (the credits ledger's balance). */
+  credits: number;
   joinedAt: string;
   lastActiveAt: string | null;
   /** The live manual grant, if an admin set this role by hand. */

@@ -168,7 +168,7 @@ describe("the list", () => {
       ])
       .execute();
     const lastActive = new Date(Date.now() - 3_600_000);
-    await db().updateTable("users").set({ last_active_at: lastActive }).where("id", "=", owner.id).execute();
+    await db().updateTable("users").set({ last_active_at: lastActive, pack_credits: 12 }).where("id", "=", owner.id).execute();
 
     const response = await api<AdminUserPage>("GET", "/api/admin/users?q=counted-owner", { token: admin.token });
     expect(response.status).toBe(200);
@@ -183,6 +183,7 @@ describe("the list", () => {
         status: "active",
         linksCount: 3,
         enrichmentsThisMonth: 3,
+        credits: 12,
         joinedAt: expect.any(String),
         lastActiveAt: lastActive.toISOString(),
         grant: null,

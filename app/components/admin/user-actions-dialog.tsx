@@ -106,6 +106,10 @@ export function UserActionsDialog({
               <dd>{user.enrichmentsThisMonth}</dd>
             </div>
             <div>
+              <dt className="text-slate-500 dark:text-slate-400">Pack credits</dt>
+              <dd data-testid="admin-user-credits">{user.credits}</dd>
+            </div>
+            <div>
               <dt className="text-slate-500 dark:text-slate-400">Joined</dt>
               <dd>{formatDate(user.joinedAt)}</dd>
             </div>
@@ -166,6 +170,22 @@ export function UserActionsDialog({
               Change role
             </Button>
           </div>
+
+          <CreditAdjustment
+            user={user}
+            onAsk={(delta, note) =>
+              ask({
+                title: `${delta > 0 ? "Add" : "Remove"} ${Math.abs(delta)} credit${Math.abs(delta) === 1 ? "" : "s"} ${delta > 0 ? "to" : "from"} ${user.email}?`,
+                body: `The balance becomes ${user.credits + delta}. The credits history shows the note "${note}" to the user, and the audit trail records it.`,
+                confirmLabel: delta > 0 ? "Add credits" : "Remove credits",
+                danger: delta < 0,
+                run: async () => {
+                  const result = await apiFetch<{ credits: number }>(path(user, "/credits"), { method: "POST", body: { delta, note } });
+                  return { message: `${user.email} now has ${result.credits} credits.`, user: { ...user, credits: result.credits } };
+                },
+              })
+            }
+          />
 
           <div className="grid gap-2 sm:grid-cols-2">
             {user.active ? (
@@ -259,5 +279,53 @@ export function UserActionsDialog({
       ) : null}
       <ConfirmDialog request={pending} busy={busy} error={error} onConfirm={confirm} onCancel={() => setPending(null)} />
     </dialog>
+  );
+}
+
+/** A support adjustment of pack credits: how many (negative removes) and why. */
+function CreditAdjustment({ user, onAsk }: { user: AdminUser; onAsk: (delta: number, note: string) => void }) {
+  const id = useId();
+  const [delta, setDelta] = useState("");
+  const [note, setNote] = useState("");
+  const amount = Number(delta);
+  const valid = Number.isInteger(amount) && amount !== 0 && user.credits + amount >= 0 && note.trim().length >= 3;
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      aria-labelledby={`${id}-credits`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid) onAsk(amount, note.trim());
+      }}
+    >
+      <span id={`${id}-credits`} className="sr-only">
+        Adjust pack credits
+      </span>
+      <label className="w-28 text-sm font-medium text-slate-700 dark:text-slate-200">
+        Credits (+/−)
+        <input
+          type="number"
+          step={1}
+          min={-user.credits}
+          value={delta}
+          onChange={(event) => setDelta(event.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+      </label>
+      <label className="min-w-[10rem] flex-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+        Reason
+        <input
+          type="text"
+          maxLength={200}
+          value={note}
+          placeholder="e.g. Goodwill after an outage"
+          onChange={(event) => setNote(event.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+      </label>
+      <Button type="submit" variant="secondary" disabled={!valid}>
+        Adjust credits
+      </Button>
+    </form>
   );
 }

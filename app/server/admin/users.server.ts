@@ -103,6 +103,7 @@ function toAdminUser(row: Omit<DirectoryRow, "sort_key">, extra: { links: number
     status: userStatus({ active: row.is_active, emailConfirmed: row.email_confirmed }),
     linksCount: extra.links,
     enrichmentsThisMonth: extra.enrichments,
+    credits: row.pack_credits,
     joinedAt: row.created_at.toISOString(),
     lastActiveAt: row.last_active_at?.toISOString() ?? null,
     grant: extra.grant

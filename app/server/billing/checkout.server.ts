@@ -18,12 +18,15 @@ import type { User } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
+import { getLiveRoleGrant } from "../repos/role-grants.server";
 import { deleteCheckout, insertCheckout, listSubscriptionsOf, setBillingCustomer, setCheckoutProviderSession } from "../repos/billing.server";
 import { CURRENCY, findPack, packPriceCents, planName, planOfRole, planPriceCents } from "./catalogue.server";
 import { paymentProvider } from "./payments.server";
 import type { CheckoutItem } from "./providers/provider.server";
 import { requireSalesOpen } from "./sales.server";
 import { grantsAccess } from "./subscriptions.server";
+
+export const MANUAL_PLAN = "Your plan was set by our team, so it cannot be bought or changed here. Please contact support.";
 
 const packIdSchema = z.string({ error: "packId is required" }).refine((id) => findPack(id) !== undefined, "Unknown pack: choose pack-10, pack-20 or pack-50");
 const returnUrlSchema = z.string({ error: "returnUrl is required" }).min(1, "returnUrl is required").max(2048, "returnUrl is too long");
@@ -125,6 +128,8 @@ export function startPackCheckout(user: User, input: { packId: string; quantity:
 export async function startPlanCheckout(user: User, input: { plan: PaidPlanId; returnPath: string }): Promise<{ checkoutUrl: string }> {
   if (user.role === "Admin") throw new HttpError(409, "Admins have every feature already.");
   if (planOfRole(user.role) === input.plan) throw new HttpError(409, `You are already on the ${planName(input.plan)} plan.`);
+  // A plan an admin set by hand wins over any subscription: selling one would charge for nothing.
+  if (await getLiveRoleGrant(db(), user.id)) throw new HttpError(409, MANUAL_PLAN);
   const provider = paymentProvider();
   if (provider.name === "stripe" && user.billing_customer_id) {
     const live = (await listSubscriptionsOf(db(), user.id)).some((s) => s.provider === "stripe" && grantsAccess(s));

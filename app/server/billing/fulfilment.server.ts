@@ -31,7 +31,7 @@ import {
   setBillingCustomer,
   storePaymentEvent,
   updateCheckout,
-  updateReceiptByRef,
+  markReceiptRefunded,
 } from "../repos/billing.server";
 import { getUserById } from "../repos/users.server";
 import { AfterCommit } from "./after-commit.server";
@@ -156,6 +156,7 @@ async function fulfilCheckout(
     const amount = snapshot.amountTotalCents ?? checkout.amount_cents;
     await insertReceipt(trx, {
       user_id: user.id,
+      customer_email: user.email,
       provider: provider.name,
       provider_ref: snapshot.paymentRef ?? `checkout:${checkout.id}`,
       checkout_id: checkout.id,
@@ -218,10 +219,12 @@ async function invoiceOwner(trx: Database, invoice: InvoiceFacts, subscription: 
 
 async function invoicePaid(trx: Database, provider: PaymentProvider, invoice: InvoiceFacts, subscription: SubscriptionSnapshot | null, after: AfterCommit) {
   const userId = await invoiceOwner(trx, invoice, subscription);
-  if (!userId) return log.warn("invoice for an unknown customer ignored", { invoiceId: invoice.id });
+  const owner = userId ? await getUserById(trx, userId) : undefined;
+  if (!userId || !owner) return log.warn("invoice for an unknown customer ignored", { invoiceId: invoice.id });
   const plan = subscription?.plan ? planName(subscription.plan) : "Subscription";
   const inserted = await insertReceipt(trx, {
     user_id: userId,
+    customer_email: owner.email,
     provider: provider.name,
     provider_ref: invoice.id,
     subscription_id: invoice.subscriptionId,
@@ -267,13 +270,10 @@ async function invoiceFailed(trx: Database, provider: PaymentProvider, invoice: 
  */
 async function refund(trx: Database, paymentRef: string, amountRefundedCents: number): Promise<void> {
   const found = await getCheckoutByPaymentRef(trx, paymentRef);
-  if (!found) {
-    await updateReceiptByRef(trx, paymentRef, { amount_refunded_cents: amountRefundedCents, status: "partially_refunded" });
-    return;
-  }
+  await markReceiptRefunded(trx, paymentRef, amountRefundedCents);
+  if (!found) return;
   const checkout = (await lockCheckout(trx, found.id))!;
   const fullyRefunded = amountRefundedCents >= checkout.amount_cents;
-  await updateReceiptByRef(trx, paymentRef, { amount_refunded_cents: amountRefundedCents, status: fullyRefunded ? "refunded" : "partially_refunded" });
   if (checkout.kind !== "pack" || !checkout.fulfilled_at) return;
   const covered = fullyRefunded ? checkout.credits : Math.floor((checkout.credits * amountRefundedCents) / checkout.amount_cents);
   const owed = covered - checkout.credits_refunded;

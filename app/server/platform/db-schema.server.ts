@@ -338,7 +338,9 @@ export type CreditLedgerRow = Selectable<CreditLedgerTable>;
 
 export interface ReceiptsTable {
   id: Generated<string>;
-  user_id: string;
+  /** Null once the account is deleted: billing records are kept (customer_email says whose). */
+  user_id: string | null;
+  customer_email: string;
   provider: PaymentProviderName;
   provider_ref: string;
   checkout_id: string | null;

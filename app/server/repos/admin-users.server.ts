@@ -11,6 +11,7 @@ export interface DirectoryRow {
   email_confirmed: boolean;
   created_at: Date;
   last_active_at: Date | null;
+  pack_credits: number;
   sort_key: string;
 }
 
@@ -51,7 +52,7 @@ export async function listDirectoryPage(
 ): Promise<DirectoryRow[]> {
   let query = db
     .selectFrom("users")
-    .select(["id", "email", "role", "is_active", "email_confirmed", "created_at", "last_active_at"])
+    .select(["id", "email", "role", "is_active", "email_confirmed", "created_at", "last_active_at", "pack_credits"])
     .select(sortKey(options.sort).as("sort_key"));
   if (options.contains) query = query.where("email", "like", likeContains(options.contains));
   if (options.roles) query = query.where("role", "in", options.roles);

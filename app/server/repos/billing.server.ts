@@ -160,20 +160,34 @@ export async function writeCreditChange(
     .execute();
 }
 
-/** Credits granted (by purchase or an admin) after the given ledger row: FIFO says those are spent last. */
+/**
+ * Credits granted (by purchase or an admin) after the checkout's own grant, less what refunds
+ * took back of those later purchases: FIFO says those are spent last.
+ */
 export async function sumGrantsAfter(db: Database, userId: string, checkoutId: string): Promise<number> {
+  const grantedAt = db
+    .selectFrom("credit_ledger")
+    .select(sql<Date>`min(created_at)`.as("at"))
+    .where("checkout_id", "=", checkoutId)
+    .where("delta", ">", 0);
+  const laterPurchases = db
+    .selectFrom("credit_ledger")
+    .select("checkout_id")
+    .where("user_id", "=", userId)
+    .where("reason", "=", "purchase")
+    .where("created_at", ">", grantedAt);
   const row = await db
     .selectFrom("credit_ledger")
     .select(sql<number>`coalesce(sum(delta), 0)::int`.as("total"))
     .where("user_id", "=", userId)
-    .where("delta", ">", 0)
-    .where(
-      "created_at",
-      ">",
-      db.selectFrom("credit_ledger").select(sql<Date>`min(created_at)`.as("at")).where("checkout_id", "=", checkoutId).where("delta", ">", 0),
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("delta", ">", 0), eb("created_at", ">", grantedAt)]),
+        eb.and([eb("reason", "=", "refund"), eb("checkout_id", "in", laterPurchases)]),
+      ]),
     )
     .executeTakeFirstOrThrow();
-  return row.total;
+  return Math.max(0, row.total);
 }
 
 /** The user's ledger, newest first, from before the (created_at, id) cursor. */
@@ -208,12 +222,16 @@ export async function insertReceipt(db: Database, receipt: Insertable<ReceiptsTa
   return inserted !== undefined;
 }
 
-export async function updateReceiptByRef(
-  db: Database,
-  providerRef: string,
-  patch: Partial<Pick<ReceiptRow, "status" | "amount_refunded_cents">>,
-): Promise<void> {
-  await db.updateTable("receipts").set(patch).where("provider_ref", "=", providerRef).execute();
+/** Records how much of a payment was refunded so far; the status follows from the amounts. */
+export async function markReceiptRefunded(db: Database, providerRef: string, amountRefundedCents: number): Promise<void> {
+  await db
+    .updateTable("receipts")
+    .set((eb) => ({
+      amount_refunded_cents: amountRefundedCents,
+      status: eb.case().when("amount_cents", "<=", amountRefundedCents).then("refunded" as const).else("partially_refunded" as const).end(),
+    }))
+    .where("provider_ref", "=", providerRef)
+    .execute();
 }
 
 export async function listReceipts(db: Database, userId: string, limit: number): Promise<ReceiptRow[]> {
