@@ -143,6 +143,9 @@ export default function Upgrade() {
                     <ButtonLink to="/settings/billing" variant="secondary">
                       Manage billing
                     </ButtonLink>
+                  ) : summary.manualGrant || summary.role === "Admin" ? (
+                    // The server sells no plan over one an admin set (it would charge for nothing).
+                    <p className="py-2 text-center text-sm text-slate-600 dark:text-slate-300">Your plan is set by an administrator</p>
                   ) : comingSoon ? (
                     <>
                       <Button variant="secondary" disabled>
