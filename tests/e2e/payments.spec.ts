@@ -91,9 +91,18 @@ test("a Free user at the limit buys a Popular Pack from the dashboard modal and 
 
   await meter.getByRole("button", { name: "Buy Enrichment Pack" }).click();
   await modal.getByRole("button", { name: /Buy Popular Pack/ }).click();
+  // The return page's sync calls wait until the processing state has been seen.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/billing/checkouts/*/sync", async (route) => {
+    await seen;
+    await route.continue();
+  });
   await payTestCheckout(page, "€4.99");
 
-  // Back on the dashboard: the modal again, then Purchase Successful, closing itself.
+  // Back on the dashboard: the modal again, processing, then Purchase Successful, closing itself.
+  await expect(page.getByRole("dialog", { name: "Processing your purchase…" })).toBeVisible(FULFILLED);
+  release();
   const done = page.getByRole("dialog", { name: "Purchase Successful" });
   await expect(done).toBeVisible(FULFILLED);
   await expect(done).toContainText("20 credits added");
