@@ -115,11 +115,21 @@ test("a Free user at the limit buys a Popular Pack from the dashboard modal and 
   await expect(page.getByTestId("pack-credits")).toContainText("19 pack credits left");
 });
 
-test("cancelling on the test checkout page changes nothing and says so", async ({ page }) => {
+test("a test checkout is its owner's alone; cancelling it changes nothing and says so", async ({ page, browser }) => {
   await registerThroughPage(page, `cancel-${Date.now()}@example.com`, "pack-password");
   await page.getByTestId("usage-meter").getByRole("button", { name: "Buy Enrichment Pack" }).click();
   await page.getByRole("dialog", { name: "Buy Enrichment Pack" }).getByRole("button", { name: /Buy Power Pack/ }).click();
   await expect(page).toHaveURL(/\/checkout\/test\//);
+  await expect(page.getByTestId("test-checkout")).toContainText("Power Pack");
+
+  const other = await (await browser.newContext()).newPage();
+  await registerThroughPage(other, `other-${Date.now()}@example.com`, "other-password");
+  const response = await other.goto(page.url());
+  expect(response?.status()).toBe(404);
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("Checkout not found");
+  await expect(other.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  await other.context().close();
+
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(page.getByText("Purchase cancelled. Nothing was charged.")).toBeVisible(FULFILLED);
   await expect(page).toHaveURL("/dashboard");
