@@ -253,3 +253,20 @@ test("the packs on /upgrade: ?pack= preselects, the quantity stays between 1 and
   await expect(page.getByTestId("credit-entry").first()).toContainText("+40");
   await expect(page.getByTestId("receipt").first()).toContainText("€9.98");
 });
+
+test("Pay works before the page's JavaScript has loaded (a plain form post from our own origin)", async ({ page, browser }) => {
+  await registerThroughPage(page, `nojs-${Date.now()}@example.com`, "nojs-password");
+  await page.getByTestId("usage-meter").getByRole("button", { name: "Buy Enrichment Pack" }).click();
+  await page.getByRole("dialog", { name: "Buy Enrichment Pack" }).getByRole("button", { name: /Buy Starter Pack/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(page.url());
+  await plain.getByRole("button", { name: "Pay €2.99" }).click();
+  await expect(plain).toHaveURL(/\/dashboard\?checkout=success&checkoutId=/);
+  await noScript.close();
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("pack-credits")).toContainText("10 pack credits left");
+});

@@ -174,6 +174,11 @@ function securityHeaders(config: Env): RequestHandler {
     },
     strictTransportSecurity: config.APP_URL.startsWith("https://"),
     crossOriginEmbedderPolicy: false,
+    // Not helmet's "no-referrer": under it a plain form POST (before the page's JavaScript has
+    // loaded, e.g. Pay on the test checkout) is sent with `Origin: null` and the same-origin
+    // guard refuses it. "same-origin" keeps our origin on our own requests and still sends
+    // nothing to other sites.
+    referrerPolicy: { policy: "same-origin" },
   });
 }
 
