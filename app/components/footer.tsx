@@ -53,7 +53,7 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-500 dark:border-slate-800">
+      <div className="border-t border-slate-200 py-6 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
         © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
       </div>
     </footer>

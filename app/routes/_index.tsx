@@ -1,9 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
 import { TrendingSection } from "~/components/trending-section";
 import { ButtonLink, Card, Section } from "~/components/ui";
 import { PLANS } from "~/lib/plans";
+import { salesState } from "~/server/billing/sales.server";
 
 export const meta: MetaFunction = () => [{ title: `${PRODUCT_NAME} — save links, learn more` }];
 
@@ -28,7 +30,13 @@ const FEATURES = [
   },
 ];
 
+export async function loader() {
+  // The plan cards and the panel below them follow the live sales state.
+  return { comingSoon: (await salesState()) === "coming-soon" };
+}
+
 export default function Landing() {
+  const { comingSoon } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
@@ -80,24 +88,39 @@ export default function Landing() {
         </h2>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} />
+            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} />
           ))}
         </div>
       </Section>
 
       <Section>
-        <Card className="flex flex-col items-center gap-4 bg-brand-50 text-center dark:bg-slate-900">
-          <h2 className="text-2xl font-bold">Scout and Creator are Coming Soon</h2>
-          <p className="max-w-xl text-slate-600 dark:text-slate-300">
-            Start free today and we will tell you the moment the paid plans open.
-          </p>
-          <div className="flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/register">Start Free</ButtonLink>
-            <ButtonLink to="/upgrade" variant="secondary">
-              Get Notified
-            </ButtonLink>
-          </div>
-        </Card>
+        {comingSoon ? (
+          <Card className="flex flex-col items-center gap-4 bg-brand-50 text-center dark:bg-slate-900">
+            <h2 className="text-2xl font-bold">Scout and Creator are Coming Soon</h2>
+            <p className="max-w-xl text-slate-600 dark:text-slate-300">
+              Start free today and we will tell you the moment the paid plans open.
+            </p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <ButtonLink to="/register">Start Free</ButtonLink>
+              <ButtonLink to="/upgrade" variant="secondary">
+                Get Notified
+              </ButtonLink>
+            </div>
+          </Card>
+        ) : (
+          <Card className="flex flex-col items-center gap-4 bg-brand-50 text-center dark:bg-slate-900">
+            <h2 className="text-2xl font-bold">Need more than five enrichments a month?</h2>
+            <p className="max-w-xl text-slate-600 dark:text-slate-300">
+              Scout and Creator are open, and enrichment packs top up any plan with credits that never expire.
+            </p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <ButtonLink to="/register">Start Free</ButtonLink>
+              <ButtonLink to="/pricing" variant="secondary">
+                See plans and packs
+              </ButtonLink>
+            </div>
+          </Card>
+        )}
       </Section>
 
       <Section className="text-center">

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { spendAllowance, userIdOf, withDb } from "./db";
 import { pagesUrl, registerThroughPage } from "./helpers";
 import { sweepSubscriptionsNow } from "./sweep";
@@ -215,8 +216,22 @@ test.describe("on a phone", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectLabelledControls(page);
+      await expectNoAxeViolations(page);
     }
   });
+});
+
+test("in the dark theme, /upgrade, the test checkout and /settings/billing pass axe's WCAG A and AA rules", async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("theme", "dark"));
+  await registerThroughPage(page, `dark-${Date.now()}@example.com`, "dark-password");
+  await page.goto("/upgrade");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expectNoAxeViolations(page);
+  await page.getByTestId("pack-shop").getByRole("button", { name: /^Buy / }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  await expectNoAxeViolations(page);
+  await page.goto("/settings/billing");
+  await expectNoAxeViolations(page);
 });
 
 test("the packs on /upgrade: ?pack= preselects, the quantity stays between 1 and 100, the total follows", async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { pagesUrl, registerThroughPage } from "./helpers";
 
 const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
-  { path: "/", heading: /Save links/, texts: ["10,000+", "Start Free Today", "Scout and Creator are Coming Soon", "Basic URL gathering"] },
+  { path: "/", heading: /Save links/, texts: ["10,000+", "Start Free Today", "Need more than five enrichments a month?", "Basic URL gathering"] },
   { path: "/features", heading: /Features/, texts: ["Quiz generator", "Markdown and PDF export"] },
   { path: "/pricing", heading: /Pricing/, texts: ["€4.95", "€12.95", "Popular Pack", "Best Value", "€9.99", "Frequently asked questions"] },
   { path: "/get-started", heading: /Get Started/, texts: ["Browser extension", "Coming Soon", "Desktop web"] },

@@ -63,6 +63,8 @@ test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me
 
     await page.goto("/pricing");
     await expect(page.getByText("Coming Soon").first()).toBeVisible();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Scout and Creator are Coming Soon" })).toBeVisible();
   } finally {
     await setSales(admin, "Open");
   }
