@@ -95,7 +95,7 @@ describe("WORKER_QUEUES", () => {
 
 describe("the documented settings", () => {
   // Read by npm start, the tests or the benchmark, not by the web server or the worker.
-  const OUTSIDE_THE_SCHEMA = ["DATA_DIR", "TEST_DATABASE_URL", "TEST_REDIS_URL", "CHROMIUM_PATH", "E2E_PORT", "E2E_PAGES_PORT"];
+  const OUTSIDE_THE_SCHEMA = ["DATA_DIR", "TEST_DATABASE_URL", "TEST_REDIS_URL", "CHROMIUM_PATH", "E2E_PORT", "E2E_PAGES_PORT", "E2E_DATABASE_NAME", "E2E_REDIS_PREFIX"];
   const example = readFileSync(".env.example", "utf8");
   const exampleKeys = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
   const readme = readFileSync("README.md", "utf8");
