@@ -130,6 +130,17 @@ export default function Register() {
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Creating Account..." : `Create ${plan.name} Account`}
         </Button>
+        <p className="text-center text-xs text-slate-600 dark:text-slate-300" data-testid="terms-acknowledgement">
+          By creating an account you agree to our{" "}
+          <Link to="/terms-of-service" className="underline">
+            Terms of Service
+          </Link>{" "}
+          and acknowledge our{" "}
+          <Link to="/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
       </Form>
     </AuthCard>
   );
