@@ -94,7 +94,7 @@ export default function Register() {
                   <input type="radio" name="plan" value={p.id} defaultChecked={p.id === planId} disabled={p.comingSoon} />
                   <span>
                     <span className="font-medium">{p.name}</span>
-                    <span className="block text-xs text-slate-500">{p.tagline}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">{p.tagline}</span>
                   </span>
                 </span>
                 {p.comingSoon ? <Badge tone="warning">Soon</Badge> : <Badge tone="success">€0</Badge>}
@@ -102,7 +102,7 @@ export default function Register() {
             ))}
           </div>
           {wanted?.comingSoon ? (
-            <p className="mt-2 text-xs text-slate-500">
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
               {wanted.name} is coming soon. Start with Free today; you can upgrade when it opens.
             </p>
           ) : null}
