@@ -145,13 +145,13 @@ describe("sessions", () => {
 });
 
 describe("data export", () => {
-  it("streams every link (past any page size) with its results, and nothing of other users", async () => {
+  it("streams every link of a 10,000-link library with its results, and nothing of other users", async () => {
     const { email, token, id } = await register();
     const stranger = await register();
     await addLink(stranger.id, "https://stranger.example/");
-    // More links than one read batch (250), inserted in one statement.
+    // Forty read batches (250 each), inserted in one statement.
     await sql`insert into links (user_id, url, normalized_url, status, title)
-      select ${id}::uuid, 'https://example.com/' || g, 'https://example.com/' || g, 'enriched', 'Link ' || g from generate_series(1, 620) g`.execute(db());
+      select ${id}::uuid, 'https://example.com/' || g, 'https://example.com/' || g, 'enriched', 'Link ' || g from generate_series(1, 10000) g`.execute(db());
     const withQuiz = await addLink(id, "https://quiz.example/");
     await db().insertInto("link_artifacts").values({ link_id: withQuiz, user_id: id, kind: "quiz", status: "ready", payload: JSON.stringify({ questions: ["Q1"] }) }).execute();
     await db().insertInto("user_preferences").values({ user_id: id, summary_length: "long" }).execute();
@@ -170,8 +170,8 @@ describe("data export", () => {
     };
     expect(data.account.email).toBe(email);
     expect(data.preferences.summary_length).toBe("long");
-    expect(data.links).toHaveLength(621);
-    expect(new Set(data.links.map((l) => l.id)).size).toBe(621);
+    expect(data.links).toHaveLength(10_001);
+    expect(new Set(data.links.map((l) => l.id)).size).toBe(10_001);
     expect(data.links.some((l) => l.url.includes("stranger"))).toBe(false);
     expect(data.links.every((l) => l.user_id === undefined)).toBe(true);
     expect(data.links.find((l) => l.id === withQuiz)!.results).toMatchObject([{ kind: "quiz", payload: { questions: ["Q1"] } }]);
