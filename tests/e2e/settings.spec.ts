@@ -130,3 +130,15 @@ for (const theme of ["light", "dark"] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("/settings fits a 390 px screen", async ({ page }) => {
+    await registerThroughPage(page, uniqueEmail("phone"), "phone-password");
+    await page.goto("/settings");
+    await expect(page.getByTestId("session-row")).toHaveCount(1);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  });
+});
