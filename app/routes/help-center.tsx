@@ -1,24 +1,17 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { FaqList } from "~/components/faq";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader, Section, cx } from "~/components/ui";
-import { HELP_CATEGORIES, HELP_FAQ } from "~/lib/help";
+import { HELP_CATEGORIES, HELP_FAQ, searchHelp } from "~/lib/help";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `Help Center · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Help Center · ${PRODUCT_NAME}`, "Answers to the questions people ask most about saving, enriching and sharing links.");
 
 export default function HelpCenter() {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string | null>(null);
-  const results = useMemo(() => {
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    return HELP_FAQ.filter(
-      (item) =>
-        (!category || item.category === category) &&
-        words.every((word) => `${item.question} ${item.answer}`.toLowerCase().includes(word)),
-    );
-  }, [query, category]);
+  const results = useMemo(() => searchHelp(HELP_FAQ, query, category), [query, category]);
 
   return (
     <>
