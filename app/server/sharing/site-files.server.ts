@@ -56,8 +56,3 @@ export async function sitemapXml(now = Date.now()): Promise<string> {
   cached = { xml, until: now + SITEMAP_TTL_MS };
   return xml;
 }
-
-/** Tests change shares and want the next sitemap to show it. */
-export function forgetSitemap(): void {
-  cached = null;
-}
