@@ -45,11 +45,11 @@ export default function HelpCenter() {
           ))}
         </div>
         <div className="mt-6" data-testid="help-results">
-          {results.length ? <FaqList items={results} /> : <p className="text-slate-500">No answers match. Try other words, or contact us.</p>}
+          {results.length ? <FaqList items={results} /> : <p className="text-slate-600 dark:text-slate-400">No answers match. Try other words, or contact us.</p>}
         </div>
         <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
           Still stuck?{" "}
-          <Link to="/contact" className="text-brand-600 hover:underline">
+          <Link to="/contact" className="text-brand-700 underline hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
             Contact support
           </Link>{" "}
           — we answer within 24-48 hours.

@@ -84,7 +84,7 @@ test("a Free user shares a link; signed out, its page shows the summary, tags an
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("A gentle guide to React hooks");
   await expect(visitor.getByRole("list", { name: "Tags" })).toContainText("#hooks");
   await expect(visitor.getByRole("link", { name: /react$/ })).toHaveAttribute("rel", "noopener noreferrer");
-  await expect(visitor.getByTestId("watermark")).toBeVisible();
+  await expect(visitor.getByTestId("watermark")).toHaveText("Shared with Linkwise");
   await expect(visitor.getByRole("link", { name: /Try Linkwise free/ })).toBeVisible();
   expect(await visitor.locator('meta[property="og:title"]').getAttribute("content")).toBe("A gentle guide to React hooks");
   await visitor.close();
