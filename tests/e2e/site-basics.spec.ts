@@ -97,3 +97,21 @@ test("the landing page takes a signed-in visitor to the dashboard instead of off
   await page.getByRole("link", { name: "Go to dashboard" }).first().click();
   await expect(page).toHaveURL("/dashboard");
 });
+
+test("the notifications header keeps its unread count apart from Mark all as read, on a phone too", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerThroughPage(page, `bell-${Date.now()}@example.com`, "secret-pass-123");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByTestId("unread-badge")).toHaveText("1");
+  await nav.getByRole("button", { name: /Notifications/ }).click();
+  const count = page.getByText("(1 unread)");
+  const markAll = page.getByRole("button", { name: "Mark all as read" });
+  await expect(markAll).toBeVisible();
+  const a = (await count.boundingBox())!;
+  const b = (await markAll.boundingBox())!;
+  // Side by side with a clear gap, or on a line of its own: never touching.
+  const gap = b.x - (a.x + a.width);
+  expect(gap >= 12 || b.y >= a.y + a.height).toBe(true);
+  // Nothing cut off at the right edge of the phone's screen.
+  expect(b.x + b.width).toBeLessThanOrEqual(390);
+});
