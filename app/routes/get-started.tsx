@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Card, PageHeader, Section } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `Get started · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Get started · ${PRODUCT_NAME}`, "Create a free account, save your first link and let AI summarise it in minutes.");
 
 const STEPS = [
   ["Create your free account", "Sign up with your email. No credit card needed."],
