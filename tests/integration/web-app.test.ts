@@ -114,7 +114,7 @@ describe("the installable app", () => {
       [{ text: "x".repeat(9_000) }, "none"],
     ];
     for (const [fields, outcome] of cases) {
-      for (const headers of [{ Cookie: user.cookie }, {}]) {
+      for (const headers of [{ Cookie: user.cookie }, {}] as Array<Record<string, string>>) {
         const response = await get(share(fields), headers);
         expect(response.status, JSON.stringify(fields).slice(0, 80)).toBe(302);
         expect(response.headers.get("location")).toBe(`/dashboard?shared=${outcome}`);
