@@ -110,4 +110,11 @@ describe("the PDF export", () => {
     expect(printed[0]!.length).toBeLessThan(long.length);
     expect(printed.join("").slice(0, long.length)).toBe(long);
   });
+
+  it("carries a long code block over to the next pages", async () => {
+    const code = Array.from({ length: 200 }, (_, i) => `line ${i}`).join("\n");
+    const pdf = await toPdf(exportContent(linkWith({ code_snippets: [{ language: "text", code }] }), []));
+    expect((await getDocument({ data: new Uint8Array(pdf) }).promise).numPages).toBeGreaterThanOrEqual(3);
+    expect((await pdfLines(pdf)).filter((line) => line.startsWith("line "))).toEqual(code.split("\n"));
+  });
 });
