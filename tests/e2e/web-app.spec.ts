@@ -29,6 +29,21 @@ test("a share without an address lands on the dashboard with a message", async (
   await expect(page.getByRole("alert").filter({ hasText: "no web address" })).toBeVisible();
 });
 
+test("another site sending a signed-in user to the share target gets a question, not a saved link", async ({ page, baseURL }) => {
+  await registerThroughPage(page, `share-ask-${Date.now()}@example.com`, "share-password");
+  const shared = pagesUrl("/article");
+  // The fixture server is another origin: the browser marks the navigation Sec-Fetch-Site: same-site.
+  await page.goto(pagesUrl("/article"));
+  await page.evaluate((target) => (window.location.href = target), `${baseURL}/share-target?url=${encodeURIComponent(shared)}`);
+  await expect(page.getByRole("heading", { name: "Save this link?" })).toBeVisible();
+  await expect(page.getByText(shared)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Save link" }).click();
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("status").filter({ hasText: "Link saved" })).toBeVisible();
+  await expect(page.getByTestId("link-row").first()).toContainText(shared);
+});
+
 test("the service worker registers and keeps build assets, never API answers or pages", async ({ page }) => {
   await registerThroughPage(page, `sw-${Date.now()}@example.com`, "sw-password");
   const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? "");
