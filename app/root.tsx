@@ -16,6 +16,7 @@ import { Footer } from "~/components/footer";
 import { PRODUCT_NAME } from "~/components/logo";
 import { NavBar } from "~/components/nav-bar";
 import { ToastProvider } from "~/components/toast";
+import { ServiceWorkerRegistration, WebAppHead } from "~/components/web-app";
 import { ButtonLink } from "~/components/ui";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <WebAppHead />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
@@ -71,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ServiceWorkerRegistration />
       </body>
     </html>
   );
