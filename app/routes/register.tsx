@@ -1,17 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Button, cx } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 import { PLANS } from "~/lib/plans";
 import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
 import { registerUser } from "~/server/accounts/accounts.server";
 import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/accounts/auth.server";
 import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
-export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Create your account · ${PRODUCT_NAME}`, "Create a free Linkwise account: no credit card, 5 AI enrichments a month.");
 export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -200,7 +200,7 @@ export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink;
   const current = shown ? artifacts.find((a) => a.kind === shown.kind && a.variant === shown.variant) : undefined;
   const action = (kind: ArtifactKind, label: string, variant = "") =>
     canUse(kind) ? (
-      <Button size="sm" variant={shown?.kind === kind ? "primary" : "secondary"} onClick={() => run(kind, { variant })}>
+      <Button size="sm" variant={shown?.kind === kind ? "primary" : "secondary"} aria-pressed={shown?.kind === kind} onClick={() => run(kind, { variant })}>
         {label}
       </Button>
     ) : (
@@ -240,7 +240,7 @@ export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink;
                 </option>
               ))}
             </select>
-            <Button size="sm" variant="secondary" onClick={() => run("rephrase", { variant: level })}>
+            <Button size="sm" variant={shown?.kind === "rephrase" ? "primary" : "secondary"} aria-pressed={shown?.kind === "rephrase"} onClick={() => run("rephrase", { variant: level })}>
               Rephrase
             </Button>
           </span>
