@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "~/lib/validation";
 import { toPublicUser, updateProfile } from "~/server/accounts/accounts.server";
 import { requireApiUser } from "~/server/accounts/auth.server";
+import { requestEmailChange } from "~/server/accounts/settings.server";
 import { HttpError, handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 const bodySchema = z.object({
@@ -11,7 +12,10 @@ const bodySchema = z.object({
   newPassword: newPasswordSchema.optional(),
 });
 
-/** PUT /api/auth/profile {email?} or {currentPassword, newPassword} → the updated user. */
+/**
+ * PUT /api/auth/profile {currentPassword, newPassword} → the updated user; {email, currentPassword}
+ * → 202: the address changes only when the link mailed to it is followed (as on /settings).
+ */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "PUT");
@@ -20,6 +24,13 @@ export const action = ({ request }: ActionFunctionArgs) =>
     if (input.email === undefined && input.newPassword === undefined) {
       throw new HttpError(400, "Send a new email, or your current password and a new password.");
     }
-    const user = await updateProfile(auth.user.id, auth.sessionId, input);
+    if (input.email !== undefined) {
+      // A stolen session must not be able to move the account to another address.
+      await requestEmailChange(auth.user.id, { newEmail: input.email, password: input.currentPassword ?? "" });
+      if (input.newPassword === undefined) {
+        return Response.json({ message: `We sent a link to ${input.email}. Your address changes when you follow it.` }, { status: 202 });
+      }
+    }
+    const user = await updateProfile(auth.user.id, auth.sessionId, { currentPassword: input.currentPassword, newPassword: input.newPassword });
     return Response.json(await toPublicUser(user));
   });

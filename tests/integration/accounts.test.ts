@@ -295,17 +295,20 @@ describe("PUT /api/auth/profile", () => {
     expect((await api("POST", "/api/auth/login", { body: { email, password: "next-pass" } })).status).toBe(200);
   });
 
-  it("changes the email, which must then be confirmed again, and refuses one already taken", async () => {
-    const { token, id } = await register();
+  it("changes the email only from a link mailed to the new address, with the password, and refuses one already taken", async () => {
+    const { token, id, email, password } = await register();
     await db().updateTable("users").set({ email_confirmed: true }).where("id", "=", id).execute();
     const taken = await register();
-    expect((await api("PUT", "/api/auth/profile", { token, body: { email: taken.email } })).status).toBe(409);
-
+    expect((await api("PUT", "/api/auth/profile", { token, body: { email: taken.email, currentPassword: password } })).status).toBe(409);
     const fresh = uniqueEmail();
-    const changed = await api("PUT", "/api/auth/profile", { token, body: { email: fresh } });
-    expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ email: fresh, emailConfirmed: false });
-    await waitForMail(fresh, /Confirm your email/);
+    // Without the password (a stolen session), nothing moves.
+    expect((await api("PUT", "/api/auth/profile", { token, body: { email: fresh } })).status).toBe(400);
+
+    const asked = await api<{ message: string }>("PUT", "/api/auth/profile", { token, body: { email: fresh, currentPassword: password } });
+    expect(asked.status).toBe(202);
+    expect(asked.body.message).toContain(fresh);
+    expect((await db().selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email).toBe(email);
+    await waitForMail(fresh, /.+/);
   });
 });
 

@@ -274,7 +274,7 @@ export async function resetPassword(input: { email: string; token: string; newPa
 export async function updateProfile(
   userId: string,
   currentSessionId: string,
-  input: { email?: string; currentPassword?: string; newPassword?: string },
+  input: { currentPassword?: string; newPassword?: string },
 ): Promise<User> {
   const user = await getUserById(db(), userId);
   if (!user) throw new HttpError(404, "Account not found.");
@@ -298,15 +298,5 @@ export async function updateProfile(
     await sendMail(passwordChangedMail(user.email)).catch(() => undefined);
   }
 
-  if (input.email !== undefined && input.email !== user.email) {
-    if (await getUserByEmail(db(), input.email)) throw new HttpError(409, "An account with this email already exists");
-    updated = (await updateUser(db(), user.id, { email: input.email, email_confirmed: false }).catch((error: unknown) => {
-      if (isUniqueViolation(error, "users_email_key")) {
-        throw new HttpError(409, "An account with this email already exists");
-      }
-      throw error;
-    }))!;
-    await sendConfirmation(updated).catch((error: unknown) => log.warn("confirmation mail failed", { userId, error }));
-  }
   return updated;
 }
