@@ -73,12 +73,13 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
   );
 }
 
-export function LinkDetails({ detail: initial }: { detail: LinkDetail }) {
+/** The link's enrichment; `showSummary` false where the card already shows the summary above. */
+export function LinkDetails({ detail: initial, showSummary = true, id }: { detail: LinkDetail; showSummary?: boolean; id?: string }) {
   const [detail, setDetail] = useState(initial);
   useEffect(() => setDetail(initial), [initial]);
   return (
-    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" data-testid="link-details">
-      {detail.summary ? (
+    <div id={id} className="mt-3 space-y-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" data-testid="link-details">
+      {showSummary && detail.summary ? (
         <div>
           <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Summary</h4>
           <p className="mt-1 leading-6">{detail.summary}</p>
