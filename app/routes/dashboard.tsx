@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
@@ -62,26 +62,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * Switching tabs only changes `?tab=`: the loader's answer (a page of links, the plan) is the
- * same, and the Enrichments tab fetches its own page, so no second request for it.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }) => {
-  if (formMethod || actionResult !== undefined || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const withoutTab = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("tab");
-    return params.toString();
-  };
-  if (currentUrl.search !== nextUrl.search && withoutTab(currentUrl) === withoutTab(nextUrl)) return false;
-  return defaultShouldRevalidate;
-};
-
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent } = useLiveLinks(data);
-  const [params, setParams] = useSearchParams();
-  const tab = TABS.find(([key]) => key === params.get("tab"))?.[0] ?? "saved";
+  const [params] = useSearchParams();
+  const tabOf = (value: string | null) => TABS.find(([key]) => key === value)?.[0] ?? "saved";
+  const [tab, setTab] = useState(() => tabOf(params.get("tab")));
+  // A link to /dashboard?tab=... while here still switches.
+  const paramTab = params.get("tab");
+  useEffect(() => setTab(tabOf(paramTab)), [paramTab]);
+  // Switching tabs keeps ?tab= in the address (reload, share) without a navigation: the
+  // loaders' answers are the same, and the Enrichments tab fetches its own page.
+  const selectTab = (key: (typeof TABS)[number][0]) => {
+    setTab(key);
+    const url = new URL(window.location.href);
+    if (key === "saved") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", key);
+    window.history.replaceState(window.history.state, "", url);
+  };
   // The meter follows enrichments as they finish.
   const [usage, setUsage] = useState(data.usage);
   // A fresh loader answer (after a purchase) replaces it at once.
@@ -121,10 +119,10 @@ export default function Dashboard() {
                 role="tab"
                 type="button"
                 aria-selected={tab === key}
-                onClick={() => setParams(key === "saved" ? {} : { tab: key }, { replace: true, preventScrollReset: true })}
+                onClick={() => selectTab(key)}
                 className={cx(
                   "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
-                  tab === key ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200",
+                  tab === key ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-600 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200",
                 )}
               >
                 {label}

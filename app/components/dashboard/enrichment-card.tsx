@@ -92,14 +92,14 @@ export function QuizView({ quiz }: { quiz: Quiz }) {
 function ArtifactResult({ artifact }: { artifact: CardArtifact }) {
   if (artifact.status === "pending") {
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-500">
+      <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
         <span className="h-3 w-3 animate-spin rounded-full border-2 border-sky-300 border-t-sky-700" aria-hidden /> Processing…
       </p>
     );
   }
   if (artifact.status === "error") return <p className="text-sm text-red-600 dark:text-red-400">{artifact.error}</p>;
   if (!artifact.result) return <p className="text-sm text-slate-600 dark:text-slate-300">Opening…</p>;
-  const engine = <p className="mt-2 text-xs text-slate-500">Made by {artifact.engine?.startsWith("local/") ? "the local engine" : artifact.engine}</p>;
+  const engine = <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Made by {artifact.engine?.startsWith("local/") ? "the local engine" : artifact.engine}</p>;
   switch (artifact.kind) {
     case "quiz":
       return (
@@ -139,7 +139,7 @@ function ArtifactResult({ artifact }: { artifact: CardArtifact }) {
               <summary className="cursor-pointer text-sm font-medium">
                 Lesson {i + 1}: {lesson.title}
               </summary>
-              <p className="mt-2 text-xs text-slate-500">Objective: {lesson.objective}</p>
+              <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Objective: {lesson.objective}</p>
               <p className="mt-2 text-sm leading-6">{lesson.content}</p>
               <p className="mt-2 text-sm italic">Check: {lesson.checkQuestion}</p>
             </details>
@@ -279,7 +279,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
       {shown ? (
         <section className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50" aria-label={ARTIFACT_ACCESS[shown.kind].label}>
           <div className="mb-2 flex items-center justify-between">
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
               {ARTIFACT_ACCESS[shown.kind].label}
               {shown.variant ? ` · ${shown.variant}` : ""}
             </h4>
@@ -289,7 +289,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
               </button>
             ) : null}
           </div>
-          {current ? <ArtifactResult artifact={current} /> : <p className="text-sm text-slate-500">Starting…</p>}
+          {current ? <ArtifactResult artifact={current} /> : <p className="text-sm text-slate-500 dark:text-slate-400">Starting…</p>}
         </section>
       ) : null}
       {expanded ? <LinkDetails detail={link} showSummary={false} id={detailsId} /> : null}

@@ -25,7 +25,8 @@ export function LoadMore({
         Showing {shown} of {Math.max(total, shown)} {noun}
       </p>
       {hasMore ? (
-        <Button variant="secondary" size="sm" onClick={onLoadMore} disabled={loading} aria-busy={loading}>
+        // Not `disabled` while loading: a disabled button drops the keyboard focus.
+        <Button variant="secondary" size="sm" onClick={() => !loading && onLoadMore()} aria-disabled={loading} aria-busy={loading}>
           {loading ? "Loading…" : "Load more"}
         </Button>
       ) : null}
