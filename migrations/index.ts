@@ -14,6 +14,7 @@ import * as addAdminStatsIndexes from "./20261124T030000_add_admin_stats_indexes
 import * as addJobOperations from "./20261124T050000_add_job_operations";
 import * as indexForeignKeys from "./20261124T060000_index_foreign_keys";
 import * as createPayments from "./20261124T070000_create_payments";
+import * as createFavicons from "./20261124T110000_create_favicons";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T050000_add_job_operations": addJobOperations,
   "20261124T060000_index_foreign_keys": indexForeignKeys,
   "20261124T070000_create_payments": createPayments,
+  "20261124T110000_create_favicons": createFavicons,
 };

@@ -90,7 +90,7 @@ export function TrendingSection() {
             {state.results.map((resource) => (
               <li key={resource.id} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="landing-trending-item">
                 <div className="flex items-center gap-2">
-                  <Favicon src={resource.favicon} />
+                  <Favicon src={resource.favicon} url={resource.url} />
                   <span className="text-xs text-slate-500">{resource.category.displayName}</span>
                   <span className="ml-auto text-xs font-medium text-slate-600 dark:text-slate-300">{formatViews(resource.views)} views</span>
                 </div>

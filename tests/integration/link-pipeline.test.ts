@@ -11,6 +11,8 @@ let api: Pipeline["api"];
 let pipeline: Pipeline;
 let missingFixed = false;
 type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
+// A 1×1 PNG: the icon the Postgres fixture page names.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 beforeAll(async () => {
   pipeline = await startPipeline({
@@ -19,6 +21,9 @@ beforeAll(async () => {
     "/recipe": html(fixture("latin1-recipe.html"), "text/html"),
     "/notes.txt": html("Release notes\n\nVersion 2 brings a dark theme and faster search to everyone.", "text/plain"),
     "/image.png": html(Buffer.alloc(64), "image/png"),
+    "/static/icon-32.png": html(PNG, "image/png"),
+    "/svg-icon": html('<html><head><title>Vector icon</title><link rel="icon" href="/icon.svg"></head><body><p>A page whose only icon is an SVG, which we do not serve.</p></body></html>'),
+    "/icon.svg": html('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "image/svg+xml"),
     "/huge": (_req, res) => {
       res.writeHead(200, { "content-type": "text/html" });
       const chunk = Buffer.alloc(64 * 1024, "a");
@@ -64,7 +69,13 @@ describe("adding and enriching links", () => {
     expect(link.status).toBe("enriched");
     expect(link.title).toBe("How Postgres Indexes Work");
     expect(link.description).toMatch(/B-tree, GIN and BRIN/);
-    expect(link.favicon).toBe(pages.url("/static/icon-32.png"));
+    // The icon is fetched by the worker and served from our origin, never from the site.
+    expect(link.favicon).toMatch(/^\/favicons\/[0-9a-f]{32}$/);
+    const icon = await fetch(`${pipeline.web.baseUrl}${link.favicon}`);
+    expect(icon.headers.get("content-type")).toBe("image/png");
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await icon.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(pages.hits("/static/icon-32.png")).toBe(1);
     expect(link.tags.length).toBeGreaterThanOrEqual(3);
     expect(link.tags.length).toBeLessThanOrEqual(6);
     expect(link.summary).toMatch(/index/i);
@@ -179,11 +190,24 @@ describe("the links API", () => {
       url: pages.url("/react"),
       title: "A gentle guide to React hooks",
       description: "useState, useEffect and custom hooks explained with small examples.",
-      favicon: "https://cdn.example.test/favicon.ico",
+      // Not fetched yet, so none: the browser draws a letter tile instead of asking the site.
+      favicon: null,
     });
     const blocked = await api("GET", `/api/links/preview?url=${encodeURIComponent("http://10.0.0.1/")}`, { token });
     expect(blocked.status).toBe(422);
     expect(blocked.body.message).toMatch(/^That address is not allowed: .*FETCH_ALLOWLIST/);
+  });
+});
+
+describe("site icons", () => {
+  it("stores no SVG icon (it could carry script) and answers a 404 for an unknown key", async () => {
+    const { token } = await signUp();
+    const link = await waitForLink(api, token, (await add(token, pages.url("/svg-icon"))).body.id);
+    expect(link.status).toBe("enriched");
+    expect(link.favicon).toBeNull();
+    expect(pages.hits("/icon.svg")).toBe(1);
+    expect((await fetch(`${pipeline.web.baseUrl}/favicons/${"0".repeat(32)}`)).status).toBe(404);
+    expect((await fetch(`${pipeline.web.baseUrl}/favicons/not-a-key`)).status).toBe(404);
   });
 });
 

@@ -15,6 +15,7 @@ const ALL_TABLES = [
   "credit_ledger",
   "email_tokens",
   "enrichment_usage",
+  "favicons",
   "feature_flags",
   "link_artifacts",
   "links",
@@ -86,6 +87,7 @@ describe("migrations", () => {
       "20261124T010000_create_feature_flags": "feature_flags",
       "20261124T020000_create_role_grants": "role_grants",
       "20261124T070000_create_payments": "checkouts",
+      "20261124T110000_create_favicons": "favicons",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

@@ -91,7 +91,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       ) : null}
       {preview && valid ? (
         <div className="mt-3 flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="link-preview">
-          <Favicon src={preview.favicon} className="mt-0.5 h-4 w-4" />
+          <Favicon src={preview.favicon} url={url.trim()} className="mt-0.5 h-4 w-4" />
           <div>
             <p className="font-medium">{preview.title ?? "Untitled"}</p>
             {preview.description ? <p className="line-clamp-2 text-slate-600 dark:text-slate-400">{preview.description}</p> : null}

@@ -146,7 +146,7 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="link-row" data-status={link.status}>
       <div className="flex items-start gap-3">
-        <Favicon src={link.favicon} className="mt-1 h-5 w-5 shrink-0 rounded" />
+        <Favicon src={link.favicon} url={link.url} className="mt-1 h-5 w-5 shrink-0 rounded" />
         <div className="min-w-0 flex-1">
           <button type="button" onClick={toggle} className="block max-w-full text-left" aria-expanded={open}>
             <span className="block truncate font-medium hover:text-brand-600">{link.title ?? link.url}</span>

@@ -12,6 +12,9 @@ import { metrics } from "../platform/metrics.server";
  * checked, and the checked address is the one connected to; redirects followed by hand and
  * re-checked; a total time limit; a size cap while streaming; HTML or plain text only.
  */
+/** Icons we store and serve from our origin: raster only (an SVG could carry script). */
+export const RASTER_IMAGE_TYPES = ["image/png", "image/x-icon", "image/vnd.microsoft.icon", "image/gif", "image/jpeg", "image/webp"];
+
 export const USER_AGENT = "LinkwiseBot/1.0 (+https://linkwise.app/bot; link enrichment)";
 
 export interface FetchOptions {
@@ -20,7 +23,8 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** `host` or `host:port` entries exempt from the private-address rule (FETCH_ALLOWLIST). */
   allowlist?: string[];
-  accept?: "page" | "any";
+  /** page: HTML or text (decoded); any: whatever it is (decoded as text); image: a raster image, kept as bytes. */
+  accept?: "page" | "any" | "image";
 }
 
 export interface FetchedPage {
@@ -30,6 +34,8 @@ export interface FetchedPage {
   contentType: string;
   charset: string;
   body: string;
+  /** The raw bytes, only with `accept: "image"` (then `body` is empty). */
+  data?: Buffer;
   bytes: number;
   redirects: string[];
 }
@@ -215,7 +221,7 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
           signal: controller.signal,
           headers: {
             "user-agent": USER_AGENT,
-            accept: "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+            accept: options.accept === "image" ? "image/png,image/x-icon,image/vnd.microsoft.icon,image/webp,image/gif,image/jpeg;q=0.9" : "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
             "accept-language": "en;q=0.9,*;q=0.5",
           },
         });
@@ -241,7 +247,11 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
 
         const contentType = (header("content-type") ?? "").toLowerCase();
         const mime = contentType.split(";")[0]!.trim();
-        if (options.accept !== "any" && !PAGE_TYPES.includes(mime)) {
+        if (options.accept === "image" && !RASTER_IMAGE_TYPES.includes(mime)) {
+          await response.body.dump();
+          throw new FetchError(`The address is not an icon (${mime || "no content type"})`, true, "not-a-page");
+        }
+        if ((options.accept ?? "page") === "page" && !PAGE_TYPES.includes(mime)) {
           await response.body.dump();
           throw new FetchError(`The address is not a web page (${mime || "no content type"})`, true, "not-a-page");
         }
@@ -259,6 +269,9 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
             throw new FetchError(tooLarge, true, "too-large");
           }
           chunks.push(chunk as Buffer);
+        }
+        if (options.accept === "image") {
+          return { url: url.toString(), status: statusCode, contentType: mime, charset: "binary", body: "", data: Buffer.concat(chunks), bytes, redirects };
         }
         const { text, charset } = decodeBody(Buffer.concat(chunks), contentType);
         return { url: url.toString(), status: statusCode, contentType: mime, charset, body: text, bytes, redirects };

@@ -1,3 +1,4 @@
+import { storeFavicon } from "./favicons.server";
 import { db } from "../platform/db.server";
 import type { Link } from "../platform/db-schema.server";
 import { engineLabel } from "../enrichment/engine.server";
@@ -115,11 +116,16 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     step(`enriched by ${engineLabel(run)} in ${run.durationMs} ms, tokens in ${run.tokensIn ?? "n/a"}, out ${run.tokensOut ?? "n/a"}`);
     // Suggestions and code are plan features: a role without them gets none stored, so no
     // page, export or API answer can show them.
-    const [suggests, extractsCode] = await Promise.all([can(link.owner_role, "tagSuggestions"), can(link.owner_role, "codeSnippets")]);
+    const [suggests, extractsCode, favicon] = await Promise.all([
+      can(link.owner_role, "tagSuggestions"),
+      can(link.owner_role, "codeSnippets"),
+      storeFavicon(parsed.favicon),
+    ]);
+    step(favicon ? "icon stored" : "no icon found");
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
-      favicon: parsed.favicon,
+      favicon,
       canonicalUrl: parsed.canonicalUrl,
       language: parsed.language,
       readingMinutes: parsed.readingMinutes,

@@ -1,3 +1,4 @@
+import { publicFavicon } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
 import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
 import { db } from "../platform/db.server";
@@ -26,7 +27,7 @@ export function toPublicLink(link: Link): PublicLink {
     url: link.url,
     title: link.title,
     description: link.description,
-    favicon: link.favicon,
+    favicon: publicFavicon(link.favicon),
     tags: link.tags,
     status: link.status,
     enrichedAt: link.enriched_at?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { knownFavicon } from "./favicons.server";
 import { env } from "../platform/env.server";
 import { FetchError, safeFetch } from "../fetching/fetcher.server";
 import { HttpError } from "../platform/http.server";
@@ -37,7 +38,7 @@ export async function previewLink(url: string): Promise<LinkPreview> {
       maxBytes: Math.min(1024 * 1024, env().FETCH_MAX_BYTES),
     });
     const parsed = await parsePageOffThread(page.body, page.url, page.contentType);
-    const preview = { url: page.url, title: parsed.title, description: parsed.description, favicon: parsed.favicon };
+    const preview = { url: page.url, title: parsed.title, description: parsed.description, favicon: await knownFavicon(parsed.favicon) };
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(url, { preview, expires: Date.now() + TTL_MS });
     return preview;

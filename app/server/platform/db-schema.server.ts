@@ -28,6 +28,7 @@ export interface DB {
   receipts: ReceiptsTable;
   payment_events: PaymentEventsTable;
   app_settings: AppSettingsTable;
+  favicons: FaviconsTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -369,3 +370,13 @@ export interface AppSettingsTable {
   updated_by_label: string | null;
   updated_at: UpdatedAt;
 }
+
+/** A site's icon as we serve it; no data means we looked and found none. */
+export interface FaviconsTable {
+  key: string;
+  source_url: string;
+  content_type: string | null;
+  data: Buffer | null;
+  fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type FaviconRow = Selectable<FaviconsTable>;

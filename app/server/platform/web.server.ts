@@ -162,8 +162,8 @@ function securityHeaders(config: Env): RequestHandler {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Favicons and images of saved pages come from anywhere on the web.
-        imgSrc: ["'self'", "data:", "https:"],
+        // Site icons are served from our origin (/favicons/...): no visitor's browser asks a third party.
+        imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'", "data:"],
         connectSrc: dev ? ["'self'", "ws:"] : ["'self'"],
         objectSrc: ["'none'"],

@@ -48,7 +48,8 @@ export async function seedDemoCommunity(db: Kysely<DB>): Promise<number> {
           status: "enriched",
           title,
           description,
-          favicon: `https://${host}/favicon.ico`,
+          // No network at seed time: the page draws each site's letter tile.
+          favicon: null,
           summary: description,
           tags: title.toLowerCase().split(/[^a-z0-9.#+]+/).filter((w) => w.length > 3).slice(0, 4),
           category,

@@ -1,3 +1,4 @@
+import { publicFavicon } from "../links/favicons.server";
 import { isUuid } from "~/lib/ids";
 import { createHash } from "node:crypto";
 import { NOT_AVAILABLE } from "~/lib/sharing";
@@ -37,7 +38,7 @@ export async function publicLink(id: string): Promise<PublicLinkView> {
   const link = isUuid(id) ? await getPublicLink(db(), id) : undefined;
   if (!link) throw new HttpError(404, NOT_AVAILABLE);
   const { owner_role, ...rest } = link;
-  return { ...rest, watermark: hasWatermark(owner_role) };
+  return { ...rest, favicon: publicFavicon(rest.favicon), watermark: hasWatermark(owner_role) };
 }
 
 /** Counts a view once per visitor per day; the visitor is a keyed hash of address and browser. */

@@ -1,4 +1,5 @@
 // What the community reads: shared links ranked by views, and the site's counters.
+import { publicFavicon } from "../links/favicons.server";
 import { categoryLabel, type Stats, type TimeRange, type TrendingResource } from "~/lib/trending";
 import { db } from "../platform/db.server";
 import { countTrending, getStats, listTrending } from "../repos/trending.server";
@@ -19,7 +20,7 @@ export async function trending(input: { category: string; time: TimeRange; page:
       title: row.title,
       description: row.description,
       url: row.url,
-      favicon: row.favicon,
+      favicon: publicFavicon(row.favicon),
       views: row.views,
       category: categoryLabel(row.category),
     })),

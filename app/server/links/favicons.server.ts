@@ -1,0 +1,93 @@
+/**
+ * Sites' icons, served from our origin: the worker fetches a page's icon through the safe
+ * fetcher (size, type and address limits), keeps it, and links point at `/favicons/{key}`.
+ * Visitors' browsers never ask the third-party site (no leaked addresses, no mixed content,
+ * no broken image before hydration); with no icon, the page draws a letter tile.
+ */
+import { createHash } from "node:crypto";
+import { safeFetch } from "../fetching/fetcher.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { log } from "../platform/logger.server";
+import { getFavicon, getFaviconFetchedAt, putFavicon } from "../repos/favicons.server";
+
+export const FAVICON_PATH = "/favicons/";
+const MAX_BYTES = 100 * 1024;
+const TIMEOUT_MS = 5_000;
+/** A found icon is fetched again after a week; a missing one after a day. */
+const REFRESH_MS = 7 * 24 * 3_600_000;
+const MISSING_RETRY_MS = 24 * 3_600_000;
+
+export function faviconKey(sourceUrl: string): string {
+  return createHash("sha256").update(sourceUrl).digest("hex").slice(0, 32);
+}
+
+const faviconPath = (key: string) => `${FAVICON_PATH}${key}`;
+
+/** Only our own icon paths reach a page; an old third-party address reads as "no icon". */
+export function publicFavicon(stored: string | null): string | null {
+  return stored?.startsWith(FAVICON_PATH) ? stored : null;
+}
+
+/** The raster formats we serve, told by their first bytes rather than by what the server claimed. */
+export function sniffImage(data: Buffer): string | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (data.length >= 4 && data[0] === 0 && data[1] === 0 && data[2] === 1 && data[3] === 0) return "image/x-icon";
+  if (data.length >= 6 && data.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
+  if (data.length >= 12 && data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
+  return null;
+}
+
+/** Our path for an icon we already hold, without fetching (link previews in the web process). */
+export async function knownFavicon(sourceUrl: string | null): Promise<string | null> {
+  if (!sourceUrl) return null;
+  const key = faviconKey(sourceUrl);
+  const row = await getFaviconFetchedAt(db(), key).catch(() => undefined);
+  return row?.found ? faviconPath(key) : null;
+}
+
+/**
+ * Fetches and keeps the icon (or remembers that there is none) and returns our path for it, or
+ * null. Never throws: a missing icon must not fail an enrichment.
+ */
+export async function storeFavicon(sourceUrl: string | null): Promise<string | null> {
+  if (!sourceUrl) return null;
+  const key = faviconKey(sourceUrl);
+  try {
+    const known = await getFaviconFetchedAt(db(), key);
+    if (known && Date.now() - known.fetched_at.getTime() < (known.found ? REFRESH_MS : MISSING_RETRY_MS)) {
+      return known.found ? faviconPath(key) : null;
+    }
+    let data: Buffer | null = null;
+    let type: string | null = null;
+    try {
+      const fetched = await safeFetch(sourceUrl, { accept: "image", maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS, allowlist: env().FETCH_ALLOWLIST });
+      type = fetched.data ? sniffImage(fetched.data) : null;
+      data = type ? fetched.data! : null;
+    } catch (error) {
+      log.debug("favicon not fetched", { sourceUrl, error });
+    }
+    // A known icon that fails to refresh is kept: the site may be down for a moment.
+    if (!data && known?.found) return faviconPath(key);
+    await putFavicon(db(), { key, source_url: sourceUrl, content_type: type, data });
+    return data ? faviconPath(key) : null;
+  } catch (error) {
+    log.warn("favicon could not be stored", { sourceUrl, error });
+    return null;
+  }
+}
+
+/** The stored icon as an HTTP answer: cached for a year (the key changes with the address), never sniffed. */
+export async function faviconResponse(key: string): Promise<Response> {
+  const row = /^[0-9a-f]{32}$/.test(key) ? await getFavicon(db(), key) : undefined;
+  if (!row?.data || !row.content_type) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=3600" } });
+  return new Response(new Uint8Array(row.data), {
+    headers: {
+      "Content-Type": row.content_type,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

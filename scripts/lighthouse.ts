@@ -1,0 +1,89 @@
+/**
+ * `npm run lighthouse [-- --url http://127.0.0.1:3000] [--min 95]`: Lighthouse's four
+ * categories for the public pages and the dashboard, on mobile and desktop, against an app that
+ * is already running (`npm start`). Signs up a throwaway account for /dashboard; the share page
+ * is the first trending link. Prints a table; with --min, exits 1 when a score is below it.
+ */
+import { launch } from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags } from "lighthouse";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const base = (option("url") ?? process.env.LIGHTHOUSE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
+const minimum = option("min") ? Number(option("min")) : null;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${base}${path}`, { ...init, headers: { "Content-Type": "application/json", ...init.headers } });
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A signed-in cookie for /dashboard: a new account, signed in through the login form. */
+async function sessionCookie(): Promise<string> {
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const password = "lighthouse-password";
+  await json("/api/auth/register", { method: "POST", body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!cookie) throw new Error(`signing in did not give a session (HTTP ${response.status})`);
+  return cookie.split(";")[0]!;
+}
+
+async function shareId(): Promise<string | null> {
+  const trending = await json<{ results: Array<{ id: string }> }>("/api/trending?page=1&pageSize=1").catch(() => ({ results: [] }));
+  return trending.results[0]?.id ?? null;
+}
+
+async function main() {
+  await json("/api/status").catch(() => {
+    throw new Error(`No app answers at ${base}: start it first (npm start), or pass --url.`);
+  });
+  const cookie = await sessionCookie();
+  const share = await shareId();
+  const pages = ["/", "/pricing", "/trending", ...(share ? [`/share/${share}`] : []), "/dashboard"];
+  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  const rows: string[][] = [];
+  let failed = false;
+  try {
+    for (const path of pages) {
+      for (const form of ["mobile", "desktop"] as const) {
+        const flags: Flags = {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+          ...(path === "/dashboard" ? { extraHeaders: { Cookie: cookie } } : {}),
+        };
+        const result = await lighthouse(`${base}${path}`, flags, form === "desktop" ? desktopConfig : undefined);
+        const scores = CATEGORIES.map((category) => Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
+        if (minimum !== null && scores.some((score) => score < minimum)) failed = true;
+        rows.push([path.startsWith("/share/") ? "/share/{id}" : path, form, ...scores.map(String)]);
+        process.stderr.write(".");
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  process.stderr.write("\n");
+  const header = ["page", "form", "performance", "accessibility", "best practices", "SEO"];
+  console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  if (failed) {
+    console.error(`Some scores are below ${minimum}.`);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+});
