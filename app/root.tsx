@@ -16,15 +16,18 @@ import { Footer } from "~/components/footer";
 import { PRODUCT_NAME } from "~/components/logo";
 import { NavBar } from "~/components/nav-bar";
 import { ToastProvider } from "~/components/toast";
+import { ServiceWorkerRegistration, WebAppHead } from "~/components/web-app";
 import { ButtonLink } from "~/components/ui";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
 import { toPublicUser } from "~/server/accounts/accounts.server";
 import { getAuth } from "~/server/accounts/auth.server";
+import { env } from "~/server/platform/env.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -35,7 +38,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await getAuth(request);
-  return { user: auth ? await toPublicUser(auth.user) : null };
+  // Pages' Open Graph tags need the site's absolute address.
+  return { user: auth ? await toPublicUser(auth.user) : null, appUrl: env().APP_URL };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -49,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <WebAppHead />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
@@ -68,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ServiceWorkerRegistration />
       </body>
     </html>
   );
@@ -92,17 +98,22 @@ function routeErrorText(error: { status: number; statusText: string; data: unkno
   return typeof message === "string" ? message : `${error.status} ${error.statusText}`;
 }
 
+function errorHeading(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 404) return "Page not found";
+  if (isRouteErrorResponse(error) && error.status === 503) return "Briefly unavailable";
+  return "Unexpected Application Error!";
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   // Details stay in the server log; the page says the same thing for every failure.
   if (!isRouteErrorResponse(error)) console.error(error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="container-page flex flex-col items-center py-24 text-center">
-      <h1 className="text-3xl font-bold">
-        {isRouteErrorResponse(error) && error.status === 503 ? "Briefly unavailable" : "Unexpected Application Error!"}
-      </h1>
+      <h1 className="text-3xl font-bold">{errorHeading(error)}</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">
-        {isRouteErrorResponse(error) ? routeErrorText(error) : "Something went wrong on our side. Please try again."}
+        {notFound ? "There is nothing at this address. It may have been moved or removed." : isRouteErrorResponse(error) ? routeErrorText(error) : "Something went wrong on our side. Please try again."}
       </p>
       <ButtonLink to="/" className="mt-8">
         Back to the home page

@@ -15,6 +15,7 @@ import * as addJobOperations from "./20261124T050000_add_job_operations";
 import * as indexForeignKeys from "./20261124T060000_index_foreign_keys";
 import * as createPayments from "./20261124T070000_create_payments";
 import * as createFavicons from "./20261124T110000_create_favicons";
+import * as addChangeEmailTokens from "./20261124T120000_add_change_email_tokens";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T060000_index_foreign_keys": indexForeignKeys,
   "20261124T070000_create_payments": createPayments,
   "20261124T110000_create_favicons": createFavicons,
+  "20261124T120000_add_change_email_tokens": addChangeEmailTokens,
 };

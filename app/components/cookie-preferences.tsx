@@ -52,25 +52,28 @@ export function CookiePreferencesButton() {
           </h2>
           <ul className="mt-4 space-y-3">
             {ROWS.map((row) => (
-              <li key={row.key} className="flex items-start justify-between gap-4">
-                <div>
-                  <p className="font-medium">{row.label}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">{row.body}</p>
-                </div>
-                {row.key === "essential" ? (
-                  <span className="whitespace-nowrap text-xs font-medium text-emerald-700 dark:text-emerald-400">Always Active</span>
-                ) : (
-                  <label className="flex items-center gap-2 text-sm">
-                    <span className="sr-only">{row.label} cookies</span>
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      checked={prefs[row.key] as boolean}
-                      onChange={(e) => setPrefs({ ...prefs, [row.key]: e.target.checked })}
-                      className={cx("h-5 w-9 cursor-pointer accent-brand-600")}
-                    />
+              // The box sits on the first line of its label, every row's box in one column.
+              <li key={row.key} className="flex items-start gap-3">
+                <input
+                  id={`cookie-${row.key}`}
+                  type="checkbox"
+                  role="switch"
+                  aria-label={`${row.label} cookies`}
+                  aria-describedby={`cookie-${row.key}-body`}
+                  checked={row.key === "essential" ? true : (prefs[row.key] as boolean)}
+                  disabled={row.key === "essential"}
+                  onChange={(e) => setPrefs({ ...prefs, [row.key]: e.target.checked })}
+                  className={cx("mt-1 h-4 w-4 shrink-0 accent-brand-600", row.key === "essential" ? "cursor-not-allowed" : "cursor-pointer")}
+                />
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={`cookie-${row.key}`} className="flex flex-wrap items-baseline gap-x-2 font-medium">
+                    {row.label}
+                    {row.key === "essential" ? <span className="text-xs font-medium text-emerald-700 dark:text-emerald-400">Always Active</span> : null}
                   </label>
-                )}
+                  <p id={`cookie-${row.key}-body`} className="text-sm text-slate-600 dark:text-slate-400">
+                    {row.body}
+                  </p>
+                </div>
               </li>
             ))}
           </ul>

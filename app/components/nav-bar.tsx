@@ -22,6 +22,9 @@ function SignedInLinks({ user }: { user: PublicUser }) {
       <Link to="/settings/billing" className={buttonClass("ghost")}>
         Billing
       </Link>
+      <Link to="/settings" className={buttonClass("ghost")}>
+        Settings
+      </Link>
       {user.role === "Admin" ? (
         <Link to="/admin" className={buttonClass("ghost")}>
           Admin

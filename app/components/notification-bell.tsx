@@ -79,9 +79,9 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
       </button>
       {open ? (
         <div className="absolute right-0 z-50 mt-2 w-80 rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900">
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 dark:border-slate-700">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <p className="text-sm font-semibold">
-              Notifications {unread > 0 ? <span className="text-slate-500">({unread} unread)</span> : null}
+              Notifications {unread > 0 ? <span className="font-normal text-slate-600 dark:text-slate-400">({unread} unread)</span> : null}
             </p>
             {unread > 0 ? (
               <button type="button" onClick={markAllRead} className="text-xs font-medium text-brand-600 hover:underline dark:text-brand-400">

@@ -5,6 +5,7 @@ import { Badge, ButtonLink, Card, CheckList, cx } from "./ui";
 /**
  * One plan as sold. `comingSoon` is the live sales state (paid plans only), not the catalogue's
  * default; `children` replaces the default call to action (the upgrade page's Subscribe).
+ * `headingLevel` keeps the outline in order: h2 straight under a page's h1, h3 under a section's h2.
  */
 export function PlanCard({
   plan,
@@ -12,18 +13,21 @@ export function PlanCard({
   current = false,
   comingSoon = plan.comingSoon,
   children,
+  headingLevel = 3,
 }: {
   plan: Plan;
   highlighted?: boolean;
   current?: boolean;
   comingSoon?: boolean;
   children?: ReactNode;
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const soon = plan.id !== "free" && comingSoon;
   return (
     <Card className={cx("flex h-full flex-col", highlighted && "ring-2 ring-brand-500", current && "border-brand-400 dark:border-brand-600")}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-xl font-semibold">{plan.name}</h3>
+        <Heading className="text-xl font-semibold">{plan.name}</Heading>
         {current ? <Badge tone="brand">Current plan</Badge> : soon ? <Badge tone="warning">Coming Soon</Badge> : <Badge tone="success">Available</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{plan.tagline}</p>

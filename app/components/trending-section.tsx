@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
 import { CATEGORIES } from "~/lib/enrichment";
+import { plural } from "~/lib/plural";
 import { LANDING_CATEGORIES, LANDING_MIN_STORED_URLS, formatViews, type Stats, type TrendingResource } from "~/lib/trending";
 import { Favicon } from "./favicon";
 import { Button, Spinner, cx } from "./ui";
@@ -92,7 +93,7 @@ export function TrendingSection() {
                 <div className="flex items-center gap-2">
                   <Favicon src={resource.favicon} url={resource.url} />
                   <span className="text-xs text-slate-500">{resource.category.displayName}</span>
-                  <span className="ml-auto text-xs font-medium text-slate-600 dark:text-slate-300">{formatViews(resource.views)} views</span>
+                  <span className="ml-auto text-xs font-medium text-slate-600 dark:text-slate-300">{plural(resource.views, "view", "views", formatViews(resource.views))}</span>
                 </div>
                 <Link to={`/share/${resource.id}`} className="mt-2 block font-medium hover:text-brand-600">
                   {resource.title ?? "Untitled"}

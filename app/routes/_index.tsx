@@ -1,13 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
 import { TrendingSection } from "~/components/trending-section";
 import { ButtonLink, Card, Section } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 import { PLANS } from "~/lib/plans";
 import { salesState } from "~/server/billing/sales.server";
 
-export const meta: MetaFunction = () => [{ title: `${PRODUCT_NAME} — save links, learn more` }];
+export const meta = staticPageMeta(`${PRODUCT_NAME} — save links, learn more`, "Save web links and let AI enrich them with summaries, tags, quizzes and mini-courses.");
 
 const STATS = [
   ["10,000+", "links enriched"],
@@ -37,6 +37,8 @@ export async function loader() {
 
 export default function Landing() {
   const { comingSoon } = useLoaderData<typeof loader>();
+  // A signed-in visitor has an account already: the way in is the dashboard, not sign-up.
+  const signedIn = Boolean((useRouteLoaderData("root") as { user: unknown } | undefined)?.user);
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
@@ -56,12 +58,20 @@ export default function Landing() {
             ))}
           </ul>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
-            <ButtonLink to="/register" size="lg">
-              Start Free Today
-            </ButtonLink>
-            <ButtonLink to="/login" size="lg" variant="secondary">
-              Sign In
-            </ButtonLink>
+            {signedIn ? (
+              <ButtonLink to="/dashboard" size="lg">
+                Go to dashboard
+              </ButtonLink>
+            ) : (
+              <>
+                <ButtonLink to="/register" size="lg">
+                  Start Free Today
+                </ButtonLink>
+                <ButtonLink to="/login" size="lg" variant="secondary">
+                  Sign In
+                </ButtonLink>
+              </>
+            )}
           </div>
         </div>
       </section>
@@ -125,8 +135,8 @@ export default function Landing() {
 
       <Section className="text-center">
         <h2 className="text-3xl font-bold">Ready to learn from what you read?</h2>
-        <ButtonLink to="/register" size="lg" className="mt-6">
-          Create your free account
+        <ButtonLink to={signedIn ? "/dashboard" : "/register"} size="lg" className="mt-6">
+          {signedIn ? "Go to dashboard" : "Create your free account"}
         </ButtonLink>
       </Section>
     </>

@@ -1,15 +1,16 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Alert, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button, Card, PageHeader, Section } from "~/components/ui";
 import { CONTACT_SUBJECTS, contactSchema } from "~/lib/contact";
+import { staticPageMeta } from "~/lib/meta";
 import { clientIp, getAuth } from "~/server/accounts/auth.server";
 import { submitContactMessage } from "~/server/support/contact.server";
 import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
-export const meta: MetaFunction = () => [{ title: `Contact · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Contact · ${PRODUCT_NAME}`, "Write to the Linkwise team; we answer within 24-48 hours.");
 export const headers = retryAfterHeaders;
 
 export async function action({ request }: ActionFunctionArgs) {

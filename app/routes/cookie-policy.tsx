@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { CookiePreferencesButton } from "~/components/cookie-preferences";
 import { LegalPage } from "~/components/legal-page";
 import { PRODUCT_NAME } from "~/components/logo";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `Cookie Policy · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Cookie Policy · ${PRODUCT_NAME}`, "Which cookies Linkwise sets, why, and how to change your choice.");
 
 export default function CookiePolicy() {
   return (

@@ -8,6 +8,7 @@ import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
 import { LoadMore } from "~/components/dashboard/load-more";
 import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { ShareTab } from "~/components/dashboard/share-tab";
+import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
 import { LinkRow } from "~/components/dashboard/link-row";
 import { DashboardSidebar } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
@@ -106,6 +107,7 @@ export default function Dashboard() {
 
   return (
     <div className="container-page py-8">
+      <SharedLinkToast />
       <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="greeting">
         {GREETINGS[data.role](data.monthlyAllowance)}

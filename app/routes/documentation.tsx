@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `Documentation · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Documentation · ${PRODUCT_NAME}`, "How to use Linkwise: saving links, enrichment, sharing, exports and what is coming next.");
 
 const UPCOMING = [
   { name: "REST API", body: "Save, enrich and export links from your own tools.", status: "In Development" },

@@ -1,11 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ButtonLink, Card, PageHeader, Section } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: `Features · ${PRODUCT_NAME}` },
-  { name: "description", content: "Save links and turn them into summaries, quizzes, courses and shareable pages." },
-];
+export const meta = staticPageMeta(`Features · ${PRODUCT_NAME}`, "Save links and turn them into summaries, quizzes, courses and shareable pages.");
 
 const GROUPS = [
   {

@@ -1,24 +1,17 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { FaqList } from "~/components/faq";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader, Section, cx } from "~/components/ui";
-import { HELP_CATEGORIES, HELP_FAQ } from "~/lib/help";
+import { HELP_CATEGORIES, HELP_FAQ, searchHelp } from "~/lib/help";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `Help Center · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Help Center · ${PRODUCT_NAME}`, "Answers to the questions people ask most about saving, enriching and sharing links.");
 
 export default function HelpCenter() {
   const [query, setQuery] = useState("");
   const [category, setCategory] = useState<string | null>(null);
-  const results = useMemo(() => {
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    return HELP_FAQ.filter(
-      (item) =>
-        (!category || item.category === category) &&
-        words.every((word) => `${item.question} ${item.answer}`.toLowerCase().includes(word)),
-    );
-  }, [query, category]);
+  const results = useMemo(() => searchHelp(HELP_FAQ, query, category), [query, category]);
 
   return (
     <>
@@ -52,11 +45,11 @@ export default function HelpCenter() {
           ))}
         </div>
         <div className="mt-6" data-testid="help-results">
-          {results.length ? <FaqList items={results} /> : <p className="text-slate-500">No answers match. Try other words, or contact us.</p>}
+          {results.length ? <FaqList items={results} /> : <p className="text-slate-600 dark:text-slate-400">No answers match. Try other words, or contact us.</p>}
         </div>
         <p className="mt-8 text-sm text-slate-600 dark:text-slate-400">
           Still stuck?{" "}
-          <Link to="/contact" className="text-brand-600 hover:underline">
+          <Link to="/contact" className="text-brand-700 underline hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
             Contact support
           </Link>{" "}
           — we answer within 24-48 hours.

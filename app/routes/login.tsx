@@ -1,16 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 import { emailSchema, safeRedirect } from "~/lib/validation";
 import { RESET_REQUESTED, requestPasswordReset } from "~/server/accounts/accounts.server";
 import { authenticator, clientIp, commitWebSession, redirectIfSignedIn } from "~/server/accounts/auth.server";
 import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
-export const meta: MetaFunction = () => [{ title: `Sign in · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Sign in · ${PRODUCT_NAME}`, "Sign in to your Linkwise library of saved and enriched links.");
 export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {

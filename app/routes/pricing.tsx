@@ -1,18 +1,15 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FaqList } from "~/components/faq";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
 import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
 import { HELP_FAQ } from "~/lib/help";
+import { staticPageMeta } from "~/lib/meta";
 import { PACKS } from "~/lib/packs";
 import { PLANS, formatEur } from "~/lib/plans";
 import { salesState } from "~/server/billing/sales.server";
 
-export const meta: MetaFunction = () => [
-  { title: `Pricing · ${PRODUCT_NAME}` },
-  { name: "description", content: "Free, Scout and Creator plans, and enrichment packs whose credits never expire." },
-];
+export const meta = staticPageMeta(`Pricing · ${PRODUCT_NAME}`, "Free, Scout and Creator plans, and enrichment packs whose credits never expire.");
 
 export async function loader() {
   // The cards follow the live sales state: Coming Soon only while checkout is closed.
@@ -27,7 +24,7 @@ export default function Pricing() {
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} />
+            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} headingLevel={2} />
           ))}
         </div>
       </Section>

@@ -1,8 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
 import { PRODUCT_NAME } from "~/components/logo";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `Privacy Policy · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Privacy Policy · ${PRODUCT_NAME}`, "What Linkwise stores about you, why, for how long, and your rights.");
 
 export default function PrivacyPolicy() {
   return (

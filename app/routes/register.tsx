@@ -1,17 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Button, cx } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 import { PLANS } from "~/lib/plans";
 import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
 import { registerUser } from "~/server/accounts/accounts.server";
 import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/accounts/auth.server";
 import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
-export const meta: MetaFunction = () => [{ title: `Create your account · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Create your account · ${PRODUCT_NAME}`, "Create a free Linkwise account: no credit card, 5 AI enrichments a month.");
 export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -94,7 +95,7 @@ export default function Register() {
                   <input type="radio" name="plan" value={p.id} defaultChecked={p.id === planId} disabled={p.comingSoon} />
                   <span>
                     <span className="font-medium">{p.name}</span>
-                    <span className="block text-xs text-slate-500">{p.tagline}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">{p.tagline}</span>
                   </span>
                 </span>
                 {p.comingSoon ? <Badge tone="warning">Soon</Badge> : <Badge tone="success">€0</Badge>}
@@ -102,7 +103,7 @@ export default function Register() {
             ))}
           </div>
           {wanted?.comingSoon ? (
-            <p className="mt-2 text-xs text-slate-500">
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
               {wanted.name} is coming soon. Start with Free today; you can upgrade when it opens.
             </p>
           ) : null}
@@ -130,6 +131,17 @@ export default function Register() {
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Creating Account..." : `Create ${plan.name} Account`}
         </Button>
+        <p className="text-center text-xs text-slate-600 dark:text-slate-300" data-testid="terms-acknowledgement">
+          By creating an account you agree to our{" "}
+          <Link to="/terms-of-service" className="underline">
+            Terms of Service
+          </Link>{" "}
+          and acknowledge our{" "}
+          <Link to="/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
       </Form>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { TestModeBanner } from "~/components/billing/test-mode-banner";
 import { PRODUCT_NAME } from "~/components/logo";
+import { SettingsNav } from "~/components/settings-nav";
 import { useToast } from "~/components/toast";
 import { Badge, Button, ButtonLink, Card, PageHeader, Section, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
@@ -114,7 +115,9 @@ export default function Billing() {
 
   return (
     <>
-      <PageHeader title="Billing" subtitle="Your plan, your enrichment credits and your receipts." />
+      <PageHeader title="Billing" subtitle="Your plan, your enrichment credits and your receipts.">
+        <SettingsNav />
+      </PageHeader>
       <Section className="max-w-4xl space-y-6">
         {summary.provider === "test" ? (
           <TestModeBanner>Plans and packs on this server are bought on a test page; cancelling here works like the real thing.</TestModeBanner>

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ButtonLink, Card, Section, TagChips } from "~/components/ui";
+import { appUrlOf, publicPageMeta } from "~/lib/meta";
 import { NOT_AVAILABLE } from "~/lib/sharing";
 import { clientIp } from "~/server/accounts/auth.server";
 import { env } from "~/server/platform/env.server";
@@ -21,23 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** OpenGraph and Twitter tags, so a shared link previews well in chat apps. */
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, location }) => {
   const link = loaded?.link;
-  if (!link) return [{ title: `${NOT_AVAILABLE} · ${PRODUCT_NAME}` }];
-  const title = link.title ?? "Untitled";
-  const description = link.description ?? link.summary ?? `A link shared with ${PRODUCT_NAME}`;
-  return [
-    { title: `${title} · ${PRODUCT_NAME}` },
-    { name: "description", content: description },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: loaded.pageUrl },
-    { property: "og:site_name", content: PRODUCT_NAME },
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-  ];
+  if (!link) return [{ title: `${NOT_AVAILABLE} · ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+  return publicPageMeta({
+    title: link.title ?? "Untitled",
+    description: link.description ?? link.summary ?? `A link shared with ${PRODUCT_NAME}`,
+    url: loaded.pageUrl ?? `${appUrlOf(matches)}${location.pathname}`,
+    type: "article",
+  });
 };
 
 export default function SharedLink() {
@@ -69,8 +62,12 @@ export default function SharedLink() {
           </div>
         ) : null}
         {link.watermark ? (
-          <p className="mt-6 text-xs text-slate-400" data-testid="watermark">
-            Shared with {PRODUCT_NAME} Free · linkwise
+          // Readable at 4.5:1 or more in both themes: a watermark is small print, not decoration.
+          <p className="mt-6 text-xs text-slate-600 dark:text-slate-400" data-testid="watermark">
+            Shared with{" "}
+            <Link to="/" className="font-medium underline hover:text-brand-700 dark:hover:text-brand-300">
+              {PRODUCT_NAME}
+            </Link>
           </p>
         ) : null}
       </Card>

@@ -1,8 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
 import { LegalPage } from "~/components/legal-page";
 import { PRODUCT_NAME } from "~/components/logo";
+import { staticPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: `Terms of Service · ${PRODUCT_NAME}` }];
+export const meta = staticPageMeta(`Terms of Service · ${PRODUCT_NAME}`, "The terms for using Linkwise, its plans and enrichment packs.");
 
 export default function TermsOfService() {
   return (

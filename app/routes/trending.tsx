@@ -1,15 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PageHeader, Section, buttonClass, cx } from "~/components/ui";
+import { staticPageMeta } from "~/lib/meta";
 import { TIME_LABELS, TIME_RANGES, TRENDING_PAGE_CATEGORIES, TRENDING_PAGE_SIZE, type TimeRange, type TrendingResource } from "~/lib/trending";
 import { log } from "~/server/platform/logger.server";
 import { trending } from "~/server/sharing/trending.server";
 
-export const meta: MetaFunction = () => [
-  { title: `Trending resources · ${PRODUCT_NAME}` },
-  { name: "description", content: "The links the community shares most, by category and time range." },
-];
+export const meta = staticPageMeta(`Trending resources · ${PRODUCT_NAME}`, "The links the community shares most, by category and time range.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -39,6 +38,20 @@ export default function Trending() {
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
     navigate(`/trending?${next.toString()}`, { preventScrollReset: true });
   };
+  // Previous/Next sit below the list: once the new page has loaded, bring its top into view and
+  // put focus there, so neither the eye nor a screen reader is left at the bottom of the page.
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const pagedTo = useRef<number | null>(null);
+  const turnPage = (to: number) => {
+    pagedTo.current = to;
+    go({ page: String(to) });
+  };
+  useEffect(() => {
+    if (pagedTo.current !== page) return;
+    pagedTo.current = null;
+    resultsTop.current?.scrollIntoView({ block: "start" });
+    resultsTop.current?.focus({ preventScroll: true });
+  }, [page]);
 
   return (
     <>
@@ -75,6 +88,7 @@ export default function Trending() {
           </label>
         </div>
 
+        <div ref={resultsTop} tabIndex={-1} role="region" aria-label={`Trending resources, page ${page} of ${totalPages}`} className="scroll-mt-4 outline-none" data-testid="trending-results">
         {results.length === 0 ? (
           <p className="mt-10 text-center text-slate-500">No trending resources for this category and time range yet.</p>
         ) : (
@@ -100,15 +114,16 @@ export default function Trending() {
             ))}
           </ol>
         )}
+        </div>
 
         <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-4">
-          <button type="button" className={cx(buttonClass("secondary", "sm"))} disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
+          <button type="button" className={cx(buttonClass("secondary", "sm"))} disabled={page <= 1} onClick={() => turnPage(page - 1)}>
             Previous
           </button>
-          <span className="text-sm text-slate-600 dark:text-slate-400">
+          <span className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
             Page {page} of {totalPages}
           </span>
-          <button type="button" className={cx(buttonClass("secondary", "sm"))} disabled={page >= totalPages} onClick={() => go({ page: String(page + 1) })}>
+          <button type="button" className={cx(buttonClass("secondary", "sm"))} disabled={page >= totalPages} onClick={() => turnPage(page + 1)}>
             Next
           </button>
         </nav>

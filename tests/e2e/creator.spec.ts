@@ -29,4 +29,11 @@ test("a Creator generates a quiz, answers it and sees the score", async ({ page 
   for (let i = 0; i < 5; i++) await questions.nth(i).getByRole("radio").first().check();
   await quiz.getByRole("button", { name: "Check answers" }).click();
   await expect(quiz.getByRole("status")).toHaveText(/You scored [0-5]\/5/);
+
+  // The action whose result is shown reads as pressed; Rephrase too.
+  await expect(card.getByRole("button", { name: "Quiz", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: "Rephrase" })).toHaveAttribute("aria-pressed", "false");
+  await card.getByRole("button", { name: "Rephrase" }).click();
+  await expect(card.getByRole("button", { name: "Rephrase" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: "Quiz", exact: true })).toHaveAttribute("aria-pressed", "false");
 });

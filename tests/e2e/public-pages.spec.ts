@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { pagesUrl, registerThroughPage } from "./helpers";
 
 const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
@@ -79,15 +80,19 @@ test("a Free user shares a link; signed out, its page shows the summary, tags an
   await expect(shared).toContainText("A gentle guide to React hooks");
   const shareUrl = await shared.getByRole("link").textContent();
 
-  const visitor = await browser.newPage();
+  // A context of its own: axe-core needs one.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
   await visitor.goto(shareUrl!);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("A gentle guide to React hooks");
   await expect(visitor.getByRole("list", { name: "Tags" })).toContainText("#hooks");
   await expect(visitor.getByRole("link", { name: /react$/ })).toHaveAttribute("rel", "noopener noreferrer");
-  await expect(visitor.getByTestId("watermark")).toBeVisible();
+  await expect(visitor.getByTestId("watermark")).toHaveText("Shared with Linkwise");
+  // The watermark is small print that must stay readable (it was 2.56:1).
+  await expectNoAxeViolations(visitor);
   await expect(visitor.getByRole("link", { name: /Try Linkwise free/ })).toBeVisible();
   expect(await visitor.locator('meta[property="og:title"]').getAttribute("content")).toBe("A gentle guide to React hooks");
-  await visitor.close();
+  await visitorContext.close();
 });
 
 test("the cookie dialog saves choices, keeps essential on, and Cancel changes nothing", async ({ page }) => {

@@ -202,7 +202,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
   const current = shown ? artifacts.find((a) => a.kind === shown.kind && a.variant === shown.variant) : undefined;
   const action = (kind: ArtifactKind, label: string, variant = "") =>
     canUse(kind) ? (
-      <Button size="sm" variant={shown?.kind === kind ? "primary" : "secondary"} onClick={() => run(kind, { variant })}>
+      <Button size="sm" variant={shown?.kind === kind ? "primary" : "secondary"} aria-pressed={shown?.kind === kind} onClick={() => run(kind, { variant })}>
         {label}
       </Button>
     ) : (
@@ -253,7 +253,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
                 </option>
               ))}
             </select>
-            <Button size="sm" variant="secondary" onClick={() => run("rephrase", { variant: level })}>
+            <Button size="sm" variant={shown?.kind === "rephrase" ? "primary" : "secondary"} aria-pressed={shown?.kind === "rephrase"} onClick={() => run("rephrase", { variant: level })}>
               Rephrase
             </Button>
           </span>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
+import { plural } from "~/lib/plural";
 import { useToast } from "../toast";
 import { Button } from "../ui";
 
@@ -38,7 +39,7 @@ export function ShareTab({ watermark }: { watermark: boolean }) {
                   {link.shareUrl}
                 </a>
               </div>
-              <span className="text-sm text-slate-500">{link.views} views</span>
+              <span className="text-sm text-slate-500">{plural(link.views, "view", "views")}</span>
               <Button
                 size="sm"
                 variant="secondary"

@@ -146,8 +146,11 @@ export async function cleanupAccounts(): Promise<{ sessions: number; tokens: num
 
 // ---------------------------------------------------------------------------- email confirmation
 
-/** A fresh single-use token for a mailed link; the user's older ones of that purpose stop working. */
-async function issueEmailToken(user: User, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
+/**
+ * A fresh single-use token for a mailed link; the user's older ones of that purpose stop working.
+ * `email` is the address it is for (a change of email: the new one).
+ */
+export async function issueEmailToken(user: User, purpose: EmailTokenPurpose, ttlMs: number, email = user.email): Promise<string> {
   const token = generateToken();
   await db()
     .transaction()
@@ -157,7 +160,7 @@ async function issueEmailToken(user: User, purpose: EmailTokenPurpose, ttlMs: nu
         userId: user.id,
         purpose,
         tokenHash: hashToken(token),
-        email: user.email,
+        email,
         expiresAt: new Date(Date.now() + ttlMs),
       });
     });
@@ -285,7 +288,11 @@ export async function updateProfile(
     updated = (await db()
       .transaction()
       .execute(async (trx) => {
-        await deleteAuthSessionsForUser(trx, user.id, currentSessionId);
+        const sessionsEnded = await deleteAuthSessionsForUser(trx, user.id, currentSessionId);
+        await recordAudit(
+          { kind: "account", action: "account.password-changed", actor: { id: user.id, label: user.email }, target: { type: "user", id: user.id, label: user.email }, after: { sessionsEnded } },
+          trx,
+        );
         return updateUser(trx, user.id, { password_hash: passwordHash });
       }))!;
     await sendMail(passwordChangedMail(user.email)).catch(() => undefined);

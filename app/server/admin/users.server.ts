@@ -261,6 +261,16 @@ export async function updateUserAsAdmin(actor: Actor, rawId: string | undefined,
   return getUserForAdmin(id);
 }
 
+/**
+ * Removes an account (locked by the caller) and what it owns: links, results, shares, sessions
+ * and tokens cascade; receipts stay with user_id set null (billing records are kept).
+ * Shared by an admin's delete and the user's own (settings).
+ */
+export async function removeAccount(trx: Database, target: Pick<User, "id" | "email">): Promise<void> {
+  await deleteNotifySignupsOf(trx, target);
+  await deleteUserRow(trx, target.id);
+}
+
 /** Deletes the account and everything it owns; the audit trail keeps who it was. */
 export async function deleteUserAsAdmin(actor: Actor, rawId: string | undefined): Promise<void> {
   const id = requireUserId(rawId);
@@ -278,8 +288,7 @@ export async function deleteUserAsAdmin(actor: Actor, rawId: string | undefined)
         },
         trx,
       );
-      await deleteNotifySignupsOf(trx, target);
-      await deleteUserRow(trx, id);
+      await removeAccount(trx, target);
     });
   await publishUserEvent(id, { type: "session-ended" });
 }

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import PDFDocument from "pdfkit";
 import type { AdvancedSummary, Course, Quiz, Rephrase } from "~/lib/enrichment";
 import type { Link, LinkArtifact } from "../platform/db-schema.server";
@@ -57,21 +60,62 @@ export function toMarkdown({ link, advanced, quiz, rephrasings, course }: Export
   return lines.join("\n");
 }
 
+/**
+ * pdfkit's built-in fonts only know WinAnsi: a tab, Greek, Cyrillic or "≥" became garbage. DejaVu
+ * (from npm, decision 018) is embedded instead, subset to the glyphs used, so text extracts as written.
+ */
+const FONT_FILES = { Sans: "DejaVuSans.ttf", "Sans-Bold": "DejaVuSans-Bold.ttf", "Sans-Oblique": "DejaVuSans-Oblique.ttf", Mono: "DejaVuSansMono.ttf" } as const;
+type FontName = keyof typeof FONT_FILES;
+let fontCache: Record<FontName, Buffer> | null = null;
+
+function fonts(): Record<FontName, Buffer> {
+  if (!fontCache) {
+    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+    const entries = Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(path.join(dir, file))]);
+    fontCache = Object.fromEntries(entries) as Record<FontName, Buffer>;
+  }
+  return fontCache;
+}
+
+export const CODE_TAB_WIDTH = 4;
+
+/**
+ * A code block as the lines to print: tabs expanded to tab stops, other control characters
+ * dropped, and lines longer than `columns` cut into pieces that fit (monospace, so counting works).
+ */
+export function codeLines(code: string, columns: number): string[] {
+  const lines: string[] = [];
+  for (const raw of code.replace(/\r\n?/g, "\n").split("\n")) {
+    let line = "";
+    for (const char of raw) {
+      if (char === "\t") line += " ".repeat(CODE_TAB_WIDTH - (line.length % CODE_TAB_WIDTH));
+      else if (!/[\u0000-\u001f\u007f-\u009f]/u.test(char)) line += char;
+    }
+    const chars = Array.from(line.trimEnd());
+    if (chars.length === 0) lines.push("");
+    for (let i = 0; i < chars.length; i += columns) lines.push(chars.slice(i, i + columns).join(""));
+  }
+  return lines;
+}
+
+const CODE_FONT_SIZE = 8.5;
+
 /** A real PDF, laid out by pdfkit (text, not a screenshot), with the same content as the Markdown. */
 export function toPdf(content: ExportContent): Promise<Buffer> {
   const { link, advanced, quiz, rephrasings, course } = content;
   const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: link.title ?? link.url, Creator: "Linkwise" } });
+  for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
 
-  const heading = (text: string, size = 14) => doc.moveDown(0.8).font("Helvetica-Bold").fontSize(size).fillColor("#111827").text(text).moveDown(0.3);
-  const body = (text: string) => doc.font("Helvetica").fontSize(10.5).fillColor("#1f2937").text(text, { lineGap: 2 });
+  const heading = (text: string, size = 14) => doc.moveDown(0.8).font("Sans-Bold").fontSize(size).fillColor("#111827").text(text).moveDown(0.3);
+  const body = (text: string) => doc.font("Sans").fontSize(10.5).fillColor("#1f2937").text(text, { lineGap: 2 });
 
-  doc.font("Helvetica-Bold").fontSize(20).fillColor("#111827").text(link.title ?? link.url);
-  doc.font("Helvetica").fontSize(9).fillColor("#4f46e5").text(link.url, { link: link.url, underline: true });
-  if (link.description) doc.moveDown(0.5).font("Helvetica-Oblique").fontSize(10.5).fillColor("#374151").text(link.description);
-  if (link.tags.length) doc.moveDown(0.5).font("Helvetica").fontSize(9).fillColor("#6b7280").text(link.tags.map((t) => `#${t}`).join("  "));
+  doc.font("Sans-Bold").fontSize(20).fillColor("#111827").text(link.title ?? link.url);
+  doc.font("Sans").fontSize(9).fillColor("#4f46e5").text(link.url, { link: link.url, underline: true });
+  if (link.description) doc.moveDown(0.5).font("Sans-Oblique").fontSize(10.5).fillColor("#374151").text(link.description);
+  if (link.tags.length) doc.moveDown(0.5).font("Sans").fontSize(9).fillColor("#6b7280").text(link.tags.map((t) => `#${t}`).join("  "));
   if (link.summary) {
     heading("Summary");
     body(link.summary);
@@ -88,17 +132,23 @@ export function toPdf(content: ExportContent): Promise<Buffer> {
   }
   if (link.code_snippets.length) {
     heading("Code");
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    doc.font("Mono").fontSize(CODE_FONT_SIZE);
+    const columns = Math.max(20, Math.floor(width / doc.widthOfString("M")));
     for (const snippet of link.code_snippets) {
-      doc.font("Helvetica").fontSize(8).fillColor("#6b7280").text(snippet.language);
-      doc.font("Courier").fontSize(8.5).fillColor("#111827").text(snippet.code).moveDown(0.5);
+      doc.font("Sans").fontSize(8).fillColor("#6b7280").text(snippet.language);
+      doc.font("Mono").fontSize(CODE_FONT_SIZE).fillColor("#111827");
+      // One text() per line, without pdfkit's word wrap: the lines already fit, and spaces stay as written.
+      for (const line of codeLines(snippet.code, columns)) doc.text(line === "" ? " " : line, { width, lineBreak: false });
+      doc.moveDown(0.5);
     }
   }
   if (quiz) {
     heading("Quiz");
     quiz.questions.forEach((q, i) => {
-      doc.font("Helvetica-Bold").fontSize(10.5).fillColor("#111827").text(`${i + 1}. ${q.question}`);
+      doc.font("Sans-Bold").fontSize(10.5).fillColor("#111827").text(`${i + 1}. ${q.question}`);
       q.options.forEach((o, j) => body(`   ${String.fromCharCode(97 + j)}) ${o}`));
-      doc.font("Helvetica-Oblique").fontSize(9.5).fillColor("#047857").text(`Answer: ${q.options[q.answerIndex]} — ${q.explanation}`).moveDown(0.4);
+      doc.font("Sans-Oblique").fontSize(9.5).fillColor("#047857").text(`Answer: ${q.options[q.answerIndex]} — ${q.explanation}`).moveDown(0.4);
     });
   }
   if (course) {
@@ -110,7 +160,7 @@ export function toPdf(content: ExportContent): Promise<Buffer> {
       body(`Check: ${lesson.checkQuestion}`);
     });
   }
-  doc.moveDown(1).font("Helvetica").fontSize(8).fillColor("#9ca3af").text(`Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`);
+  doc.moveDown(1).font("Sans").fontSize(8).fillColor("#9ca3af").text(`Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`);
   doc.end();
   return done;
 }

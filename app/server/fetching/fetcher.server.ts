@@ -25,6 +25,8 @@ export interface FetchOptions {
   allowlist?: string[];
   /** page: HTML or text (decoded); any: whatever it is (decoded as text); image: a raster image, kept as bytes. */
   accept?: "page" | "any" | "image";
+  /** Counted in the fetch metrics (time, bytes, outcome); off for site icons, which are not pages. */
+  measure?: boolean;
 }
 
 export interface FetchedPage {
@@ -188,14 +190,15 @@ function describeNetworkError(error: unknown, timeoutMs: number): FetchError {
 export async function safeFetch(rawUrl: string, options: FetchOptions = {}): Promise<FetchedPage> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
+  const measure = options.measure ?? true;
   try {
     const page = await fetchChecked(rawUrl, options);
-    metrics().fetchDuration.observe({ outcome: "ok" }, seconds());
-    metrics().fetchBytes.observe(page.bytes);
+    if (measure) metrics().fetchDuration.observe({ outcome: "ok" }, seconds());
+    if (measure) metrics().fetchBytes.observe(page.bytes);
     return page;
   } catch (error) {
     // The kind is one of a dozen fixed names: a bounded label, unlike the message.
-    metrics().fetchDuration.observe({ outcome: error instanceof FetchError ? error.kind : "error" }, seconds());
+    if (measure) metrics().fetchDuration.observe({ outcome: error instanceof FetchError ? error.kind : "error" }, seconds());
     throw error;
   }
 }

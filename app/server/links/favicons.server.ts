@@ -62,7 +62,7 @@ export async function storeFavicon(sourceUrl: string | null): Promise<string | n
     let data: Buffer | null = null;
     let type: string | null = null;
     try {
-      const fetched = await safeFetch(sourceUrl, { accept: "image", maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS, allowlist: env().FETCH_ALLOWLIST });
+      const fetched = await safeFetch(sourceUrl, { accept: "image", maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS, allowlist: env().FETCH_ALLOWLIST, measure: false });
       type = fetched.data ? sniffImage(fetched.data) : null;
       data = type ? fetched.data! : null;
     } catch (error) {

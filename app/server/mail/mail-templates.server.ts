@@ -63,3 +63,24 @@ export function paymentFailedMail(to: string, input: { amount: string; url: stri
   ];
   return { to, subject: `Payment failed for your ${PRODUCT} subscription`, text: `${lines.join("\n\n")}\n\n${input.url}\n`, html: layout(lines, { label: "Update payment method", url: input.url }) };
 }
+
+export function emailChangeMail(to: string, url: string): Mail {
+  const lines = [
+    `Someone asked to use this address for their ${PRODUCT} account.`,
+    "If it was you, confirm with the link below; it works for 24 hours. Until then the account keeps its old address.",
+  ];
+  return { to, subject: `Confirm your new email for ${PRODUCT}`, text: `${lines.join("\n\n")}\n\n${url}\n`, html: layout(lines, { label: "Confirm new email", url }) };
+}
+
+export function emailChangedMail(to: string, newEmail: string): Mail {
+  const lines = [`The email address of your ${PRODUCT} account was changed to ${newEmail}.`, "If this was not you, contact support right away."];
+  return { to, subject: `Your ${PRODUCT} email address was changed`, text: lines.join("\n\n"), html: layout(lines) };
+}
+
+export function accountDeletedMail(to: string): Mail {
+  const lines = [
+    `Your ${PRODUCT} account was deleted, with its links, generated results, shares and sessions.`,
+    "Billing records (receipts) are kept as our terms say. If this was not you, contact support.",
+  ];
+  return { to, subject: `Your ${PRODUCT} account was deleted`, text: lines.join("\n\n"), html: layout(lines) };
+}

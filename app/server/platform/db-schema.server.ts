@@ -93,7 +93,7 @@ export interface AuthSessionsTable {
 }
 export type AuthSession = Selectable<AuthSessionsTable>;
 
-export type EmailTokenPurpose = "confirm_email" | "reset_password";
+export type EmailTokenPurpose = "confirm_email" | "reset_password" | "change_email";
 export interface EmailTokensTable {
   id: Generated<string>;
   user_id: string;

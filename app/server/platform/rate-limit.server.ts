@@ -22,6 +22,12 @@ export const RATE_LIMITS = {
   contact: { limit: 5, windowMs: HOUR, message: "Too many messages from your network." },
   /** Each preview fetches a page from the web for the user. */
   preview: { limit: 30, windowMs: MINUTE, message: "Too many previews." },
+  /** Settings actions that check the password (per user): a stolen session must not guess it. */
+  accountPassword: { limit: 10, windowMs: HOUR, message: "Too many attempts with your password." },
+  /** Each one mails an address the user typed. */
+  emailChange: { limit: 5, windowMs: HOUR, message: "Too many email change requests." },
+  /** Each export reads every row the account owns. */
+  dataExport: { limit: 5, windowMs: HOUR, message: "Too many data exports." },
 } as const satisfies Record<string, { limit: number; windowMs: number; message: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

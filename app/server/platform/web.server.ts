@@ -104,6 +104,8 @@ export function answerOutagesWith503(build: ServerBuild): ServerBuild {
   return { ...build, routes };
 }
 
+const SITE_ICONS = new Set(["/favicon.ico", "/favicon.svg"]);
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // What the app answers; the Fetch API behind Remix throws on TRACE and CONNECT (a 500 otherwise).
@@ -228,6 +230,9 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   // Fingerprinted assets never change; everything else in public/ for an hour. API paths skip
   // the file look-ups altogether (a stat per request otherwise).
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // The site icons keep their names (browsers ask for /favicon.ico by that name) and rarely change.
+  const siteIcons = express.static("public", { maxAge: "30d" });
+  app.use((req, res, next) => (SITE_ICONS.has(req.path) ? siteIcons(req, res, next) : next()));
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
 

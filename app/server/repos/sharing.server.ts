@@ -51,3 +51,15 @@ export async function insertDemoShareViews(db: Database, { linkId, count, within
     from generate_series(1, ${count}) g
     on conflict do nothing`.execute(db);
 }
+
+/** The newest public shares, for the sitemap (the partial index on is_public keeps this small). */
+export async function listPublicShareIds(db: Database, limit: number) {
+  return db
+    .selectFrom("links")
+    .select(["id", "shared_at"])
+    .where("is_public", "=", true)
+    .orderBy("shared_at", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,232 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { Alert, PasswordField, TextField } from "~/components/form";
+import { PRODUCT_NAME } from "~/components/logo";
+import { SettingsNav } from "~/components/settings-nav";
+import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
+import { DELETE_CONFIRMATION, type AccountSession } from "~/lib/account";
+import { ApiError, apiFetch } from "~/lib/api-client";
+import { getAuth, requireUser } from "~/server/accounts/auth.server";
+import { listSessions } from "~/server/accounts/settings.server";
+
+export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const auth = (await getAuth(request))!;
+  return { email: user.email, emailConfirmed: user.email_confirmed, sessions: await listSessions(user.id, auth.sessionId) };
+}
+
+type Result = { tone: "success" | "error"; message: string } | null;
+
+const errorText = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Please try again.");
+
+/** A labelled card with its own heading, so each form is a landmark a screen reader can jump to. */
+function Panel({ id, title, children, testId }: { id: string; title: string; children: React.ReactNode; testId: string }) {
+  return (
+    <Card role="region" aria-labelledby={id} data-testid={testId}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4 space-y-4">{children}</div>
+    </Card>
+  );
+}
+
+function useSubmit(run: () => Promise<string>) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    setBusy(true);
+    setResult(null);
+    try {
+      setResult({ tone: "success", message: await run() });
+    } catch (error) {
+      setResult({ tone: "error", message: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, result, submit };
+}
+
+function EmailForm({ email, confirmed }: { email: string; confirmed: boolean }) {
+  const [newEmail, setNewEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const { busy, result, submit } = useSubmit(async () => {
+    const { message } = await apiFetch<{ message: string }>("/api/account/email", { body: { newEmail, password } });
+    setPassword("");
+    return message;
+  });
+  return (
+    <Panel id="email-heading" title="Email address" testId="settings-email">
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        Now: <strong>{email}</strong> {confirmed ? null : <Badge tone="warning">Unconfirmed</Badge>}
+      </p>
+      <form onSubmit={submit} className="space-y-4">
+        <TextField label="New email" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+        <PasswordField label="Current password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? "Sending…" : "Send confirmation link"}
+        </Button>
+      </form>
+      <p className="text-sm text-slate-600 dark:text-slate-300">The address changes when you follow the link we mail to the new one; the old one gets a notice.</p>
+    </Panel>
+  );
+}
+
+function PasswordForm({ onChanged }: { onChanged: () => void }) {
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const { busy, result, submit } = useSubmit(async () => {
+    const { message } = await apiFetch<{ message: string }>("/api/account/password", { body: { currentPassword, newPassword } });
+    setCurrentPassword("");
+    setNewPassword("");
+    onChanged();
+    return message;
+  });
+  return (
+    <Panel id="password-heading" title="Password" testId="settings-password">
+      <form onSubmit={submit} className="space-y-4">
+        <PasswordField label="Current password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+        <PasswordField label="New password" autoComplete="new-password" required minLength={6} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+        {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          {busy ? "Changing…" : "Change password"}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+function describeAgent(agent: string | null): string {
+  if (!agent) return "Unknown device";
+  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrom(e|ium)\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : null;
+  const os = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : null;
+  return browser && os ? `${browser} on ${os}` : agent.slice(0, 60);
+}
+
+const formatWhen = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChanged: () => void }) {
+  const others = sessions.filter((s) => !s.current).length;
+  const all = useSubmit(async () => {
+    const { ended } = await apiFetch<{ ended: number }>("/api/account/sessions", { method: "DELETE" });
+    onChanged();
+    return `Signed out ${ended} other session${ended === 1 ? "" : "s"}.`;
+  });
+  const [endingId, setEndingId] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<string | null>(null);
+  async function endOne(id: string) {
+    setEndingId(id);
+    setRowError(null);
+    try {
+      await apiFetch(`/api/account/sessions/${id}`, { method: "DELETE" });
+      onChanged();
+    } catch (error) {
+      setRowError(errorText(error));
+    } finally {
+      setEndingId(null);
+    }
+  }
+  return (
+    <Panel id="sessions-heading" title="Signed-in sessions" testId="settings-sessions">
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row">
+            <div className="min-w-0 text-sm">
+              <p className="font-medium">
+                {s.kind === "web" ? describeAgent(s.userAgent) : `API token (${describeAgent(s.userAgent)})`}{" "}
+                {s.current ? <Badge tone="success">This session</Badge> : null}
+              </p>
+              <p className="text-slate-600 dark:text-slate-300">
+                {s.ip ?? "unknown address"} · last used {formatWhen(s.lastUsedAt)}
+              </p>
+            </div>
+            {s.current ? null : (
+              <Button variant="secondary" size="sm" onClick={() => endOne(s.id)} disabled={endingId === s.id} aria-label={`Sign out ${describeAgent(s.userAgent)}, last used ${formatWhen(s.lastUsedAt)}`}>
+                Sign out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {rowError ? <Alert tone="error">{rowError}</Alert> : null}
+      {all.result ? <Alert tone={all.result.tone}>{all.result.message}</Alert> : null}
+      <Button variant="secondary" onClick={() => all.submit()} disabled={all.busy || others === 0}>
+        Sign out other sessions
+      </Button>
+    </Panel>
+  );
+}
+
+function DataExport() {
+  return (
+    <Panel id="export-heading" title="Download your data" testId="settings-export">
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        One JSON file with your account, links, enrichments, generated results (quizzes, courses), preferences, notifications, credits and receipts.
+      </p>
+      {/* A plain link: the browser streams the file to disk, however large the library. */}
+      <a href="/api/account/export" download className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+        Download my data
+      </a>
+    </Panel>
+  );
+}
+
+function DeleteAccount() {
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const { busy, result, submit } = useSubmit(async () => {
+    const { message } = await apiFetch<{ message: string }>("/api/account", { method: "DELETE", body: { password, confirm } });
+    // The session is gone with the account: a full load shows the signed-out site.
+    window.location.assign("/?deleted=1");
+    return message;
+  });
+  return (
+    <Panel id="delete-heading" title="Delete account" testId="settings-delete">
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        This removes your links, enrichments, generated results, shares and sessions for good. Receipts are kept as our{" "}
+        <Link to="/terms-of-service" className="underline">
+          terms
+        </Link>{" "}
+        say. A plan that still renews must be cancelled on{" "}
+        <Link to="/settings/billing" className="underline">
+          Billing
+        </Link>{" "}
+        first.
+      </p>
+      <form onSubmit={submit} className="space-y-4">
+        <PasswordField label="Your password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label={`Type ${DELETE_CONFIRMATION} to confirm`} autoComplete="off" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        {result?.tone === "error" ? <Alert tone="error">{result.message}</Alert> : null}
+        <Button type="submit" variant="danger" disabled={busy || confirm !== DELETE_CONFIRMATION} aria-busy={busy}>
+          {busy ? "Deleting…" : "Delete my account"}
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
+export default function Settings() {
+  const { email, emailConfirmed, sessions } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const refresh = () => revalidator.revalidate();
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="Your email, password, sessions and data.">
+        <SettingsNav />
+      </PageHeader>
+      <Section className="max-w-3xl space-y-6">
+        <EmailForm email={email} confirmed={emailConfirmed} />
+        <PasswordForm onChanged={refresh} />
+        <Sessions sessions={sessions} onChanged={refresh} />
+        <DataExport />
+        <DeleteAccount />
+      </Section>
+    </>
+  );
+}

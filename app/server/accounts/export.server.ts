@@ -1,0 +1,103 @@
+import { db } from "../platform/db.server";
+import { HttpError } from "../platform/http.server";
+import { rateLimit } from "../platform/rate-limit.server";
+import {
+  getPreferencesForExport,
+  listArtifactsForLinks,
+  listCreditLedgerForExport,
+  listLinksForExport,
+  listNotificationsForExport,
+  listReceiptsForExport,
+  listSubscriptionsForExport,
+} from "../repos/account-data.server";
+import { getUserById } from "../repos/users.server";
+
+/** Rows read per query: memory stays bounded however many links an account holds. */
+export const EXPORT_BATCH = 250;
+
+/** Every row of a keyset-paged list, a batch at a time. */
+async function* pages<T extends { id: string }>(read: (afterId: string | null) => Promise<T[]>): AsyncGenerator<T[]> {
+  let after: string | null = null;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** A JSON array written piece by piece. */
+async function* array<R>(batches: AsyncGenerator<R[]>, map: (batch: R[]) => Promise<unknown[]> | unknown[] = (batch) => batch): AsyncGenerator<string> {
+  yield "[";
+  let first = true;
+  for await (const batch of batches) {
+    for (const item of await map(batch)) {
+      yield `${first ? "" : ","}\n${JSON.stringify(item)}`;
+      first = false;
+    }
+  }
+  yield "\n]";
+}
+
+async function* documentOf(userId: string): AsyncGenerator<string> {
+  const user = await getUserById(db(), userId);
+  if (!user) return;
+  const account = {
+    id: user.id,
+    email: user.email,
+    emailConfirmed: user.email_confirmed,
+    role: user.role,
+    createdAt: user.created_at,
+    lastActiveAt: user.last_active_at,
+    packCredits: user.pack_credits,
+  };
+  yield `{"exportedAt":${JSON.stringify(new Date())},"account":${JSON.stringify(account)}`;
+  yield `,"preferences":${JSON.stringify((await getPreferencesForExport(db(), userId)) ?? null)}`;
+  // Each link with its enrichment and its generated results (quizzes, courses, rephrasings).
+  yield `,"links":`;
+  yield* array(pages((after) => listLinksForExport(db(), userId, after, EXPORT_BATCH)), async (links) => {
+    const artifacts = await listArtifactsForLinks(db(), userId, links.map((l) => l.id));
+    return links.map(({ user_id: _owner, ...link }) => ({
+      ...link,
+      results: artifacts.filter((a) => a.link_id === link.id).map(({ link_id: _link, ...a }) => a),
+    }));
+  });
+  yield `,"notifications":`;
+  yield* array(pages((after) => listNotificationsForExport(db(), userId, after, EXPORT_BATCH)));
+  yield `,"creditLedger":`;
+  yield* array(pages((after) => listCreditLedgerForExport(db(), userId, after, EXPORT_BATCH)));
+  yield `,"subscriptions":${JSON.stringify(await listSubscriptionsForExport(db(), userId))}`;
+  yield `,"receipts":${JSON.stringify(await listReceiptsForExport(db(), userId))}`;
+  yield "}\n";
+}
+
+/**
+ * All of a user's data as one JSON document, streamed: rows are read in batches as the client
+ * takes them (pull), so a large library neither fills memory nor holds a connection idle.
+ */
+export async function exportAccountData(userId: string): Promise<ReadableStream<Uint8Array>> {
+  await rateLimit("dataExport", userId);
+  const user = await getUserById(db(), userId);
+  if (!user) throw new HttpError(404, "Account not found.");
+  const encoder = new TextEncoder();
+  const chunks = documentOf(userId);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      // Several small pieces per pull, so one pull is not one syscall per link.
+      let text = "";
+      while (text.length < 64 * 1024) {
+        const next = await chunks.next();
+        if (next.done) {
+          if (text) controller.enqueue(encoder.encode(text));
+          controller.close();
+          return;
+        }
+        text += next.value;
+      }
+      controller.enqueue(encoder.encode(text));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { readFileSync } from "node:fs";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
+import type { Link } from "../platform/db-schema.server";
+import { parsePage } from "../fetching/page-parser.server";
+import { localEnricher } from "./local/local-enricher.server";
+import { codeLines, exportContent, toPdf } from "./export.server";
+
+const ACCENTED = "La photosynthèse crée l'énergie: Ça coûte peu, naïve façon. Ελληνικά κείμενα, русский текст, Łódź, ≥ 5 €.";
+
+function linkWith(fields: Partial<Link>): Link {
+  return {
+    id: "00000000-0000-4000-8000-000000000001",
+    user_id: "00000000-0000-4000-8000-000000000002",
+    url: "https://example.test/page",
+    normalized_url: "https://example.test/page",
+    status: "enriched",
+    error: null,
+    title: "Un titre accentué",
+    description: null,
+    favicon: null,
+    canonical_url: null,
+    language: "fr",
+    reading_minutes: 3,
+    content_text: null,
+    summary: ACCENTED,
+    tags: [],
+    tag_suggestions: [],
+    code_snippets: [],
+    enrichment_engine: "local",
+    category: null,
+    is_public: false,
+    shared_at: null,
+    is_demo: false,
+    enriched_at: new Date(),
+    reenrich_requested_at: null,
+    saved_at: new Date(),
+    created_at: new Date(),
+    updated_at: new Date(),
+    ...fields,
+  };
+}
+
+const MARGIN = 56;
+/** DejaVu Sans Mono's advance (1233/2048 em) at the code size. */
+const MONO_ADVANCE = (8.5 * 1233) / 2048;
+
+/**
+ * The PDF's text, line by line as pdf.js reads it back. pdf.js drops the spaces that start a line and
+ * places the first word instead, so a line's indent is read back from where it starts.
+ */
+async function pdfLines(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const lines: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    let line: string | null = null;
+    for (const item of content.items) {
+      if (!("str" in item)) continue;
+      if (line === null && item.str !== "") line = " ".repeat(Math.max(0, Math.round((item.transform[4] - MARGIN) / MONO_ADVANCE)));
+      if (item.str !== "") line += item.str;
+      if (item.hasEOL) {
+        lines.push(line ?? "");
+        line = null;
+      }
+    }
+    if (line !== null) lines.push(line);
+  }
+  return lines;
+}
+
+describe("codeLines", () => {
+  it("expands tabs to stops of four and drops other control characters", () => {
+    expect(codeLines("\tx\n\t\ty\na\tb\r\nc\u0007d", 80)).toEqual(["    x", "        y", "a   b", "cd"]);
+  });
+
+  it("cuts long lines to the column count and keeps empty lines", () => {
+    expect(codeLines("abcdefghij\n\nxyz", 4)).toEqual(["abcd", "efgh", "ij", "", "xyz"]);
+  });
+});
+
+describe("the PDF export", () => {
+  it("prints the Go code of the tutorial page as written, tabs expanded, in the embedded fonts", async () => {
+    const page = parsePage(readFileSync("tests/fixtures/pages/cli-tutorial.html", "utf8"), "https://example.test/cli");
+    const { codeSnippets } = await localEnricher.enrich({ url: "x", page, existingTags: [] });
+    const go = codeSnippets.find((s) => s.language === "go")!;
+    expect(go.code).toContain("\tfor _, name");
+    const pdf = await toPdf(exportContent(linkWith({ code_snippets: codeSnippets }), []));
+    const lines = await pdfLines(pdf);
+    const expected = go.code.split("\n").map((line) => line.replace(/\t/g, "    ").trimEnd()).filter(Boolean);
+    for (const line of expected) expect(lines).toContain(line);
+    // The heavily indented lines were where the garbage was.
+    expect(lines).toContain("        fmt.Println(name, len(strings.Fields(string(data))))");
+    expect(pdf.toString("latin1")).toContain("DejaVuSansMono");
+  });
+
+  it("keeps accents and non-Latin text", async () => {
+    const text = (await pdfLines(await toPdf(exportContent(linkWith({}), [])))).join(" ");
+    expect(text.replace(/\s+/g, " ")).toContain(ACCENTED);
+    expect(text).toContain("Un titre accentué");
+  });
+
+  it("wraps a long code line instead of running off the page", async () => {
+    const long = "const x = [" + Array.from({ length: 60 }, (_, i) => `"item${i}"`).join(", ") + "];";
+    const pdf = await toPdf(exportContent(linkWith({ code_snippets: [{ language: "typescript", code: long }] }), []));
+    const lines = await pdfLines(pdf);
+    const start = lines.findIndex((l) => l.startsWith("const x = ["));
+    expect(start).toBeGreaterThan(-1);
+    const printed = lines.slice(start, start + 12).filter((l) => l.length > 0);
+    expect(printed[0]!.length).toBeLessThan(long.length);
+    expect(printed.join("").slice(0, long.length)).toBe(long);
+  });
+
+  it("carries a long code block over to the next pages", async () => {
+    const code = Array.from({ length: 200 }, (_, i) => `line ${i}`).join("\n");
+    const pdf = await toPdf(exportContent(linkWith({ code_snippets: [{ language: "text", code }] }), []));
+    expect((await getDocument({ data: new Uint8Array(pdf) }).promise).numPages).toBeGreaterThanOrEqual(3);
+    expect((await pdfLines(pdf)).filter((line) => line.startsWith("line "))).toEqual(code.split("\n"));
+  });
+});

@@ -1,0 +1,144 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { registerThroughPage } from "./helpers";
+
+let n = 0;
+const uniqueEmail = (kind: string) => `settings-${kind}-${Date.now()}-${++n}@example.com`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+}
+
+/** A second browser (another device) signed in to the same account. */
+async function secondDevice(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return { page, close: () => context.close() };
+}
+
+test("the nav's Settings link opens /settings, with Account and Billing linked to each other", async ({ page }) => {
+  await registerThroughPage(page, uniqueEmail("nav"), "nav-password");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  const sub = page.getByRole("navigation", { name: "Settings" });
+  await sub.getByRole("link", { name: "Billing" }).click();
+  await expect(page).toHaveURL("/settings/billing");
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Account" }).click();
+  await expect(page).toHaveURL("/settings");
+});
+
+test("changing the password needs the current one and signs the other device out", async ({ page, browser }) => {
+  const email = uniqueEmail("password");
+  await registerThroughPage(page, email, "first-password");
+  const other = await secondDevice(browser, email, "first-password");
+  await page.goto("/settings");
+  const form = page.getByTestId("settings-password");
+  await form.getByLabel("Current password", { exact: true }).fill("not-my-password");
+  await form.getByLabel("New password", { exact: true }).fill("second-password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Your current password is not correct.");
+
+  await form.getByLabel("Current password", { exact: true }).fill("first-password");
+  await form.getByLabel("New password", { exact: true }).fill("second-password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("status")).toContainText("Your password was changed");
+  await expect(page.getByTestId("session-row")).toHaveCount(1);
+
+  await other.page.goto("/settings");
+  await expect(other.page).toHaveURL(/\/login/);
+  await signIn(other.page, email, "second-password");
+  await other.close();
+});
+
+test("the sessions list marks this one; Sign out other sessions ends the rest", async ({ page, browser }) => {
+  const email = uniqueEmail("sessions");
+  await registerThroughPage(page, email, "sessions-password");
+  const other = await secondDevice(browser, email, "sessions-password");
+  await page.goto("/settings");
+  const sessions = page.getByTestId("settings-sessions");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(2);
+  await expect(sessions.getByText("This session")).toHaveCount(1);
+  await sessions.getByRole("button", { name: "Sign out other sessions" }).click();
+  await expect(sessions.getByRole("status")).toHaveText("Signed out 1 other session.");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(1);
+  await expect(sessions.getByRole("button", { name: "Sign out other sessions" })).toBeDisabled();
+  await other.page.goto("/dashboard");
+  await expect(other.page).toHaveURL(/\/login/);
+  await other.close();
+});
+
+test("Download my data saves a JSON file with the account and its links", async ({ page }) => {
+  const email = uniqueEmail("export");
+  await registerThroughPage(page, email, "export-password");
+  await page.goto("/settings");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^linkwise-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile((await download.path())!, "utf8")) as { account: { email: string }; links: unknown[]; notifications: unknown[] };
+  expect(data.account.email).toBe(email);
+  expect(data.links).toEqual([]);
+  expect(data.notifications.length).toBeGreaterThan(0);
+});
+
+test("deleting the account needs the password and DELETE typed; afterwards it cannot sign in", async ({ page }) => {
+  const email = uniqueEmail("delete");
+  await registerThroughPage(page, email, "delete-password");
+  await page.goto("/settings");
+  const form = page.getByTestId("settings-delete");
+  const submit = form.getByRole("button", { name: "Delete my account" });
+  await form.getByLabel("Your password", { exact: true }).fill("wrong-password");
+  await expect(submit).toBeDisabled();
+  await form.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await submit.click();
+  await expect(form.getByRole("alert")).toHaveText("Your current password is not correct.");
+
+  await form.getByLabel("Your password", { exact: true }).fill("delete-password");
+  await submit.click();
+  await expect(page).toHaveURL("/?deleted=1");
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("delete-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+});
+
+test("registration shows the Terms and Privacy acknowledgement", async ({ page }) => {
+  await page.goto("/register");
+  const note = page.getByTestId("terms-acknowledgement");
+  await expect(note.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
+  await expect(note.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`/settings and /register pass axe's WCAG A and AA rules in the ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
+    // The register page with its terms note, while signed out (signed in, it redirects).
+    await page.goto("/register");
+    await expect(page.getByTestId("terms-acknowledgement")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await registerThroughPage(page, uniqueEmail(theme), "axe-password");
+    await page.goto("/settings");
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*\bdark\b)/);
+    await expect(page.getByTestId("session-row")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("/settings fits a 390 px screen", async ({ page }) => {
+    await registerThroughPage(page, uniqueEmail("phone"), "phone-password");
+    await page.goto("/settings");
+    await expect(page.getByTestId("session-row")).toHaveCount(1);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  });
+});
