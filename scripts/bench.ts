@@ -8,6 +8,8 @@
  *  4. admin overview: GET /api/admin/stats and the /admin page over 1,000,000 links
  *  5. operations: links/s with 1, 2 and 4 worker processes, and, with 10,000 failed links among
  *     the 1,000,000, the failures grouped by reason, the /admin/jobs page, and replaying them all
+ *  6. library: a Creator with 10,000 links: the /dashboard server render (time and HTML size) and
+ *     the Enrichments tab's first page (its requests, sent together as the browser does)
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
  * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
@@ -16,9 +18,11 @@
  * requests per endpoint in parts 4 and 5, default 50), BENCH_OPS_BACKLOG (links per scaling run in
  * part 5, default 2000), BENCH_OPS_FAILURES (failed links in part 5, default 10000),
  * BENCH_OPS_REPLAY_SECONDS (how long part 5 waits for the workers to process the replayed
- * failures, default 90), BENCH_CPU_PROF (a folder for CPU profiles), BENCH_PARTS (a comma list of
- * add, pipeline (parts 2 and 3), admin, ops (part 5); default all: `add` alone for quick
- * comparisons, `admin` for the console alone, `ops` for the operations part alone).
+ * failures, default 90), BENCH_LIBRARY_LINKS and BENCH_LIBRARY_REQUESTS (part 6's library size
+ * and timed requests, default 10000 and 50), BENCH_CPU_PROF (a folder for CPU profiles),
+ * BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
+ * 6); default all: `add` alone for quick comparisons, `admin` for the console alone, `ops` for
+ * the operations part alone, `library` for the dashboard alone).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -39,6 +43,7 @@ import {
   insertFailedLinks,
   listEnrichmentLatencies,
   loadAdminBenchData,
+  loadLibraryBenchData,
 } from "../app/server/repos/bench.server";
 import { updateUser } from "../app/server/repos/users.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
@@ -50,13 +55,15 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 // same load for this long first (its first seconds are slower: see docs/performance.md).
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,admin,ops").split(",").map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,admin,ops,library").split(",").map((part) => part.trim()));
 const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
 const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
 const OPS_BACKLOG = Number(process.env.BENCH_OPS_BACKLOG ?? 2_000);
 const OPS_FAILURES = Number(process.env.BENCH_OPS_FAILURES ?? 10_000);
 const OPS_REPLAY_SECONDS = Number(process.env.BENCH_OPS_REPLAY_SECONDS ?? 90);
+const LIBRARY_LINKS = Number(process.env.BENCH_LIBRARY_LINKS ?? 10_000);
+const LIBRARY_REQUESTS = Number(process.env.BENCH_LIBRARY_REQUESTS ?? 50);
 // A handful of reasons, as a real instance's failures cluster under a few causes.
 const FAILURE_REASONS = [
   "The page could not be fetched",
@@ -393,6 +400,54 @@ try {
     );
     await Promise.all(workers.map(stop));
   }
+  // 6. one Creator's library of LIBRARY_LINKS links: the dashboard renders its first page and
+  // counts the rest in the database; the Enrichments tab asks for a page in one request (plus
+  // the content preferences a Creator's tab shows), sent together as the browser sends them.
+  if (PARTS.has("library")) {
+    const libraryRegister = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "bench-library@example.com", password: "bench-password" }),
+    });
+    const reader = (await libraryRegister.json()) as { token: string; user: { id: string } };
+    await updateUser(db, reader.user.id, { role: "ProUser" });
+    const loadStarted = performance.now();
+    await loadLibraryBenchData(db, { userId: reader.user.id, links: LIBRARY_LINKS });
+    console.log(`bench: loaded a library of ${LIBRARY_LINKS} links in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    const headers = { authorization: `Bearer ${reader.token}` };
+    const library = `${LIBRARY_LINKS.toLocaleString("en-US")} links`;
+
+    const renders: number[] = [];
+    let html = 0;
+    for (let i = 0; i < 5 + LIBRARY_REQUESTS; i++) {
+      const started = performance.now();
+      const response = await fetch(`${base}/dashboard`, { headers: { ...headers, "accept-encoding": "identity" } });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`/dashboard answered ${response.status}`);
+      if (!body.replace(/<!-- -->/g, "").includes(`Showing 50 of ${LIBRARY_LINKS} links`)) throw new Error("/dashboard did not render the first page of the library");
+      if (i >= 5) renders.push(performance.now() - started);
+      html = Buffer.byteLength(body);
+    }
+    results.push(`| library, GET /dashboard (server render, first 50 links, statistics counted), ${library}, ${LIBRARY_REQUESTS} requests one at a time | p50 ${ms(percentile(renders, 50))}, p95 ${ms(percentile(renders, 95))}, max ${ms(Math.max(...renders))}; ${(html / 1024).toFixed(1)} KB of HTML |`);
+
+    const tabRequests = ["/api/links/enrichments?limit=20", "/api/preferences"];
+    const opens: number[] = [];
+    let cards = 0;
+    for (let i = 0; i < 5 + LIBRARY_REQUESTS; i++) {
+      const started = performance.now();
+      const [page] = await Promise.all(
+        tabRequests.map(async (path) => {
+          const response = await fetch(`${base}${path}`, { headers });
+          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+          return response.json() as Promise<unknown[]>;
+        }),
+      );
+      if (i >= 5) opens.push(performance.now() - started);
+      cards = page!.length;
+    }
+    results.push(`| library, Enrichments tab's first page (${tabRequests.length} requests together: ${tabRequests.join(", ")}), ${library}, ${LIBRARY_REQUESTS} times one at a time | p50 ${ms(percentile(opens, 50))}, p95 ${ms(percentile(opens, 95))}, max ${ms(Math.max(...opens))}; ${cards} cards |`);
+  }
+
   console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);
   console.log("| measure | result |\n| --- | --- |");
   for (const line of results) console.log(line);

@@ -1,5 +1,6 @@
 import type { AdvancedSummary, Course, Difficulty, Quiz, Rephrase } from "./enrichment";
 import type { FeatureKey } from "./entitlements";
+import type { LinkDetail } from "./links";
 
 export type ArtifactKind = "advanced" | "quiz" | "rephrase" | "course";
 
@@ -20,4 +21,13 @@ export interface PublicArtifact<T = AdvancedSummary | Quiz | Rephrase | Course> 
   result: T | null;
   engine: string | null;
   updatedAt: string;
+}
+
+/** An artifact without its result: what a page of Enrichments cards is told (the result comes when opened). */
+export type ArtifactSummary = Omit<PublicArtifact, "result">;
+
+/** One card of the Enrichments tab: the link's enrichment and which results exist for it. */
+export interface EnrichmentItem {
+  link: LinkDetail;
+  artifacts: ArtifactSummary[];
 }

@@ -40,6 +40,8 @@ export interface PublicLink {
   status: LinkStatus;
   enrichedAt: string | null;
   createdAt: string;
+  /** When the user (re)saved it: lists are newest first by this, then by id. */
+  savedAt: string;
   /** Changes with every status change: the newer copy of a link wins. */
   updatedAt: string;
   error: string | null;
@@ -55,6 +57,19 @@ export interface LinkDetail extends PublicLink {
   category: string | null;
   tagSuggestions: string[];
 }
+
+/** The dashboard's Statistics: counted over all of the user's links, not the loaded page. */
+export interface LinkStats {
+  total: number;
+  enriched: number;
+  pending: number;
+  failed: number;
+}
+
+/** Links per page on the dashboard (Load more asks for the next one). */
+export const LINKS_PAGE_SIZE = 50;
+/** Cards per page on the Enrichments tab. */
+export const ENRICHMENTS_PAGE_SIZE = 20;
 
 export const STATUS_LABELS: Record<LinkStatus, string> = {
   pending: "Processing",

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
-import { EnrichmentCard } from "~/components/dashboard/enrichment-card";
+import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
+import { LoadMore } from "~/components/dashboard/load-more";
 import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
@@ -17,10 +18,10 @@ import { useToast } from "~/components/toast";
 import { cx } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
 import { publicPacks } from "~/lib/billing";
-import type { Usage } from "~/lib/links";
+import { LINKS_PAGE_SIZE, type Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
-import { listUserLinks } from "~/server/links/links.server";
+import { listUserLinks, userLinkStats } from "~/server/links/links.server";
 import { usageOf } from "~/server/billing/quota.server";
 import { entitlementsFor } from "~/server/billing/entitlements.server";
 
@@ -41,15 +42,19 @@ const TABS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [links, usage, entitlements] = await Promise.all([
-    listUserLinks(user.id, { limit: 100 }),
+  // The first page (one more row tells whether there is a next), and statistics over every link.
+  const [page, stats, usage, entitlements] = await Promise.all([
+    listUserLinks(user.id, { limit: LINKS_PAGE_SIZE + 1 }),
+    userLinkStats(user.id),
     usageOf(user.id),
     entitlementsFor(user.role),
   ]);
   // The page shows the same answers the server enforces: no second reckoning in the browser.
   return {
     role: user.role,
-    links,
+    links: page.slice(0, LINKS_PAGE_SIZE),
+    hasMore: page.length > LINKS_PAGE_SIZE,
+    stats,
     usage,
     monthlyAllowance: entitlements.monthlyAllowance,
     access: entitlements.features,
@@ -60,18 +65,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  const { links, upsert, remove, onArtifact } = useLiveLinks(data.links);
-  const [params, setParams] = useSearchParams();
-  const tab = TABS.find(([key]) => key === params.get("tab"))?.[0] ?? "saved";
-  const stats = useMemo(
-    () => ({
-      total: links.length,
-      enriched: links.filter((l) => l.status === "enriched").length,
-      pending: links.filter((l) => l.status === "pending").length,
-      failed: links.filter((l) => l.status === "error").length,
-    }),
-    [links],
-  );
+  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent } = useLiveLinks(data);
+  const [params] = useSearchParams();
+  const tabOf = (value: string | null) => TABS.find(([key]) => key === value)?.[0] ?? "saved";
+  const [tab, setTab] = useState(() => tabOf(params.get("tab")));
+  // A link to /dashboard?tab=... while here still switches.
+  const paramTab = params.get("tab");
+  useEffect(() => setTab(tabOf(paramTab)), [paramTab]);
+  // Switching tabs keeps ?tab= in the address (reload, share) without a navigation: the
+  // loaders' answers are the same, and the Enrichments tab fetches its own page.
+  const selectTab = (key: (typeof TABS)[number][0]) => {
+    setTab(key);
+    const url = new URL(window.location.href);
+    if (key === "saved") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", key);
+    window.history.replaceState(window.history.state, "", url);
+  };
   // The meter follows enrichments as they finish.
   const [usage, setUsage] = useState(data.usage);
   // A fresh loader answer (after a purchase) replaces it at once.
@@ -95,7 +104,6 @@ export default function Dashboard() {
     setBuying(false);
     resetCheckout();
   };
-  const shown = tab === "enrichments" ? links.filter((l) => l.status === "enriched") : links;
 
   return (
     <div className="container-page py-8">
@@ -113,10 +121,10 @@ export default function Dashboard() {
                 role="tab"
                 type="button"
                 aria-selected={tab === key}
-                onClick={() => setParams(key === "saved" ? {} : { tab: key }, { replace: true, preventScrollReset: true })}
+                onClick={() => selectTab(key)}
                 className={cx(
                   "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
-                  tab === key ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200",
+                  tab === key ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-600 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200",
                 )}
               >
                 {label}
@@ -125,29 +133,35 @@ export default function Dashboard() {
           </div>
           {tab === "share" ? (
             <ShareTab watermark={data.watermark} />
+          ) : tab === "enrichments" ? (
+            <>
+              <PreferencesCard allowed={data.access.contentPreferences === "available"} />
+              <EnrichmentsTab access={data.access} total={stats.enriched} onArtifact={onArtifact} onLinkEvent={onLinkEvent} />
+            </>
           ) : (
             <>
-              {tab === "enrichments" ? <PreferencesCard allowed={data.access.contentPreferences === "available"} /> : null}
-              {tab === "saved" ? (
-                <>
-                  <AddLinkForm onAdded={(link) => upsert(link, { toTop: true })} clipboardPrompt={data.access.clipboardPrompt === "available"} />
-                  <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
-                </>
-              ) : null}
-              {shown.length === 0 ? (
-                <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500 dark:border-slate-700">
-                  {tab === "saved" ? "No links yet. Paste one above to get started." : "No enriched links yet."}
+              <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
+              <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
+              {links.length === 0 ? (
+                <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+                  No links yet. Paste one above to get started.
                 </p>
               ) : (
-                <ul className="space-y-3" aria-label={tab === "saved" ? "Saved links" : "Enriched links"}>
-                  {shown.map((link) =>
-                    tab === "saved" ? (
-                      <LinkRow key={link.id} link={link} onChange={(l) => upsert(l, { toTop: true })} onRemove={remove} />
-                    ) : (
-                      <EnrichmentCard key={link.id} link={link} access={data.access} onArtifact={onArtifact} />
-                    ),
-                  )}
-                </ul>
+                <>
+                  <ul className="space-y-3" aria-label="Saved links">
+                    {links.map((link) => (
+                      <LinkRow key={link.id} link={link} onChange={upsert} onRemove={remove} />
+                    ))}
+                  </ul>
+                  <LoadMore
+                    shown={links.length}
+                    total={stats.total}
+                    noun="links"
+                    hasMore={hasMore}
+                    loading={loadingMore}
+                    onLoadMore={() => loadMore().catch(() => toast.show("Could not load more links. Please try again", "error"))}
+                  />
+                </>
               )}
             </>
           )}

@@ -16,6 +16,9 @@ test("a Creator generates a quiz, answers it and sees the score", async ({ page 
   await page.getByRole("tab", { name: "Enrichments" }).click();
   const card = page.getByTestId("enrichment-card").first();
   await expect(card).toContainText("How Postgres Indexes Work");
+  // Collapsed: the summary first; the code snippets behind Show details.
+  await expect(card.getByTestId("link-details")).toHaveCount(0);
+  await card.getByRole("button", { name: "Show details" }).click();
   await expect(card.getByTestId("link-details")).toContainText("CREATE INDEX");
   await card.getByRole("button", { name: "Quiz", exact: true }).click();
 

@@ -1,19 +1,23 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { ARTIFACT_ACCESS, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
+import { ARTIFACT_ACCESS, type ArtifactKind, type ArtifactSummary, type EnrichmentItem, type PublicArtifact } from "~/lib/artifacts";
 import { CATEGORIES, DIFFICULTY_LEVELS, type AdvancedSummary, type CategorySlug, type Course, type Difficulty, type Quiz, type Rephrase } from "~/lib/enrichment";
-import type { LinkDetail, PublicLink } from "~/lib/links";
 import { upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
 import { useToast } from "../toast";
 import { Badge, Button, buttonClass, cx } from "../ui";
 import { LinkDetails } from "./link-row";
 
+/** A stored result as the card knows it: a page says which exist; a result arrives when opened. */
+type CardArtifact = ArtifactSummary & { result?: PublicArtifact["result"] };
+
 /** Keeps the newer copy of an artifact (by updatedAt), as events and polls may cross. */
-function mergeNewer(current: PublicArtifact[], incoming: PublicArtifact): PublicArtifact[] {
+function mergeNewer(current: CardArtifact[], incoming: CardArtifact): CardArtifact[] {
   const existing = current.find((a) => a.id === incoming.id);
   if (existing && Date.parse(existing.updatedAt) > Date.parse(incoming.updatedAt)) return current;
-  return [...current.filter((a) => a.id !== incoming.id), incoming];
+  // The same version without its result (a page, a poll) keeps the result already fetched.
+  const merged = existing && incoming.result === undefined && existing.updatedAt === incoming.updatedAt ? { ...incoming, result: existing.result } : incoming;
+  return [...current.filter((a) => a.id !== incoming.id), merged];
 }
 
 type ArtifactListener = (listener: (linkId: string, artifact: PublicArtifact) => void) => () => void;
@@ -85,16 +89,17 @@ export function QuizView({ quiz }: { quiz: Quiz }) {
   );
 }
 
-function ArtifactResult({ artifact }: { artifact: PublicArtifact }) {
+function ArtifactResult({ artifact }: { artifact: CardArtifact }) {
   if (artifact.status === "pending") {
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-500">
+      <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
         <span className="h-3 w-3 animate-spin rounded-full border-2 border-sky-300 border-t-sky-700" aria-hidden /> Processing…
       </p>
     );
   }
   if (artifact.status === "error") return <p className="text-sm text-red-600 dark:text-red-400">{artifact.error}</p>;
-  const engine = <p className="mt-2 text-xs text-slate-500">Made by {artifact.engine?.startsWith("local/") ? "the local engine" : artifact.engine}</p>;
+  if (!artifact.result) return <p className="text-sm text-slate-600 dark:text-slate-300">Opening…</p>;
+  const engine = <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Made by {artifact.engine?.startsWith("local/") ? "the local engine" : artifact.engine}</p>;
   switch (artifact.kind) {
     case "quiz":
       return (
@@ -134,7 +139,7 @@ function ArtifactResult({ artifact }: { artifact: PublicArtifact }) {
               <summary className="cursor-pointer text-sm font-medium">
                 Lesson {i + 1}: {lesson.title}
               </summary>
-              <p className="mt-2 text-xs text-slate-500">Objective: {lesson.objective}</p>
+              <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Objective: {lesson.objective}</p>
               <p className="mt-2 text-sm leading-6">{lesson.content}</p>
               <p className="mt-2 text-sm italic">Check: {lesson.checkQuestion}</p>
             </details>
@@ -146,27 +151,24 @@ function ArtifactResult({ artifact }: { artifact: PublicArtifact }) {
   }
 }
 
-/** An enriched link on the Enrichments tab, with its results and the actions the plan allows. */
-/** `access` is the server's answer for the user's plan, as the sidebar shows it. */
-export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink; access: FeatureAccessMap; onArtifact: ArtifactListener }) {
-  const [detail, setDetail] = useState<LinkDetail | null>(null);
-  const [artifacts, setArtifacts] = useState<PublicArtifact[]>([]);
+/**
+ * An enriched link on the Enrichments tab, collapsed: title, category and summary first, which
+ * results exist, the actions the plan allows; "Show details" opens tag suggestions and code
+ * snippets. A result opened (or generated) shows above the details. `access` is the server's
+ * answer for the user's plan, as the sidebar shows it.
+ */
+export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentItem; access: FeatureAccessMap; onArtifact: ArtifactListener }) {
+  const link = item.link;
+  const [artifacts, setArtifacts] = useState<CardArtifact[]>(item.artifacts);
   const [shown, setShown] = useState<{ kind: ArtifactKind; variant: string } | null>(null);
+  const [expanded, setExpanded] = useState(false);
   const [level, setLevel] = useState<Difficulty>("beginner");
   const toast = useToast();
   const revalidator = useRevalidator();
 
-  const merge = useCallback((artifact: PublicArtifact) => setArtifacts((current) => mergeNewer(current, artifact)), []);
-
-  useEffect(() => {
-    apiFetch<{ link: LinkDetail; artifacts: PublicArtifact[] }>(`/api/links/${link.id}/enrichment`).then(
-      (data) => {
-        setDetail(data.link);
-        setArtifacts(data.artifacts);
-      },
-      () => undefined,
-    );
-  }, [link.id, link.enrichedAt]);
+  const merge = useCallback((artifact: CardArtifact) => setArtifacts((current) => mergeNewer(current, artifact)), []);
+  // A fresh copy of the item (re-enriched, a new page) brings its list of results.
+  useEffect(() => item.artifacts.forEach(merge), [item.artifacts, merge]);
 
   useEffect(() => onArtifact((linkId, artifact) => linkId === link.id && merge(artifact)), [onArtifact, link.id, merge]);
 
@@ -207,18 +209,29 @@ export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink;
       <LockedAction kind={kind} />
     );
 
+  const ready = artifacts.filter((a) => a.status === "ready");
+  const detailsId = `details-${link.id}`;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="enrichment-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate font-medium">{link.title ?? link.url}</h3>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-500 hover:underline">
+          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-600 hover:underline dark:text-slate-400">
             {link.url}
           </a>
         </div>
-        {detail?.category && detail.category in CATEGORIES ? <Badge tone="brand">{CATEGORIES[detail.category as CategorySlug]}</Badge> : null}
+        {link.category && link.category in CATEGORIES ? <Badge tone="brand">{CATEGORIES[link.category as CategorySlug]}</Badge> : null}
       </div>
-      {detail ? <LinkDetails detail={detail} /> : null}
+      {link.summary ? (
+        <p className={cx("mt-2 text-sm leading-6", !expanded && "line-clamp-3")} data-testid="enrichment-summary">
+          {link.summary}
+        </p>
+      ) : null}
+      {ready.length > 0 ? (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="ready-results">
+          Ready: {ready.map((a) => `${ARTIFACT_ACCESS[a.kind].label}${a.variant ? ` (${a.variant})` : ""}`).join(" · ")}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
         {action("advanced", "Advanced summary")}
         {action("quiz", "Quiz")}
@@ -259,11 +272,14 @@ export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink;
         ) : (
           <LockedAction kind="export" />
         )}
+        <Button size="sm" variant="ghost" className="ml-auto" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((open) => !open)}>
+          {expanded ? "Hide details" : "Show details"}
+        </Button>
       </div>
       {shown ? (
         <section className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50" aria-label={ARTIFACT_ACCESS[shown.kind].label}>
           <div className="mb-2 flex items-center justify-between">
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
               {ARTIFACT_ACCESS[shown.kind].label}
               {shown.variant ? ` · ${shown.variant}` : ""}
             </h4>
@@ -273,9 +289,10 @@ export function EnrichmentCard({ link, access, onArtifact }: { link: PublicLink;
               </button>
             ) : null}
           </div>
-          {current ? <ArtifactResult artifact={current} /> : <p className="text-sm text-slate-500">Starting…</p>}
+          {current ? <ArtifactResult artifact={current} /> : <p className="text-sm text-slate-500 dark:text-slate-400">Starting…</p>}
         </section>
       ) : null}
+      {expanded ? <LinkDetails detail={link} showSummary={false} id={detailsId} /> : null}
     </li>
   );
 }

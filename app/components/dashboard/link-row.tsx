@@ -55,7 +55,7 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
   }
   return (
     <div>
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Suggested tags</h4>
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Suggested tags</h4>
       <ul className="mt-1 flex flex-wrap gap-1" aria-label="Suggested tags">
         {detail.tagSuggestions.map((tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full border border-dashed border-slate-300 py-0.5 pl-2 pr-1 text-xs dark:border-slate-600">
@@ -63,7 +63,7 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
             <button type="button" onClick={() => review(tag, "accept")} className="rounded-full px-1 text-emerald-600 hover:bg-emerald-50 dark:hover:bg-emerald-900/40" aria-label={`Accept tag ${tag}`}>
               ✓
             </button>
-            <button type="button" onClick={() => review(tag, "dismiss")} className="rounded-full px-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={`Dismiss tag ${tag}`}>
+            <button type="button" onClick={() => review(tag, "dismiss")} className="rounded-full px-1 text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={`Dismiss tag ${tag}`}>
               ✕
             </button>
           </li>
@@ -73,27 +73,28 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
   );
 }
 
-export function LinkDetails({ detail: initial }: { detail: LinkDetail }) {
+/** The link's enrichment; `showSummary` false where the card already shows the summary above. */
+export function LinkDetails({ detail: initial, showSummary = true, id }: { detail: LinkDetail; showSummary?: boolean; id?: string }) {
   const [detail, setDetail] = useState(initial);
   useEffect(() => setDetail(initial), [initial]);
   return (
-    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" data-testid="link-details">
-      {detail.summary ? (
+    <div id={id} className="mt-3 space-y-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" data-testid="link-details">
+      {showSummary && detail.summary ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Summary</h4>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</h4>
           <p className="mt-1 leading-6">{detail.summary}</p>
         </div>
       ) : null}
       <TagSuggestions detail={detail} onChange={setDetail} />
       {detail.codeSnippets.length > 0 ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Code snippets</h4>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</h4>
           {detail.codeSnippets.map((snippet, i) => (
             <CodeBlock key={i} {...snippet} />
           ))}
         </div>
       ) : null}
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-500 dark:text-slate-400">
         {detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
         {detail.engine ? `Enriched by ${detail.engine === "local/extractive-v1" ? "the local engine" : detail.engine}` : ""}
       </p>
@@ -150,7 +151,7 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
           <button type="button" onClick={toggle} className="block max-w-full text-left" aria-expanded={open}>
             <span className="block truncate font-medium hover:text-brand-600">{link.title ?? link.url}</span>
           </button>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-500 hover:underline">
+          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-500 dark:text-slate-400 hover:underline">
             {link.url}
           </a>
           {link.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p> : null}

@@ -1,39 +1,78 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
-import type { PublicLink } from "~/lib/links";
+import { appendPage, mergeSnapshot, upsertLinkInList } from "~/lib/link-list";
+import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
 
 const POLL_OFFLINE_MS = 4_000;
-
-function newer(a: PublicLink, b: PublicLink): PublicLink {
-  return Date.parse(b.updatedAt) >= Date.parse(a.updatedAt) ? b : a;
-}
 const POLL_LIVE_MS = 15_000;
+/** Events come in bursts (a batch enriched): one count for the burst. */
+const STATS_DEBOUNCE_MS = 400;
+
+export type LinkEvent = { type: "link"; link: PublicLink } | { type: "link-deleted"; id: string };
 
 /**
- * The user's links, kept current: server-sent events from /api/events push each status
- * change. Events sent before the stream (re)connected would be missed, so every (re)connect
- * resyncs from the API; and while links are pending, a slow poll backs the stream up
- * (a fast one when the stream is down).
+ * The user's links, a page at a time, kept current: server-sent events from /api/events push each
+ * status change. Events sent before the stream (re)connected would be missed, so every
+ * (re)connect resyncs the first links from the API (the pages loaded below them stay); and while
+ * links are pending, a slow poll backs the stream up (a fast one when the stream is down). The
+ * statistics are the database's count, asked again after changes.
  */
-export function useLiveLinks(initial: PublicLink[]) {
-  const [links, setLinks] = useState(initial);
+export function useLiveLinks(initial: { links: PublicLink[]; hasMore: boolean; stats: LinkStats }) {
+  const [links, setLinks] = useState(initial.links);
+  const [hasMore, setHasMore] = useState(initial.hasMore);
+  const [stats, setStats] = useState(initial.stats);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [live, setLive] = useState(false);
   const linksRef = useRef(links);
   linksRef.current = links;
+  const hasMoreRef = useRef(hasMore);
+  hasMoreRef.current = hasMore;
 
-  const upsert = useCallback((link: PublicLink, { toTop = false } = {}) => {
-    setLinks((current) => {
-      const index = current.findIndex((l) => l.id === link.id);
-      if (index === -1) return [link, ...current];
-      const newest = newer(current[index]!, link);
-      if (toTop) return [newest, ...current.filter((l) => l.id !== link.id)];
-      const next = [...current];
-      next[index] = newest;
-      return next;
-    });
+  const statsTimer = useRef<ReturnType<typeof setTimeout>>();
+  const refreshStats = useCallback(() => {
+    clearTimeout(statsTimer.current);
+    statsTimer.current = setTimeout(() => {
+      apiFetch<LinkStats>("/api/links/stats").then(setStats, () => undefined);
+    }, STATS_DEBOUNCE_MS);
   }, []);
-  const remove = useCallback((id: string) => setLinks((current) => current.filter((l) => l.id !== id)), []);
+  useEffect(() => () => clearTimeout(statsTimer.current), []);
+
+  // Other views of the same links (the Enrichments tab) hear every change too.
+  const linkListeners = useRef(new Set<(event: LinkEvent) => void>());
+  const onLinkEvent = useCallback((listener: (event: LinkEvent) => void) => {
+    linkListeners.current.add(listener);
+    return () => void linkListeners.current.delete(listener);
+  }, []);
+
+  const upsert = useCallback(
+    (link: PublicLink) => {
+      setLinks((current) => upsertLinkInList(current, link, { hasMore: hasMoreRef.current }));
+      linkListeners.current.forEach((listener) => listener({ type: "link", link }));
+      refreshStats();
+    },
+    [refreshStats],
+  );
+  const remove = useCallback(
+    (id: string) => {
+      setLinks((current) => current.filter((l) => l.id !== id));
+      linkListeners.current.forEach((listener) => listener({ type: "link-deleted", id }));
+      refreshStats();
+    },
+    [refreshStats],
+  );
+
+  const loadMore = useCallback(async () => {
+    const last = linksRef.current[linksRef.current.length - 1];
+    setLoadingMore(true);
+    try {
+      const page = await apiFetch<PublicLink[]>(`/api/links?limit=${LINKS_PAGE_SIZE}${last ? `&before=${last.id}` : ""}`);
+      setLinks((current) => appendPage(current, page));
+      setHasMore(page.length === LINKS_PAGE_SIZE);
+    } finally {
+      setLoadingMore(false);
+    }
+  }, []);
 
   // On-demand results (quiz, course...) arrive on the same stream; cards listen for their link.
   const artifactListeners = useRef(new Set<(linkId: string, artifact: PublicArtifact) => void>());
@@ -43,14 +82,15 @@ export function useLiveLinks(initial: PublicLink[]) {
   }, []);
 
   const resync = useCallback(async () => {
-    const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${Math.max(50, Math.min(200, linksRef.current.length))}`).catch(() => null);
+    const limit = Math.max(LINKS_PAGE_SIZE, Math.min(200, linksRef.current.length));
+    const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${limit}`).catch(() => null);
     if (!fresh) return;
+    const complete = fresh.length < limit;
     // A snapshot can be older than an event that arrived while it was in flight.
-    setLinks((current) => {
-      const known = new Map(current.map((l) => [l.id, l]));
-      return fresh.map((link) => (known.has(link.id) ? newer(known.get(link.id)!, link) : link));
-    });
-  }, []);
+    setLinks((current) => mergeSnapshot(current, fresh, { complete }));
+    if (complete) setHasMore(false);
+    refreshStats();
+  }, [refreshStats]);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -79,5 +119,5 @@ export function useLiveLinks(initial: PublicLink[]) {
     return () => clearInterval(timer);
   }, [live, resync]);
 
-  return { links, live, upsert, remove, onArtifact };
+  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent };
 }

@@ -1,4 +1,5 @@
-import { ARTIFACT_ACCESS, type ArtifactKind, type PublicArtifact } from "~/lib/artifacts";
+import { isUuid } from "~/lib/ids";
+import { ARTIFACT_ACCESS, type ArtifactKind, type ArtifactSummary, type EnrichmentItem, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
 import type { LinkDetail } from "~/lib/links";
 import { db } from "../platform/db.server";
@@ -15,8 +16,8 @@ import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../b
 import { QUOTA_EXCEEDED, featureRefusal, requireFeature } from "../billing/entitlements.server";
 import { enqueueEnrichTask } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/job-log.server";
-import { getArtifact, getArtifactById, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
-import { getLinkById } from "../repos/links.server";
+import { getArtifact, getArtifactById, listArtifactSummaries, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
+import { getLink, getLinkById, listEnrichedLinks } from "../repos/links.server";
 
 export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
   return {
@@ -153,4 +154,35 @@ export async function linkEnrichment(userId: string, id: string): Promise<{ link
   const link = await getUserLink(userId, id);
   const artifacts = await listArtifacts(db(), link.id);
   return { link: toLinkDetail(link), artifacts: artifacts.map(toPublicArtifact) };
+}
+
+function toArtifactSummary(artifact: Omit<LinkArtifact, "payload">): ArtifactSummary {
+  return {
+    id: artifact.id,
+    kind: artifact.kind,
+    variant: artifact.variant as ArtifactSummary["variant"],
+    status: artifact.status,
+    error: artifact.error,
+    engine: artifact.engine,
+    updatedAt: artifact.updated_at.toISOString(),
+  };
+}
+
+/**
+ * A page of the Enrichments tab in two queries: the user's enriched links, newest first, with
+ * which results exist for each (not the results themselves: a card opens one when asked).
+ * `before` is the id of the previous page's last link.
+ */
+export async function listEnrichmentPage(userId: string, { limit, before }: { limit: number; before?: string }): Promise<EnrichmentItem[]> {
+  const cursor = before && isUuid(before) ? await getLink(db(), { id: before, userId }) : undefined;
+  if (before && !cursor) throw new HttpError(400, "before must be the id of one of your links");
+  const links = await listEnrichedLinks(db(), { userId, limit, before: cursor ? { savedAt: cursor.saved_at, id: cursor.id } : undefined });
+  const artifacts = await listArtifactSummaries(
+    db(),
+    links.map((link) => link.id),
+  );
+  return links.map((link) => ({
+    link: toLinkDetail(link),
+    artifacts: artifacts.filter((a) => a.link_id === link.id).map(toArtifactSummary),
+  }));
 }

@@ -1,6 +1,6 @@
 import { publicFavicon } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
-import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, type LinkDetail, type PublicLink } from "~/lib/links";
+import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -10,6 +10,7 @@ import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.serve
 import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
 import { REENRICH_PRIORITY, enqueueEnrichLink, hasLiveEnrichJob } from "../jobs/queue.server";
 import {
+  countLinksByStatus,
   deleteLink,
   getLink,
   listLinks,
@@ -31,6 +32,7 @@ export function toPublicLink(link: Link): PublicLink {
     status: link.status,
     enrichedAt: link.enriched_at?.toISOString() ?? null,
     createdAt: link.created_at.toISOString(),
+    savedAt: link.saved_at.toISOString(),
     updatedAt: link.updated_at.toISOString(),
     error: link.error,
   };
@@ -156,4 +158,10 @@ export async function listUserLinks(userId: string, { limit, before }: { limit: 
     before: cursor ? { savedAt: cursor.saved_at, id: cursor.id } : undefined,
   });
   return links.map(toPublicLink);
+}
+
+/** The Statistics sidebar's figures, from the database (every link, not the loaded page). */
+export async function userLinkStats(userId: string): Promise<LinkStats> {
+  const counts = await countLinksByStatus(db(), userId);
+  return { total: counts.pending + counts.enriched + counts.error, enriched: counts.enriched, pending: counts.pending, failed: counts.error };
 }

@@ -38,6 +38,17 @@ export async function listArtifacts(db: Database, linkId: string): Promise<LinkA
   return db.selectFrom("link_artifacts").selectAll().where("link_id", "=", linkId).orderBy("created_at").execute();
 }
 
+/** The artifacts of several links without their payloads (a page of cards shows what exists, not every quiz). */
+export async function listArtifactSummaries(db: Database, linkIds: string[]): Promise<Array<Omit<LinkArtifact, "payload">>> {
+  if (linkIds.length === 0) return [];
+  return db
+    .selectFrom("link_artifacts")
+    .select(["id", "link_id", "user_id", "kind", "variant", "status", "error", "engine", "created_at", "updated_at"])
+    .where("link_id", "in", linkIds)
+    .orderBy("created_at")
+    .execute();
+}
+
 export async function markArtifactReady(db: Database, id: string, result: { payload: unknown; engine: string }) {
   return db
     .updateTable("link_artifacts")

@@ -150,3 +150,43 @@ export async function countLinkStates(db: Database, ids: string[]): Promise<{ en
     .where("id", "=", sql<string>`any(${ids}::uuid[])`)
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * One user's library for the dashboard part: `links` links saved over the last year (1 in 40
+ * failed, 1 in 200 pending, the rest enriched with a summary of about 400 characters, tags, a
+ * category and two code snippets), a ready quiz and mini-course on 1 enriched link in 10, then
+ * VACUUM ANALYZE.
+ */
+export async function loadLibraryBenchData(db: Database, { userId, links }: { userId: string; links: number }): Promise<void> {
+  await sql`
+    insert into links (user_id, url, normalized_url, status, error, title, description, tags, category, summary, code_snippets,
+      reading_minutes, enrichment_engine, enriched_at, created_at, updated_at, saved_at)
+    select ${userId}, 'https://library.bench.test/post/' || i, 'https://library.bench.test/post/' || i,
+      s.status, case when s.status = 'error' then 'The page answered 404 Not Found' end,
+      'Library page ' || i || ': indexes, queries and the plans between them',
+      'What page ' || i || ' says about Postgres indexes and query plans.',
+      array['postgres', 'indexes', 'performance'],
+      case when s.status = 'enriched' then 'programming' end,
+      case when s.status = 'enriched' then 'Page ' || i || ' explains how B-tree indexes speed up lookups, when the planner prefers a sequential scan, and how to read EXPLAIN ANALYZE output. ' || repeat('It walks through one more worked example. ', 6) end,
+      case when s.status = 'enriched' then jsonb_build_array(
+        jsonb_build_object('language', 'sql', 'code', 'CREATE INDEX links_user_idx ON links (user_id, saved_at DESC);'),
+        jsonb_build_object('language', 'sql', 'code', 'EXPLAIN ANALYZE SELECT * FROM links WHERE user_id = $1 ORDER BY saved_at DESC LIMIT 50;'))
+        else '[]'::jsonb end,
+      case when s.status = 'enriched' then 6 end,
+      case when s.status = 'enriched' then 'local/extractive-v1' end,
+      case when s.status = 'enriched' then t end,
+      t, t, t
+    from generate_series(1, ${links}::int) i
+    cross join lateral (select now() - (i::float8 / ${links}::int) * interval '365 days' as t) at_time
+    cross join lateral (select case when i % 40 = 0 then 'error' when i % 200 = 0 then 'pending' else 'enriched' end as status) s`.execute(db);
+  await sql`
+    insert into link_artifacts (link_id, user_id, kind, variant, status, payload, engine, created_at, updated_at)
+    select l.id, l.user_id, k.kind, '', 'ready', k.payload, 'local/extractive-v1', l.enriched_at, l.enriched_at
+    from (select id, user_id, enriched_at, row_number() over (order by saved_at desc) as n from links where user_id = ${userId} and status = 'enriched') l
+    cross join (values
+      ('quiz', (select jsonb_build_object('questions', jsonb_agg(jsonb_build_object('question', 'Question ' || q || '?', 'options', jsonb_build_array('A', 'B', 'C', 'D'), 'answerIndex', 0, 'explanation', 'Because the page says so.'))) from generate_series(1, 5) q)),
+      ('course', (select jsonb_build_object('title', 'A short course', 'lessons', jsonb_agg(jsonb_build_object('title', 'Lesson ' || q, 'objective', 'Learn part ' || q, 'content', repeat('Lesson text. ', 80), 'checkQuestion', 'What did lesson ' || q || ' teach?'))) from generate_series(1, 4) q))
+    ) as k(kind, payload)
+    where l.n % 10 = 1`.execute(db);
+  await sql`vacuum analyze links, link_artifacts`.execute(db);
+}

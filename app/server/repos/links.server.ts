@@ -59,6 +59,33 @@ export async function listLinks(
   return query.orderBy("saved_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
+/** The user's enriched links, newest first, paged like listLinks (the Enrichments tab). */
+export async function listEnrichedLinks(
+  db: Database,
+  { userId, limit, before }: { userId: string; limit: number; before?: { savedAt: Date; id: string } },
+): Promise<Link[]> {
+  let query = db.selectFrom("links").selectAll().where("user_id", "=", userId).where("status", "=", "enriched");
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([eb("saved_at", "<", before.savedAt), eb.and([eb("saved_at", "=", before.savedAt), eb("id", "<", before.id)])]),
+    );
+  }
+  return query.orderBy("saved_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/** How many of the user's links are in each status: one grouped count, not a page's worth. */
+export async function countLinksByStatus(db: Database, userId: string): Promise<Record<Link["status"], number>> {
+  const rows = await db
+    .selectFrom("links")
+    .select(["status", sql<number>`count(*)::int`.as("count")])
+    .where("user_id", "=", userId)
+    .groupBy("status")
+    .execute();
+  const counts: Record<Link["status"], number> = { pending: 0, enriched: 0, error: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
+}
+
 export async function deleteLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<boolean> {
   const result = await db.deleteFrom("links").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
