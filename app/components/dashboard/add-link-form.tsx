@@ -81,7 +81,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
           {busy ? "Saving..." : "Save"}
         </Button>
       </div>
-      <p id="add-link-hint" className={cx("mt-2 text-xs", url !== "" && !valid ? "text-red-600 dark:text-red-400" : "text-slate-500")}>
+      <p id="add-link-hint" className={cx("mt-2 text-xs", url !== "" && !valid ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400")}>
         {url !== "" && !valid ? INVALID_URL_MESSAGE : "We fetch the page and enrich it in the background."}
       </p>
       {suggestion && !url ? (

@@ -31,7 +31,7 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
     <aside className="hidden space-y-4 lg:block" aria-label="Your plan">
       <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold">Your Plan Features</h2>
-        <p className="mt-1 text-xs text-slate-500">{role === "Admin" ? "Admin: everything unlocked" : `${plan.name} plan`}</p>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{role === "Admin" ? "Admin: everything unlocked" : `${plan.name} plan`}</p>
         <CheckList items={plan.features} className="mt-3 space-y-1.5" />
       </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -44,7 +44,7 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
                 {feature.name}
               </li>
             ) : access[feature.key] === "coming-soon" ? (
-              <li key={feature.key} className="flex items-center justify-between gap-2 px-2 py-1 text-slate-500">
+              <li key={feature.key} className="flex items-center justify-between gap-2 px-2 py-1 text-slate-500 dark:text-slate-400">
                 {feature.name}
                 <Badge>Coming soon</Badge>
               </li>
@@ -52,7 +52,7 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
               <li key={feature.key}>
                 <Link
                   to={upgradeUrl(feature.key)}
-                  className="flex items-center gap-2 rounded px-2 py-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+                  className="flex items-center gap-2 rounded px-2 py-1 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
                   aria-label={`${feature.name} (locked, upgrade to unlock)`}
                 >
                   <LockIcon />
@@ -75,7 +75,7 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
             ] as const
           ).map(([label, value]) => (
             <div key={label} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800/60">
-              <dt className="text-xs text-slate-500">{label}</dt>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
               <dd className="text-lg font-semibold">{value}</dd>
             </div>
           ))}
