@@ -17,6 +17,8 @@ async function adminPage(browser: Browser): Promise<Page> {
 async function setSales(admin: Page, label: "Open" | "Coming Soon") {
   await admin.goto("/admin/feature-toggles");
   const panel = admin.getByTestId("sales-state-panel");
+  // The panel reads the current state after hydration; choose only once it has.
+  await expect(panel.getByTestId("sales-state-current")).toBeVisible();
   await panel.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
   await panel.getByRole("button", { name: "Save sales state" }).click();
   await expect(panel.getByRole("status")).toHaveText("Saved");
@@ -26,8 +28,9 @@ async function setSales(admin: Page, label: "Open" | "Coming Soon") {
 }
 
 test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me signs up, checkout answers 409", async ({ browser, page }) => {
-  // Two signed-in people and several pages: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
+  // Two signed-in people and a dozen pages: well over the default 30 s on a busy machine (one full
+  // run needed more than 90 s).
+  test.setTimeout(180_000);
   const admin = await adminPage(browser);
   await admin.goto("/admin/feature-toggles");
   // Out of the box the e2e server takes the environment's default: open, in test mode.
