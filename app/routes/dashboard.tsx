@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
@@ -105,6 +105,17 @@ export default function Dashboard() {
     resetCheckout();
   };
 
+  /** Left/Right (wrapping), Home and End select and focus another tab. */
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex(([key]) => key === tab);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const [key] = TABS[(next + TABS.length) % TABS.length]!;
+    selectTab(key);
+    document.getElementById(`tab-${key}`)?.focus();
+  };
+
   return (
     <div className="container-page py-8">
       <SharedLinkToast />
@@ -114,13 +125,17 @@ export default function Dashboard() {
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-4">
-          <div role="tablist" aria-label="Dashboard sections" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+          <div role="tablist" aria-label="Dashboard sections" className="flex gap-1 border-b border-slate-200 dark:border-slate-800" onKeyDown={onTabKey}>
             {TABS.map(([key, label]) => (
               <button
                 key={key}
+                id={`tab-${key}`}
                 role="tab"
                 type="button"
                 aria-selected={tab === key}
+                aria-controls={`tabpanel-${key}`}
+                // Roving focus (the ARIA tabs pattern): Tab enters the selected tab, arrows move between them.
+                tabIndex={tab === key ? 0 : -1}
                 onClick={() => selectTab(key)}
                 className={cx(
                   "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
@@ -131,40 +146,42 @@ export default function Dashboard() {
               </button>
             ))}
           </div>
-          {tab === "share" ? (
-            <ShareTab watermark={data.watermark} />
-          ) : tab === "enrichments" ? (
-            <>
-              <PreferencesCard allowed={data.access.contentPreferences === "available"} />
-              <EnrichmentsTab access={data.access} total={stats.enriched} onArtifact={onArtifact} onLinkEvent={onLinkEvent} />
-            </>
-          ) : (
-            <>
-              <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
-              <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
-              {links.length === 0 ? (
-                <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-                  No links yet. Paste one above to get started.
-                </p>
-              ) : (
-                <>
-                  <ul className="space-y-3" aria-label="Saved links">
-                    {links.map((link) => (
-                      <LinkRow key={link.id} link={link} onChange={upsert} onRemove={remove} />
-                    ))}
-                  </ul>
-                  <LoadMore
-                    shown={links.length}
-                    total={stats.total}
-                    noun="links"
-                    hasMore={hasMore}
-                    loading={loadingMore}
-                    onLoadMore={() => loadMore().catch(() => toast.show("Could not load more links. Please try again", "error"))}
-                  />
-                </>
-              )}
-            </>
-          )}
+          <div role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-4">
+            {tab === "share" ? (
+              <ShareTab watermark={data.watermark} />
+            ) : tab === "enrichments" ? (
+              <>
+                <PreferencesCard allowed={data.access.contentPreferences === "available"} />
+                <EnrichmentsTab access={data.access} total={stats.enriched} onArtifact={onArtifact} onLinkEvent={onLinkEvent} />
+              </>
+            ) : (
+              <>
+                <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
+                <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
+                {links.length === 0 ? (
+                  <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+                    No links yet. Paste one above to get started.
+                  </p>
+                ) : (
+                  <>
+                    <ul className="space-y-3" aria-label="Saved links">
+                      {links.map((link) => (
+                        <LinkRow key={link.id} link={link} onChange={upsert} onRemove={remove} />
+                      ))}
+                    </ul>
+                    <LoadMore
+                      shown={links.length}
+                      total={stats.total}
+                      noun="links"
+                      hasMore={hasMore}
+                      loading={loadingMore}
+                      onLoadMore={() => loadMore().catch(() => toast.show("Could not load more links. Please try again", "error"))}
+                    />
+                  </>
+                )}
+              </>
+            )}
+          </div>
         </div>
         <DashboardSidebar role={data.role} access={data.access} stats={stats} />
       </div>

@@ -85,3 +85,24 @@ test("a Creator's sidebar shows features that are not built yet as Coming soon, 
   }
   await expect(sidebar.getByRole("listitem").filter({ hasText: "Quiz generator" })).toContainText("✓");
 });
+
+test("the dashboard's tabs follow the ARIA tabs pattern: one tab stop, arrows, Home and End", async ({ page }) => {
+  await registerThroughPage(page, `tabs-${Date.now()}@example.com`, "dash-password");
+  const tab = (name: string) => page.getByRole("tab", { name });
+  await expect(tab("Saved Links")).toHaveAttribute("aria-selected", "true");
+  await expect(tab("Enrichments")).toHaveAttribute("tabindex", "-1");
+  await tab("Saved Links").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Enrichments")).toBeFocused();
+  await expect(tab("Enrichments")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Enrichments" })).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(tab("Share")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(tab("Saved Links")).toBeFocused();
+  await expect(page.getByRole("tabpanel", { name: "Saved Links" })).toContainText("Save a link");
+  await page.keyboard.press("ArrowLeft");
+  await expect(tab("Share")).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Home");
+  await expect(tab("Saved Links")).toHaveAttribute("aria-selected", "true");
+});
