@@ -34,6 +34,9 @@ export function publicPacks(): PublicPack[] {
 
 export type SubscriptionStatus = "active" | "trialing" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
 
+/** Statuses in which a subscription renews and gives its plan (past due: while the provider retries). */
+export const RENEWING_STATUSES: readonly string[] = ["active", "trialing", "past_due"];
+
 /** `GET /api/billing` → the billing page's summary. */
 export interface BillingSummary {
   provider: ProviderName;

@@ -12,14 +12,13 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { listLapsedSubscriptions, listReceipts, listSubscriptionsOf, lockSubscription, updateSubscription } from "../repos/billing.server";
 import { getLiveRoleGrant } from "../repos/role-grants.server";
-import { getUserById } from "../repos/users.server";
 import { AfterCommit } from "./after-commit.server";
 import { planOfRole, planPriceCents, CURRENCY } from "./catalogue.server";
 import { handleProviderEvent } from "./fulfilment.server";
 import { paymentProvider } from "./payments.server";
 import type { PaymentProvider } from "./providers/provider.server";
 import { salesState } from "./sales.server";
-import { grantsAccess, recomputeRole, syncSubscription } from "./subscriptions.server";
+import { grantsAccess, liveTestSubscription, recomputeRole, syncSubscription } from "./subscriptions.server";
 
 /** The subscription the page talks about: the one giving access, else the latest. */
 function currentSubscription(subscriptions: Subscription[]): Subscription | undefined {
@@ -27,7 +26,6 @@ function currentSubscription(subscriptions: Subscription[]): Subscription | unde
 }
 
 export async function billingSummary(user: User): Promise<BillingSummary> {
-  const fresh = (await getUserById(db(), user.id)) ?? user;
   const [subscriptions, grant, sales] = await Promise.all([listSubscriptionsOf(db(), user.id), getLiveRoleGrant(db(), user.id), salesState()]);
   const subscription = currentSubscription(subscriptions);
   const provider = paymentProvider();
@@ -35,8 +33,8 @@ export async function billingSummary(user: User): Promise<BillingSummary> {
   return {
     provider: provider.name,
     sales,
-    plan: planOfRole(fresh.role) ?? "creator",
-    role: fresh.role,
+    plan: planOfRole(user.role) ?? "creator",
+    role: user.role,
     manualGrant: grant !== undefined,
     subscription: subscription
       ? {
@@ -46,8 +44,8 @@ export async function billingSummary(user: User): Promise<BillingSummary> {
           currentPeriodEnd: subscription.current_period_end.toISOString(),
         }
       : null,
-    credits: fresh.pack_credits,
-    manage: provider.name === "stripe" ? (fresh.billing_customer_id ? "portal" : null) : live?.provider === "test" ? "test" : null,
+    credits: user.pack_credits,
+    manage: provider.name === "stripe" ? (user.billing_customer_id ? "portal" : null) : live?.provider === "test" ? "test" : null,
   };
 }
 
@@ -83,7 +81,7 @@ function requireTestMode(provider: PaymentProvider): void {
 export async function setCancelAtPeriodEnd(user: User, cancel: boolean): Promise<BillingSummary> {
   const provider = paymentProvider();
   requireTestMode(provider);
-  const live = (await listSubscriptionsOf(db(), user.id)).find((s) => s.provider === "test" && ["active", "trialing", "past_due"].includes(s.status));
+  const live = await liveTestSubscription(db(), user.id);
   if (!live) throw new HttpError(409, "You have no plan to cancel.");
   if (live.cancel_at_period_end !== cancel) {
     // The provider's side of the change (test mode keeps it in our table), then the same sync a webhook runs.

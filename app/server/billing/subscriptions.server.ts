@@ -4,7 +4,9 @@
  * about a subscription — webhook, return page, test-mode Pay or Cancel, the sweep — writes the
  * provider's current state with `applySubscription`, so events may arrive in any order.
  */
+import { RENEWING_STATUSES } from "~/lib/billing";
 import { isUuid } from "~/lib/ids";
+import { ROLE_LABELS } from "~/lib/user";
 import { recordAudit } from "../admin/audit.server";
 import { planChangedMail } from "../mail/mail-templates.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -21,10 +23,9 @@ import {
 import { getLiveRoleGrant } from "../repos/role-grants.server";
 import { updateUser } from "../repos/users.server";
 import { AfterCommit } from "./after-commit.server";
-import { isPaidPlan, planName, planOfRole, roleOfPlan } from "./catalogue.server";
+import { isPaidPlan, roleOfPlan } from "./catalogue.server";
 import type { PaymentProvider, SubscriptionSnapshot } from "./providers/provider.server";
 
-const ROLE_NAMES: Record<Role, string> = { FreeUser: "Free", LiteUser: "Scout", ProUser: "Creator", Admin: "Admin" };
 
 /**
  * The role an account should have: a live manual grant wins over the role a subscription
@@ -37,7 +38,7 @@ export function effectiveRole(grant: Pick<RoleGrant, "role"> | null | undefined,
 
 /** Stripe keeps a subscription active (or past due, while it retries) until it ends; cancelled ones last until their period ends. */
 export function grantsAccess(subscription: Pick<Subscription, "status" | "current_period_end">, now = new Date()): boolean {
-  if (["active", "trialing", "past_due"].includes(subscription.status)) return true;
+  if (RENEWING_STATUSES.includes(subscription.status)) return true;
   return subscription.status === "canceled" && subscription.current_period_end > now;
 }
 
@@ -75,8 +76,8 @@ export async function recomputeRole(trx: Database, userId: string, after: AfterC
     },
     trx,
   );
-  const from = ROLE_NAMES[user.role];
-  const to = ROLE_NAMES[role];
+  const from = ROLE_LABELS[user.role];
+  const to = ROLE_LABELS[role];
   await createNotification(trx, {
     userId,
     type: "plan-changed",
@@ -138,7 +139,7 @@ export async function syncSubscription(provider: PaymentProvider, subscriptionId
   await after.run();
 }
 
-export function planLabel(role: Role): string {
-  const plan = planOfRole(role);
-  return plan && plan !== "free" ? planName(plan) : ROLE_NAMES[role];
+/** The user's renewing test-mode subscription, if any (test mode plays the provider with it). */
+export async function liveTestSubscription(trx: Database, userId: string): Promise<Subscription | undefined> {
+  return (await listSubscriptionsOf(trx, userId)).find((s) => s.provider === "test" && RENEWING_STATUSES.includes(s.status));
 }

@@ -8,13 +8,14 @@ import type { PaidPlanId } from "~/lib/billing";
 import { PACKS } from "~/lib/packs";
 import { db } from "../platform/db.server";
 import { HttpError } from "../platform/http.server";
-import { listSubscriptionsOf, lockCheckout, updateCheckout, updateSubscription, upsertSubscription } from "../repos/billing.server";
+import { lockCheckout, updateCheckout, updateSubscription, upsertSubscription } from "../repos/billing.server";
 import { addMonths } from "./billing.server";
 import { packDescription, planName } from "./catalogue.server";
 import { returnWith } from "./checkout.server";
 import { handleProviderEvent, ownCheckout } from "./fulfilment.server";
 import { paymentProvider } from "./payments.server";
 import type { PaymentProvider } from "./providers/provider.server";
+import { liveTestSubscription } from "./subscriptions.server";
 
 export interface TestCheckoutView {
   id: string;
@@ -66,7 +67,7 @@ export async function payTestCheckout(checkoutId: string, userId: string): Promi
       if (locked.status !== "open") return;
       let subscriptionId: string | null = null;
       if (locked.kind === "subscription") {
-        const live = (await listSubscriptionsOf(trx, userId)).find((s) => s.provider === "test" && ["active", "trialing", "past_due"].includes(s.status));
+        const live = await liveTestSubscription(trx, userId);
         if (live) {
           // Already subscribed: test mode switches the plan, as Stripe's portal would.
           await updateSubscription(trx, live.id, { plan: locked.plan!, cancel_at_period_end: false });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { RENEWING_STATUSES } from "~/lib/billing";
 import type { Database } from "../platform/db.server";
 import type {
   Checkout,
@@ -113,7 +114,7 @@ export async function listLapsedSubscriptions(db: Database, now: Date, limit: nu
     .where("current_period_end", "<=", now)
     .where((eb) =>
       eb.or([
-        eb("status", "in", ["active", "trialing", "past_due"]),
+        eb("status", "in", [...RENEWING_STATUSES]),
         // A cancelled one needs settling once, when its period ends; a day is room enough.
         eb.and([eb("status", "=", "canceled"), eb("current_period_end", ">", new Date(now.getTime() - 24 * 3_600_000))]),
       ]),

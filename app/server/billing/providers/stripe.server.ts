@@ -3,6 +3,7 @@
  * events verified on the raw body and reduced to ProviderEvents. It reports Stripe's truth and
  * decides nothing; fulfilment (../fulfilment.server.ts) does.
  */
+import { isPaidPlan, packPriceCents, planPriceCents } from "../catalogue.server";
 import Stripe from "stripe";
 import type { PaidPlanId, SubscriptionStatus } from "~/lib/billing";
 import type { Pack } from "~/lib/packs";
@@ -37,9 +38,7 @@ const PLAN_BY_LOOKUP_KEY = new Map<string, PaidPlanId>((["scout", "creator"] as 
 const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"];
 const INVALID_SIGNATURE = "Invalid webhook signature.";
 
-const cents = (eur: number) => Math.round(eur * 100);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === "string" ? value : value.id);
-const isPaidPlan = (value: unknown): value is PaidPlanId => value === "scout" || value === "creator";
 
 function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
@@ -87,13 +86,13 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
   }
 
   function packPrice(pack: Pack) {
-    return priceId(packLookupKey(pack.id), { name: `Linkwise ${pack.name} (${pack.count} enrichments)`, amountCents: cents(pack.priceEur), monthly: false });
+    return priceId(packLookupKey(pack.id), { name: `Linkwise ${pack.name} (${pack.count} enrichments)`, amountCents: packPriceCents(pack), monthly: false });
   }
 
   function planPrice(plan: PaidPlanId) {
     const known = PLANS.find((p) => p.id === plan);
     if (!known) throw new Error(`Unknown plan ${plan}`);
-    return priceId(planLookupKey(plan), { name: `Linkwise ${known.name}`, amountCents: cents(known.priceEur), monthly: true });
+    return priceId(planLookupKey(plan), { name: `Linkwise ${known.name}`, amountCents: planPriceCents(plan), monthly: true });
   }
 
   function invoiceFacts(invoice: Stripe.Invoice, eventCreated: number, paid: boolean): InvoiceFacts {
@@ -182,7 +181,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       }
       const items = subscription.items.data;
       const lookupKey = items[0]?.price.lookup_key;
-      const plan = (lookupKey && PLAN_BY_LOOKUP_KEY.get(lookupKey)) || (isPaidPlan(subscription.metadata.plan) ? subscription.metadata.plan : null);
+      const plan = (lookupKey && PLAN_BY_LOOKUP_KEY.get(lookupKey)) || (typeof subscription.metadata.plan === "string" && isPaidPlan(subscription.metadata.plan) ? subscription.metadata.plan : null);
       // Since API 2025-03-31 the period lives on each item; they share one cycle here.
       const periodEnd = Math.max(0, ...items.map((entry) => entry.current_period_end));
       const status = SUBSCRIPTION_STATUSES.find((known) => known === subscription.status) ?? "incomplete";
