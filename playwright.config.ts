@@ -47,9 +47,10 @@ export default defineConfig({
   },
   projects: [
     { name: "app", testIgnore: /\.global\.spec\.ts$/ },
-    // Specs that change what the whole instance does (feature flags) run after every other spec
-    // has finished, so no spec sees a feature switched off under it.
-    { name: "instance-wide", testMatch: /\.global\.spec\.ts$/, dependencies: ["app"] },
+    // Specs that change what the whole instance does (feature flags, the sales state) run after
+    // every other spec has finished, and one at a time: the flags spec switching the quiz off must
+    // not run while the sales spec asks which plan unlocks the quiz.
+    { name: "instance-wide", testMatch: /\.global\.spec\.ts$/, dependencies: ["app"], workers: 1 },
   ],
   webServer: {
     command: "node --import tsx tests/e2e/serve.ts",
