@@ -1,10 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { registerThroughPage } from "./helpers";
-
-const THEMES = ["light", "dark"] as const;
-const useTheme = (page: Page, theme: (typeof THEMES)[number]) =>
-  page.addInitScript((value) => localStorage.setItem("theme", value), theme);
+import { THEMES, useTheme } from "./layout";
 
 /** Heading levels in document order never skip one going down (h1 → h3 is a skip; h3 → h2 is fine). */
 async function expectHeadingsInOrder(page: Page) {
