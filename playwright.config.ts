@@ -23,7 +23,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Journeys sign up, save and wait for the worker: on a loaded two-core machine one can need a minute.
+  timeout: 60_000,
   // A shared two-core machine: states can take longer than Playwright's 5 s default to show.
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "tests/.artifacts/e2e.json" }]],

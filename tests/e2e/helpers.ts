@@ -14,5 +14,6 @@ export async function registerThroughPage(page: Page, email: string, password: s
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Create Free Account" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  // Hashing the password and the first dashboard render can take a while on a busy machine.
+  await expect(page).toHaveURL("/dashboard", { timeout: 30_000 });
 }
