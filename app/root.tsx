@@ -20,6 +20,7 @@ import { ServiceWorkerRegistration, WebAppHead } from "~/components/web-app";
 import { ButtonLink } from "~/components/ui";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
+import { ZOD_JITLESS_SCRIPT } from "~/lib/zod-jitless";
 import { toPublicUser } from "~/server/accounts/accounts.server";
 import { getAuth } from "~/server/accounts/auth.server";
 import { env } from "~/server/platform/env.server";
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <WebAppHead />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         <Meta />
         <Links />
       </head>

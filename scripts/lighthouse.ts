@@ -2,7 +2,9 @@
  * `npm run lighthouse [-- --url http://127.0.0.1:3000] [--min 95]`: Lighthouse's four
  * categories for the public pages and the dashboard, on mobile and desktop, against an app that
  * is already running (`npm start`). Signs up a throwaway account for /dashboard; the share page
- * is the first trending link. Prints a table; with --min, exits 1 when a score is below it.
+ * is the first trending link. Prints a table, then what cost points on each page (the scored
+ * audits below 90, and Lighthouse's own error when a run failed); with --min, exits 1 when a
+ * score is below it.
  */
 import { launch } from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
@@ -43,6 +45,31 @@ async function shareId(): Promise<string | null> {
   return trending.results[0]?.id ?? null;
 }
 
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+function detailItems(audit: Report["audits"][string] | undefined): Array<Record<string, unknown>> {
+  return audit?.details && "items" in audit.details ? (audit.details.items as Array<Record<string, unknown>>) : [];
+}
+
+/** The scored audits of the four categories that came out below 0.9, with their measured values. */
+function lostPoints(lhr: Report): string[] {
+  if (lhr.runtimeError) return [`Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`];
+  const lost = new Set<string>();
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!(ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)) continue;
+      // Chrome's Issues panel audit names only a count; its items say which issue it was.
+      const issues = detailItems(audit).map((item) => item.issueType).filter((type): type is string => typeof type === "string");
+      // A layout shift score names no element; the layout-shifts audit says which moved.
+      const shifts = ref.id === "cumulative-layout-shift" ? detailItems(lhr.audits["layout-shifts"]).map((item) => (item.node as { snippet?: string } | undefined)?.snippet).filter(Boolean) : [];
+      const value = [audit.displayValue, ...issues, ...shifts.slice(0, 3)].filter(Boolean).join(", ");
+      lost.add(`${category}: ${audit.title}${value ? ` (${value})` : ""}`);
+    }
+  }
+  return [...lost];
+}
+
 async function main() {
   await json("/api/status").catch(() => {
     throw new Error(`No app answers at ${base}: start it first (npm start), or pass --url.`);
@@ -52,6 +79,7 @@ async function main() {
   const pages = ["/", "/pricing", "/trending", ...(share ? [`/share/${share}`] : []), "/dashboard"];
   const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   const rows: string[][] = [];
+  const findings: string[] = [];
   let failed = false;
   try {
     for (const path of pages) {
@@ -66,7 +94,10 @@ async function main() {
         const result = await lighthouse(`${base}${path}`, flags, form === "desktop" ? desktopConfig : undefined);
         const scores = CATEGORIES.map((category) => Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
         if (minimum !== null && scores.some((score) => score < minimum)) failed = true;
-        rows.push([path.startsWith("/share/") ? "/share/{id}" : path, form, ...scores.map(String)]);
+        const name = path.startsWith("/share/") ? "/share/{id}" : path;
+        rows.push([name, form, ...scores.map(String)]);
+        const lost = result ? lostPoints(result.lhr) : ["no result"];
+        if (lost.length > 0) findings.push(`- ${name} (${form}): ${lost.join("; ")}`);
         process.stderr.write(".");
       }
     }
@@ -77,6 +108,7 @@ async function main() {
   const header = ["page", "form", "performance", "accessibility", "best practices", "SEO"];
   console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  if (findings.length > 0) console.log(`\nWhere points were lost:\n${findings.join("\n")}`);
   if (failed) {
     console.error(`Some scores are below ${minimum}.`);
     process.exit(1);

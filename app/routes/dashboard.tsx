@@ -25,7 +25,10 @@ import { listUserLinks, userLinkStats } from "~/server/links/links.server";
 import { usageOf } from "~/server/billing/quota.server";
 import { entitlementsFor } from "~/server/billing/entitlements.server";
 
-export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }];
+export const meta: MetaFunction = () => [
+  { title: `Dashboard · ${PRODUCT_NAME}` },
+  { name: "description", content: "Your saved links with their summaries, tags, quizzes and courses, and your plan's enrichments this month." },
+];
 
 const GREETINGS: Record<Role, (monthlyAllowance: number | null) => string> = {
   FreeUser: (allowance) => `Welcome! Save links and we will enrich up to ${allowance} of them each month.`,

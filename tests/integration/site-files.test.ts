@@ -31,7 +31,9 @@ describe("what the web expects of a site", () => {
     const text = await response.text();
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
-    for (const path of ["/api/", "/admin", "/dashboard", "/settings", "/checkout"]) expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, "m"));
+    for (const path of ["/api/", "/admin", "/settings", "/checkout"]) expect(text).toMatch(new RegExp(`^Disallow: ${path}$`, "m"));
+    // A signed-out crawler is sent from the dashboard to /login; it is not marked as blocked.
+    expect(text).not.toMatch(/^Disallow: \/dashboard/m);
     expect(text).toMatch(new RegExp(`^Sitemap: ${APP_URL}/sitemap.xml$`, "m"));
   });
 
