@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
-import { CATEGORIES } from "~/lib/enrichment";
+import { CATEGORIES } from "~/lib/categories";
 import { plural } from "~/lib/plural";
 import { LANDING_CATEGORIES, LANDING_MIN_STORED_URLS, formatViews, type Stats, type TrendingResource } from "~/lib/trending";
 import { Favicon } from "./favicon";

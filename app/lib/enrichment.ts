@@ -1,24 +1,9 @@
 import { z } from "zod";
 
-/** Categories of the trending lists: the landing page's and the /trending page's. */
-export const CATEGORIES = {
-  programming: "Programming",
-  business: "Business",
-  ai: "AI",
-  design: "Design",
-  productivity: "Productivity",
-  marketing: "Marketing",
-  science: "Science",
-  web: "Web Dev",
-  dotnet: ".NET",
-  learning: "Learning",
-  devtools: "Dev Tools",
-} as const;
-export type CategorySlug = keyof typeof CATEGORIES;
-export const CATEGORY_SLUGS = Object.keys(CATEGORIES) as [CategorySlug, ...CategorySlug[]];
-
-export const DIFFICULTY_LEVELS = ["beginner", "intermediate", "expert"] as const;
-export type Difficulty = (typeof DIFFICULTY_LEVELS)[number];
+// The plain constants live apart from the zod schemas so public pages can use them without
+// loading zod in the browser.
+export { CATEGORIES, CATEGORY_SLUGS, DIFFICULTY_LEVELS, type CategorySlug, type Difficulty } from "./categories";
+import { CATEGORY_SLUGS } from "./categories";
 
 /** What a model must answer for each task; every answer is parsed with these before it is stored. */
 export const basicEnrichmentSchema = z.object({

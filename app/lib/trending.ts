@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategorySlug } from "./enrichment";
+import { CATEGORIES, type CategorySlug } from "./categories";
 
 /** Filters of the landing section and of the /trending page. */
 export const LANDING_CATEGORIES = ["all", "programming", "business", "ai", "design", "productivity", "marketing", "science"] as const;
