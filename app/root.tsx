@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ConfirmEmailBanner } from "~/components/confirm-banner";
+import { ConfirmEmailBanner, confirmBannerDismissed } from "~/components/confirm-banner";
 import { Footer } from "~/components/footer";
 import { PRODUCT_NAME } from "~/components/logo";
 import { NavBar } from "~/components/nav-bar";
@@ -40,13 +40,18 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const auth = await getAuth(request);
   // Pages' Open Graph tags need the site's absolute address.
-  return { user: auth ? await toPublicUser(auth.user) : null, appUrl: env().APP_URL };
+  return {
+    user: auth ? await toPublicUser(auth.user) : null,
+    appUrl: env().APP_URL,
+    confirmBannerDismissed: confirmBannerDismissed(request.headers.get("Cookie")),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Undefined in the error boundary when the root loader itself failed.
-  const user = useRouteLoaderData<typeof loader>("root")?.user ?? null;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const user = rootData?.user ?? null;
   return (
     // The boot script sets the theme class before React hydrates, so the server's
     // markup legitimately differs on <html>.
@@ -67,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider>
           <NavigationProgress />
           <NavBar user={user} />
-          {user && !user.emailConfirmed ? <ConfirmEmailBanner email={user.email} /> : null}
+          {user && !user.emailConfirmed && !rootData?.confirmBannerDismissed ? <ConfirmEmailBanner email={user.email} /> : null}
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -1,15 +1,22 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { useToast } from "./toast";
 
-const DISMISS_KEY = "confirmBannerDismissed";
+/**
+ * Dismissing lasts for this browser session: a cookie without an expiry, so the server leaves the
+ * banner out of the page itself (shown only after hydration, it pushed the whole page down).
+ */
+const DISMISS_COOKIE = "confirm_banner_dismissed";
+
+export function confirmBannerDismissed(cookieHeader: string | null): boolean {
+  return (cookieHeader ?? "").split(/;\s*/).includes(`${DISMISS_COOKIE}=1`);
+}
 
 /** The yellow banner for an unconfirmed email, with Resend Email; dismissed for this browser session. */
 export function ConfirmEmailBanner({ email }: { email: string }) {
-  const [dismissed, setDismissed] = useState(true);
+  const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
-  useEffect(() => setDismissed(sessionStorage.getItem(DISMISS_KEY) === "1"), []);
   if (dismissed) return null;
 
   async function resend() {
@@ -37,7 +44,7 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
           type="button"
           aria-label="Dismiss"
           onClick={() => {
-            sessionStorage.setItem(DISMISS_KEY, "1");
+            document.cookie = `${DISMISS_COOKIE}=1; path=/; SameSite=Lax`;
             setDismissed(true);
           }}
           className="px-2 opacity-70 hover:opacity-100"

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { registerThroughPage } from "./helpers";
 
 const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ["/", /Save links/],
@@ -107,4 +108,30 @@ test("/api/status reports Postgres, Redis and the running worker", async ({ requ
   const response = await request.get("/api/status");
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ status: "ok", postgres: { ok: true }, redis: { ok: true } });
+});
+
+test("the confirm-email banner is part of the served page, and dismissing it lasts for the browser session", async ({ page, browser }) => {
+  const email = `banner-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "secret-pass-123");
+  // In the server's HTML, not added after hydration (which pushed the whole page down).
+  expect(await (await page.request.get("/dashboard")).text()).toContain("Please confirm your email address.");
+  const banner = page.getByRole("region", { name: "Confirm your email" });
+  await expect(banner).toContainText(email);
+  await banner.getByRole("button", { name: "Dismiss" }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect(await (await page.request.get("/dashboard")).text()).not.toContain("Please confirm your email address.");
+
+  // Another browser session signed in to the same account sees it again.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto("/login");
+  await otherPage.getByLabel("Email", { exact: true }).fill(email);
+  await otherPage.getByLabel("Password", { exact: true }).fill("secret-pass-123");
+  await otherPage.getByRole("button", { name: "Sign In" }).click();
+  await expect(otherPage).toHaveURL("/dashboard", { timeout: 30_000 });
+  await expect(otherPage.getByRole("region", { name: "Confirm your email" })).toBeVisible();
+  await other.close();
 });
