@@ -16,9 +16,9 @@ import { useLiveLinks } from "~/components/dashboard/use-live-links";
 import { PRODUCT_NAME } from "~/components/logo";
 import { useToast } from "~/components/toast";
 import { cx } from "~/components/ui";
-import { apiFetch } from "~/lib/api-client";
+import { ApiError, apiFetch } from "~/lib/api-client";
 import { publicPacks } from "~/lib/billing";
-import { LINKS_PAGE_SIZE, type Usage } from "~/lib/links";
+import { LINKS_PAGE_SIZE, UNDO_MS, type PublicLink, type Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { listUserLinks, userLinkStats } from "~/server/links/links.server";
@@ -42,9 +42,9 @@ const TABS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  // The first page (one more row tells whether there is a next), and statistics over every link.
+  // The first page (and the cursor of the next, if any), and statistics over every link.
   const [page, stats, usage, entitlements] = await Promise.all([
-    listUserLinks(user.id, { limit: LINKS_PAGE_SIZE + 1 }),
+    listUserLinks(user.id, { limit: LINKS_PAGE_SIZE }),
     userLinkStats(user.id),
     usageOf(user.id),
     entitlementsFor(user.role),
@@ -52,8 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The page shows the same answers the server enforces: no second reckoning in the browser.
   return {
     role: user.role,
-    links: page.slice(0, LINKS_PAGE_SIZE),
-    hasMore: page.length > LINKS_PAGE_SIZE,
+    links: page.links,
+    nextCursor: page.nextCursor,
     stats,
     usage,
     monthlyAllowance: entitlements.monthlyAllowance,
@@ -66,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent } = useLiveLinks(data);
+  const toast = useToast();
   const [params] = useSearchParams();
   const tabOf = (value: string | null) => TABS.find(([key]) => key === value)?.[0] ?? "saved";
   const [tab, setTab] = useState(() => tabOf(params.get("tab")));
@@ -92,7 +93,6 @@ export default function Dashboard() {
   // Buy Enrichment Pack: open by hand, or again on the way back from checkout.
   const checkout = useCheckoutReturn();
   const [buying, setBuying] = useState(false);
-  const toast = useToast();
   const { state: checkoutState, reset: resetCheckout } = checkout;
   useEffect(() => {
     if (checkoutState.name !== "cancelled") return;
@@ -103,6 +103,38 @@ export default function Dashboard() {
   const closeModal = () => {
     setBuying(false);
     resetCheckout();
+  };
+
+  /**
+   * Delete with Undo: the row goes at once (other tabs hear it over the event stream), and for
+   * UNDO_MS a status toast offers Undo, which puts the link back where it was, results and all.
+   */
+  const deleteWithUndo = async (link: PublicLink) => {
+    remove(link.id);
+    try {
+      await apiFetch(`/api/links/${link.id}`, { method: "DELETE" });
+    } catch (error) {
+      upsert(link);
+      toast.show(error instanceof ApiError && error.status !== 404 ? error.message : "Could not delete the link. Please try again", "error");
+      return;
+    }
+    toast.show("Link deleted.", "info", {
+      durationMs: UNDO_MS,
+      focusAction: true,
+      action: {
+        label: "Undo",
+        onAction: () => {
+          apiFetch<PublicLink>(`/api/links/${link.id}/restore`, { method: "POST" }).then(
+            (restored) => {
+              upsert(restored);
+              // Focus goes back to the row it left, once it is drawn again.
+              requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-delete-link="${restored.id}"]`)?.focus());
+            },
+            () => toast.show("Could not restore the link. Please try again", "error"),
+          );
+        },
+      },
+    });
   };
 
   /** Left/Right (wrapping), Home and End select and focus another tab. */
@@ -166,7 +198,7 @@ export default function Dashboard() {
                   <>
                     <ul className="space-y-3" aria-label="Saved links">
                       {links.map((link) => (
-                        <LinkRow key={link.id} link={link} onChange={upsert} onRemove={remove} />
+                        <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} />
                       ))}
                     </ul>
                     <LoadMore
