@@ -1,4 +1,3 @@
-import { isUuid } from "~/lib/ids";
 import { ARTIFACT_ACCESS, type ArtifactKind, type ArtifactSummary, type EnrichmentItem, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
 import type { LinkDetail } from "~/lib/links";

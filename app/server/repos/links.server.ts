@@ -305,6 +305,16 @@ export async function listStaleReenrichLinks(db: Database, olderThanMs: number, 
     .execute();
 }
 
+/**
+ * Locks a link that is still pending and not deleted, for the transaction that stores its result
+ * and charges for it: false when it was deleted (or purged, or done) meanwhile, and a purge or a
+ * delete waits for the transaction instead of racing it.
+ */
+export async function lockPendingLink(db: Database, id: string): Promise<boolean> {
+  const row = await db.selectFrom("links").select("id").where("id", "=", id).where("status", "=", "pending").where("deleted_at", "is", null).forUpdate().executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function markLinkEnriched(db: Database, id: string, result: EnrichedFields): Promise<Link | undefined> {
   return enrichedUpdate(db, id, result).executeTakeFirst();
 }
