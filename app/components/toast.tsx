@@ -48,8 +48,8 @@ const kindStyles: Record<ToastKind, string> = {
 
 /**
  * Toasts stack at the bottom (full width on a phone, bottom-right from `sm`) and close themselves
- * after four seconds, or the duration asked. The clock stops while the pointer or keyboard focus
- * is on a toast, so nobody loses an Undo while reaching for it.
+ * after four seconds, or the duration asked. The clock stops while the pointer is on a toast or
+ * the keyboard has reached it (visible focus), so nobody loses an Undo while reaching for it.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -108,7 +108,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             className={cx("pointer-events-auto flex items-center gap-3 rounded-xl border p-4 shadow-lg", kindStyles[toast.kind])}
             onMouseEnter={() => hold(toast.id)}
             onMouseLeave={() => run(toast.id)}
-            onFocus={() => hold(toast.id)}
+            onFocus={(event) => {
+              // Focus moved there after a click does not hold it: only a keyboard user's does.
+              if (event.target.matches(":focus-visible")) hold(toast.id);
+            }}
             onBlur={(event) => {
               if (!event.currentTarget.contains(event.relatedTarget as Node | null)) run(toast.id);
             }}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
@@ -67,6 +67,14 @@ export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent } = useLiveLinks(data);
   const toast = useToast();
+  // After Undo, focus goes back to the row it left, once that row is drawn again.
+  const focusAfterRestore = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusAfterRestore.current;
+    if (!id || !links.some((link) => link.id === id)) return;
+    focusAfterRestore.current = null;
+    document.querySelector<HTMLElement>(`[data-delete-link="${id}"]`)?.focus();
+  }, [links]);
   const [params] = useSearchParams();
   const tabOf = (value: string | null) => TABS.find(([key]) => key === value)?.[0] ?? "saved";
   const [tab, setTab] = useState(() => tabOf(params.get("tab")));
@@ -126,9 +134,8 @@ export default function Dashboard() {
         onAction: () => {
           apiFetch<PublicLink>(`/api/links/${link.id}/restore`, { method: "POST" }).then(
             (restored) => {
+              focusAfterRestore.current = restored.id;
               upsert(restored);
-              // Focus goes back to the row it left, once it is drawn again.
-              requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-delete-link="${restored.id}"]`)?.focus());
             },
             () => toast.show("Could not restore the link. Please try again", "error"),
           );
