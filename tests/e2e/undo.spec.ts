@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, spendAllowance, userIdOf, withDb } from "./db";
 import { pagesUrl, registerThroughPage } from "./helpers";
-import { DESKTOP, expectNoSidewaysScroll, expectTouchTargets, useTheme, type Theme } from "./layout";
+import { DESKTOP, expectNoSidewaysScroll, useTheme, type Theme } from "./layout";
 
 /** A Creator with `n` seeded links, on the dashboard with its event stream connected. */
 async function creatorWithLinks(page: Page, n: number) {
@@ -84,7 +84,11 @@ for (const [theme, viewport] of [
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     await expectNoSidewaysScroll(page);
-    await expectTouchTargets(page);
+    // The toast's own targets (the rows' are the phone layout's business, checked with it).
+    for (const button of await toast.getByRole("button").all()) {
+      const target = (await button.boundingBox())!;
+      expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(24);
+    }
     await expectNoAxeViolations(page);
     await expect(toast).toBeVisible();
     await toast.getByRole("button", { name: "Undo" }).click();
