@@ -70,10 +70,9 @@ const cursorSavedAt = sql<string>`to_char(links.saved_at at time zone 'UTC', 'YY
 function listedLinks(db: Database, userId: string, before: LinkCursor | undefined) {
   let query = db.selectFrom("links").selectAll("links").select(cursorSavedAt).where("links.user_id", "=", userId).where(LIVE, "is", null);
   if (before) {
-    const savedAt = sql<Date>`(${before.savedAt}::timestamp at time zone 'UTC')`;
-    query = query.where((eb) =>
-      eb.or([eb("links.saved_at", "<", savedAt), eb.and([eb("links.saved_at", "=", savedAt), eb("links.id", "<", before.id)])]),
-    );
+    // A row comparison is an index condition of the (user_id, saved_at desc, id desc) index, so a
+    // deep page starts where it should (an OR of the two columns was a filter: 180 ms at 5,000 in).
+    query = query.where(sql<boolean>`(links.saved_at, links.id) < ((${before.savedAt}::timestamp at time zone 'UTC'), ${before.id}::uuid)`);
   }
   return query;
 }
