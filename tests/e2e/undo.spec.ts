@@ -4,6 +4,9 @@ import { seedLinks, spendAllowance, userIdOf, withDb } from "./db";
 import { pagesUrl, registerThroughPage } from "./helpers";
 import { DESKTOP, expectNoSidewaysScroll, useTheme, type Theme } from "./layout";
 
+// Sign-up, seeding, two tabs and axe passes: room for a busy shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** A Creator with `n` seeded links, on the dashboard with its event stream connected. */
 async function creatorWithLinks(page: Page, n: number) {
   const email = `undo-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
