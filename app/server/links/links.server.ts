@@ -8,7 +8,8 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
-import { REENRICH_PRIORITY, enqueueEnrichLink, hasLiveEnrichJob } from "../jobs/queue.server";
+import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob } from "../jobs/queue.server";
+import { listArtifacts } from "../repos/artifacts.server";
 import { env } from "../platform/env.server";
 import { decodeLinkCursor, encodeLinkCursor } from "./cursor.server";
 import {
@@ -121,13 +122,18 @@ export async function removeLink(userId: string, id: string): Promise<DeletedLin
 
 /**
  * Undo of a delete: the link comes back where it was, with its results and share page. A link
- * deleted before its job ran is queued again. 404 when it is not deleted (or already purged).
+ * or a result whose job ran while it was deleted (and so did nothing) is queued again; the job
+ * ids are theirs, so one still waiting is not doubled. 404 when it is not deleted (or purged).
  */
 export async function restoreUserLink(userId: string, id: string, role?: Role): Promise<Link> {
   const link = isUuid(id) ? await restoreLink(db(), { id, userId }) : undefined;
   if (!link) throw new HttpError(404, "Link not found");
+  const waiting = (await listArtifacts(db(), link.id)).filter((artifact) => artifact.status === "pending");
   await Promise.all([
     link.status === "pending" ? enqueueSafely(link, { role }) : undefined,
+    ...waiting.map((artifact) =>
+      enqueueEnrichTask(artifact.id).catch((error: unknown) => log.warn("enqueue failed; the result can be asked for again", { artifactId: artifact.id, error })),
+    ),
     publishUserEvent(userId, { type: "link-restored", link: toPublicLink(link) }),
   ]);
   return link;
