@@ -31,3 +31,19 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   }
   return data as T;
 }
+
+/** One page of a keyset-paged list: the body, and the `X-Next-Cursor` to pass back as `before` (null at the end). */
+export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; nextCursor: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "Network error");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = data && typeof data.message === "string" ? data.message : `API Error: ${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, message);
+  }
+  return { items: data as T[], nextCursor: response.headers.get("X-Next-Cursor") };
+}

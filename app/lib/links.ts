@@ -68,6 +68,8 @@ export interface LinkStats {
 
 /** Links per page on the dashboard (Load more asks for the next one). */
 export const LINKS_PAGE_SIZE = 50;
+/** How long the dashboard offers Undo after a delete (the server keeps the link restorable far longer). */
+export const UNDO_MS = 8_000;
 /** Cards per page on the Enrichments tab. */
 export const ENRICHMENTS_PAGE_SIZE = 20;
 

@@ -51,7 +51,7 @@ export function sharedAddress(shared: { url?: string | null; text?: string | nul
 export const SHARED_OUTCOMES = {
   saved: { kind: "success", message: "Link saved. Its summary and tags are on the way." },
   exists: { kind: "info", message: "You had already saved this link; it is back at the top." },
-  quota: { kind: "error", message: "Link saved, but no enrichment is left this month." },
+  quota: { kind: "error", message: "Link saved, but no enrichment is left this month, so it was not summarised. Buy a pack or upgrade, then press Retry on the link." },
   none: { kind: "error", message: "Nothing to save: what you shared had no web address (http:// or https://)." },
   invalid: { kind: "error", message: "That address cannot be saved. Links must start with http:// or https://." },
   failed: { kind: "error", message: "The shared link could not be saved. Please try again." },

@@ -10,11 +10,10 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     return Response.json(toLinkDetail(await getUserLink(user.id, params.id!)), { headers: { "Cache-Control": "no-store" } });
   });
 
-/** DELETE /api/links/{id} → 204. */
+/** DELETE /api/links/{id} → {id, deletedAt, undoUntil}: hidden at once, restorable until undoUntil. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "DELETE");
     const { user } = await requireApiUser(request);
-    await removeLink(user.id, params.id!);
-    return new Response(null, { status: 204 });
+    return Response.json(await removeLink(user.id, params.id!));
   });

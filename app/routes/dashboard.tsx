@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
@@ -16,9 +16,9 @@ import { useLiveLinks } from "~/components/dashboard/use-live-links";
 import { PRODUCT_NAME } from "~/components/logo";
 import { useToast } from "~/components/toast";
 import { cx } from "~/components/ui";
-import { apiFetch } from "~/lib/api-client";
+import { ApiError, apiFetch } from "~/lib/api-client";
 import { publicPacks } from "~/lib/billing";
-import { LINKS_PAGE_SIZE, type Usage } from "~/lib/links";
+import { LINKS_PAGE_SIZE, UNDO_MS, type PublicLink, type Usage } from "~/lib/links";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { listUserLinks, userLinkStats } from "~/server/links/links.server";
@@ -45,9 +45,9 @@ const TABS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  // The first page (one more row tells whether there is a next), and statistics over every link.
+  // The first page (and the cursor of the next, if any), and statistics over every link.
   const [page, stats, usage, entitlements] = await Promise.all([
-    listUserLinks(user.id, { limit: LINKS_PAGE_SIZE + 1 }),
+    listUserLinks(user.id, { limit: LINKS_PAGE_SIZE }),
     userLinkStats(user.id),
     usageOf(user.id),
     entitlementsFor(user.role),
@@ -55,8 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The page shows the same answers the server enforces: no second reckoning in the browser.
   return {
     role: user.role,
-    links: page.slice(0, LINKS_PAGE_SIZE),
-    hasMore: page.length > LINKS_PAGE_SIZE,
+    links: page.links,
+    nextCursor: page.nextCursor,
     stats,
     usage,
     monthlyAllowance: entitlements.monthlyAllowance,
@@ -69,6 +69,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent } = useLiveLinks(data);
+  const toast = useToast();
+  // After Undo, focus goes back to the row it left, once that row is drawn again.
+  const focusAfterRestore = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusAfterRestore.current;
+    if (!id || !links.some((link) => link.id === id)) return;
+    focusAfterRestore.current = null;
+    document.querySelector<HTMLElement>(`[data-delete-link="${id}"]`)?.focus();
+  }, [links]);
   const [params] = useSearchParams();
   const tabOf = (value: string | null) => TABS.find(([key]) => key === value)?.[0] ?? "saved";
   const [tab, setTab] = useState(() => tabOf(params.get("tab")));
@@ -95,7 +104,6 @@ export default function Dashboard() {
   // Buy Enrichment Pack: open by hand, or again on the way back from checkout.
   const checkout = useCheckoutReturn();
   const [buying, setBuying] = useState(false);
-  const toast = useToast();
   const { state: checkoutState, reset: resetCheckout } = checkout;
   useEffect(() => {
     if (checkoutState.name !== "cancelled") return;
@@ -106,6 +114,37 @@ export default function Dashboard() {
   const closeModal = () => {
     setBuying(false);
     resetCheckout();
+  };
+
+  /**
+   * Delete with Undo: the row goes at once (other tabs hear it over the event stream), and for
+   * UNDO_MS a status toast offers Undo, which puts the link back where it was, results and all.
+   */
+  const deleteWithUndo = async (link: PublicLink) => {
+    remove(link.id);
+    try {
+      await apiFetch(`/api/links/${link.id}`, { method: "DELETE" });
+    } catch (error) {
+      upsert(link);
+      toast.show(error instanceof ApiError && error.status !== 404 ? error.message : "Could not delete the link. Please try again", "error");
+      return;
+    }
+    toast.show("Link deleted.", "info", {
+      durationMs: UNDO_MS,
+      focusAction: true,
+      action: {
+        label: "Undo",
+        onAction: () => {
+          apiFetch<PublicLink>(`/api/links/${link.id}/restore`, { method: "POST" }).then(
+            (restored) => {
+              focusAfterRestore.current = restored.id;
+              upsert(restored);
+            },
+            () => toast.show("Could not restore the link. Please try again", "error"),
+          );
+        },
+      },
+    });
   };
 
   /** Left/Right (wrapping), Home and End select and focus another tab. */
@@ -169,7 +208,7 @@ export default function Dashboard() {
                   <>
                     <ul className="space-y-3" aria-label="Saved links">
                       {links.map((link) => (
-                        <LinkRow key={link.id} link={link} onChange={upsert} onRemove={remove} />
+                        <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} />
                       ))}
                     </ul>
                     <LoadMore

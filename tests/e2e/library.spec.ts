@@ -76,6 +76,8 @@ test("the Enrichments tab opens with at most 2 requests, cards collapsed with th
 
 for (const theme of ["light", "dark"] as const) {
   test(`the dashboard with a long library passes axe-core (${theme} theme)`, async ({ page }) => {
+    // Two full axe passes over 50 rows and 20 cards: about a minute when the machine is shared.
+    test.setTimeout(120_000);
     await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
     await creatorWithLinks(page, 60);
     if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);

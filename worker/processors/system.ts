@@ -3,6 +3,7 @@ import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { cleanupAccounts } from "~/server/accounts/accounts.server";
 import { sweepSubscriptions, type SweepResult } from "~/server/billing/billing.server";
+import { purgeExpiredLinks } from "~/server/links/links.server";
 import { heartbeatJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { pruneLostWorkers } from "~/server/jobs/operations.server";
 import { touchWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
@@ -15,8 +16,10 @@ export interface HeartbeatResult {
   waitedMs: number;
 }
 
-/** The `system` queue: the heartbeat that proves the wiring, hourly cleanup, and the billing sweep. */
-export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<HeartbeatResult | CleanupResult | SweepResult> {
+type PurgeResult = Awaited<ReturnType<typeof purgeExpiredLinks>>;
+
+/** The `system` queue: the heartbeat that proves the wiring, hourly cleanup, the billing sweep and the link purge. */
+export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<HeartbeatResult | CleanupResult | SweepResult | PurgeResult> {
   switch (job.name) {
     case "heartbeat": {
       const data = parseJobData(heartbeatJobSchema, job);
@@ -35,6 +38,12 @@ export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<He
     case "billing-sweep": {
       const result = await sweepSubscriptions();
       if (result.seen > 0) ctx.log.info("billing sweep done", { jobId: job.id, ...result });
+      return result;
+    }
+    case "link-purge": {
+      // Links deleted past their undo window go for good, with their results and share pages.
+      const result = await purgeExpiredLinks();
+      if (result.purged > 0) ctx.log.info("link purge done", { jobId: job.id, ...result });
       return result;
     }
     default:

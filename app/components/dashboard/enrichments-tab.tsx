@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { EnrichmentItem, PublicArtifact } from "~/lib/artifacts";
 import type { FeatureAccessMap } from "~/lib/entitlements";
 import { compareLinks } from "~/lib/link-list";
@@ -10,7 +10,7 @@ import type { LinkEvent } from "./use-live-links";
 
 type Listener<T extends unknown[]> = (listener: (...args: T) => void) => () => void;
 
-const pageUrl = (before?: string) => `/api/links/enrichments?limit=${ENRICHMENTS_PAGE_SIZE}${before ? `&before=${before}` : ""}`;
+const pageUrl = (before: string | null) => `/api/links/enrichments?limit=${ENRICHMENTS_PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
 
 /**
  * The Enrichments tab: enriched links a page at a time, one request per page (each card is told
@@ -29,21 +29,23 @@ export function EnrichmentsTab({
   onLinkEvent: Listener<[LinkEvent]>;
 }) {
   const [items, setItems] = useState<EnrichmentItem[] | null>(null);
-  const [hasMore, setHasMore] = useState(false);
+  // The server's cursor after the last page loaded (null: no more).
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const hasMore = nextCursor !== null;
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const state = useRef({ items, hasMore });
   state.current = { items, hasMore };
 
-  const loadPage = useCallback(async (before?: string) => {
+  const loadPage = useCallback(async (before: string | null) => {
     setLoading(true);
     try {
-      const page = await apiFetch<EnrichmentItem[]>(pageUrl(before));
+      const { items: page, nextCursor: next } = await apiFetchPage<EnrichmentItem>(pageUrl(before));
       setItems((current) => {
         const known = new Set((current ?? []).map((i) => i.link.id));
         return [...(current ?? []), ...page.filter((i) => !known.has(i.link.id))].sort((a, b) => compareLinks(a.link, b.link));
       });
-      setHasMore(page.length === ENRICHMENTS_PAGE_SIZE);
+      setNextCursor(next);
       setFailed(false);
     } catch {
       setFailed(true);
@@ -53,7 +55,7 @@ export function EnrichmentsTab({
   }, []);
 
   useEffect(() => {
-    void loadPage();
+    void loadPage(null);
   }, [loadPage]);
 
   useEffect(
@@ -113,7 +115,7 @@ export function EnrichmentsTab({
         noun="enriched links"
         hasMore={hasMore}
         loading={loading}
-        onLoadMore={() => void loadPage(items[items.length - 1]?.link.id)}
+        onLoadMore={() => void loadPage(nextCursor)}
       />
     </>
   );

@@ -103,7 +103,7 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
 }
 
 /** One saved link: favicon, title, status (Processing / Enriched / Failed), reason, Retry, details. */
-export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChange: (link: PublicLink) => void; onRemove: (id: string) => void }) {
+export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChange: (link: PublicLink) => void; onDelete: (link: PublicLink) => void }) {
   const [detail, setDetail] = useState<LinkDetail | null>(null);
   const [open, setOpen] = useState(false);
   const toast = useToast();
@@ -131,15 +131,6 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
       toast.show(`Public link copied: ${shareUrl}`, "success");
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Could not share the link. Please try again", "error");
-    }
-  }
-
-  async function remove() {
-    try {
-      await apiFetch(`/api/links/${link.id}`, { method: "DELETE" });
-      onRemove(link.id);
-    } catch {
-      toast.show("Could not delete the link. Please try again", "error");
     }
   }
 
@@ -175,7 +166,7 @@ export function LinkRow({ link, onChange, onRemove }: { link: PublicLink; onChan
                 Share
               </Button>
             ) : null}
-            <Button size="sm" variant="ghost" onClick={remove} aria-label={`Delete ${link.title ?? link.url}`}>
+            <Button size="sm" variant="ghost" onClick={() => onDelete(link)} aria-label={`Delete ${link.title ?? link.url}`} data-delete-link={link.id}>
               Delete
             </Button>
           </div>

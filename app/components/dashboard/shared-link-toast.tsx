@@ -11,7 +11,8 @@ export function SharedLinkToast() {
   useEffect(() => {
     if (!isSharedOutcome(outcome)) return;
     const { message, kind } = SHARED_OUTCOMES[outcome];
-    toast.show(message, kind);
+    // Long enough to read: the user arrives from another app and was not looking for it.
+    toast.show(message, kind, { durationMs: 8_000 });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { apiFetch } from "~/lib/api-client";
+import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
 import { appendPage, mergeSnapshot, upsertLinkInList } from "~/lib/link-list";
 import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
@@ -11,6 +11,8 @@ const STATS_DEBOUNCE_MS = 400;
 
 export type LinkEvent = { type: "link"; link: PublicLink } | { type: "link-deleted"; id: string };
 
+const pageUrl = (before: string | null) => `/api/links?limit=${LINKS_PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+
 /**
  * The user's links, a page at a time, kept current: server-sent events from /api/events push each
  * status change. Events sent before the stream (re)connected would be missed, so every
@@ -18,9 +20,14 @@ export type LinkEvent = { type: "link"; link: PublicLink } | { type: "link-delet
  * links are pending, a slow poll backs the stream up (a fast one when the stream is down). The
  * statistics are the database's count, asked again after changes.
  */
-export function useLiveLinks(initial: { links: PublicLink[]; hasMore: boolean; stats: LinkStats }) {
+export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string | null; stats: LinkStats }) {
   const [links, setLinks] = useState(initial.links);
-  const [hasMore, setHasMore] = useState(initial.hasMore);
+  // The server's cursor after the last page loaded: it holds that page's end, so links moved by
+  // a re-save meanwhile neither restart the paging nor make it skip.
+  const [nextCursor, setNextCursor] = useState(initial.nextCursor);
+  const nextCursorRef = useRef(nextCursor);
+  nextCursorRef.current = nextCursor;
+  const hasMore = nextCursor !== null;
   const [stats, setStats] = useState(initial.stats);
   const [loadingMore, setLoadingMore] = useState(false);
   const [live, setLive] = useState(false);
@@ -63,12 +70,11 @@ export function useLiveLinks(initial: { links: PublicLink[]; hasMore: boolean; s
   );
 
   const loadMore = useCallback(async () => {
-    const last = linksRef.current[linksRef.current.length - 1];
     setLoadingMore(true);
     try {
-      const page = await apiFetch<PublicLink[]>(`/api/links?limit=${LINKS_PAGE_SIZE}${last ? `&before=${last.id}` : ""}`);
-      setLinks((current) => appendPage(current, page));
-      setHasMore(page.length === LINKS_PAGE_SIZE);
+      const page = await apiFetchPage<PublicLink>(pageUrl(nextCursorRef.current));
+      setLinks((current) => appendPage(current, page.items));
+      setNextCursor(page.nextCursor);
     } finally {
       setLoadingMore(false);
     }
@@ -88,7 +94,7 @@ export function useLiveLinks(initial: { links: PublicLink[]; hasMore: boolean; s
     const complete = fresh.length < limit;
     // A snapshot can be older than an event that arrived while it was in flight.
     setLinks((current) => mergeSnapshot(current, fresh, { complete }));
-    if (complete) setHasMore(false);
+    if (complete) setNextCursor(null);
     refreshStats();
   }, [refreshStats]);
 
@@ -101,6 +107,8 @@ export function useLiveLinks(initial: { links: PublicLink[]; hasMore: boolean; s
     });
     source.addEventListener("error", () => setLive(false));
     source.addEventListener("link", (event) => upsert((JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link));
+    // Undo in another tab: the link comes back where it was.
+    source.addEventListener("link-restored", (event) => upsert((JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link));
     source.addEventListener("artifact", (event) => {
       const data = JSON.parse((event as MessageEvent).data) as { linkId: string; artifact: PublicArtifact };
       artifactListeners.current.forEach((listener) => listener(data.linkId, data.artifact));

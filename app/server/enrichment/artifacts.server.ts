@@ -1,4 +1,3 @@
-import { isUuid } from "~/lib/ids";
 import { ARTIFACT_ACCESS, type ArtifactKind, type ArtifactSummary, type EnrichmentItem, type PublicArtifact } from "~/lib/artifacts";
 import type { Difficulty } from "~/lib/enrichment";
 import type { LinkDetail } from "~/lib/links";
@@ -9,7 +8,7 @@ import { enricher } from "./enricher.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, PermanentJobError, settleJobFailure } from "../jobs/failures.server";
 import { HttpError } from "../platform/http.server";
-import { getUserLink, toLinkDetail } from "../links/links.server";
+import { getUserLink, pageOf, resolveLinkCursor, toLinkDetail } from "../links/links.server";
 import { LlmError } from "./openai/llm.server";
 import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
@@ -17,7 +16,7 @@ import { QUOTA_EXCEEDED, featureRefusal, requireFeature } from "../billing/entit
 import { enqueueEnrichTask } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { getArtifact, getArtifactById, listArtifactSummaries, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
-import { getLink, getLinkById, listEnrichedLinks } from "../repos/links.server";
+import { getLinkById, listEnrichedLinks } from "../repos/links.server";
 
 export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
   return {
@@ -94,7 +93,10 @@ export async function generateArtifact(
     return "skipped";
   }
   const link = await getLinkById(db(), artifact.link_id);
-  if (!link) return "skipped";
+  if (!link) {
+    step("nothing to do: the link was deleted");
+    return "skipped";
+  }
   // The plan is asked again when the job runs: a feature switched off (or a plan lost) since
   // the request was queued ends it here, before any model call or charge.
   const refused = await featureRefusal(link.owner_role, ARTIFACT_ACCESS[artifact.kind].feature);
@@ -171,18 +173,21 @@ function toArtifactSummary(artifact: Omit<LinkArtifact, "payload">): ArtifactSum
 /**
  * A page of the Enrichments tab in two queries: the user's enriched links, newest first, with
  * which results exist for each (not the results themselves: a card opens one when asked).
- * `before` is the id of the previous page's last link.
+ * `before` is the previous page's cursor (or, from older clients, its last link's id).
  */
-export async function listEnrichmentPage(userId: string, { limit, before }: { limit: number; before?: string }): Promise<EnrichmentItem[]> {
-  const cursor = before && isUuid(before) ? await getLink(db(), { id: before, userId }) : undefined;
-  if (before && !cursor) throw new HttpError(400, "before must be the id of one of your links");
-  const links = await listEnrichedLinks(db(), { userId, limit, before: cursor ? { savedAt: cursor.saved_at, id: cursor.id } : undefined });
+export async function listEnrichmentPage(
+  userId: string,
+  { limit, before }: { limit: number; before?: string },
+): Promise<{ items: EnrichmentItem[]; nextCursor: string | null }> {
+  const cursor = before ? await resolveLinkCursor(userId, before) : undefined;
+  const { rows: links, nextCursor } = pageOf(await listEnrichedLinks(db(), { userId, limit: limit + 1, before: cursor }), limit);
   const artifacts = await listArtifactSummaries(
     db(),
     links.map((link) => link.id),
   );
-  return links.map((link) => ({
+  const items = links.map((link) => ({
     link: toLinkDetail(link),
     artifacts: artifacts.filter((a) => a.link_id === link.id).map(toArtifactSummary),
   }));
+  return { items, nextCursor };
 }

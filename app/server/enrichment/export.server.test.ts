@@ -34,6 +34,7 @@ function linkWith(fields: Partial<Link>): Link {
     is_demo: false,
     enriched_at: new Date(),
     reenrich_requested_at: null,
+    deleted_at: null,
     saved_at: new Date(),
     created_at: new Date(),
     updated_at: new Date(),

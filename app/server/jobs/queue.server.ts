@@ -57,12 +57,14 @@ const KEEP_LOG_LINES = 100;
 export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** How often subscriptions whose paid period ended are settled (test-mode renewals, ends, late webhooks). */
 export const BILLING_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** How often links deleted longer than LINK_PURGE_AFTER_MS ago are removed for good. */
+export const LINK_PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
 const HOUR_S = 3_600;
 const WEEK_S = 7 * 24 * HOUR_S;
 
 /** Every kind of job there is: the name a job carries on its queue. */
-export type JobKind = "enrich-link" | "enrich-task" | "heartbeat" | "cleanup" | "billing-sweep";
+export type JobKind = "enrich-link" | "enrich-task" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
 
 /**
  * How each kind of job retries and how long finished ones stay in Redis: the one place job
@@ -86,6 +88,7 @@ export function jobOptions(kind: JobKind): JobsOptions {
       return { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
     case "cleanup":
     case "billing-sweep":
+    case "link-purge":
       return { attempts: 3, backoff: { type: "exponential", delay: 60_000 }, removeOnComplete: 24, removeOnFail: 100 };
   }
 }
@@ -212,4 +215,5 @@ export async function ensureSchedules(systemQueue: Queue, heartbeatEveryMs: numb
   await systemQueue.upsertJobScheduler("heartbeat", { every: heartbeatEveryMs }, { name: "heartbeat", data: {}, opts: jobOptions("heartbeat") });
   await systemQueue.upsertJobScheduler("cleanup", { every: CLEANUP_INTERVAL_MS }, { name: "cleanup", data: {}, opts: jobOptions("cleanup") });
   await systemQueue.upsertJobScheduler("billing-sweep", { every: BILLING_SWEEP_INTERVAL_MS }, { name: "billing-sweep", data: {}, opts: jobOptions("billing-sweep") });
+  await systemQueue.upsertJobScheduler("link-purge", { every: LINK_PURGE_INTERVAL_MS }, { name: "link-purge", data: {}, opts: jobOptions("link-purge") });
 }

@@ -21,6 +21,7 @@ import {
   clearReenrichRequest,
   getLinkById,
   listUserTags,
+  lockPendingLink,
   markLinkEnriched,
   markLinkEnrichedCountingUnlimited,
   markLinkFailed,
@@ -150,6 +151,8 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
       stored = await db()
         .transaction()
         .execute(async (trx) => {
+          // Deleted or purged while the page was fetched: nothing stored, nothing charged.
+          if (!(await lockPendingLink(trx, link.id))) throw new AlreadyDone();
           if (!(await chargeEnrichment(trx, { userId: link.user_id, linkId: link.id, kind: "link", run: result.run, role: link.owner_role }))) return undefined;
           const saved = await markLinkEnriched(trx, link.id, fields);
           // Already enriched by another run: roll back the charge too.

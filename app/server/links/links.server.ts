@@ -8,17 +8,25 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
-import { REENRICH_PRIORITY, enqueueEnrichLink, hasLiveEnrichJob } from "../jobs/queue.server";
+import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob } from "../jobs/queue.server";
+import { listArtifacts } from "../repos/artifacts.server";
+import { env } from "../platform/env.server";
+import { decodeLinkCursor, encodeLinkCursor } from "./cursor.server";
 import {
   countLinksByStatus,
-  deleteLink,
   getLink,
+  getLinkCursor,
   listLinks,
   listStalePendingLinks,
   listStaleReenrichLinks,
+  purgeDeletedLinks,
   resetLinkToPending,
+  restoreLink,
+  softDeleteLink,
   updateLinkTags,
   upsertLink,
+  type LinkCursor,
+  type ListedLink,
 } from "../repos/links.server";
 
 export function toPublicLink(link: Link): PublicLink {
@@ -64,7 +72,8 @@ async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Rol
 /**
  * Saves a link for a user. A new page is queued for enrichment, or saved as failed with
  * the quota reason when nothing is left this month. The same page again returns the
- * existing row, moved to the top.
+ * existing row, moved to the top; one the user deleted and that is not purged yet is restored
+ * with its results and share page (and queued again if it was deleted before its job ran).
  */
 export async function addLink(user: { id: string; role: Role }, rawUrl: string): Promise<{ link: Link; created: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
@@ -79,7 +88,8 @@ export async function addLink(user: { id: string; role: Role }, rawUrl: string):
     error: canEnrich ? null : QUOTA_EXCEEDED,
   });
   await Promise.all([
-    result.created && result.link.status === "pending" ? enqueueSafely(result.link, { isNew: true, role: user.role }) : undefined,
+    // The job id is the link id, so queuing a pending existing row again never runs it twice.
+    result.link.status === "pending" ? enqueueSafely(result.link, { isNew: result.created, role: user.role }) : undefined,
     publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) }),
   ]);
   return result;
@@ -91,10 +101,58 @@ export async function getUserLink(userId: string, id: string): Promise<Link> {
   return link;
 }
 
-export async function removeLink(userId: string, id: string): Promise<void> {
-  const deleted = isUuid(id) && (await deleteLink(db(), { id, userId }));
+export interface DeletedLink {
+  id: string;
+  deletedAt: string;
+  /** Until when POST /api/links/{id}/restore (Undo) brings it back; the purge job may remove it after. */
+  undoUntil: string;
+}
+
+/** Soft-deletes the user's link: hidden everywhere at once, restorable until the purge. */
+export async function removeLink(userId: string, id: string): Promise<DeletedLink> {
+  const deleted = isUuid(id) ? await softDeleteLink(db(), { id, userId }) : undefined;
   if (!deleted) throw new HttpError(404, "Link not found");
   await publishUserEvent(userId, { type: "link-deleted", id });
+  return {
+    id,
+    deletedAt: deleted.deleted_at.toISOString(),
+    undoUntil: new Date(deleted.deleted_at.getTime() + env().LINK_PURGE_AFTER_MS).toISOString(),
+  };
+}
+
+/**
+ * Undo of a delete: the link comes back where it was, with its results and share page. A link
+ * or a result whose job ran while it was deleted (and so did nothing) is queued again; the job
+ * ids are theirs, so one still waiting is not doubled. 404 when it is not deleted (or purged).
+ */
+export async function restoreUserLink(userId: string, id: string, role?: Role): Promise<Link> {
+  const link = isUuid(id) ? await restoreLink(db(), { id, userId }) : undefined;
+  if (!link) throw new HttpError(404, "Link not found");
+  const waiting = (await listArtifacts(db(), link.id)).filter((artifact) => artifact.status === "pending");
+  await Promise.all([
+    link.status === "pending" ? enqueueSafely(link, { role }) : undefined,
+    ...waiting.map((artifact) =>
+      enqueueEnrichTask(artifact.id).catch((error: unknown) => log.warn("enqueue failed; the result can be asked for again", { artifactId: artifact.id, error })),
+    ),
+    publishUserEvent(userId, { type: "link-restored", link: toPublicLink(link) }),
+  ]);
+  return link;
+}
+
+const PURGE_BATCH = 500;
+
+/**
+ * Removes for good the links deleted longer than LINK_PURGE_AFTER_MS ago, a batch at a time,
+ * with their results and share pages; the worker's `link-purge` job runs it.
+ */
+export async function purgeExpiredLinks(graceMs = env().LINK_PURGE_AFTER_MS): Promise<{ purged: number }> {
+  const deletedBefore = new Date(Date.now() - graceMs);
+  let purged = 0;
+  for (;;) {
+    const rows = await purgeDeletedLinks(db(), { deletedBefore, limit: PURGE_BATCH });
+    purged += rows.length;
+    if (rows.length < PURGE_BATCH) return { purged };
+  }
 }
 
 /** A failed link goes back to Processing; 409 unless it failed; 403 when no enrichment is left. */
@@ -146,18 +204,30 @@ export async function reconcilePendingLinks(olderThanMs: number): Promise<number
 }
 
 /**
- * A page of the user's links, newest first. `before` is the id of the last link of the
- * previous page; an id that is not one of the user's links is a 400.
+ * Where the next page starts: an opaque cursor from the previous page, or (from older clients) a
+ * link id, which pages from wherever that link is now. Neither of the user's is a 400.
  */
-export async function listUserLinks(userId: string, { limit, before }: { limit: number; before?: string }): Promise<PublicLink[]> {
-  const cursor = before ? await getLink(db(), { id: before, userId }) : undefined;
-  if (before && !cursor) throw new HttpError(400, "before must be the id of one of your links");
-  const links = await listLinks(db(), {
-    userId,
-    limit,
-    before: cursor ? { savedAt: cursor.saved_at, id: cursor.id } : undefined,
-  });
-  return links.map(toPublicLink);
+export async function resolveLinkCursor(userId: string, before: string): Promise<LinkCursor> {
+  const cursor = decodeLinkCursor(before) ?? (isUuid(before) ? await getLinkCursor(db(), { id: before, userId }) : undefined);
+  if (!cursor) throw new HttpError(400, "before must be the cursor of the previous page");
+  return cursor;
+}
+
+/**
+ * A page out of `limit + 1` rows read: the first `limit`, and the cursor after them, or null when
+ * the extra row was not there (this is the last page, so no empty page is ever asked for).
+ */
+export function pageOf(rows: ListedLink[], limit: number): { rows: ListedLink[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: last && rows.length > limit ? encodeLinkCursor({ savedAt: last.cursor_saved_at, id: last.id }) : null };
+}
+
+/** A page of the user's links, newest first, and the cursor of the next one. */
+export async function listUserLinks(userId: string, { limit, before }: { limit: number; before?: string }): Promise<{ links: PublicLink[]; nextCursor: string | null }> {
+  const cursor = before ? await resolveLinkCursor(userId, before) : undefined;
+  const { rows, nextCursor } = pageOf(await listLinks(db(), { userId, limit: limit + 1, before: cursor }), limit);
+  return { links: rows.map(toPublicLink), nextCursor };
 }
 
 /** The Statistics sidebar's figures, from the database (every link, not the loaded page). */

@@ -11,6 +11,7 @@ import { dropSingleton, singleton } from "../platform/singleton.server";
 export type UserEvent =
   | { type: "link"; link: PublicLink }
   | { type: "link-deleted"; id: string }
+  | { type: "link-restored"; link: PublicLink }
   | { type: "artifact"; linkId: string; artifact: PublicArtifact }
   | { type: "notification"; unreadCount: number }
   /** Every session of the user ended (deactivated or deleted): open streams close. */

@@ -167,6 +167,8 @@ export interface LinksTable {
   enriched_at: Date | null;
   /** Set while an operator's re-enrichment of this enriched link is queued; the run clears it. */
   reenrich_requested_at: Date | null;
+  /** Set when the owner deleted it: hidden from every read until restored or purged. */
+  deleted_at: Date | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

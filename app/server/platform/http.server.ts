@@ -103,3 +103,11 @@ export function requireMethod(request: Request, ...methods: string[]) {
     throw new HttpError(405, `Use ${methods.join(" or ")} for this endpoint.`, { Allow: methods.join(", ") });
   }
 }
+
+/**
+ * Headers of one page of a keyset-paged list whose body stays a plain array: `X-Next-Cursor`
+ * (opaque; pass it back as `before`) when there is a next page.
+ */
+export function pageHeaders(nextCursor: string | null): HeadersInit {
+  return nextCursor ? { "Cache-Control": "no-store", "X-Next-Cursor": nextCursor } : { "Cache-Control": "no-store" };
+}

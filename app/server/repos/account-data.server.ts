@@ -24,7 +24,8 @@ export async function deleteSessionOf(db: Database, userId: string, sessionId: s
 // Keyset pages in id order: a 10,000-link export reads a bounded batch at a time.
 
 export async function listLinksForExport(db: Database, userId: string, afterId: string | null, limit: number) {
-  let query = db.selectFrom("links").selectAll().where("user_id", "=", userId);
+  // A link the user deleted is on its way out: the export holds what the dashboard shows.
+  let query = db.selectFrom("links").selectAll().where("user_id", "=", userId).where("deleted_at", "is", null);
   if (afterId) query = query.where("id", ">", afterId);
   return query.orderBy("id").limit(limit).execute();
 }

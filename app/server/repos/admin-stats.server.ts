@@ -28,14 +28,15 @@ export async function countUsers(db: Database, since: Date): Promise<UserCounts>
 }
 
 /**
- * Every link there is (exact: an index-only scan of the smallest index), and those created
- * since `since` (a short range of links_created_at_idx).
+ * Every live link (exact: an index-only scan of the partial list index, whose predicate is
+ * `deleted_at is null`), and those created since `since` (a short range of links_created_at_idx).
+ * Links deleted and awaiting their purge are not counted.
  */
 export async function countLinks(db: Database, since: Date): Promise<{ total: number; since: number }> {
   const result = await sql<{ total: number; since: number }>`
     select
-      (select count(*)::int from links) as total,
-      (select count(*)::int from links where created_at >= ${since}) as since`.execute(db);
+      (select count(*)::int from links where deleted_at is null) as total,
+      (select count(*)::int from links where created_at >= ${since} and deleted_at is null) as since`.execute(db);
   return result.rows[0]!;
 }
 
@@ -72,7 +73,7 @@ export async function countEnrichmentsByEngine(db: Database, { monthStart, daySt
 export async function countOutcomes(db: Database, since: Date): Promise<{ failed_links: number; failed_results: number; succeeded: number }> {
   const result = await sql<{ failed_links: number; failed_results: number; succeeded: number }>`
     select
-      (select count(*)::int from links where status = 'error' and updated_at >= ${since}) as failed_links,
+      (select count(*)::int from links where status = 'error' and updated_at >= ${since} and deleted_at is null) as failed_links,
       (select count(*)::int from link_artifacts where status = 'error' and updated_at >= ${since}) as failed_results,
       (select count(*)::int from enrichment_usage where created_at >= ${since}) as succeeded`.execute(db);
   return result.rows[0]!;

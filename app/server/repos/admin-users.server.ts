@@ -73,6 +73,7 @@ export async function countLinksFor(db: Database, userIds: string[]): Promise<Ma
     .selectFrom("links")
     .select(["user_id", sql<number>`count(*)::int`.as("count")])
     .where("user_id", "in", userIds)
+    .where("deleted_at", "is", null)
     .groupBy("user_id")
     .execute();
   return new Map(rows.map((row) => [row.user_id, row.count]));

@@ -48,7 +48,9 @@ function failures(db: Database, query: FailureQuery) {
       "l.normalized_url as normalized_url",
       "l.updated_at as failed_at",
     ])
-    .where("l.status", "=", "error");
+    .where("l.status", "=", "error")
+    // A link its owner deleted is nobody's work any more (nor are its results).
+    .where("l.deleted_at", "is", null);
   const artifacts = db
     .selectFrom("link_artifacts as a")
     .innerJoin("links as l", "l.id", "a.link_id")
@@ -64,7 +66,8 @@ function failures(db: Database, query: FailureQuery) {
       "l.normalized_url as normalized_url",
       "a.updated_at as failed_at",
     ])
-    .where("a.status", "=", "error");
+    .where("a.status", "=", "error")
+    .where("l.deleted_at", "is", null);
   const source =
     query.queue === "enrich-link" ? links : query.queue === "enrich-task" ? artifacts : links.unionAll(artifacts);
   // Postgres pushes these conditions down into both branches of the union.
@@ -167,6 +170,7 @@ export async function resetFailedLinks(db: Database, ids: string[]): Promise<Lin
     .set({ status: "pending", error: null, updated_at: new Date() })
     .where("id", "=", sql<string>`any(${ids}::uuid[])`)
     .where("status", "=", "error")
+    .where("deleted_at", "is", null)
     .returningAll()
     .execute();
 }

@@ -8,7 +8,13 @@ export async function insertLink(db: Database, link: NewLink): Promise<{ id: str
   return db.insertInto("links").values(link).returning("id").executeTakeFirstOrThrow();
 }
 
-/** Adds a link, or moves the user's existing row for the same page to the top. */
+/** Live rows only: a link its owner deleted stays hidden from every read until restored or purged. */
+const LIVE = "links.deleted_at" as const;
+
+/**
+ * Adds a link, or moves the user's existing row for the same page to the top. A row its owner
+ * deleted and has not been purged yet comes back as it was (results, share page) and moves up.
+ */
 export async function upsertLink(
   db: Database,
   link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error"; error?: string | null },
@@ -22,7 +28,7 @@ export async function upsertLink(
       status: link.status ?? "pending",
       error: link.error ?? null,
     })
-    .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doUpdateSet({ saved_at: sql`now()` }))
+    .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doUpdateSet({ saved_at: sql`now()`, deleted_at: null }))
     .returningAll()
     .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
     .executeTakeFirstOrThrow();
@@ -31,10 +37,10 @@ export async function upsertLink(
 }
 
 export async function getLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
-  return db.selectFrom("links").selectAll().where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
+  return db.selectFrom("links").selectAll().where("id", "=", id).where("user_id", "=", userId).where(LIVE, "is", null).executeTakeFirst();
 }
 
-/** A link with its owner's role (the worker needs both). */
+/** A live link with its owner's role (the worker needs both; a deleted link is not worked on). */
 export async function getLinkById(db: Database, id: string): Promise<(Link & { owner_role: Role }) | undefined> {
   return db
     .selectFrom("links")
@@ -42,35 +48,63 @@ export async function getLinkById(db: Database, id: string): Promise<(Link & { o
     .selectAll("links")
     .select("users.role as owner_role")
     .where("links.id", "=", id)
+    .where(LIVE, "is", null)
     .executeTakeFirst();
 }
 
-/** Newest first by when the user (re)saved it; `before` is the previous page's last row. */
-export async function listLinks(
-  db: Database,
-  { userId, limit, before }: { userId: string; limit: number; before?: { savedAt: Date; id: string } },
-): Promise<Link[]> {
-  let query = db.selectFrom("links").selectAll().where("user_id", "=", userId);
+/**
+ * Where a page of the list ends: the last row's sort key exactly as Postgres holds it (to the
+ * microsecond, which a JS Date would round) and its id. The next page starts strictly after it,
+ * so a row moved to the top meanwhile (a re-save) neither restarts nor skips the paging.
+ */
+export interface LinkCursor {
+  savedAt: string;
+  id: string;
+}
+
+export type ListedLink = Link & { cursor_saved_at: string };
+
+// UTC text with microseconds: read back with the same cast, it compares equal to the stored value.
+const cursorSavedAt = sql<string>`to_char(links.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as("cursor_saved_at");
+
+function listedLinks(db: Database, userId: string, before: LinkCursor | undefined) {
+  let query = db.selectFrom("links").selectAll("links").select(cursorSavedAt).where("links.user_id", "=", userId).where(LIVE, "is", null);
   if (before) {
-    query = query.where((eb) =>
-      eb.or([eb("saved_at", "<", before.savedAt), eb.and([eb("saved_at", "=", before.savedAt), eb("id", "<", before.id)])]),
-    );
+    // A row comparison is an index condition of the (user_id, saved_at desc, id desc) index, so a
+    // deep page starts where it should (an OR of the two columns was a filter: 180 ms at 5,000 in).
+    query = query.where(sql<boolean>`(links.saved_at, links.id) < ((${before.savedAt}::timestamp at time zone 'UTC'), ${before.id}::uuid)`);
   }
-  return query.orderBy("saved_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return query;
+}
+
+/** The user's live links, newest first by when they (re)saved them; `before` ends the previous page. */
+export async function listLinks(db: Database, { userId, limit, before }: { userId: string; limit: number; before?: LinkCursor }): Promise<ListedLink[]> {
+  return listedLinks(db, userId, before).orderBy("links.saved_at", "desc").orderBy("links.id", "desc").limit(limit).execute();
 }
 
 /** The user's enriched links, newest first, paged like listLinks (the Enrichments tab). */
 export async function listEnrichedLinks(
   db: Database,
-  { userId, limit, before }: { userId: string; limit: number; before?: { savedAt: Date; id: string } },
-): Promise<Link[]> {
-  let query = db.selectFrom("links").selectAll().where("user_id", "=", userId).where("status", "=", "enriched");
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([eb("saved_at", "<", before.savedAt), eb.and([eb("saved_at", "=", before.savedAt), eb("id", "<", before.id)])]),
-    );
-  }
-  return query.orderBy("saved_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  { userId, limit, before }: { userId: string; limit: number; before?: LinkCursor },
+): Promise<ListedLink[]> {
+  return listedLinks(db, userId, before)
+    .where("links.status", "=", "enriched")
+    .orderBy("links.saved_at", "desc")
+    .orderBy("links.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** The cursor of a link the client names by id (older clients page with `before={id}`). */
+export async function getLinkCursor(db: Database, { id, userId }: { id: string; userId: string }): Promise<LinkCursor | undefined> {
+  const row = await db
+    .selectFrom("links")
+    .select(["links.id", cursorSavedAt])
+    .where("links.id", "=", id)
+    .where("links.user_id", "=", userId)
+    .where(LIVE, "is", null)
+    .executeTakeFirst();
+  return row ? { savedAt: row.cursor_saved_at, id: row.id } : undefined;
 }
 
 /** How many of the user's links are in each status: one grouped count, not a page's worth. */
@@ -79,6 +113,7 @@ export async function countLinksByStatus(db: Database, userId: string): Promise<
     .selectFrom("links")
     .select(["status", sql<number>`count(*)::int`.as("count")])
     .where("user_id", "=", userId)
+    .where(LIVE, "is", null)
     .groupBy("status")
     .execute();
   const counts: Record<Link["status"], number> = { pending: 0, enriched: 0, error: 0 };
@@ -86,9 +121,47 @@ export async function countLinksByStatus(db: Database, userId: string): Promise<
   return counts;
 }
 
-export async function deleteLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<boolean> {
-  const result = await db.deleteFrom("links").where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+/** Marks the user's live link deleted; undefined when there is no such live link. */
+export async function softDeleteLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<{ deleted_at: Date } | undefined> {
+  const row = await db
+    .updateTable("links")
+    .set({ deleted_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returning("deleted_at")
+    .executeTakeFirst();
+  return row?.deleted_at ? { deleted_at: row.deleted_at } : undefined;
+}
+
+/** Brings back the user's deleted (not yet purged) link exactly as it was, in its old place. */
+export async function restoreLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ deleted_at: null, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is not", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Removes for good up to `limit` links deleted before `deletedBefore`, oldest first, with their
+ * results, views and share pages (foreign keys cascade). Rows another purge holds are skipped,
+ * and a row restored meanwhile no longer matches the outer condition.
+ */
+export async function purgeDeletedLinks(db: Database, { deletedBefore, limit }: { deletedBefore: Date; limit: number }): Promise<Array<{ id: string; user_id: string }>> {
+  return db
+    .deleteFrom("links")
+    .where(
+      "id",
+      "in",
+      db.selectFrom("links").select("id").where("deleted_at", "<", deletedBefore).orderBy("deleted_at").limit(limit).forUpdate().skipLocked(),
+    )
+    .where("deleted_at", "<", deletedBefore)
+    .returning(["id", "user_id"])
+    .execute();
 }
 
 /** Back to pending for a retry; only from error, so a retry never races a running job. */
@@ -99,6 +172,7 @@ export async function resetLinkToPending(db: Database, { id, userId }: { id: str
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("status", "=", "error")
+    .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
 }
@@ -148,8 +222,10 @@ function enrichedUpdate(db: Database | QueryCreator<DB>, id: string, result: Enr
     .updateTable("links")
     .set(enrichedSet(result))
     .where("id", "=", id)
-    // A second run of the same job finds it already done and writes nothing.
+    // A second run of the same job finds it already done and writes nothing; a link deleted
+    // while its job ran gets nothing written (and nothing counted) either.
     .where("status", "=", "pending")
+    .where("deleted_at", "is", null)
     .returningAll();
 }
 
@@ -164,6 +240,7 @@ export async function markLinkReenriched(db: Database, id: string, result: Enric
     .where("id", "=", id)
     .where("status", "=", "enriched")
     .where("reenrich_requested_at", "is not", null)
+    .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
 }
@@ -182,7 +259,7 @@ export interface ReenrichQuery {
 }
 
 function reenrichCandidates(db: Database, query: ReenrichQuery) {
-  let rows = db.selectFrom("links").where("status", "=", "enriched").where("reenrich_requested_at", "is", null);
+  let rows = db.selectFrom("links").where("status", "=", "enriched").where("reenrich_requested_at", "is", null).where("deleted_at", "is", null);
   if (query.userId !== undefined) rows = rows.where("user_id", "=", query.userId);
   if (query.engine !== undefined) {
     const engine = query.engine;
@@ -221,9 +298,20 @@ export async function listStaleReenrichLinks(db: Database, olderThanMs: number, 
     .select("id")
     .where("reenrich_requested_at", "<", new Date(Date.now() - olderThanMs))
     .where("status", "=", "enriched")
+    .where("deleted_at", "is", null)
     .orderBy("reenrich_requested_at")
     .limit(limit)
     .execute();
+}
+
+/**
+ * Locks a link that is still pending and not deleted, for the transaction that stores its result
+ * and charges for it: false when it was deleted (or purged, or done) meanwhile, and a purge or a
+ * delete waits for the transaction instead of racing it.
+ */
+export async function lockPendingLink(db: Database, id: string): Promise<boolean> {
+  const row = await db.selectFrom("links").select("id").where("id", "=", id).where("status", "=", "pending").where("deleted_at", "is", null).forUpdate().executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function markLinkEnriched(db: Database, id: string, result: EnrichedFields): Promise<Link | undefined> {
@@ -273,6 +361,7 @@ export async function markLinkFailed(db: Database, id: string, reason: string): 
     .set({ status: "error", error: reason.slice(0, 300), updated_at: new Date() })
     .where("id", "=", id)
     .where("status", "=", "pending")
+    .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
 }
@@ -284,6 +373,7 @@ export async function listStalePendingLinks(db: Database, olderThanMs: number, l
     .select("id")
     .where("status", "=", "pending")
     .where("updated_at", "<", new Date(Date.now() - olderThanMs))
+    .where("deleted_at", "is", null)
     .orderBy("updated_at")
     .limit(limit)
     .execute();
@@ -293,7 +383,7 @@ export async function listStalePendingLinks(db: Database, olderThanMs: number, l
 export async function listUserTags(db: Database, userId: string, limit = 200): Promise<string[]> {
   const rows = await db
     .selectFrom(
-      sql<{ tag: string }>`(select unnest(tags) as tag from (select tags from links where user_id = ${userId} order by saved_at desc limit 300) recent)`.as("t"),
+      sql<{ tag: string }>`(select unnest(tags) as tag from (select tags from links where user_id = ${userId} and deleted_at is null order by saved_at desc limit 300) recent)`.as("t"),
     )
     .select(["t.tag", sql<number>`count(*)::int`.as("uses")])
     .groupBy("t.tag")
@@ -312,6 +402,7 @@ export async function updateLinkTags(
     .set({ tags, tag_suggestions: tagSuggestions, updated_at: new Date() })
     .where("id", "=", id)
     .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
 }

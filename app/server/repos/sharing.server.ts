@@ -7,11 +7,12 @@ export async function setLinkPublic(db: Database, { id, userId, isPublic }: { id
     .set({ is_public: isPublic, shared_at: isPublic ? new Date() : null })
     .where("id", "=", id)
     .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
 }
 
-/** A public link with its owner's role (Free shares carry a watermark). */
+/** A public link with its owner's role (Free shares carry a watermark); none while its owner has it deleted. */
 export async function getPublicLink(db: Database, id: string) {
   return db
     .selectFrom("links")
@@ -19,6 +20,7 @@ export async function getPublicLink(db: Database, id: string) {
     .select(["links.id", "links.title", "links.description", "links.url", "links.tags", "links.summary", "links.favicon", "users.role as owner_role"])
     .where("links.id", "=", id)
     .where("links.is_public", "=", true)
+    .where("links.deleted_at", "is", null)
     .executeTakeFirst();
 }
 
@@ -38,6 +40,7 @@ export async function listSharedLinks(db: Database, userId: string) {
     .select(["links.id", "links.title", "links.url", "links.shared_at", sql<number>`count(share_views.link_id)::int`.as("views")])
     .where("links.user_id", "=", userId)
     .where("links.is_public", "=", true)
+    .where("links.deleted_at", "is", null)
     .groupBy("links.id")
     .orderBy("links.shared_at", "desc")
     .execute();
@@ -58,6 +61,7 @@ export async function listPublicShareIds(db: Database, limit: number) {
     .selectFrom("links")
     .select(["id", "shared_at"])
     .where("is_public", "=", true)
+    .where("deleted_at", "is", null)
     .orderBy("shared_at", "desc")
     .orderBy("id")
     .limit(limit)

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { decodeLinkCursor, encodeLinkCursor } from "./cursor.server";
+
+const cursor = { savedAt: "2026-11-24T08:15:42.123456", id: "0b8f5a52-2f7e-4d8c-9a51-3f6f1b2c9d10" };
+
+describe("link cursor", () => {
+  it("round-trips the sort key to the microsecond and the id", () => {
+    const text = encodeLinkCursor(cursor);
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(text).not.toContain(cursor.id);
+    expect(decodeLinkCursor(text)).toEqual(cursor);
+  });
+
+  it("refuses anything that is not one of ours", () => {
+    expect(decodeLinkCursor(cursor.id)).toBeUndefined();
+    expect(decodeLinkCursor("not a cursor!")).toBeUndefined();
+    expect(decodeLinkCursor(Buffer.from(`v2|${cursor.savedAt}|${cursor.id}`).toString("base64url"))).toBeUndefined();
+    expect(decodeLinkCursor(Buffer.from(`v1|2026-11-24 08:15|${cursor.id}`).toString("base64url"))).toBeUndefined();
+    expect(decodeLinkCursor(Buffer.from(`v1|2026-13-45T99:15:42.123456|${cursor.id}`).toString("base64url"))).toBeUndefined();
+    expect(decodeLinkCursor(Buffer.from(`v1|${cursor.savedAt}|x|${cursor.id}`).toString("base64url"))).toBeUndefined();
+  });
+});

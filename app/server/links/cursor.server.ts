@@ -1,0 +1,24 @@
+import { isUuid } from "~/lib/ids";
+import type { LinkCursor } from "../repos/links.server";
+
+/**
+ * The list's page cursor, opaque to clients: the last row's sort key (saved_at to the
+ * microsecond, in UTC) and its id, base64url-encoded. It carries the key itself rather than
+ * naming a row, so a row re-saved (moved to the top) after its page was read does not move where
+ * the next page starts.
+ */
+const VERSION = "v1";
+const SAVED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+
+export function encodeLinkCursor(cursor: LinkCursor): string {
+  return Buffer.from(`${VERSION}|${cursor.savedAt}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+/** The cursor, or undefined when the text is not one of ours (the route answers 400). */
+export function decodeLinkCursor(text: string): LinkCursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return undefined;
+  const [version, savedAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (version !== VERSION || rest.length > 0 || !savedAt || !SAVED_AT.test(savedAt) || !isUuid(id)) return undefined;
+  if (Number.isNaN(Date.parse(`${savedAt}Z`))) return undefined;
+  return { savedAt, id: id.toLowerCase() };
+}

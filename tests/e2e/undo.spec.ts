@@ -1,0 +1,117 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { seedLinks, spendAllowance, userIdOf, withDb } from "./db";
+import { pagesUrl, registerThroughPage } from "./helpers";
+import { DESKTOP, expectNoSidewaysScroll, useTheme, type Theme } from "./layout";
+
+// Sign-up, seeding, two tabs and axe passes: room for a busy shared machine.
+test.describe.configure({ timeout: 90_000 });
+
+/** A Creator with `n` seeded links, on the dashboard with its event stream connected. */
+async function creatorWithLinks(page: Page, n: number) {
+  const email = `undo-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "undo-password");
+  await withDb(async (client) => client.query("update users set role = 'ProUser' where id = $1", [await userIdOf(email)]));
+  await seedLinks(email, n);
+  await openDashboard(page);
+  return email;
+}
+
+/** The dashboard once its event stream has connected (its first resync is the sign). */
+async function openDashboard(page: Page) {
+  const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
+  await page.goto("/dashboard");
+  await resynced;
+}
+
+const titles = (page: Page) => page.getByTestId("link-row").locator("button[aria-expanded] span").allTextContents();
+const statistic = (page: Page, label: string) =>
+  page.getByRole("complementary", { name: "Your plan" }).locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+
+test("delete shows Undo, Undo puts the link back where it was (here and in another tab), and without Undo it stays gone", async ({ page, context }) => {
+  await creatorWithLinks(page, 5);
+  const other = await context.newPage();
+  await openDashboard(other);
+  const all = ["Seeded page 5", "Seeded page 4", "Seeded page 3", "Seeded page 2", "Seeded page 1"];
+  await expect.poll(() => titles(page)).toEqual(all);
+  await expect.poll(() => titles(other)).toEqual(all);
+
+  // The row goes at once; the toast says so and offers Undo, with the keyboard on it.
+  await page.getByRole("button", { name: "Delete Seeded page 3" }).click();
+  const without = all.filter((t) => t !== "Seeded page 3");
+  await expect.poll(() => titles(page)).toEqual(without);
+  const toast = page.getByRole("status").filter({ hasText: "Link deleted." });
+  await expect(toast).toBeVisible();
+  const undo = toast.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeFocused();
+  // The pointer on the toast holds it while the checks below take their time.
+  await toast.hover();
+  await expect(statistic(page, "Saved")).toHaveText("4");
+  await expect.poll(() => titles(other)).toEqual(without);
+  await expectNoAxeViolations(page);
+  await expect(undo).toBeFocused();
+
+  // Undo by keyboard: back in its place, in both tabs.
+  await page.keyboard.press("Enter");
+  await expect.poll(() => titles(page)).toEqual(all);
+  await expect(toast).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete Seeded page 3" })).toBeFocused();
+  await expect(statistic(page, "Saved")).toHaveText("5");
+  await expect.poll(() => titles(other)).toEqual(all);
+
+  // Deleted again and left alone: the offer ends by itself (about 8 s), and a reload agrees.
+  await page.getByRole("button", { name: "Delete Seeded page 2" }).click();
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(toast).toHaveCount(0, { timeout: 20_000 });
+  await page.reload();
+  await expect.poll(() => titles(page)).toEqual(all.filter((t) => t !== "Seeded page 2"));
+  await expect(statistic(page, "Saved")).toHaveText("4");
+  await expect.poll(() => titles(other)).toEqual(all.filter((t) => t !== "Seeded page 2"));
+});
+
+for (const [theme, viewport] of [
+  ["dark", { width: 390, height: 844 }],
+  ["light", { width: 390, height: 844 }],
+  ["dark", DESKTOP],
+] as Array<[Theme, { width: number; height: number }]>) {
+  test(`the Undo toast passes axe-core and fits a ${viewport.width} px screen (${theme} theme)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await useTheme(page, theme);
+    await creatorWithLinks(page, 3);
+    await page.getByRole("button", { name: "Delete Seeded page 2" }).click();
+    const toast = page.getByRole("status").filter({ hasText: "Link deleted." });
+    await expect(toast.getByRole("button", { name: "Undo" })).toBeVisible();
+    await toast.hover();
+    const box = (await toast.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await expectNoSidewaysScroll(page);
+    // The toast's own targets (the rows' are the phone layout's business, checked with it).
+    for (const button of await toast.getByRole("button").all()) {
+      const target = (await button.boundingBox())!;
+      expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(24);
+    }
+    await expectNoAxeViolations(page);
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("button", { name: "Delete Seeded page 2" })).toBeVisible();
+  });
+}
+
+test("a link shared from a phone with the month's enrichments used up is saved, and the user is told why it is not enriched", async ({ page }) => {
+  const email = `share-quota-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "share-password");
+  await spendAllowance(email, 5);
+  const shared = pagesUrl("/article");
+  await page.goto(`/share-target?${new URLSearchParams({ url: shared })}`);
+  await expect(page).toHaveURL("/dashboard");
+  const message = page.getByRole("alert").filter({ hasText: "Link saved" });
+  await expect(message).toContainText("no enrichment is left this month");
+  const row = page.getByTestId("link-row").first();
+  await expect(row).toContainText(shared);
+  await expect(row.getByTestId("link-error")).toHaveText("Monthly enrichment limit reached — buy a pack or upgrade");
+  await expect(row.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expect(statistic(page, "Failed")).toHaveText("1");
+  await expectNoAxeViolations(page);
+});
