@@ -30,8 +30,9 @@ function SignedInLinks({ user }: { user: PublicUser }) {
           Admin
         </Link>
       ) : null}
-      <span className="flex items-center gap-2 text-sm">
-        <span className="max-w-[14rem] truncate text-slate-700 dark:text-slate-200" data-testid="nav-email">
+      {/* On a phone the menu is the screen's width: a long address is cut short, the badges wrap. */}
+      <span className="flex min-w-0 max-w-full flex-wrap items-center gap-2 text-sm">
+        <span className="min-w-0 max-w-full truncate text-slate-700 md:max-w-[14rem] dark:text-slate-200" data-testid="nav-email">
           {user.email}
         </span>
         {user.emailConfirmed ? null : <Badge tone="warning">Unconfirmed</Badge>}
