@@ -2,14 +2,17 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { withDb } from "./db";
 import { registerThroughPage } from "./helpers";
-import { DESKTOP, PHONE_WIDTHS, THEMES, expectNoSidewaysScroll, expectTouchTargets, useTheme } from "./layout";
+import { DESKTOP, PHONE_WIDTHS, THEMES, expectHeadingsInOrder, expectNoSidewaysScroll, expectTouchTargets, useTheme } from "./layout";
 
 /**
  * Every public and signed-out page, in both themes, at two phone widths and a desktop: nothing
  * wider than the window, no axe-core WCAG 2.0/2.1 A+AA violation (390 px and desktop), and touch
- * targets of 24 px or more (390 px). One test per theme and width, so both workers share the sweep.
+ * targets of 24 px or more (390 px), headings in order (desktop). One test per theme and width, so both workers share the sweep.
  * SWEEP_SCREENSHOTS=<dir> also saves a full-page screenshot of each state, for a person to look at.
  */
+
+// Eighteen independent sweeps and two focus checks: both workers take a share.
+test.describe.configure({ mode: "parallel" });
 
 // A shared link whose address and title have no place to break: on a phone they must wrap, not
 // widen the page (the trending cards were 446 px wide). Inserted once, shared by a demo user.
@@ -37,7 +40,7 @@ test.beforeAll(async () => {
 
 type Visit = { name: string; path: () => string; then?: (page: Page) => Promise<unknown>; status?: number };
 
-const SIGNED_OUT: Visit[] = [
+const MARKETING: Visit[] = [
   { name: "home", path: () => "/", then: (page) => expect(page.getByTestId("landing-trending-item").first()).toBeVisible() },
   { name: "features", path: () => "/features" },
   { name: "pricing", path: () => "/pricing" },
@@ -53,6 +56,9 @@ const SIGNED_OUT: Visit[] = [
   },
   { name: "contact", path: () => "/contact" },
   { name: "documentation", path: () => "/documentation" },
+];
+
+const LEGAL_AND_COMMUNITY: Visit[] = [
   { name: "privacy-policy", path: () => "/privacy-policy" },
   { name: "terms-of-service", path: () => "/terms-of-service" },
   {
@@ -64,6 +70,13 @@ const SIGNED_OUT: Visit[] = [
     },
   },
   { name: "trending", path: () => "/trending", then: (page) => expect(page.getByTestId("trending-card").first()).toContainText(LONG_TITLE) },
+  { name: "share", path: () => `/share/${sharedId}`, then: (page) => expect(page.getByRole("heading", { level: 1 })).toHaveText(LONG_TITLE) },
+  { name: "share-gone", path: () => "/share/00000000-0000-0000-0000-000000000000", status: 404 },
+  { name: "not-found", path: () => "/assets/missing.js", status: 404 },
+  { name: "dev-outbox", path: () => "/dev/outbox" },
+];
+
+const ACCOUNT: Visit[] = [
   { name: "login", path: () => "/login" },
   {
     name: "login-forgot",
@@ -77,10 +90,6 @@ const SIGNED_OUT: Visit[] = [
   { name: "reset-password-invalid", path: () => "/reset-password" },
   { name: "reset-password-token", path: () => "/reset-password?email=someone%40example.com&token=abc", then: (page) => expect(page.getByLabel("New password", { exact: true })).toBeVisible() },
   { name: "confirm-email", path: () => "/confirm-email?userId=00000000-0000-0000-0000-000000000000&token=abc", then: (page) => expect(page.getByRole("alert")).toBeVisible() },
-  { name: "share", path: () => `/share/${sharedId}`, then: (page) => expect(page.getByRole("heading", { level: 1 })).toHaveText(LONG_TITLE) },
-  { name: "share-gone", path: () => "/share/00000000-0000-0000-0000-000000000000", status: 404 },
-  { name: "not-found", path: () => "/assets/missing.js", status: 404 },
-  { name: "dev-outbox", path: () => "/dev/outbox" },
 ];
 
 /**
@@ -109,7 +118,32 @@ async function check(page: Page, visit: Visit, width: number, theme: string, fai
   await attempt("width", () => expectNoSidewaysScroll(page));
   if (width !== PHONE_WIDTHS[0]) await attempt("axe", () => expectNoAxeViolations(page));
   if (width === 390) await attempt("targets", () => expectTouchTargets(page));
+  if (width === DESKTOP.width) await attempt("headings", () => expectHeadingsInOrder(page));
 }
+
+const openMenu = async (page: Page) => {
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.locator("#mobile-menu")).toBeVisible();
+};
+
+// Each group is one test per theme and width, short enough for a busy machine.
+const GROUPS: Array<[string, (page: Page, width: number, theme: string, failures: string[]) => Promise<void>]> = [
+  ["marketing pages", async (page, width, theme, failures) => {
+    for (const visit of MARKETING) await check(page, visit, width, theme, failures);
+  }],
+  ["legal, trending, shared and missing pages", async (page, width, theme, failures) => {
+    for (const visit of LEGAL_AND_COMMUNITY) await check(page, visit, width, theme, failures);
+  }],
+  ["account pages, signed out and in", async (page, width, theme, failures) => {
+    for (const visit of ACCOUNT) await check(page, visit, width, theme, failures);
+    if (width < DESKTOP.width) await check(page, { name: "menu-signed-out", path: () => "/", then: openMenu }, width, theme, failures);
+    // The landing page and a shared link as a signed-in (and not yet confirmed) visitor sees them.
+    await registerThroughPage(page, `sweep-${theme}-${width}-${Date.now()}@example.com`, "sweep-password");
+    await check(page, { name: "home-signed-in", path: () => "/" }, width, theme, failures);
+    await check(page, { name: "share-signed-in", path: () => `/share/${sharedId}` }, width, theme, failures);
+    if (width < DESKTOP.width) await check(page, { name: "menu-signed-in", path: () => "/", then: openMenu }, width, theme, failures);
+  }],
+];
 
 for (const theme of THEMES) {
   for (const width of [...PHONE_WIDTHS, DESKTOP.width]) {
@@ -117,25 +151,14 @@ for (const theme of THEMES) {
       test.use({ viewport: { width, height: width === DESKTOP.width ? DESKTOP.height : 800 } });
       test.beforeEach(({ page }) => useTheme(page, theme));
 
-      test("every public page fits, passes axe and has big enough targets", async ({ page }) => {
-        test.setTimeout(240_000);
-        const failures: string[] = [];
-        for (const visit of SIGNED_OUT) await check(page, visit, width, theme, failures);
-        // The landing page and a shared link as a signed-in (and not yet confirmed) visitor sees them.
-        await registerThroughPage(page, `sweep-${theme}-${width}-${Date.now()}@example.com`, "sweep-password");
-        await check(page, { name: "home-signed-in", path: () => "/" }, width, theme, failures);
-        await check(page, { name: "share-signed-in", path: () => `/share/${sharedId}` }, width, theme, failures);
-        if (width < DESKTOP.width) {
-          const openMenu = async (p: Page) => {
-            await p.getByRole("button", { name: "Menu" }).click();
-            await expect(p.locator("#mobile-menu")).toBeVisible();
-          };
-          await check(page, { name: "menu-signed-in", path: () => "/", then: openMenu }, width, theme, failures);
-          await page.context().clearCookies();
-          await check(page, { name: "menu-signed-out", path: () => "/", then: openMenu }, width, theme, failures);
-        }
-        expect(failures, failures.join("\n\n")).toEqual([]);
-      });
+      for (const [name, run] of GROUPS) {
+        test(`${name} fit, pass axe and have big enough targets`, async ({ page }) => {
+          test.setTimeout(180_000);
+          const failures: string[] = [];
+          await run(page, width, theme, failures);
+          expect(failures, failures.join("\n\n")).toEqual([]);
+        });
+      }
     });
   }
 }
