@@ -26,6 +26,8 @@ for (const viewport of [
     test.describe(`${viewport.name}, ${scheme}`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: scheme });
       test("every public page shows its heading and key texts", async ({ page }, testInfo) => {
+        // Thirteen pages with a full-page screenshot each: more than 30 s on a busy two-core machine.
+        test.setTimeout(120_000);
         for (const { path, heading, texts } of PAGES) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
