@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { withDb } from "./db";
+import { registerThroughPage } from "./helpers";
 import { DESKTOP, PHONE_WIDTHS, THEMES, expectHeadingsInOrder, expectNoSidewaysScroll, expectTouchTargets, useTheme } from "./layout";
 
 /**
@@ -120,16 +121,6 @@ async function check(page: Page, visit: Visit, width: number, theme: string, fai
   if (width === DESKTOP.width) await attempt("headings", () => expectHeadingsInOrder(page));
 }
 
-/** Signs up through the page, with room for a busy machine (the sign-up can take over 10 s there). */
-async function signUp(page: Page, email: string) {
-  await page.goto("/register");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("sweep-password");
-  await page.getByLabel("Confirm password", { exact: true }).fill("sweep-password");
-  await page.getByRole("button", { name: "Create Free Account" }).click();
-  await expect(page).toHaveURL("/dashboard", { timeout: 45_000 });
-}
-
 const openMenu = async (page: Page) => {
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.locator("#mobile-menu")).toBeVisible();
@@ -147,7 +138,7 @@ const GROUPS: Array<[string, (page: Page, width: number, theme: string, failures
     for (const visit of ACCOUNT) await check(page, visit, width, theme, failures);
     if (width < DESKTOP.width) await check(page, { name: "menu-signed-out", path: () => "/", then: openMenu }, width, theme, failures);
     // The landing page and a shared link as a signed-in (and not yet confirmed) visitor sees them.
-    await signUp(page, `sweep-${theme}-${width}-${Date.now()}@example.com`);
+    await registerThroughPage(page, `sweep-${theme}-${width}-${Date.now()}@example.com`, "sweep-password");
     await check(page, { name: "home-signed-in", path: () => "/" }, width, theme, failures);
     await check(page, { name: "share-signed-in", path: () => `/share/${sharedId}` }, width, theme, failures);
     if (width < DESKTOP.width) await check(page, { name: "menu-signed-in", path: () => "/", then: openMenu }, width, theme, failures);
