@@ -45,7 +45,7 @@ export function CookiePreferencesButton() {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Manage Cookie Preferences</Button>
-      <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby="cookie-dialog-title" className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+      <dialog ref={dialog} onClose={() => setOpen(false)} aria-labelledby="cookie-dialog-title" className="w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
         <div className="p-6">
           <h2 id="cookie-dialog-title" className="text-lg font-semibold">
             Cookie preferences
@@ -70,14 +70,15 @@ export function CookiePreferencesButton() {
                     {row.label}
                     {row.key === "essential" ? <span className="text-xs font-medium text-emerald-700 dark:text-emerald-400">Always Active</span> : null}
                   </label>
-                  <p id={`cookie-${row.key}-body`} className="text-sm text-slate-600 dark:text-slate-400">
+                  {/* The dialog sits inside the legal page's prose: its own spacing, not the article's. */}
+                  <p id={`cookie-${row.key}-body`} className="mt-0.5 text-sm leading-6 text-slate-600 dark:text-slate-400">
                     {row.body}
                   </p>
                 </div>
               </li>
             ))}
           </ul>
-          <div className="mt-6 flex justify-end gap-2">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>

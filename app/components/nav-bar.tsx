@@ -4,7 +4,7 @@ import { ROLE_LABELS, type PublicUser, type Role } from "~/lib/user";
 import { Logo } from "./logo";
 import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
-import { Badge, buttonClass } from "./ui";
+import { Badge, buttonClass, cx } from "./ui";
 
 const ROLE_TONES: Record<Role, "neutral" | "brand" | "success" | "danger"> = {
   FreeUser: "neutral",
@@ -13,31 +13,36 @@ const ROLE_TONES: Record<Role, "neutral" | "brand" | "success" | "danger"> = {
   Admin: "danger",
 };
 
-function SignedInLinks({ user }: { user: PublicUser }) {
+/** Links in the phone menu span its width, their text in line with the logo and the account row. */
+const stackedLink = "flex items-center rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+
+function SignedInLinks({ user, stacked = false, onNavigate }: { user: PublicUser; stacked?: boolean; onNavigate?: () => void }) {
+  const linkClass = stacked ? stackedLink : buttonClass("ghost");
   return (
     <>
-      <Link to="/dashboard" className={buttonClass("ghost")}>
+      <Link to="/dashboard" className={linkClass} onClick={onNavigate}>
         Dashboard
       </Link>
-      <Link to="/settings/billing" className={buttonClass("ghost")}>
+      <Link to="/settings/billing" className={linkClass} onClick={onNavigate}>
         Billing
       </Link>
-      <Link to="/settings" className={buttonClass("ghost")}>
+      <Link to="/settings" className={linkClass} onClick={onNavigate}>
         Settings
       </Link>
       {user.role === "Admin" ? (
-        <Link to="/admin" className={buttonClass("ghost")}>
+        <Link to="/admin" className={linkClass} onClick={onNavigate}>
           Admin
         </Link>
       ) : null}
-      <span className="flex items-center gap-2 text-sm">
-        <span className="max-w-[14rem] truncate text-slate-700 dark:text-slate-200" data-testid="nav-email">
+      {/* On a phone the menu is the screen's width: a long address is cut short, the badges wrap. */}
+      <span className={cx("flex min-w-0 max-w-full flex-wrap items-center gap-2 text-sm", stacked && "px-3 py-2")}>
+        <span className="min-w-0 max-w-full truncate text-slate-700 md:max-w-[14rem] dark:text-slate-200" data-testid="nav-email">
           {user.email}
         </span>
         {user.emailConfirmed ? null : <Badge tone="warning">Unconfirmed</Badge>}
         <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>
       </span>
-      <Form method="post" action="/logout">
+      <Form method="post" action="/logout" className={cx(stacked && "px-3")}>
         <button type="submit" className={buttonClass("secondary", "sm")}>
           Logout
         </button>
@@ -46,13 +51,13 @@ function SignedInLinks({ user }: { user: PublicUser }) {
   );
 }
 
-function SignedOutLinks({ onNavigate }: { onNavigate?: () => void }) {
+function SignedOutLinks({ stacked = false, onNavigate }: { stacked?: boolean; onNavigate?: () => void }) {
   return (
     <>
-      <Link to="/login" className={buttonClass("ghost")} onClick={onNavigate}>
+      <Link to="/login" className={stacked ? stackedLink : buttonClass("ghost")} onClick={onNavigate}>
         Login
       </Link>
-      <Link to="/register" className={buttonClass("primary")} onClick={onNavigate}>
+      <Link to="/register" className={cx(buttonClass("primary"), stacked && "mx-3 mt-2")} onClick={onNavigate}>
         Get Started
       </Link>
     </>
@@ -95,14 +100,14 @@ export function NavBar({ user }: { user: PublicUser | null }) {
         </div>
       </div>
       {open ? (
-        <div id="mobile-menu" className="container-page flex flex-col items-start gap-2 pb-4 md:hidden">
-          <Link to="/trending" className={buttonClass("ghost")} onClick={() => setOpen(false)}>
+        <div id="mobile-menu" className="flex flex-col gap-1 border-t border-slate-200 px-1 pb-4 pt-2 dark:border-slate-800 md:hidden">
+          <Link to="/trending" className={stackedLink} onClick={() => setOpen(false)}>
             Trending
           </Link>
-          <Link to="/pricing" className={buttonClass("ghost")} onClick={() => setOpen(false)}>
+          <Link to="/pricing" className={stackedLink} onClick={() => setOpen(false)}>
             Pricing
           </Link>
-          {user ? <SignedInLinks user={user} /> : <SignedOutLinks onNavigate={() => setOpen(false)} />}
+          {user ? <SignedInLinks user={user} stacked onNavigate={() => setOpen(false)} /> : <SignedOutLinks stacked onNavigate={() => setOpen(false)} />}
         </div>
       ) : null}
     </nav>

@@ -85,17 +85,17 @@ export function TrendingSection() {
             </Button>
           </div>
         ) : null}
-        {state.kind === "list" && state.results.length === 0 ? <p className="text-slate-500">No trending resources in this category yet.</p> : null}
+        {state.kind === "list" && state.results.length === 0 ? <p className="text-slate-600 dark:text-slate-400">No trending resources in this category yet.</p> : null}
         {state.kind === "list" && state.results.length > 0 ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {state.results.map((resource) => (
-              <li key={resource.id} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="landing-trending-item">
+              <li key={resource.id} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="landing-trending-item">
                 <div className="flex items-center gap-2">
                   <Favicon src={resource.favicon} url={resource.url} />
-                  <span className="text-xs text-slate-500">{resource.category.displayName}</span>
-                  <span className="ml-auto text-xs font-medium text-slate-600 dark:text-slate-300">{plural(resource.views, "view", "views", formatViews(resource.views))}</span>
+                  <span className="min-w-0 truncate text-xs text-slate-600 dark:text-slate-400">{resource.category.displayName}</span>
+                  <span className="ml-auto shrink-0 text-xs font-medium text-slate-600 dark:text-slate-300">{plural(resource.views, "view", "views", formatViews(resource.views))}</span>
                 </div>
-                <Link to={`/share/${resource.id}`} className="mt-2 block font-medium hover:text-brand-600">
+                <Link to={`/share/${resource.id}`} className="mt-2 block font-medium wrap-anywhere hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                   {resource.title ?? "Untitled"}
                 </Link>
                 {resource.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{resource.description}</p> : null}

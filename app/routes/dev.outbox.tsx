@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function linkify(text: string) {
   return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
     /^https?:\/\//.test(part) ? (
-      <a key={i} href={part} className="break-all text-brand-600 underline dark:text-brand-400">
+      <a key={i} href={part} className="break-all text-brand-700 underline dark:text-brand-300">
         {part}
       </a>
     ) : (
@@ -39,13 +39,13 @@ export default function Outbox() {
     <>
       <PageHeader title="Dev outbox" subtitle={subtitle} />
       <Section className="max-w-3xl space-y-4">
-        {mails.length === 0 ? <p className="text-center text-slate-500">No mail yet.</p> : null}
+        {mails.length === 0 ? <p className="text-center text-slate-600 dark:text-slate-400">No mail yet.</p> : null}
         {mails.map((mail) => (
           <Card key={mail.id} data-testid="outbox-mail">
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-600 wrap-anywhere dark:text-slate-400">
               {new Date(mail.createdAt).toLocaleString()} · to <strong>{mail.to}</strong>
             </p>
-            <h2 className="mt-1 text-lg font-semibold">{mail.subject}</h2>
+            <h2 className="mt-1 text-lg font-semibold wrap-anywhere">{mail.subject}</h2>
             <p className="mt-3 whitespace-pre-wrap text-sm">{linkify(mail.text)}</p>
           </Card>
         ))}

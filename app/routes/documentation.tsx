@@ -47,7 +47,7 @@ export default function Documentation() {
             {ROADMAP.map(([name, when]) => (
               <li key={name} className="flex justify-between text-sm">
                 <span>{name}</span>
-                <span className="text-slate-500">{when}</span>
+                <span className="text-slate-600 dark:text-slate-400">{when}</span>
               </li>
             ))}
           </ul>
@@ -57,7 +57,7 @@ export default function Documentation() {
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Want early access to the API? Tell us what you would build.</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <ButtonLink to="/contact">Apply via contact</ButtonLink>
-            <a href="mailto:developers@linkwise.local" className="text-sm font-medium text-brand-600 hover:underline">
+            <a href="mailto:developers@linkwise.local" className="text-sm font-medium text-brand-700 underline wrap-anywhere hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
               developers@linkwise.local
             </a>
           </div>
@@ -68,7 +68,7 @@ export default function Documentation() {
         <ul className="mt-4 flex flex-wrap gap-4">
           {RESOURCES.map(([to, label]) => (
             <li key={to}>
-              <Link to={to} className="text-brand-600 hover:underline">
+              <Link to={to} className="inline-block py-1 text-brand-700 underline hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
                 {label}
               </Link>
             </li>

@@ -44,11 +44,11 @@ export default function GetStarted() {
             <li key={platform.name}>
               <Card className="flex items-center justify-between">
                 {platform.to?.startsWith("#") ? (
-                  <a href={platform.to} className="font-medium underline hover:text-brand-600">
+                  <a href={platform.to} className="font-medium underline hover:text-brand-700 dark:hover:text-brand-300">
                     {platform.name}
                   </a>
                 ) : platform.to ? (
-                  <Link to={platform.to} className="font-medium hover:text-brand-600">
+                  <Link to={platform.to} className="font-medium underline hover:text-brand-700 dark:hover:text-brand-300">
                     {platform.name}
                   </Link>
                 ) : (

@@ -75,7 +75,7 @@ export default function Login() {
       subtitle={
         <>
           New here?{" "}
-          <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+          <Link to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
             Create an account
           </Link>
         </>
@@ -88,7 +88,7 @@ export default function Login() {
         <TextField label="Email" name="email" type="email" required autoComplete="email" />
         <PasswordField label="Password" name="password" required autoComplete="current-password" />
         <div className="flex justify-end">
-          <button type="button" onClick={() => setMode("forgot")} className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-400">
+          <button type="button" onClick={() => setMode("forgot")} className="py-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
             Forgot your password?
           </button>
         </div>

@@ -65,7 +65,7 @@ export default function Register() {
       subtitle={
         <>
           Already have an account?{" "}
-          <Link to="/login" className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+          <Link to="/login" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
             Sign in
           </Link>
         </>

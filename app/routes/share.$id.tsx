@@ -49,16 +49,16 @@ export default function SharedLink() {
   return (
     <Section className="max-w-3xl">
       <Card>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{link.title ?? "Untitled"}</h1>
-        {link.description ? <p className="mt-3 text-slate-600 dark:text-slate-300">{link.description}</p> : null}
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block break-all text-brand-600 hover:underline dark:text-brand-400">
+        <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{link.title ?? "Untitled"}</h1>
+        {link.description ? <p className="mt-3 text-slate-600 wrap-anywhere dark:text-slate-300">{link.description}</p> : null}
+        <a href={link.url} target="_blank" rel="noopener noreferrer" title={link.url} className="mt-4 line-clamp-2 break-all text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/40">
           {link.url}
         </a>
         <TagChips tags={link.tags} size="md" className="mt-4" />
         {link.summary ? (
           <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Summary</h2>
-            <p className="mt-2 leading-7">{link.summary}</p>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Summary</h2>
+            <p className="mt-2 leading-7 wrap-anywhere">{link.summary}</p>
           </div>
         ) : null}
         {link.watermark ? (

@@ -90,19 +90,19 @@ export default function Trending() {
 
         <div ref={resultsTop} tabIndex={-1} role="region" aria-label={`Trending resources, page ${page} of ${totalPages}`} className="scroll-mt-4 outline-none" data-testid="trending-results">
         {results.length === 0 ? (
-          <p className="mt-10 text-center text-slate-500">No trending resources for this category and time range yet.</p>
+          <p className="mt-10 text-center text-slate-600 dark:text-slate-400">No trending resources for this category and time range yet.</p>
         ) : (
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Trending resources">
             {results.map((resource, i) => (
-              <li key={resource.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900" data-testid="trending-card">
-                <div className="flex items-center justify-between">
-                  <span className="grid h-8 w-8 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-700 dark:bg-brand-900/60 dark:text-brand-200">
+              <li key={resource.id} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900" data-testid="trending-card">
+                <div className="flex items-center justify-between gap-3">
+                  <span className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-700 dark:bg-brand-900/60 dark:text-brand-200">
                     {(page - 1) * TRENDING_PAGE_SIZE + i + 1}
                   </span>
-                  <span className="text-xs text-slate-500">{resource.category.displayName}</span>
+                  <span className="min-w-0 truncate text-xs text-slate-600 dark:text-slate-400">{resource.category.displayName}</span>
                 </div>
-                <h2 className="mt-3 font-semibold">
-                  <Link to={`/share/${resource.id}`} className="hover:text-brand-600">
+                <h2 className="mt-3 font-semibold wrap-anywhere">
+                  <Link to={`/share/${resource.id}`} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                     {resource.title ?? "Untitled"}
                   </Link>
                 </h2>

@@ -22,3 +22,9 @@ export async function expectTouchTargets(page: Page) {
   const found = violations.flatMap((v) => v.nodes.map((n) => `${n.html.slice(0, 120)} ${n.failureSummary ?? ""}`));
   expect(found, page.url()).toEqual([]);
 }
+
+/** Heading levels in document order never skip one going down (h1 → h3 is a skip; h3 → h2 is fine). */
+export async function expectHeadingsInOrder(page: Page) {
+  const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+  levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `${page.url()}: h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(1));
+}

@@ -26,6 +26,8 @@ for (const viewport of [
     test.describe(`${viewport.name}, ${scheme}`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height }, colorScheme: scheme });
       test("every public page shows its heading and key texts", async ({ page }, testInfo) => {
+        // Thirteen pages with a full-page screenshot each: more than 30 s on a busy two-core machine.
+        test.setTimeout(120_000);
         for (const { path, heading, texts } of PAGES) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
@@ -69,6 +71,8 @@ test("/trending pages forward and back, and a filter change returns to page 1", 
 });
 
 test("a Free user shares a link; signed out, its page shows the summary, tags and watermark", async ({ page, browser }) => {
+  // Sign-up, a crawl, an enrichment and an axe run: over 30 s on a busy two-core machine.
+  test.setTimeout(90_000);
   await registerThroughPage(page, `sharer-${Date.now()}@example.com`, "share-password");
   await page.getByLabel("Save a link").fill(pagesUrl("/react"));
   await page.getByRole("button", { name: "Save", exact: true }).click();

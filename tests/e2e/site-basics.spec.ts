@@ -1,13 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { registerThroughPage } from "./helpers";
-import { THEMES, useTheme } from "./layout";
-
-/** Heading levels in document order never skip one going down (h1 → h3 is a skip; h3 → h2 is fine). */
-async function expectHeadingsInOrder(page: Page) {
-  const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
-  levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0), `${page.url()}: h${levels[i - 1]} then h${level}`).toBeLessThanOrEqual(1));
-}
+import { THEMES, expectHeadingsInOrder, useTheme } from "./layout";
 
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
