@@ -51,7 +51,7 @@ export default function SharedLink() {
       <Card>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{link.title ?? "Untitled"}</h1>
         {link.description ? <p className="mt-3 text-slate-600 dark:text-slate-300">{link.description}</p> : null}
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block break-all text-brand-600 hover:underline dark:text-brand-400">
+        <a href={link.url} target="_blank" rel={link.affiliate ? "sponsored noopener noreferrer" : "noopener noreferrer"} className="mt-4 inline-block break-all text-brand-600 hover:underline dark:text-brand-400">
           {link.url}
         </a>
         <TagChips tags={link.tags} size="md" className="mt-4" />

@@ -1,6 +1,6 @@
 import { publicFavicon } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
-import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
+import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -68,7 +68,8 @@ async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Rol
  */
 export async function addLink(user: { id: string; role: Role }, rawUrl: string): Promise<{ link: Link; created: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
-  const url = rawUrl.trim();
+  // The same page with campaign tags is the same page: save it without them.
+  const url = stripTrackingParams(rawUrl);
   const userId = user.id;
   const canEnrich = await hasEnrichmentLeft(db(), userId, user.role);
   const result = await upsertLink(db(), {
