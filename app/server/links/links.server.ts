@@ -66,7 +66,8 @@ async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Rol
  * the quota reason when nothing is left this month. The same page again returns the
  * existing row, moved to the top.
  */
-export async function addLink(user: { id: string; role: Role }, rawUrl: string): Promise<{ link: Link; created: boolean }> {
+/** `title`, when the caller knows it (the bookmarklet reads the page's), shows until enrichment finds the page's own. */
+export async function addLink(user: { id: string; role: Role }, rawUrl: string, options: { title?: string } = {}): Promise<{ link: Link; created: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
   // The same page with campaign tags is the same page: save it without them.
   const url = stripTrackingParams(rawUrl);
@@ -78,6 +79,7 @@ export async function addLink(user: { id: string; role: Role }, rawUrl: string):
     normalizedUrl: normalizeUrl(url),
     status: canEnrich ? "pending" : "error",
     error: canEnrich ? null : QUOTA_EXCEEDED,
+    title: options.title?.trim().slice(0, 300) || null,
   });
   await Promise.all([
     result.created && result.link.status === "pending" ? enqueueSafely(result.link, { isNew: true, role: user.role }) : undefined,

@@ -11,7 +11,7 @@ export async function insertLink(db: Database, link: NewLink): Promise<{ id: str
 /** Adds a link, or moves the user's existing row for the same page to the top. */
 export async function upsertLink(
   db: Database,
-  link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error"; error?: string | null },
+  link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error"; error?: string | null; title?: string | null },
 ): Promise<{ link: Link; created: boolean }> {
   const row = await db
     .insertInto("links")
@@ -21,6 +21,7 @@ export async function upsertLink(
       normalized_url: link.normalizedUrl,
       status: link.status ?? "pending",
       error: link.error ?? null,
+      title: link.title ?? null,
     })
     .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doUpdateSet({ saved_at: sql`now()` }))
     .returningAll()
