@@ -1,21 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { INVALID_URL_MESSAGE } from "~/lib/links";
+import { addLinkSchema, linkListQuerySchema } from "~/lib/api-schemas";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { handleJson, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
 import { addLink, listUserLinks, toPublicLink } from "~/server/links/links.server";
-
-const querySchema = z.object({
-  limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
-  before: z.uuid("before must be the id of a link from the previous page").optional(),
-});
-const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) });
 
 /** GET /api/links?limit=&before= → the user's links, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     const { user } = await requireApiUser(request);
-    const { limit, before } = readQuery(request, querySchema);
+    const { limit, before } = readQuery(request, linkListQuerySchema);
     const links = await listUserLinks(user.id, { limit, before });
     return Response.json(links, { headers: { "Cache-Control": "no-store" } });
   });
