@@ -243,11 +243,13 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   }
 
   app.use(knownMethodsOnly());
+  // Before bodyLimit: that one starts the body flowing, and this one waits on Redis, so after it
+  // the body would be gone before Remix listens for it.
+  app.use(apiTokenRateLimit());
   app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
   app.use(formBodiesOnPages());
   app.use(clientIpHeader());
   app.use(sameOriginGuard(config.APP_URL));
-  app.use(apiTokenRateLimit());
 
   // Fingerprinted assets never change; everything else in public/ for an hour. API paths skip
   // the file look-ups altogether (a stat per request otherwise).
