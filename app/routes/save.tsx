@@ -88,7 +88,7 @@ function SavedLink({ saved }: { saved: { link: PublicLink; created: boolean } })
     <div className="space-y-4">
       <Alert tone="success">{saved.created ? "Saved to your library." : "Already in your library; moved to the top."}</Alert>
       <p className="break-all text-sm text-slate-700 dark:text-slate-200">{link.title ?? link.url}</p>
-      <p className="flex items-center gap-2 text-sm" role="status" aria-live="polite">
+      <p className="flex items-center gap-2 text-sm" role="status" aria-live="polite" data-testid="save-status">
         Status: <Badge tone={TONES[link.status]}>{STATUS_LABELS[link.status]}</Badge>
       </p>
       {link.error ? <p className="text-sm text-slate-600 dark:text-slate-300">{link.error}</p> : null}

@@ -80,7 +80,7 @@ describe("the bookmarklet's save page", () => {
 
   it("serves the bookmarklet, which only opens our save page", async () => {
     const page = await (await fetch(`${web.baseUrl}/bookmarklet`)).text();
-    const href = /href="(javascript:[^"]+)"/.exec(page)?.[1]?.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+    const href = /href="(javascript:[^"]+)"/.exec(page)?.[1]?.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
     expect(href).toBeDefined();
     expect(href).toContain("/save");
     expect(href).toContain("window.open(");
