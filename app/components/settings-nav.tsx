@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { cx } from "./ui";
 
-/** The settings sub-nav: Account | Billing. */
+/** The settings sub-nav: Account | Billing | API & integrations. */
 export function SettingsNav() {
   const item = ({ isActive }: { isActive: boolean }) =>
     cx(
@@ -15,6 +15,9 @@ export function SettingsNav() {
       </NavLink>
       <NavLink to="/settings/billing" className={item}>
         Billing
+      </NavLink>
+      <NavLink to="/settings/integrations" className={item}>
+        API &amp; integrations
       </NavLink>
     </nav>
   );

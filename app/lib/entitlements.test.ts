@@ -12,7 +12,7 @@ import {
   type FeatureTable,
 } from "./entitlements";
 
-const NOT_BUILT: FeatureKey[] = ["bookmarkletSupport", "affiliateLinks", "batchProcessing", "apiAccess"];
+const NOT_BUILT: FeatureKey[] = ["batchProcessing"];
 const keysWith = (map: Record<FeatureKey, FeatureAccess>, access: FeatureAccess) => FEATURE_KEYS.filter((key) => map[key] === access);
 
 describe("the default feature table", () => {
@@ -23,9 +23,11 @@ describe("the default feature table", () => {
     expect(free.tagSuggestions).toBe("locked");
   });
 
-  it("gives Scout what the pricing page sells it: advanced summaries, code snippets, tag suggestions", () => {
+  it("gives Scout what the pricing page sells it: the bookmarklet, advanced summaries, code snippets, tag suggestions", () => {
     const scout = accessMap(DEFAULT_FEATURE_TABLE, "LiteUser");
-    expect(keysWith(scout, "available")).toEqual(["clipboardPrompt", "advancedSummary", "codeSnippets", "tagSuggestions", "publicLinkSharing"]);
+    expect(keysWith(scout, "available")).toEqual(["clipboardPrompt", "bookmarkletSupport", "advancedSummary", "codeSnippets", "tagSuggestions", "publicLinkSharing"]);
+    expect(scout.apiAccess).toBe("locked");
+    expect(scout.affiliateLinks).toBe("locked");
     expect(scout.quizGenerator).toBe("locked");
     expect(scout.markdownExport).toBe("locked");
   });
@@ -38,7 +40,7 @@ describe("the default feature table", () => {
     }
   });
 
-  it("names as not built exactly the bookmarklet, affiliate links, batch processing and API access", () => {
+  it("names as not built exactly batch processing", () => {
     expect(FEATURES.filter((f) => !f.built).map((f) => f.key)).toEqual(NOT_BUILT);
     expect(FEATURES.map((f) => f.key)).toEqual([...FEATURE_KEYS]);
   });

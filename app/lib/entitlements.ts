@@ -41,7 +41,7 @@ export interface FeatureInfo {
 
 export const FEATURES: FeatureInfo[] = [
   { key: "clipboardPrompt", name: "Clipboard suggestions", description: "Offers the URL on your clipboard when you add a link.", category: "core", built: true },
-  { key: "bookmarkletSupport", name: "Bookmarklet", description: "Save the page you are on with one click.", category: "core", built: false },
+  { key: "bookmarkletSupport", name: "Bookmarklet", description: "Save the page you are on with one click.", category: "core", built: true },
   { key: "advancedSummary", name: "Advanced summaries", description: "Key points and takeaways on top of the summary.", category: "content", built: true },
   { key: "codeSnippets", name: "Code snippets", description: "Code blocks collected with their language, ready to copy.", category: "content", built: true },
   { key: "tagSuggestions", name: "Tag suggestions", description: "More tags to accept or dismiss.", category: "content", built: true },
@@ -49,11 +49,11 @@ export const FEATURES: FeatureInfo[] = [
   { key: "summaryRephrasing", name: "Rephrasing by difficulty", description: "Beginner, intermediate or expert summaries.", category: "content", built: true },
   { key: "miniCourse", name: "AI mini course", description: "A short course built from the page.", category: "content", built: true },
   { key: "markdownExport", name: "Markdown and PDF export", description: "Take a link and its enrichments with you.", category: "export", built: true },
-  { key: "affiliateLinks", name: "Affiliate links", description: "Keep your affiliate tags on shared links.", category: "premium", built: false },
+  { key: "affiliateLinks", name: "Affiliate links", description: "Keep your affiliate tags on shared links.", category: "premium", built: true },
   { key: "publicLinkSharing", name: "Public sharing", description: "Share a public page for any link.", category: "sharing", built: true },
   { key: "contentPreferences", name: "Content preferences", description: "Summary length, language and difficulty.", category: "premium", built: true },
   { key: "batchProcessing", name: "Batch processing", description: "Enrich many links at once.", category: "premium", built: false },
-  { key: "apiAccess", name: "API access", description: "Personal API tokens for your own tools.", category: "premium", built: false },
+  { key: "apiAccess", name: "API access", description: "Personal API tokens for your own tools.", category: "premium", built: true },
 ];
 
 export function featureInfo(key: FeatureKey): FeatureInfo {

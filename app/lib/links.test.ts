@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidLinkUrl, normalizeUrl, usageLevel } from "./links";
+import { isTrackingParam, isValidLinkUrl, normalizeUrl, stripTrackingParams, usageLevel } from "./links";
 
 describe("link URLs", () => {
   it("accepts http(s) URLs up to 2048 characters only", () => {
@@ -30,5 +30,19 @@ describe("usageLevel", () => {
     expect(usageLevel({ used: 25, limit: 30 }).tone).toBe("red");
     expect(usageLevel({ used: 5, limit: 5 })).toEqual({ percent: 100, tone: "red", exceeded: true });
     expect(usageLevel({ used: 40, limit: null })).toEqual({ percent: 0, tone: "green", exceeded: false });
+  });
+});
+
+describe("tracking parameters", () => {
+  it("removes utm_* and click ids from the saved URL and the normalised one, keeping the rest", () => {
+    expect(stripTrackingParams("https://news.example/a?id=7&utm_source=x&UTM_Medium=y&fbclid=1&gclid=2&mc_eid=3")).toBe("https://news.example/a?id=7");
+    expect(stripTrackingParams("https://news.example/a?utm_source=x")).toBe("https://news.example/a");
+    expect(normalizeUrl("https://News.example/a?utm_campaign=c&id=7#top")).toBe(normalizeUrl("https://news.example/a?id=7"));
+  });
+
+  it("leaves a URL without them exactly as given", () => {
+    expect(stripTrackingParams(" https://news.example/a?q=a+b&ref=home ")).toBe("https://news.example/a?q=a+b&ref=home");
+    expect(isTrackingParam("tag")).toBe(false);
+    expect(isTrackingParam("utm_content")).toBe(true);
   });
 });

@@ -18,9 +18,37 @@ export function isValidLinkUrl(value: string): boolean {
   }
 }
 
-/** One page, one row: lower-case scheme and host, no fragment, no default port. */
-export function normalizeUrl(value: string): string {
+/**
+ * Query parameters that say where a click came from, never which page it is: removed when a
+ * link is saved, so a page shared with campaign tags is not saved twice under two URLs.
+ */
+const TRACKING_PARAMS = new Set([
+  "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "ttclid", "igshid", "srsltid",
+  "mc_cid", "mc_eid", "_ga", "_gl", "_hsenc", "_hsmi", "mkt_tok", "li_fat_id", "oly_anon_id", "oly_enc_id",
+  "vero_conv", "vero_id", "wickedid", "rb_clickid", "ck_subscriber_id", "s_cid", "ref_src", "ref_url",
+]);
+const TRACKING_PREFIXES = ["utm_", "hsa_", "pk_", "mtm_"];
+
+export function isTrackingParam(name: string): boolean {
+  const key = name.toLowerCase();
+  return TRACKING_PARAMS.has(key) || TRACKING_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/**
+ * The URL without tracking parameters. Returned as given when it has none, so a saved URL keeps
+ * its exact spelling; assumes a URL isValidLinkUrl accepted.
+ */
+export function stripTrackingParams(value: string): string {
   const url = new URL(value.trim());
+  const names = [...new Set(url.searchParams.keys())].filter(isTrackingParam);
+  if (names.length === 0) return value.trim();
+  for (const name of names) url.searchParams.delete(name);
+  return url.toString();
+}
+
+/** One page, one row: lower-case scheme and host, no fragment, no default port, no tracking parameters. */
+export function normalizeUrl(value: string): string {
+  const url = new URL(stripTrackingParams(value));
   url.hash = "";
   url.hostname = url.hostname.toLowerCase();
   if ((url.protocol === "http:" && url.port === "80") || (url.protocol === "https:" && url.port === "443")) url.port = "";

@@ -1,18 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { tagReviewSchema } from "~/lib/api-schemas";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 import { reviewTagSuggestions, toLinkDetail } from "~/server/links/links.server";
-
-const bodySchema = z.object({
-  accept: z.array(z.string().min(1).max(40)).max(20).optional(),
-  dismiss: z.array(z.string().min(1).max(40)).max(20).optional(),
-});
 
 /** POST /api/links/{id}/tags {accept?, dismiss?} → the link, with suggestions accepted or dismissed. */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
-    return Response.json(toLinkDetail(await reviewTagSuggestions(user.id, params.id!, await readJson(request, bodySchema))));
+    return Response.json(toLinkDetail(await reviewTagSuggestions(user.id, params.id!, await readJson(request, tagReviewSchema))));
   });

@@ -5,8 +5,8 @@ import { staticPageMeta } from "~/lib/meta";
 
 export const meta = staticPageMeta(`Documentation · ${PRODUCT_NAME}`, "How to use Linkwise: saving links, enrichment, sharing, exports and what is coming next.");
 
-const UPCOMING = [
-  { name: "REST API", body: "Save, enrich and export links from your own tools.", status: "In Development" },
+const UPCOMING: Array<{ name: string; body: string; status: string; to?: string }> = [
+  { name: "REST API", body: "Save, enrich and export links from your own tools with a personal API token.", status: "Available", to: "/documentation/api" },
   { name: "Webhooks", body: "Get told when a link is enriched or shared.", status: "Planned" },
   { name: "Plugin SDK", body: "Extend enrichment with your own steps.", status: "Research Phase" },
 ];
@@ -33,9 +33,14 @@ export default function Documentation() {
             <Card key={item.name}>
               <div className="flex items-center justify-between">
                 <h3 className="font-semibold">{item.name}</h3>
-                <Badge tone={item.status === "In Development" ? "success" : item.status === "Planned" ? "brand" : "warning"}>{item.status}</Badge>
+                <Badge tone={item.status === "Available" || item.status === "In Development" ? "success" : item.status === "Planned" ? "brand" : "warning"}>{item.status}</Badge>
               </div>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{item.body}</p>
+              {item.to ? (
+                <Link to={item.to} className="mt-3 inline-block text-sm font-medium text-brand-600 hover:underline dark:text-brand-400">
+                  Read the API reference
+                </Link>
+              ) : null}
             </Card>
           ))}
         </div>

@@ -51,7 +51,7 @@ export default function SharedLink() {
       <Card>
         <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{link.title ?? "Untitled"}</h1>
         {link.description ? <p className="mt-3 text-slate-600 wrap-anywhere dark:text-slate-300">{link.description}</p> : null}
-        <a href={link.url} target="_blank" rel="noopener noreferrer" title={link.url} className="mt-4 line-clamp-2 break-all text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/40">
+        <a href={link.url} target="_blank" rel={link.affiliate ? "sponsored noopener noreferrer" : "noopener noreferrer"} title={link.url} className="mt-4 line-clamp-2 break-all text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/40">
           {link.url}
         </a>
         <TagChips tags={link.tags} size="md" className="mt-4" />

@@ -150,13 +150,13 @@ describe("GET and PUT /api/admin/feature-flags", () => {
     const free = await signUp("FreeUser");
     await api("PUT", "/api/admin/feature-flags", {
       token: admin.token,
-      body: { flags: { publicLinkSharing: { LiteUser: false }, apiAccess: { LiteUser: true, ProUser: true } } },
+      body: { flags: { publicLinkSharing: { LiteUser: false }, batchProcessing: { LiteUser: true, ProUser: true } } },
     });
     expect((await featureAccess("FreeUser")).publicLinkSharing).toBe("available");
     expect((await featureAccess("FreeUser")).quizGenerator).toBe("locked");
     expect((await featureAccess("LiteUser")).publicLinkSharing).toBe("locked");
-    expect((await featureAccess("LiteUser")).apiAccess).toBe("coming-soon");
-    expect((await featureAccess("Admin")).apiAccess).toBe("coming-soon");
+    expect((await featureAccess("LiteUser")).batchProcessing).toBe("coming-soon");
+    expect((await featureAccess("Admin")).batchProcessing).toBe("coming-soon");
     const link = await db()
       .insertInto("links")
       .values({ user_id: free.id, url: "https://flags.example/a", normalized_url: "https://flags.example/a", status: "enriched", title: "A" })

@@ -6,6 +6,8 @@ import { migrations } from "../../migrations/index";
 import { createTestDatabase, dropTestDatabase } from "../helpers/test-database";
 
 const ALL_TABLES = [
+  "affiliate_rules",
+  "api_tokens",
   "app_settings",
   "audit_events",
   "auth_failures",
@@ -88,6 +90,8 @@ describe("migrations", () => {
       "20261124T020000_create_role_grants": "role_grants",
       "20261124T070000_create_payments": "checkouts",
       "20261124T110000_create_favicons": "favicons",
+      "20261125T030000_create_api_tokens": "api_tokens",
+      "20261125T030100_create_affiliate_rules": "affiliate_rules",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
+import { API_TOKEN_PREFIX, type ApiTokenScope } from "~/lib/api-tokens";
 import { emailSchema, safeRedirect } from "~/lib/validation";
 import { authenticate } from "./accounts.server";
 import { db } from "../platform/db.server";
@@ -16,6 +17,8 @@ import {
   touchAuthSession,
 } from "../repos/auth-sessions.server";
 import { generateToken, hashToken } from "./tokens.server";
+import { requireFeature } from "../billing/entitlements.server";
+import { getApiTokenWithUser, touchApiToken } from "../repos/api-tokens.server";
 
 /**
  * Who is asking. Pages ride on a cookie session, API clients on a bearer token; both are
@@ -28,8 +31,12 @@ export const ACCOUNT_DEACTIVATED = "Account deactivated";
 
 export interface Auth {
   user: User;
+  /** The auth_sessions row, or for a personal API token the api_tokens row. */
   sessionId: string;
-  via: "bearer" | "cookie";
+  /** "token": a personal API token (apiAccess), which only the JSON API accepts. */
+  via: "bearer" | "cookie" | "token";
+  /** The personal API token's scopes; null for sign-in sessions, which may do everything. */
+  scopes: ApiTokenScope[] | null;
 }
 
 function sessionStorage() {
@@ -92,7 +99,7 @@ export async function destroyWebSessionCookie(request: Request): Promise<string>
   return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
 }
 
-async function tokenFrom(request: Request): Promise<{ token: string; via: Auth["via"] } | null> {
+async function tokenFrom(request: Request): Promise<{ token: string; via: "bearer" | "cookie" } | null> {
   const header = request.headers.get("Authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -119,14 +126,29 @@ function resolve(request: Request): Promise<Resolved> {
   return pending;
 }
 
-/** The signed-in user of a request, or null. One lookup per request however many loaders ask. */
+/**
+ * The signed-in user of a request, or null. One lookup per request however many loaders ask.
+ * Pages ignore personal API tokens: those are for the JSON API, whose gate checks their scopes.
+ */
 export async function getAuth(request: Request): Promise<Auth | null> {
-  return (await resolve(request)).auth;
+  const { auth } = await resolve(request);
+  return auth?.via === "token" ? null : auth;
+}
+
+async function resolveApiToken(secret: string): Promise<Resolved> {
+  const found = await getApiTokenWithUser(db(), hashToken(secret));
+  if (!found) return { auth: null, deactivated: false };
+  if (!found.user.is_active) return { auth: null, deactivated: true };
+  if (!found.token.last_used_at || Date.now() - found.token.last_used_at.getTime() > ACTIVITY_INTERVAL_MS) {
+    await touchApiToken(db(), found.token.id, ACTIVITY_INTERVAL_MS);
+  }
+  return { auth: { user: found.user, sessionId: found.token.id, via: "token", scopes: found.token.scopes } };
 }
 
 async function resolveAuth(request: Request): Promise<Resolved> {
   const found = await tokenFrom(request);
   if (!found) return { auth: null, deactivated: false };
+  if (found.via === "bearer" && found.token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(found.token);
   const session = await getSessionWithUser(db(), hashToken(found.token));
   if (!session) return { auth: null, deactivated: false };
   // Deactivation revokes the sessions too; the account's state decides what to tell the client.
@@ -135,15 +157,37 @@ async function resolveAuth(request: Request): Promise<Resolved> {
   if (Date.now() - session.lastUsedAt.getTime() > ACTIVITY_INTERVAL_MS) {
     await touchAuthSession(db(), { id: session.sessionId, userId: session.user.id }, ACTIVITY_INTERVAL_MS);
   }
-  return { auth: { user: session.user, sessionId: session.sessionId, via: found.via } };
+  return { auth: { user: session.user, sessionId: session.sessionId, via: found.via, scopes: null } };
 }
 
-/** For JSON endpoints: the user, or a 401 (a 403 for a deactivated account's session or token). */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const READ_ONLY_TOKEN = "This API token can only read. Create a token with the write scope to make changes.";
+
+/**
+ * For JSON endpoints: the user, or a 401 (a 403 for a deactivated account's session or token).
+ * A personal API token also needs the plan's API access, and the write scope for anything but
+ * a read (its rate limit is taken before Remix, in web.server.ts, so every answer carries it).
+ */
 export async function requireApiUser(request: Request): Promise<Auth> {
   const resolved = await resolve(request);
-  if (resolved.auth) return resolved.auth;
+  if (resolved.auth) {
+    if (resolved.auth.via === "token") {
+      await requireFeature(resolved.auth.user.role, "apiAccess");
+      if (!READ_METHODS.has(request.method) && !resolved.auth.scopes?.includes("write")) throw new HttpError(403, READ_ONLY_TOKEN);
+    }
+    return resolved.auth;
+  }
   if (resolved.deactivated) throw new HttpError(403, ACCOUNT_DEACTIVATED);
   throw new HttpError(401, "Please sign in first (a session cookie or a bearer token is required).");
+}
+
+export const NOT_WITH_API_TOKEN = "API tokens cannot manage API tokens. Sign in to do this.";
+
+/** For calls a personal API token must not make (minting or revoking tokens): a sign-in session only. */
+export async function requireSignedInUser(request: Request): Promise<Auth> {
+  const auth = await requireApiUser(request);
+  if (auth.via === "token") throw new HttpError(403, NOT_WITH_API_TOKEN);
+  return auth;
 }
 
 export const ADMIN_ONLY = "Only admins can do this.";
@@ -181,5 +225,7 @@ export async function redirectIfSignedIn(request: Request): Promise<void> {
 }
 
 export async function endSession(auth: Auth): Promise<void> {
+  // A personal API token is revoked on the settings page, not by a logout call.
+  if (auth.via === "token") return;
   await deleteAuthSession(db(), auth.sessionId);
 }

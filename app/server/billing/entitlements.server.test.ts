@@ -58,10 +58,10 @@ describe("what the dashboard is given", () => {
     const creator = await entitlementsFor("ProUser");
     expect(creator).toMatchObject({ monthlyAllowance: null, watermark: false });
     expect(creator.features).toMatchObject({
-      bookmarkletSupport: "coming-soon",
-      affiliateLinks: "coming-soon",
+      bookmarkletSupport: "available",
+      affiliateLinks: "available",
       batchProcessing: "coming-soon",
-      apiAccess: "coming-soon",
+      apiAccess: "available",
       quizGenerator: "available",
     });
   });
@@ -88,9 +88,9 @@ describe("requireFeature", () => {
 
   it("refuses a feature that is not built to everyone, Admin included, with nothing to upgrade to", async () => {
     for (const role of ["FreeUser", "ProUser", "Admin"] as const) {
-      const refused = await refusalOf(requireFeature(role, "apiAccess"));
+      const refused = await refusalOf(requireFeature(role, "batchProcessing"));
       expect(refused.status).toBe(403);
-      expect(refused.message).toBe("API access is coming soon.");
+      expect(refused.message).toBe("Batch processing is coming soon.");
       expect(refused.extra).toEqual({});
     }
   });

@@ -1,6 +1,6 @@
 import { publicFavicon } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
-import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
+import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -75,9 +75,11 @@ async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Rol
  * existing row, moved to the top; one the user deleted and that is not purged yet is restored
  * with its results and share page (and queued again if it was deleted before its job ran).
  */
-export async function addLink(user: { id: string; role: Role }, rawUrl: string): Promise<{ link: Link; created: boolean }> {
+/** `title`, when the caller knows it (the bookmarklet reads the page's), shows until enrichment finds the page's own. */
+export async function addLink(user: { id: string; role: Role }, rawUrl: string, options: { title?: string } = {}): Promise<{ link: Link; created: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
-  const url = rawUrl.trim();
+  // The same page with campaign tags is the same page: save it without them.
+  const url = stripTrackingParams(rawUrl);
   const userId = user.id;
   const canEnrich = await hasEnrichmentLeft(db(), userId, user.role);
   const result = await upsertLink(db(), {
@@ -86,6 +88,7 @@ export async function addLink(user: { id: string; role: Role }, rawUrl: string):
     normalizedUrl: normalizeUrl(url),
     status: canEnrich ? "pending" : "error",
     error: canEnrich ? null : QUOTA_EXCEEDED,
+    title: options.title?.trim().slice(0, 300) || null,
   });
   await Promise.all([
     // The job id is the link id, so queuing a pending existing row again never runs it twice.

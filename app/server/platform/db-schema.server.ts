@@ -29,6 +29,8 @@ export interface DB {
   payment_events: PaymentEventsTable;
   app_settings: AppSettingsTable;
   favicons: FaviconsTable;
+  api_tokens: ApiTokensTable;
+  affiliate_rules: AffiliateRulesTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -382,3 +384,30 @@ export interface FaviconsTable {
   fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 export type FaviconRow = Selectable<FaviconsTable>;
+
+export type ApiTokenScope = "read" | "write";
+
+/** A personal API token (apiAccess); the secret is stored only as its SHA-256 hash. */
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scopes: ApiTokenScope[];
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
+}
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+
+/** A Creator's affiliate rule: links to `domain` on their share pages go out with `param=value`. */
+export interface AffiliateRulesTable {
+  id: Generated<string>;
+  user_id: string;
+  domain: string;
+  param: string;
+  value: string;
+  created_at: CreatedAt;
+}
+export type AffiliateRuleRow = Selectable<AffiliateRulesTable>;

@@ -80,6 +80,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Multiplies every abuse limit of rate-limit.server.ts; 1 in production, raised by test setups. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Requests per minute each personal API token may make (its own budget, not scaled by the multiplier). */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
 
   DATABASE_URL: z
     .string({ error: "is required (npm start sets it for you; see .env.example)" })

@@ -93,3 +93,68 @@ export async function rateLimit(name: RateLimitName, key: string): Promise<void>
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   throw new HttpError(429, `${rule.message} Please try again in ${waitText(seconds)}.`, { "Retry-After": String(seconds) });
 }
+
+/** The window of the per-token API budget (README "API tokens"). */
+export const API_TOKEN_WINDOW_MS = MINUTE;
+/** The policy's name in the RateLimit and RateLimit-Policy fields. */
+const API_POLICY = "token";
+
+/**
+ * A fixed window that starts at a token's first request: one INCR per request, and the
+ * counter's time to live is when the window resets, which the RateLimit field reports.
+ */
+const WINDOW_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+type WindowClient = Redis & { linkwiseWindow(key: string, windowMs: number): Promise<[number, number]> };
+const windowDefined = new WeakSet<Redis>();
+
+function withWindowScript(client: Redis): WindowClient {
+  if (!windowDefined.has(client)) {
+    client.defineCommand("linkwiseWindow", { numberOfKeys: 1, lua: WINDOW_SCRIPT });
+    windowDefined.add(client);
+  }
+  return client as WindowClient;
+}
+
+export interface TokenBudget {
+  allowed: boolean;
+  /** Headers for every answer to the token: the IETF RateLimit fields, and Retry-After on a refusal. */
+  headers: Record<string, string>;
+}
+
+/**
+ * Counts one request against a personal API token's budget (API_TOKEN_RATE_LIMIT a minute),
+ * keyed by a hash of the secret so no lookup is needed first. The fields follow the IETF
+ * draft "RateLimit header fields for HTTP" (structured fields: quota `q`, window `w`,
+ * remaining `r`, seconds to reset `t`). Fails open, as the other limits do, when Redis is out.
+ */
+export async function takeTokenBudget(secret: string): Promise<TokenBudget> {
+  const config = env();
+  const limit = config.API_TOKEN_RATE_LIMIT;
+  const windowSeconds = API_TOKEN_WINDOW_MS / 1000;
+  const redisKey = `${config.REDIS_PREFIX}:rate:apiToken:${createHash("sha256").update(secret).digest("base64url")}`;
+  let count: number;
+  let ttlMs: number;
+  try {
+    const client = withWindowScript(await whenReady(redis(), 1_000));
+    [count, ttlMs] = await client.linkwiseWindow(redisKey, API_TOKEN_WINDOW_MS);
+  } catch (error) {
+    log.warn("rate limit store unavailable, API token request let through", { error });
+    return { allowed: true, headers: {} };
+  }
+  const reset = Math.max(1, Math.ceil(ttlMs / 1000));
+  const headers: Record<string, string> = {
+    "RateLimit-Policy": `"${API_POLICY}";q=${limit};w=${windowSeconds}`,
+    RateLimit: `"${API_POLICY}";r=${Math.max(0, limit - count)};t=${reset}`,
+  };
+  if (count <= limit) return { allowed: true, headers };
+  return { allowed: false, headers: { ...headers, "Retry-After": String(reset) } };
+}
+
+export const TOKEN_RATE_LIMITED = "Too many requests with this API token.";

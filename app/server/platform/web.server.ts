@@ -22,6 +22,8 @@ import { closeRedis } from "./redis.server";
 import { routeMatcher, serveMetrics, timeRequests } from "./http-metrics.server";
 import { QUEUE_BOARD_PATH, queueBoard } from "../admin/queue-board.server";
 import { collectQueueDepthsWith } from "./metrics.server";
+import { TOKEN_RATE_LIMITED, takeTokenBudget } from "./rate-limit.server";
+import { API_TOKEN_PREFIX } from "~/lib/api-tokens";
 
 declare module "@remix-run/node" {
   /** What every loader and action receives as `context`. */
@@ -155,6 +157,25 @@ export function sameOriginGuard(appUrl: string): RequestHandler {
   };
 }
 
+const PERSONAL_TOKEN = new RegExp(`^Bearer\\s+(${API_TOKEN_PREFIX}\\S+)$`, "i");
+
+/**
+ * The per-token budget of personal API tokens, taken here so that every answer to a token,
+ * errors included, carries the RateLimit fields, and a refused request costs no database work.
+ */
+export function apiTokenRateLimit(): RequestHandler {
+  return (req, res, next) => {
+    const secret = PERSONAL_TOKEN.exec(req.headers.authorization ?? "")?.[1];
+    if (!secret) return next();
+    takeTokenBudget(secret).then((budget) => {
+      for (const [name, value] of Object.entries(budget.headers)) res.setHeader(name, value);
+      if (budget.allowed) return next();
+      const seconds = Number(budget.headers["Retry-After"]);
+      res.status(429).json({ message: `${TOKEN_RATE_LIMITED} Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.` });
+    }, next);
+  };
+}
+
 function securityHeaders(config: Env): RequestHandler {
   const dev = config.NODE_ENV === "development";
   return helmet({
@@ -222,6 +243,9 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   }
 
   app.use(knownMethodsOnly());
+  // Before bodyLimit: that one starts the body flowing, and this one waits on Redis, so after it
+  // the body would be gone before Remix listens for it.
+  app.use(apiTokenRateLimit());
   app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
   app.use(formBodiesOnPages());
   app.use(clientIpHeader());

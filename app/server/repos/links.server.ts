@@ -17,7 +17,7 @@ const LIVE = "links.deleted_at" as const;
  */
 export async function upsertLink(
   db: Database,
-  link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error"; error?: string | null },
+  link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error"; error?: string | null; title?: string | null },
 ): Promise<{ link: Link; created: boolean }> {
   const row = await db
     .insertInto("links")
@@ -27,6 +27,7 @@ export async function upsertLink(
       normalized_url: link.normalizedUrl,
       status: link.status ?? "pending",
       error: link.error ?? null,
+      title: link.title ?? null,
     })
     .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doUpdateSet({ saved_at: sql`now()`, deleted_at: null }))
     .returningAll()

@@ -8,6 +8,7 @@ import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { hasWatermark, requireFeature } from "../billing/entitlements.server";
 import { getUserLink } from "../links/links.server";
+import { outgoingUrl } from "./affiliate.server";
 import { getPublicLink, insertShareView, listSharedLinks, setLinkPublic } from "../repos/sharing.server";
 
 
@@ -32,13 +33,16 @@ export interface PublicLinkView {
   summary: string | null;
   favicon: string | null;
   watermark: boolean;
+  /** The owner's affiliate rules tagged the outgoing URL (the link is then marked rel="sponsored"). */
+  affiliate: boolean;
 }
 
 export async function publicLink(id: string): Promise<PublicLinkView> {
   const link = isUuid(id) ? await getPublicLink(db(), id) : undefined;
   if (!link) throw new HttpError(404, NOT_AVAILABLE);
-  const { owner_role, ...rest } = link;
-  return { ...rest, favicon: publicFavicon(rest.favicon), watermark: hasWatermark(owner_role) };
+  const { owner_role, owner_id, ...rest } = link;
+  const url = await outgoingUrl({ id: owner_id, role: owner_role }, rest.url);
+  return { ...rest, url, favicon: publicFavicon(rest.favicon), watermark: hasWatermark(owner_role), affiliate: url !== rest.url };
 }
 
 /** Counts a view once per visitor per day; the visitor is a keyed hash of address and browser. */

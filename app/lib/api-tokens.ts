@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * Personal API tokens (apiAccess), shared by the settings page and the server. The prefix tells
+ * a personal token from a sign-in session's token at a glance (and to secret scanners).
+ */
+export const API_TOKEN_PREFIX = "lw_pat_";
+export const API_TOKEN_SCOPES = ["read", "write"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+/** Enough for every tool a person runs; each one can be revoked on its own. */
+export const MAX_API_TOKENS = 25;
+
+export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES, { error: "scopes must be read and/or write" });
+
+export const createApiTokenSchema = z
+  .object({
+    name: z.string({ error: "Give the token a name" }).trim().min(1, "Give the token a name").max(80, "The name can be at most 80 characters"),
+    scopes: z.array(apiTokenScopeSchema).min(1, "Choose at least one scope").max(2).default(["read"]),
+    /** Days until it stops working; none means until revoked. */
+    expiresInDays: z.coerce.number().int().min(1, "Expiry must be 1 to 365 days").max(365, "Expiry must be 1 to 365 days").nullable().optional(),
+  })
+  .meta({ id: "CreateApiToken" });
+export type CreateApiToken = z.infer<typeof createApiTokenSchema>;
+
+export const apiTokenSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    scopes: z.array(apiTokenScopeSchema),
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime().nullable(),
+    lastUsedAt: z.iso.datetime().nullable(),
+    expired: z.boolean(),
+  })
+  .meta({ id: "ApiToken" });
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** The answer to a creation: the only time the secret is ever shown. */
+export const createdApiTokenSchema = z.object({ token: z.string(), apiToken: apiTokenSchema }).meta({ id: "CreatedApiToken" });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

@@ -1,0 +1,291 @@
+/**
+ * Every public JSON call, one entry per `app/routes/api.*` file: the one place to register a
+ * route (tests/integration/openapi.test.ts fails, naming it, for a file missing here). The path
+ * comes from the file name; give the zod schemas the route validates with (`query`, `body`) and
+ * those of its answers where known, imported from app/lib so route and document share them.
+ */
+import { z } from "zod";
+import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
+import { addLinkSchema, linkDetailSchema, linkListQuerySchema, messageSchema, publicLinkSchema, tagReviewSchema } from "~/lib/api-schemas";
+import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "~/lib/api-tokens";
+
+/**
+ * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
+ * `read`, anything else `write`); session: a sign-in session only; admin: an Admin's.
+ */
+export type ApiAuth = "none" | "user" | "session" | "admin";
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+export interface ApiOperation {
+  auth: ApiAuth;
+  summary: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Answers by status; statuses left out are described without a schema. */
+  responses?: Partial<Record<number, z.ZodType>>;
+}
+
+export type ApiRoutes = Record<string, Partial<Record<HttpMethod, ApiOperation>>>;
+
+/** The catch-all 404 for unknown /api paths is no call of its own. */
+export const UNDOCUMENTED_ROUTES = ["api.$.ts"];
+
+export const API_ROUTES: ApiRoutes = {
+  "api.account.email.confirm.ts": {
+    post: { auth: "none", summary: "{email}: the mailed link proves the new address (no session needed)." },
+  },
+  "api.account.email.ts": {
+    post: { auth: "user", summary: "202: a link goes to the new address; the email changes when it is followed." },
+  },
+  "api.account.export.ts": {
+    get: { auth: "user", summary: "All my data as one JSON file (streamed)." },
+  },
+  "api.account.password.ts": {
+    post: { auth: "user", summary: "Every other session is signed out." },
+  },
+  "api.account.sessions.$id.ts": {
+    delete: { auth: "user", summary: "Signs out that session; another user's id is a 404." },
+  },
+  "api.account.sessions.ts": {
+    get: { auth: "user", summary: "{sessions}: the signed-in sessions and API tokens, this one marked `current`." },
+    delete: { auth: "user", summary: "{ended}: signs out every other session and token." },
+  },
+  "api.account.ts": {
+    delete: { auth: "user", summary: "The account and its data are gone (receipts kept); 409 while a subscription renews." },
+  },
+  "api.admin.activity.ts": {
+    get: { auth: "admin", summary: "{events, nextCursor}, newest first (Admin only)." },
+  },
+  "api.admin.feature-flags.ts": {
+    get: { auth: "admin", summary: "The Scout and Creator table, defaults, who and when per cell." },
+    put: { auth: "admin", summary: "The new table." },
+  },
+  "api.admin.jobs.failures.$id.retry.ts": {
+    post: { auth: "admin", summary: "Replays one failure; 409 when it is not failed (or already queued)." },
+  },
+  "api.admin.jobs.failures.$id.ts": {
+    get: { auth: "admin", summary: "The link or result, its owner, payload, and the job's attempts, stacks and log lines." },
+  },
+  "api.admin.jobs.failures.ts": {
+    get: { auth: "admin", summary: "{total, groups (by reason), items (newest first), nextCursor}." },
+  },
+  "api.admin.jobs.promote.ts": {
+    post: { auth: "admin", summary: "Runs a delayed job now; 409 unless it is delayed." },
+  },
+  "api.admin.jobs.queues.$queue.pause.ts": {
+    post: { auth: "admin", summary: "{queue, paused}: pauses the queue for every worker (running jobs finish; new ones wait)." },
+  },
+  "api.admin.jobs.queues.$queue.resume.ts": {
+    post: { auth: "admin", summary: "{queue, paused}: resumes the queue." },
+  },
+  "api.admin.jobs.reenrich.ts": {
+    post: { auth: "admin", summary: "{matched, queued, more, dryRun}: enriches those enriched links again at the lowest priority, without charging." },
+  },
+  "api.admin.jobs.remove.ts": {
+    post: { auth: "admin", summary: "Removes the job from Redis. A failed link or result keeps its row (and stays listed, replayable): only the job is dismissed." },
+  },
+  "api.admin.jobs.retry.ts": {
+    post: { auth: "admin", summary: "{matched, queued, skipped, more, dryRun}: replays every failure matching the filter, once." },
+  },
+  "api.admin.jobs.stats.ts": {
+    get: { auth: "admin", summary: "Every queue's counts, throughput, oldest waiting job and pause state; failures; workers." },
+  },
+  "api.admin.jobs.workers.ts": {
+    get: { auth: "admin", summary: "{workers}: host, pid, queues, concurrency, beats, jobs done and failed, running now, live or lost." },
+  },
+  "api.admin.settings.sales.ts": {
+    get: { auth: "admin", summary: "{state, source}; Admin only." },
+    put: { auth: "admin", summary: "{state, source: \"admin\"}; audited." },
+  },
+  "api.admin.stats.ts": {
+    get: { auth: "admin", summary: "The console's live figures (Admin only)." },
+  },
+  "api.admin.users.$id.credits.ts": {
+    post: { auth: "admin", summary: "{credits}: an audited ledger adjustment; Admin only." },
+  },
+  "api.admin.users.$id.resend-confirmation.ts": {
+    post: { auth: "admin", summary: "{message}; mails the account a fresh confirmation link. Admin only." },
+  },
+  "api.admin.users.$id.send-reset.ts": {
+    post: { auth: "admin", summary: "{message}; mails the account a password reset link. Admin only." },
+  },
+  "api.admin.users.$id.ts": {
+    get: { auth: "admin", summary: "{user}; Admin only." },
+    patch: { auth: "admin", summary: "{role?, active?} → {user}. Admin only." },
+    delete: { auth: "admin", summary: "Deletes the account: 204. Admin only." },
+  },
+  "api.admin.users.ts": {
+    get: { auth: "admin", summary: "{users, nextCursor}; Admin only." },
+  },
+  "api.affiliate-rules.$id.ts": {
+    delete: { auth: "user", summary: "Removes an affiliate rule; 404 when it is not yours.", responses: { 200: messageSchema } },
+  },
+  "api.affiliate-rules.ts": {
+    get: { auth: "user", summary: "The user's affiliate rules.", responses: { 200: z.object({ rules: z.array(affiliateRuleSchema) }) } },
+    post: { auth: "user", summary: "Saves a rule: 201 (the same domain and parameter again replaces its value). Creator.", body: affiliateRuleInputSchema, responses: { 201: affiliateRuleSchema } },
+  },
+  "api.auth.confirm-email.ts": {
+    post: { auth: "none", summary: "{message, user}; 400 for a bad, used or expired link." },
+  },
+  "api.auth.login.ts": {
+    post: { auth: "none", summary: "200 {token}" },
+  },
+  "api.auth.logout.ts": {
+    post: { auth: "user", summary: "Ends this token or cookie session on the server." },
+  },
+  "api.auth.me.ts": {
+    get: { auth: "user", summary: "The signed-in user with the unread notification count." },
+  },
+  "api.auth.profile.ts": {
+    put: { auth: "user", summary: "The updated user; {email, currentPassword} → 202: the address changes only when the link mailed to it is followed (as on /settings)." },
+  },
+  "api.auth.register.ts": {
+    post: { auth: "none", summary: "201 {token, user}" },
+  },
+  "api.auth.request-password-reset.ts": {
+    post: { auth: "none", summary: "The same 200 account or not; 429 over a limit." },
+  },
+  "api.auth.reset-password.ts": {
+    post: { auth: "none", summary: "Sets it and ends every session." },
+  },
+  "api.auth.send-confirmation.ts": {
+    post: { auth: "user", summary: "Mails a fresh confirmation link to the signed-in user." },
+  },
+  "api.billing.checkouts.$id.sync.ts": {
+    post: { auth: "user", summary: "{id, kind, status, fulfilled, credits, plan}; asks the provider if not fulfilled yet." },
+  },
+  "api.billing.credits.ts": {
+    get: { auth: "user", summary: "{entries, nextCursor}: the credits ledger, newest first." },
+  },
+  "api.billing.portal.ts": {
+    post: { auth: "user", summary: "{url}: Stripe's Customer Portal (409 in test mode)." },
+  },
+  "api.billing.receipts.ts": {
+    get: { auth: "user", summary: "The user's payments, newest first." },
+  },
+  "api.billing.subscription.cancel.ts": {
+    post: { auth: "user", summary: "The billing summary; test mode: the plan ends with its paid period." },
+  },
+  "api.billing.subscription.resume.ts": {
+    post: { auth: "user", summary: "The billing summary; test mode: takes a cancellation back." },
+  },
+  "api.billing.ts": {
+    get: { auth: "user", summary: "{provider, sales, plan, role, manualGrant, subscription, credits, manage}." },
+  },
+  "api.checkout-session.ts": {
+    post: { auth: "user", summary: "{checkoutUrl} for a Scout or Creator subscription." },
+  },
+  "api.enrichment-packs.purchase.ts": {
+    post: { auth: "user", summary: "{checkoutUrl}: the dashboard's modal, one pack, back to the dashboard." },
+  },
+  "api.enrichment-packs.ts": {
+    get: { auth: "none", summary: "[{id, name, count, price, popular}]; prices in EUR, public." },
+  },
+  "api.events.ts": {
+    get: { auth: "user", summary: "Server-sent events for the signed-in user (link status changes)." },
+  },
+  "api.links.$id.advanced.ts": {
+    post: { auth: "user", summary: "Generates (or returns the stored) advanced summary: key points and takeaways (Scout and up)." },
+  },
+  "api.links.$id.course.ts": {
+    post: { auth: "user", summary: "Generates (or returns the stored) mini-course for the link (Creator)." },
+  },
+  "api.links.$id.enrichment.ts": {
+    get: { auth: "user", summary: "The link's enrichment and every on-demand result stored for it." },
+  },
+  "api.links.$id.export[.]md.ts": {
+    get: { auth: "user", summary: "The link and all its enrichments as Markdown (Creator)." },
+  },
+  "api.links.$id.export[.]pdf.ts": {
+    get: { auth: "user", summary: "The same as a PDF laid out by pdfkit (Creator)." },
+  },
+  "api.links.$id.quiz.ts": {
+    post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator)." },
+  },
+  "api.links.$id.rephrase.ts": {
+    post: { auth: "user", summary: "Rephrases the summary for a difficulty: beginner, intermediate or expert (Creator)." },
+  },
+  "api.links.$id.restore.ts": {
+    post: { auth: "user", summary: "Brings a deleted link back with its results and share page; 404 once it is purged or when it is not deleted." },
+  },
+  "api.links.$id.retry.ts": {
+    post: { auth: "user", summary: "The link, back to pending and queued; 409 unless it failed." },
+  },
+  "api.links.$id.share.ts": {
+    post: { auth: "user", summary: "{id, shareUrl}: the link is public." },
+    delete: { auth: "user", summary: "Makes the link private again." },
+  },
+  "api.links.$id.tags.ts": {
+    post: { auth: "user", summary: "The link, with suggestions accepted or dismissed.", body: tagReviewSchema, responses: { 200: linkDetailSchema } },
+  },
+  "api.links.$id.ts": {
+    get: { auth: "user", summary: "The link with its summary and code snippets; another user's id is a 404.", responses: { 200: linkDetailSchema } },
+    delete: { auth: "user", summary: "Deletes the link, undoably: {id, deletedAt, undoUntil}; POST /api/links/{id}/restore brings it back until it is purged." },
+  },
+  "api.links.enrich.ts": {
+    post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
+  },
+  "api.links.enrichments.ts": {
+    get: { auth: "user", summary: "A page of the Enrichments tab: the user's enriched links, newest first, each as {link (with its enrichment), artifacts (without their results)}; X-Next-Cursor continues them." },
+  },
+  "api.links.preview.ts": {
+    get: { auth: "user", summary: "{url, title, description, favicon} for the add form." },
+  },
+  "api.links.shared.ts": {
+    get: { auth: "user", summary: "The user's public links with their share URL and view count." },
+  },
+  "api.links.stats.ts": {
+    get: { auth: "user", summary: "{total, enriched, pending, failed} over all of the user's links." },
+  },
+  "api.links.ts": {
+    get: { auth: "user", summary: "The user's links, newest first; when there are more, the X-Next-Cursor header is the `before` of the next page.", query: linkListQuerySchema, responses: { 200: z.array(publicLinkSchema) } },
+    post: { auth: "user", summary: "Adds a link: 201 with the new link (pending), or 200 with the existing one for the same page.", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
+  },
+  "api.notifications.$id.read.ts": {
+    post: { auth: "user", summary: "The notification, now read; another user's id is a 404." },
+  },
+  "api.notifications.read-all.ts": {
+    post: { auth: "user", summary: "{updated, unreadCount: 0}" },
+  },
+  "api.notifications.ts": {
+    get: { auth: "user", summary: "{notifications, unreadCount, nextCursor}, newest first." },
+  },
+  "api.notify-signup.ts": {
+    post: { auth: "none", summary: "200; asking again updates the plans." },
+  },
+  "api.openapi[.]json.ts": {
+    get: { auth: "none", summary: "This document: OpenAPI 3.1, generated from the schemas the routes validate with." },
+  },
+  "api.preferences.ts": {
+    get: { auth: "user", summary: "{summaryLength, language, difficulty} used by every later enrichment." },
+    put: { auth: "user", summary: "The saved preferences." },
+  },
+  "api.purchase-pack.ts": {
+    post: { auth: "user", summary: "{checkoutUrl}; quantity 1–100, returnUrl on our origin." },
+  },
+  "api.share.$id.ts": {
+    get: { auth: "none", summary: "{title, description, url, tags} of a public link; anything else 404." },
+  },
+  "api.stats.ts": {
+    get: { auth: "none", summary: "{totalStoredUrls, totalUsers, totalEnriched, enrichedToday} (public)." },
+  },
+  "api.status.ts": {
+    get: { auth: "none", summary: "Availability check: 200 when Postgres and Redis answer, 503 naming what is down." },
+  },
+  "api.tokens.$id.ts": {
+    delete: { auth: "session", summary: "Revokes a token: it stops working at once. 404 when it is not yours.", responses: { 200: messageSchema } },
+  },
+  "api.tokens.ts": {
+    get: { auth: "session", summary: "The user's personal API tokens (never their secrets).", responses: { 200: z.object({ tokens: z.array(apiTokenSchema) }) } },
+    post: { auth: "session", summary: "Creates a token: 201 {token, apiToken}; the secret is shown only here.", body: createApiTokenSchema, responses: { 201: createdApiTokenSchema } },
+  },
+  "api.trending.ts": {
+    get: { auth: "none", summary: "{results, total} (public)." },
+  },
+  "api.usage.ts": {
+    get: { auth: "user", summary: "{used, limit, credits, periodStart, periodEnd}; limit null is unlimited." },
+  },
+  "api.webhooks.stripe.ts": {
+    post: { auth: "none", summary: "{received, duplicate}; 400 on a bad signature, 404 when Stripe is not configured. The body is read raw: the signature covers its exact bytes." },
+  },
+};
