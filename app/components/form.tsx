@@ -28,7 +28,7 @@ export function TextField({ label, error, hint, className, ...props }: FieldProp
         aria-describedby={error ? `${id}-error` : undefined}
         {...props}
       />
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );
