@@ -41,8 +41,17 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
     const close = (event: MouseEvent) => {
       if (panel.current && !panel.current.contains(event.target as Node)) setOpen(false);
     };
+    const escape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      panel.current?.querySelector("button")?.focus();
+    };
     document.addEventListener("mousedown", close);
-    return () => document.removeEventListener("mousedown", close);
+    document.addEventListener("keydown", escape);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", escape);
+    };
   }, [open]);
 
   async function markAllRead() {
@@ -78,7 +87,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
         ) : null}
       </button>
       {open ? (
-        <div className="absolute right-0 z-50 mt-2 w-80 rounded-xl border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <div className="fixed inset-x-3 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80 border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900">
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <p className="text-sm font-semibold">
               Notifications {unread > 0 ? <span className="font-normal text-slate-600 dark:text-slate-400">({unread} unread)</span> : null}
@@ -90,8 +99,8 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
             ) : null}
           </div>
           <ul className="max-h-96 overflow-y-auto">
-            {items === null ? <li className="px-4 py-6 text-center text-sm text-slate-500">Loading…</li> : null}
-            {items?.length === 0 ? <li className="px-4 py-6 text-center text-sm text-slate-500">No notifications yet</li> : null}
+            {items === null ? <li className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">Loading…</li> : null}
+            {items?.length === 0 ? <li className="px-4 py-6 text-center text-sm text-slate-500 dark:text-slate-400">No notifications yet</li> : null}
             {items?.map((item) => (
               <li key={item.id} className={cx("border-b border-slate-100 px-4 py-3 last:border-0 dark:border-slate-800", !item.read && "bg-brand-50/60 dark:bg-brand-900/20")}>
                 {item.link ? (
@@ -105,7 +114,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
                     {item.body ? <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{item.body}</p> : null}
                   </button>
                 )}
-                <p className="mt-1 text-[11px] text-slate-400">{new Date(item.createdAt).toLocaleString()}</p>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{new Date(item.createdAt).toLocaleString()}</p>
               </li>
             ))}
           </ul>

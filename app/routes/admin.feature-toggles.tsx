@@ -115,7 +115,7 @@ export default function FeatureToggles() {
             ) : changed ? (
               <span className="text-amber-700 dark:text-amber-400">Unsaved changes</span>
             ) : (
-              <span className="text-slate-500">All changes saved</span>
+              <span className="text-slate-500 dark:text-slate-400">All changes saved</span>
             )}
           </p>
         </div>
@@ -128,7 +128,7 @@ export default function FeatureToggles() {
                   <h2 id={`category-${group.category}`} className="text-lg font-semibold">
                     {group.label}
                   </h2>
-                  <div className="hidden gap-6 text-xs font-medium uppercase tracking-wide text-slate-500 sm:flex" aria-hidden>
+                  <div className="hidden gap-6 text-xs font-medium uppercase tracking-wide text-slate-500 sm:flex dark:text-slate-400" aria-hidden>
                     {answer.roles.map(({ role, label }) => (
                       <span key={role} className="w-28 text-center">
                         {label}
@@ -157,7 +157,7 @@ export default function FeatureToggles() {
           )}
         </div>
         {changed ? (
-          <p className="mt-6 text-sm text-slate-500">
+          <p className="mt-6 text-sm text-slate-500 dark:text-slate-400">
             <Badge tone="warning">Unsaved</Badge> Save to apply your changes.
           </p>
         ) : null}

@@ -10,7 +10,7 @@ import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
 import { LinkRow } from "~/components/dashboard/link-row";
-import { DashboardSidebar } from "~/components/dashboard/sidebar";
+import { DashboardSidebar, PhonePlanDisclosure } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
 import { useLiveLinks } from "~/components/dashboard/use-live-links";
 import { PRODUCT_NAME } from "~/components/logo";
@@ -167,6 +167,7 @@ export default function Dashboard() {
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0 space-y-4">
+          <PhonePlanDisclosure role={data.role} access={data.access} stats={stats} />
           <div role="tablist" aria-label="Dashboard sections" className="flex gap-1 border-b border-slate-200 dark:border-slate-800" onKeyDown={onTabKey}>
             {TABS.map(([key, label]) => (
               <button
@@ -180,7 +181,7 @@ export default function Dashboard() {
                 tabIndex={tab === key ? 0 : -1}
                 onClick={() => selectTab(key)}
                 className={cx(
-                  "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+                  "-mb-px whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium sm:px-4",
                   tab === key ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-600 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200",
                 )}
               >

@@ -11,6 +11,7 @@ import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BillingSummary, CreditEntry, CreditHistoryPage } from "~/lib/billing";
 import { CREDIT_REASONS, RECEIPT_STATUS, formatDate, formatMoney, formatShortDate } from "~/lib/billing-format";
 import { PLANS } from "~/lib/plans";
+import { ROLE_LABELS } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { billingSummary, receiptsOf } from "~/server/billing/billing.server";
 import { creditHistory } from "~/server/billing/ledger.server";
@@ -28,6 +29,8 @@ const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
 function PlanStatus({ summary }: { summary: BillingSummary }) {
   const sub = summary.subscription;
   if (summary.role === "Admin") return <p>Admins have every feature; there is nothing to pay.</p>;
+  // A paid role without a subscription (granted by the team): no "Free" wording for a Creator.
+  if (!sub && summary.role !== "FreeUser") return <p>{ROLE_LABELS[summary.role]} without a subscription: there is nothing to pay.</p>;
   if (!sub || (sub.status === "canceled" && summary.plan === "free")) {
     return (
       <p>

@@ -55,7 +55,7 @@ export function ActivityFeed({ activity, kind, paged }: { activity: ActivityPage
       </nav>
 
       {activity.events.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700">
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
           {paged ? "No older activity." : kind ? `No ${ACTIVITY_KIND_LABELS[kind].toLowerCase()} activity yet.` : "No activity yet."}
         </p>
       ) : (

@@ -65,16 +65,16 @@ export function FeatureToggleRow({
           return (
             <div key={role} className="flex w-28 flex-col items-start gap-1 sm:items-center">
               <div className="flex items-center gap-2">
-                <span className="text-xs font-medium text-slate-500 sm:hidden" aria-hidden>
+                <span className="text-xs font-medium text-slate-500 sm:hidden dark:text-slate-400" aria-hidden>
                   {label}
                 </span>
                 <Switch checked={checked} label={`${feature.name} for ${label}`} disabled={disabled} onChange={(next) => onChange(role, next)} />
               </div>
-              <span className="text-xs text-slate-500" title={cell.updatedBy?.email ?? undefined}>
+              <span className="text-xs text-slate-500 dark:text-slate-400" title={cell.updatedBy?.email ?? undefined}>
                 {checked !== cell.default ? `Default: ${cell.default ? "on" : "off"}` : "Default"}
               </span>
               {cell.updatedAt ? (
-                <span className="text-center text-[11px] leading-tight text-slate-400">
+                <span className="text-center text-[11px] leading-tight text-slate-500 dark:text-slate-400">
                   {cell.updatedBy?.email ?? "a deleted account"}
                   <br />
                   {formatWhen(cell.updatedAt)}

@@ -24,7 +24,7 @@ export function FlagsSummary({ flags }: { flags: FlagSummaryRow[] }) {
           Change feature toggles
         </Link>
       </p>
-      <div data-testid="flags-table" className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div data-testid="flags-table" tabIndex={0} role="region" aria-label="Features for Scout and Creator" className="overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Features for Scout and Creator</caption>
           <thead className="text-xs text-slate-500 dark:text-slate-400">

@@ -27,7 +27,7 @@ export function filterBody(filter: FailureFilterForm): Record<string, string> {
 }
 
 const INPUT =
-  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40";
+  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950 focus:border-brand-500";
 const LABEL = "block text-sm font-medium";
 
 /** The filter form: applied on submit, so polling does not chase half-typed values. */

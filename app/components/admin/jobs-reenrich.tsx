@@ -16,7 +16,7 @@ const EMPTY: ReenrichForm = { user: "", engine: "", before: "" };
 const MAX_ROUNDS = 20;
 
 const INPUT =
-  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40";
+  "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950 focus:border-brand-500";
 const LABEL = "block text-sm font-medium";
 
 const errorText = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : "Something went wrong");

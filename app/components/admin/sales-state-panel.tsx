@@ -63,7 +63,7 @@ export function SalesStatePanel() {
               key={value}
               className={cx(
                 "flex cursor-pointer gap-3 rounded-xl border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500",
-                choice === value ? "border-brand-500 bg-brand-50 dark:bg-brand-950/40" : "border-slate-200 dark:border-slate-700",
+                choice === value ? "border-brand-500 bg-brand-50 dark:bg-brand-900/40" : "border-slate-200 dark:border-slate-700",
               )}
             >
               <input type="radio" name={`${id}-state`} value={value} checked={choice === value} onChange={() => setChoice(value)} className="mt-0.5 h-4 w-4 accent-brand-600" />

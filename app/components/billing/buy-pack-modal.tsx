@@ -130,7 +130,7 @@ export function BuyPackModal({
                       className={cx(
                         "flex w-full items-center justify-between gap-3 rounded-xl border p-4 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60",
                         pack.popular
-                          ? "border-brand-400 bg-brand-50 hover:bg-brand-100 dark:border-brand-600 dark:bg-brand-950/40 dark:hover:bg-brand-900/40"
+                          ? "border-brand-400 bg-brand-50 hover:bg-brand-100 dark:border-brand-600 dark:bg-brand-900/40 dark:hover:bg-brand-900/60"
                           : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",
                       )}
                     >

@@ -73,7 +73,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
           aria-invalid={url !== "" && !valid ? true : undefined}
           aria-describedby="add-link-hint"
           className={cx(
-            "block w-full flex-1 rounded-lg border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:bg-slate-950",
+            "block w-full flex-1 rounded-lg border bg-white px-3 py-2 text-sm shadow-sm dark:bg-slate-950",
             url !== "" && !valid ? "border-red-500" : "border-slate-300 dark:border-slate-700",
           )}
         />

@@ -215,8 +215,8 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="enrichment-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate font-medium">{link.title ?? link.url}</h3>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-600 hover:underline dark:text-slate-400">
+          <h3 className="line-clamp-2 break-words font-medium">{link.title ?? link.url}</h3>
+          <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
             {link.url}
           </a>
         </div>
@@ -284,7 +284,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
               {shown.variant ? ` · ${shown.variant}` : ""}
             </h4>
             {current?.status === "ready" ? (
-              <button type="button" className="text-xs text-brand-600 hover:underline" onClick={() => run(shown.kind, { variant: shown.variant, regenerate: true })}>
+              <button type="button" className="rounded px-1 py-0.5 text-xs font-medium text-brand-700 hover:underline dark:text-brand-300" onClick={() => run(shown.kind, { variant: shown.variant, regenerate: true })}>
                 Regenerate
               </button>
             ) : null}

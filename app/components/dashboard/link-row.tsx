@@ -21,7 +21,7 @@ function CodeBlock({ language, code }: { language: string; code: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="relative mt-2 rounded-lg bg-slate-900 text-slate-100">
-      <div className="flex items-center justify-between border-b border-slate-700 px-3 py-1 text-xs text-slate-400">
+      <div className="flex items-center justify-between border-b border-slate-700 px-3 py-1 text-xs text-slate-300">
         <span>{language}</span>
         <button
           type="button"
@@ -35,7 +35,8 @@ function CodeBlock({ language, code }: { language: string; code: string }) {
           {copied ? "Copied" : "Copy"}
         </button>
       </div>
-      <pre className="overflow-x-auto p-3 text-xs">
+      {/* A long line scrolls inside the block, which keyboards reach too. */}
+      <pre className="overflow-x-auto p-3 text-xs" tabIndex={0} aria-label={`${language} code`}>
         <code>{code}</code>
       </pre>
     </div>
@@ -136,13 +137,15 @@ export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChan
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="link-row" data-status={link.status}>
+      {/* The title gets the row's full width; status and actions sit on a line of their own below,
+          so a phone does not squeeze the title beside them. */}
       <div className="flex items-start gap-3">
-        <Favicon src={link.favicon} url={link.url} className="mt-1 h-5 w-5 shrink-0 rounded" />
+        <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
         <div className="min-w-0 flex-1">
-          <button type="button" onClick={toggle} className="block max-w-full text-left" aria-expanded={open}>
-            <span className="block truncate font-medium hover:text-brand-600">{link.title ?? link.url}</span>
+          <button type="button" onClick={toggle} className="block w-full rounded text-left" aria-expanded={open}>
+            <span className="line-clamp-2 break-words font-medium hover:text-brand-600 dark:hover:text-brand-300">{link.title ?? link.url}</span>
           </button>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-slate-500 dark:text-slate-400 hover:underline">
+          <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
             {link.url}
           </a>
           {link.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p> : null}
@@ -153,23 +156,23 @@ export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChan
             </p>
           ) : null}
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-2">
-          <StatusBadge status={link.status} />
-          <div className="flex gap-1">
-            {link.status === "error" ? (
-              <Button size="sm" variant="secondary" onClick={retry}>
-                Retry
-              </Button>
-            ) : null}
-            {link.status === "enriched" ? (
-              <Button size="sm" variant="ghost" onClick={share} aria-label={`Share ${link.title ?? link.url}`}>
-                Share
-              </Button>
-            ) : null}
-            <Button size="sm" variant="ghost" onClick={() => onDelete(link)} aria-label={`Delete ${link.title ?? link.url}`} data-delete-link={link.id}>
-              Delete
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 pl-8">
+        <StatusBadge status={link.status} />
+        <div className="flex gap-1">
+          {link.status === "error" ? (
+            <Button size="sm" variant="secondary" onClick={retry}>
+              Retry
             </Button>
-          </div>
+          ) : null}
+          {link.status === "enriched" ? (
+            <Button size="sm" variant="ghost" onClick={share} aria-label={`Share ${link.title ?? link.url}`}>
+              Share
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={() => onDelete(link)} aria-label={`Delete ${link.title ?? link.url}`} data-delete-link={link.id}>
+            Delete
+          </Button>
         </div>
       </div>
       {open && detail ? <LinkDetails detail={detail} /> : null}

@@ -25,7 +25,7 @@ export function PreferencesCard({ allowed }: { allowed: boolean }) {
 
   if (!allowed) {
     return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-4 text-sm text-slate-500 dark:border-slate-700">
+      <p className="rounded-2xl border border-dashed border-slate-300 p-4 text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
         Content preferences (summary length, language, difficulty) come with Creator.{" "}
         <Link to={upgradeUrl("contentPreferences")} className="text-brand-600 hover:underline">
           Upgrade

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
+import { useState } from "react";
 import { FEATURES, upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
 import { PLANS } from "~/lib/plans";
 import type { Role } from "~/lib/user";
-import { Badge, CheckList } from "../ui";
+import { Badge, CheckList, cx } from "../ui";
 
 export interface LinkStats {
   total: number;
@@ -20,15 +21,11 @@ function LockIcon() {
   );
 }
 
-/**
- * The large-screen sidebar: plan features, feature access, statistics. `access` is the server's
- * own answer (from the loader): a tick for what it allows, a lock leading to the upgrade page,
- * or "Coming soon" for a feature that is not built yet, whatever the plan.
- */
-export function DashboardSidebar({ role, access, stats }: { role: Role; access: FeatureAccessMap; stats: LinkStats }) {
-  const plan = PLANS.find((p) => p.role === role) ?? PLANS[2]!;
+/** Plan features, feature access, statistics. */
+function PlanSections({ role, access, stats }: SidebarProps) {
+  const plan = planOf(role);
   return (
-    <aside className="hidden space-y-4 lg:block" aria-label="Your plan">
+    <>
       <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold">Your Plan Features</h2>
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{role === "Admin" ? "Admin: everything unlocked" : `${plan.name} plan`}</p>
@@ -81,6 +78,60 @@ export function DashboardSidebar({ role, access, stats }: { role: Role; access: 
           ))}
         </dl>
       </section>
+    </>
+  );
+}
+
+interface SidebarProps {
+  role: Role;
+  access: FeatureAccessMap;
+  stats: LinkStats;
+}
+
+const planOf = (role: Role) => PLANS.find((p) => p.role === role) ?? PLANS[2]!;
+
+/**
+ * The large-screen sidebar. `access` is the server's own answer (from the loader): a tick for
+ * what it allows, a lock leading to the upgrade page, or "Coming soon" for a feature that is not
+ * built yet, whatever the plan.
+ */
+export function DashboardSidebar(props: SidebarProps) {
+  return (
+    <aside className="hidden space-y-4 lg:block" aria-label="Your plan">
+      <PlanSections {...props} />
     </aside>
+  );
+}
+
+/**
+ * The same on a phone: a disclosure button above the tabs (in reading order, before the list),
+ * so plan, feature access and statistics are a tap away rather than below every link.
+ */
+export function PhonePlanDisclosure(props: SidebarProps) {
+  const [open, setOpen] = useState(false);
+  const planName = props.role === "Admin" ? "Admin" : planOf(props.role).name;
+  return (
+    <div className="lg:hidden">
+      <button
+        type="button"
+        className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-2 text-left text-sm font-medium hover:bg-slate-50 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800"
+        aria-expanded={open}
+        aria-controls="dashboard-plan-phone"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span>
+          Plan &amp; statistics
+          <span className="ml-2 font-normal text-slate-600 dark:text-slate-400">
+            {planName} · {props.stats.total} saved
+          </span>
+        </span>
+        <svg aria-hidden viewBox="0 0 24 24" className={cx("h-4 w-4 shrink-0 transition-transform", open && "rotate-180")} fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="m6 9 6 6 6-6" />
+        </svg>
+      </button>
+      <aside id="dashboard-plan-phone" className={cx("mt-3 space-y-3", !open && "hidden")} aria-label="Your plan">
+        <PlanSections {...props} />
+      </aside>
+    </div>
   );
 }

@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { seedLinks, userIdOf, withDb } from "./db";
+import { E2E_ADMIN, pagesUrl } from "./helpers";
+import { DESKTOP, expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, THEMES, useTheme } from "./layout";
+
+/**
+ * Every signed-in page and state (the dashboard's tabs, panels and menus, settings, upgrade, the
+ * share target, the admin console) at two phone widths and a desktop, in both themes: nothing
+ * sticks out sideways; at 390 and 1280 px axe-core finds nothing, and at 390 px every target is
+ * at least 24 px. One test per theme × width × account, so the two workers share the sweep.
+ */
+
+const PASSWORD = "sweep-password-123";
+// One library per worker (beforeAll runs once in each): a Creator with ten enriched links, one
+// with a very long title and address, quizzes and a course ready, a shared link, notifications.
+let creator = "";
+const LONG_TITLE = "Building resilient distributed systems: a practical field guide to retries, idempotency keys, backpressure and graceful degradation";
+const LONG_URL = `https://docs.example-engineering-handbook.e2e.test/distributed-systems/reliability/${"very-long-path-segment-".repeat(6)}retries?utm_source=newsletter&utm_medium=email`;
+
+const QUIZ = {
+  questions: Array.from({ length: 5 }, (_, i) => ({
+    question: `Which statement about retries is true (question ${i + 1})?`,
+    options: ["Retries need idempotent operations", "Retries never overload a service", "Backoff makes things slower only", "Timeouts are optional"],
+    answerIndex: 0,
+    explanation: "A retried request may run twice, so the operation must be safe to repeat.",
+  })),
+};
+const COURSE = {
+  title: "Resilience in three lessons",
+  lessons: ["Timeouts", "Retries with backoff", "Idempotency keys"].map((title) => ({
+    title,
+    objective: `Understand ${title.toLowerCase()}`,
+    content: `${title} keep a distributed system healthy when one of its parts is slow or failing. `.repeat(3),
+    checkQuestion: `When would you use ${title.toLowerCase()}?`,
+  })),
+};
+const REPHRASE = { text: "When a service is slow, ask again later, wait a bit longer each time, and make sure doing a thing twice is harmless." };
+
+test.beforeAll(async ({ request }) => {
+  creator = `sweep-${randomBytes(4).toString("hex")}@e2e.test`;
+  const registered = await request.post("/api/auth/register", { data: { email: creator, password: PASSWORD } });
+  expect(registered.ok()).toBe(true);
+  await withDb((client) => client.query("update users set role = 'ProUser', email_confirmed = true where email = $1", [creator]));
+  await seedLinks(creator, 10);
+  const userId = await userIdOf(creator);
+  await withDb(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into links (user_id, url, normalized_url, status, title, description, summary, category, tags, code_snippets, enrichment_engine, enriched_at, is_public, shared_at)
+       values ($1, $2, $2, 'enriched', $3, $4, $5, 'programming', $6::text[], $7::jsonb, 'local/extractive-v1', now(), true, now()) returning id`,
+      [
+        userId,
+        LONG_URL,
+        LONG_TITLE,
+        "Why timeouts, retries and idempotency belong together, with examples in Go and SQL.",
+        "Distributed systems fail in parts. This guide shows how timeouts, retries with exponential backoff and idempotency keys keep a service answering when one of its dependencies is slow.",
+        ["distributed-systems", "reliability", "retries", "idempotency"],
+        JSON.stringify([{ language: "go", code: `func retry(ctx context.Context, attempts int, fn func() error) error {\n\tfor i := 0; i < attempts; i++ {\n\t\tif err := fn(); err == nil { return nil } // a deliberately long line that scrolls sideways inside its own block\n\t}\n\treturn errors.New("gave up")\n}` }]),
+      ],
+    );
+    const linkId = rows[0]!.id;
+    const idOf = async (n: number) =>
+      (await client.query<{ id: string }>("select id from links where user_id = $1 and url = $2", [userId, `https://library.e2e.test/${n}`])).rows[0]!.id;
+    // A quiz, a course and a rephrasing ready on three cards, so one look sees all three panels open.
+    for (const [id, kind, variant, payload] of [
+      [linkId, "quiz", "", QUIZ],
+      [await idOf(9), "course", "", COURSE],
+      [await idOf(8), "rephrase", "beginner", REPHRASE],
+    ] as const) {
+      await client.query("insert into link_artifacts (link_id, user_id, kind, variant, status, payload, engine) values ($1, $2, $3, $4, 'ready', $5, 'local/extractive-v1')", [
+        id,
+        userId,
+        kind,
+        variant,
+        JSON.stringify(payload),
+      ]);
+    }
+    await client.query(
+      `insert into notifications (user_id, type, title, body, link) values
+         ($1, 'enrichment', 'Your link was enriched', 'Building resilient distributed systems is ready to read.', '/dashboard'),
+         ($1, 'billing', 'Welcome to Creator', 'Quizzes, courses and exports are now unlocked on every link you save.', null)`,
+      [userId],
+    );
+  });
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  // The first sign-in of a run can be slow while the server warms up on a busy machine.
+  await expect(page).toHaveURL(/\/(dashboard|admin)/, { timeout: 30_000 });
+}
+
+type Width = (typeof PHONE_WIDTHS)[number] | typeof DESKTOP.width;
+
+/** The checks for a width: the layout everywhere; axe at 390 and 1280; target sizes on the phone. */
+async function check(page: Page, width: Width, state: string) {
+  await test.step(state, async () => {
+    await expectNoSidewaysScroll(page);
+    if (width === 360) return;
+    await expectNoAxeViolations(page);
+    if (width !== DESKTOP.width) await expectTouchTargets(page);
+  });
+}
+
+async function visit(page: Page, path: string, width: Width, ready: (page: Page) => Promise<void> = async (p) => void (await expect(p.locator("h1").first()).toBeVisible())) {
+  await page.goto(path);
+  await ready(page);
+  await check(page, width, path);
+}
+
+/** Tabbing through the dashboard: every control that takes focus shows a ring or an outline. */
+async function expectVisibleFocus(page: Page) {
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  const unmarked: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press("Tab");
+    const found = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const ring = style.boxShadow !== "none" || (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0);
+      return ring ? null : el.outerHTML.slice(0, 120);
+    });
+    if (found) unmarked.push(found);
+  }
+  expect(unmarked, "controls without a visible focus ring").toEqual([]);
+}
+
+async function creatorPages(page: Page, width: Width) {
+  await signIn(page, creator, PASSWORD);
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(11);
+  // The long title gets the row's width, not a sliver beside the actions.
+  const titleWidth = await rows.first().getByRole("button", { name: LONG_TITLE, exact: true }).evaluate((el) => el.getBoundingClientRect().width);
+  const rowWidth = await rows.first().evaluate((el) => el.getBoundingClientRect().width);
+  expect(titleWidth, "the title's share of the row").toBeGreaterThan(rowWidth * 0.7);
+  await check(page, width, "saved links");
+  if (width !== 360) await test.step("focus rings", () => expectVisibleFocus(page));
+
+  // Plan, feature access and statistics: beside the list on a desktop, behind a button on a phone.
+  const plan = page.getByRole("complementary", { name: "Your plan" });
+  if (width === DESKTOP.width) {
+    await expect(plan).toBeVisible();
+  } else {
+    await expect(plan).toBeHidden();
+    const toggle = page.getByRole("button", { name: /Plan & statistics/ });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(plan).toBeVisible();
+  }
+  await expect(plan.getByRole("heading", { name: "Statistics" })).toBeVisible();
+  await expect(plan.getByRole("heading", { name: "Feature Access" })).toBeVisible();
+  await expect(plan).toContainText("Creator plan");
+
+  // A link's details opened, then Share (the copied-link notice).
+  await rows.first().getByRole("button", { name: LONG_TITLE, exact: true }).click();
+  await expect(rows.first().getByTestId("link-details")).toBeVisible();
+  await rows.first().getByRole("button", { name: `Share ${LONG_TITLE}` }).click();
+  await expect(page.getByText(/Public link copied/)).toBeVisible();
+  await check(page, width, "plan, details and share notice");
+
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(page.getByText("Welcome to Creator")).toBeVisible();
+  await check(page, width, "notifications open");
+  await page.keyboard.press("Escape");
+  await expect(page.getByText("Welcome to Creator")).toBeHidden();
+
+  // Enrichments: a card's details, and the quiz, course and rephrasing panels open on three cards.
+  await page.getByRole("tab", { name: "Enrichments" }).click();
+  const card = (title: string) => page.getByTestId("enrichment-card").filter({ hasText: title });
+  await card(LONG_TITLE).getByRole("button", { name: "Show details" }).click();
+  await expect(card(LONG_TITLE).getByTestId("link-details")).toContainText("gave up");
+  await card(LONG_TITLE).getByRole("button", { name: "Quiz", exact: true }).click();
+  await expect(card(LONG_TITLE).getByRole("button", { name: "Check answers" })).toBeVisible();
+  await card("Seeded page 9").getByRole("button", { name: "Mini-course", exact: true }).click();
+  await expect(card("Seeded page 9").getByText(COURSE.title)).toBeVisible();
+  await card("Seeded page 8").getByLabel("Difficulty").selectOption("beginner");
+  await card("Seeded page 8").getByRole("button", { name: "Rephrase", exact: true }).click();
+  await expect(card("Seeded page 8").getByText(/ask again later/)).toBeVisible();
+  await check(page, width, "enrichments with details, quiz, course and rephrasing open");
+
+  await page.getByRole("tab", { name: "Share" }).click();
+  const shared = page.getByTestId("shared-link");
+  await expect(shared).toHaveCount(1);
+  // The whole title is readable within the screen (it wraps rather than being cut to "Bu…").
+  const title = shared.getByText(LONG_TITLE);
+  await expect(title).toBeVisible();
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await check(page, width, "share tab");
+
+}
+
+async function accountPages(page: Page, width: Width) {
+  await signIn(page, creator, PASSWORD);
+  await visit(page, "/settings", width);
+  await visit(page, "/settings/email", width);
+  await visit(page, "/settings/billing", width);
+  await visit(page, "/upgrade?feature=quiz", width);
+  // Another site's link to the share target gets a page that asks first.
+  await page.goto(pagesUrl("/article"));
+  const baseURL = test.info().project.use.baseURL!;
+  await page.evaluate((target) => (window.location.href = target), `${baseURL}/share-target?url=${encodeURIComponent(LONG_URL)}`);
+  await expect(page.getByRole("heading", { name: "Save this link?" })).toBeVisible();
+  await check(page, width, "/share-target");
+}
+
+async function adminPages(page: Page, width: Width) {
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await visit(page, "/admin", width, async (p) => void (await expect(p.getByRole("heading", { level: 1 })).toBeVisible()));
+  await visit(page, "/admin/feature-toggles", width, async (p) => void (await expect(p.getByRole("switch").first()).toBeVisible()));
+  await visit(page, "/admin/jobs", width, async (p) => void (await expect(p.getByRole("heading", { level: 1 })).toBeVisible()));
+}
+
+// The tests share nothing but the seeded library, so the two workers split them.
+test.describe.configure({ mode: "parallel" });
+
+for (const theme of THEMES) {
+  for (const width of [...PHONE_WIDTHS, DESKTOP.width] as const) {
+    test.describe(`${theme} theme at ${width} px`, () => {
+      test.use({ viewport: { width, height: width === DESKTOP.width ? DESKTOP.height : 800 } });
+      test.beforeEach(async ({ page }) => useTheme(page, theme));
+
+      // Generous: each look runs axe-core, which takes seconds on a busy two-core machine.
+      test("a Creator's dashboard: tabs, plan, menus and result panels", async ({ page }) => {
+        test.setTimeout(240_000);
+        await creatorPages(page, width);
+      });
+
+      test("a Creator's settings, upgrade page and share target", async ({ page }) => {
+        test.setTimeout(180_000);
+        await accountPages(page, width);
+      });
+
+      test("the admin console", async ({ page }) => {
+        test.setTimeout(180_000);
+        await adminPages(page, width);
+      });
+    });
+  }
+}
