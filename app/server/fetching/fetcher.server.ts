@@ -72,7 +72,7 @@ export class FetchError extends Error {
 export const BLOCKED_ADDRESS = "That address is not allowed";
 /** The same refusal for an address on a private or local network, saying how an operator allows one. */
 export const PRIVATE_ADDRESS = `${BLOCKED_ADDRESS}: it is on a private or local network (a server operator can allow a host with FETCH_ALLOWLIST)`;
-const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain"];
+const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown"];
 
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
