@@ -187,6 +187,8 @@ describe("reader-quality extraction", () => {
     expect(cleanTitle("Site — How it works", null, "Site")).toBe("How it works");
     expect(cleanTitle("Long title with words - Some blog", "Long title with words", null)).toBe("Long title with words");
     expect(cleanTitle("A - B", null, null)).toBe("A - B");
+    expect(cleanTitle("Crème brûlée, the classic French dessert", "Crème brûlée", null)).toBe("Crème brûlée, the classic French dessert");
+    expect(cleanTitle("新路線が開業へ｜日本ニュース", "新路線が開業へ", null)).toBe("新路線が開業へ");
     expect(isoDate("2026-11-01T12:00:00+01:00")).toBe("2026-11-01T11:00:00.000Z");
     expect(isoDate("yesterday")).toBeNull();
     expect(isoDate("0001-01-01")).toBeNull();

@@ -392,7 +392,8 @@ export function isoDate(value: string | null | undefined): string | null {
   return year >= 1990 && year <= 2100 ? new Date(time).toISOString() : null;
 }
 
-const TITLE_SEPARATORS = /\s+[|–—·:»-]\s+/;
+/** Between a title and a site's name: spaced ASCII marks, or the full-width bar of CJK titles. */
+const TITLE_SEPARATORS = /\s+[|–—·:»-]\s+|\s*[｜]\s*/;
 
 /**
  * <title> often carries the site's name ("How X works | Site"). The page's own <h1> is the
@@ -400,7 +401,13 @@ const TITLE_SEPARATORS = /\s+[|–—·:»-]\s+/;
  */
 export function cleanTitle(title: string | null, h1: string | null, siteName: string | null): string | null {
   if (!title) return h1;
-  if (h1 && h1.length >= 3 && title !== h1 && title.toLowerCase().includes(h1.toLowerCase())) return h1;
+  if (h1 && h1.length >= 3 && title !== h1) {
+    const lower = title.toLowerCase();
+    const heading = h1.toLowerCase();
+    // "Heading | Site" or "Site: Heading", not a longer title that merely starts with the heading.
+    if (lower.startsWith(heading) && /^(\s*[|–—·:»-]\s|\s*｜)/.test(title.slice(h1.length))) return h1;
+    if (lower.endsWith(heading) && /(\s[|–—·:»-]\s*|｜\s*)$/.test(title.slice(0, title.length - h1.length))) return h1;
+  }
   const parts = title.split(TITLE_SEPARATORS);
   if (parts.length >= 2 && siteName) {
     const site = siteName.toLowerCase();

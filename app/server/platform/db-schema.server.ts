@@ -29,6 +29,7 @@ export interface DB {
   payment_events: PaymentEventsTable;
   app_settings: AppSettingsTable;
   favicons: FaviconsTable;
+  lead_images: LeadImagesTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -167,6 +168,14 @@ export interface LinksTable {
   enriched_at: Date | null;
   /** Set while an operator's re-enrichment of this enriched link is queued; the run clears it. */
   reenrich_requested_at: Date | null;
+  /** What the reader found besides the text (decision 022). */
+  byline: string | null;
+  published_at: Date | null;
+  site_name: string | null;
+  /** Our path for the page's lead image (`/lead-images/{key}`), or null. */
+  lead_image: string | null;
+  /** Which reader found the text: semantic, readability, heuristic, json-ld, text, markdown. */
+  extractor: string | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -380,3 +389,7 @@ export interface FaviconsTable {
   fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 export type FaviconRow = Selectable<FaviconsTable>;
+
+/** Pages' lead images, kept and served like favicons (at most 2 MB each). */
+export type LeadImagesTable = FaviconsTable;
+export type LeadImageRow = Selectable<LeadImagesTable>;
