@@ -5,7 +5,7 @@
  */
 import { evaluateCorpus, summarise } from "../app/server/fetching/extraction-eval.server";
 
-const results = evaluateCorpus();
+const results = await evaluateCorpus();
 const rows = summarise(results);
 const pad = Math.max(...rows.map((row) => row.kind.length));
 for (const row of rows) {

@@ -13,6 +13,7 @@ let pipeline: Pipeline;
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7)]);
 
 interface Detail extends LinkBody {
+  readingMinutes: number | null;
   byline: string | null;
   publishedAt: string | null;
   siteName: string | null;
@@ -28,6 +29,8 @@ beforeAll(async () => {
     "/private-image": html(news.replace("https://cdn.dailyherald.test/img/bridge.jpg", "http://169.254.169.254/latest/meta-data/image.jpg")),
     "/guide.md": html(readFileSync("tests/fixtures/pages/corpus/markdown-guide.md"), "text/markdown; charset=utf-8"),
     "/app": html(readFileSync("tests/fixtures/pages/corpus/spa-status-post.html")),
+    "/paper.pdf": html(readFileSync("tests/fixtures/pages/corpus/pdf-paper.pdf"), "application/pdf"),
+    "/broken.pdf": html(Buffer.from("%PDF-1.7\nthis is not really a PDF"), "application/pdf"),
   });
 });
 
@@ -73,5 +76,15 @@ describe("reader extraction in the pipeline", () => {
     const row = await db().selectFrom("links").select(["content_text", "extractor"]).where("id", "=", app.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ extractor: "json-ld" });
     expect(row.content_text).toContain("a certificate that expired on one of the internal load balancers");
+  }, 60_000);
+
+  it("reads a PDF on a parser thread: text, title from its metadata, author, two minutes a page; a broken one fails with a reason", async () => {
+    const paper = await enrich("/paper.pdf");
+    expect(paper).toMatchObject({ error: null, status: "enriched", title: "Cache-aware scheduling for short jobs", byline: "R. Tanaka and L. Moreau", readingMinutes: 4 });
+    const row = await db().selectFrom("links").select(["content_text", "extractor"]).where("id", "=", paper.id).executeTakeFirstOrThrow();
+    expect(row.extractor).toBe("pdf");
+    expect(row.content_text?.replace(/\s+/g, " ")).toContain("the median latency fell from 9.1 to 6.0 milliseconds");
+    const broken = await enrich("/broken.pdf");
+    expect(broken).toMatchObject({ status: "error", error: "The PDF could not be read" });
   }, 60_000);
 });

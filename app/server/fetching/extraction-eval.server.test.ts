@@ -4,8 +4,8 @@ import { CORPUS_DIR, checkPage, evaluateCorpus, loadCorpus, summarise } from "./
 import { parsePage } from "./page-parser.server";
 
 describe("the extraction corpus (npm run eval:extraction)", () => {
-  it("reads every page right: title, text that must and must not be there, details and code", () => {
-    const results = evaluateCorpus();
+  it("reads every page right: title, text that must and must not be there, details and code", async () => {
+    const results = await evaluateCorpus();
     expect(results.length).toBeGreaterThanOrEqual(40);
     const wrong = results.filter((r) => r.problems.length > 0).map((r) => `${r.expectation.file}: ${r.problems.join("; ")}`);
     expect(wrong).toEqual([]);
@@ -14,7 +14,7 @@ describe("the extraction corpus (npm run eval:extraction)", () => {
 
   it("covers the kinds of pages people save", () => {
     const kinds = new Set(loadCorpus().map((page) => page.kind));
-    for (const kind of ["docs", "news", "blog", "forum", "spa", "french", "japanese", "paywall", "cookie-wall", "text", "markdown"]) expect(kinds).toContain(kind);
+    for (const kind of ["docs", "news", "blog", "forum", "spa", "french", "japanese", "paywall", "cookie-wall", "text", "markdown", "pdf"]) expect(kinds).toContain(kind);
   });
 
   it("finds a page wrong when its text or title is", () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parsePage, type ParsedPage } from "./page-parser.server";
+import { parsePdf } from "./pdf-parser.server";
 
 /**
  * The extraction corpus (tests/fixtures/pages/corpus): pages modelled on the kinds of pages
@@ -60,17 +61,19 @@ export function checkPage(expectation: Expectation, page: ParsedPage): string[] 
 }
 
 /** Parses every page of the corpus as the worker would (by its address and content type). */
-export function evaluateCorpus(dir = CORPUS_DIR): FixtureResult[] {
-  return loadCorpus(dir).map((expectation) => {
-    const body = readFileSync(path.join(dir, expectation.file), "utf8");
+export async function evaluateCorpus(dir = CORPUS_DIR): Promise<FixtureResult[]> {
+  const results: FixtureResult[] = [];
+  for (const expectation of loadCorpus(dir)) {
+    const file = path.join(dir, expectation.file);
     const contentType = expectation.contentType.split(";")[0]!.trim();
     try {
-      const page = parsePage(body, expectation.url, contentType);
-      return { expectation, extractor: page.extractor, problems: checkPage(expectation, page) };
+      const page = contentType === "application/pdf" ? await parsePdf(new Uint8Array(readFileSync(file)), expectation.url) : parsePage(readFileSync(file, "utf8"), expectation.url, contentType);
+      results.push({ expectation, extractor: page.extractor, problems: checkPage(expectation, page) });
     } catch (error) {
-      return { expectation, extractor: null, problems: [`not read: ${error instanceof Error ? error.message : String(error)}`] };
+      results.push({ expectation, extractor: null, problems: [`not read: ${error instanceof Error ? error.message : String(error)}`] });
     }
-  });
+  }
+  return results;
 }
 
 /** Per kind and in all: pages right out of pages. */

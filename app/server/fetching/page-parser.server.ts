@@ -30,9 +30,9 @@ export interface ParsedPage {
 /**
  * semantic: the page's one <article>, read by the heuristic; readability: Mozilla's Readability;
  * heuristic: the heuristic over the whole page; json-ld: the page's own structured data (a
- * script-built page that ships its text as data); text / markdown: a document, not a page.
+ * script-built page that ships its text as data); text / markdown / pdf: a document, not a page.
  */
-export type Extractor = "semantic" | "readability" | "heuristic" | "json-ld" | "text" | "markdown";
+export type Extractor = "semantic" | "readability" | "heuristic" | "json-ld" | "text" | "markdown" | "pdf";
 
 /**
  * Elements nested deeper than this make the page refused. Real pages stay far below it; a

@@ -104,7 +104,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
     step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${elapsed(started)} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
     started = performance.now();
-    const parsed = await parsePageOffThread(page.body, page.url, page.contentType);
+    const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
     step(`parsed in ${elapsed(started)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
     const result = await enricher().enrich({
       url: page.url,
