@@ -17,6 +17,7 @@ import * as createPayments from "./20261124T070000_create_payments";
 import * as createFavicons from "./20261124T110000_create_favicons";
 import * as addChangeEmailTokens from "./20261124T120000_add_change_email_tokens";
 import * as addLinkSoftDelete from "./20261125T010000_add_link_soft_delete";
+import * as addLinkReaderDetails from "./20261125T020000_add_link_reader_details";
 import * as createApiTokens from "./20261125T030000_create_api_tokens";
 import * as createAffiliateRules from "./20261125T030100_create_affiliate_rules";
 
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "20261124T110000_create_favicons": createFavicons,
   "20261124T120000_add_change_email_tokens": addChangeEmailTokens,
   "20261125T010000_add_link_soft_delete": addLinkSoftDelete,
+  "20261125T020000_add_link_reader_details": addLinkReaderDetails,
   "20261125T030000_create_api_tokens": createApiTokens,
   "20261125T030100_create_affiliate_rules": createAffiliateRules,
 };

@@ -20,7 +20,7 @@
  * BENCH_OPS_REPLAY_SECONDS (how long part 5 waits for the workers to process the replayed
  * failures, default 90), BENCH_LIBRARY_LINKS and BENCH_LIBRARY_REQUESTS (part 6's library size
  * and timed requests, default 10000 and 50), BENCH_CPU_PROF (a folder for CPU profiles),
- * BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
+ * BENCH_READABILITY=1 (pages without an <article>, so Readability reads each one), BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
  * 6); default all: `add` alone for quick comparisons, `admin` for the console alone, `ops` for
  * the operations part alone, `library` for the dashboard alone).
  */
@@ -72,6 +72,9 @@ const FAILURE_REASONS = [
   "The page is not HTML",
   "The page is larger than 5 MB",
 ];
+// Pages without an <article> element, so that Readability reads every one of them (decision 022);
+// by default each page's one long <article> is taken by the fast path.
+const PAGES_WITHOUT_ARTICLE = process.env.BENCH_READABILITY === "1";
 const RATE = Number(process.env.BENCH_RATE ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;
@@ -93,14 +96,14 @@ const prose = ["postgres-indexes.html", "react-hooks.html"]
   .match(/<p>[^<]{80,}<\/p>/g)!;
 function pageOf(index: number): string {
   const target = (50 + (index % 6) * 50) * 1024;
-  const parts = [`<!doctype html><html lang="en"><head><title>Benchmark page ${index}</title><meta name="description" content="Page ${index} of the benchmark"></head><body><article><h1>Benchmark page ${index}</h1>`];
+  const parts = [`<!doctype html><html lang="en"><head><title>Benchmark page ${index}</title><meta name="description" content="Page ${index} of the benchmark"></head><body>${PAGES_WITHOUT_ARTICLE ? '<div class="post">' : "<article>"}<h1>Benchmark page ${index}</h1>`];
   let size = parts[0]!.length;
   for (let i = 0; size < target; i++) {
     const block = i % 7 === 6 ? `<h2>Section ${i}</h2><pre><code class="language-sql">SELECT * FROM links WHERE id = ${i};</code></pre>` : prose[(i + index) % prose.length]!;
     parts.push(block);
     size += block.length;
   }
-  parts.push("</article></body></html>");
+  parts.push(PAGES_WITHOUT_ARTICLE ? "</div></body></html>" : "</article></body></html>");
   return parts.join("\n");
 }
 const pages = Array.from({ length: 12 }, (_, i) => pageOf(i));

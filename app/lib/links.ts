@@ -84,6 +84,12 @@ export interface LinkDetail extends PublicLink {
   engine: string | null;
   category: string | null;
   tagSuggestions: string[];
+  /** What the reader found besides the text (decision 022). */
+  byline: string | null;
+  publishedAt: string | null;
+  siteName: string | null;
+  /** Our path for the page's lead image (`/lead-images/{key}`), or null. */
+  leadImage: string | null;
 }
 
 /** The dashboard's Statistics: counted over all of the user's links, not the loaded page. */

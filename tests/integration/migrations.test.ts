@@ -19,6 +19,7 @@ const ALL_TABLES = [
   "enrichment_usage",
   "favicons",
   "feature_flags",
+  "lead_images",
   "link_artifacts",
   "links",
   "mail_outbox",
@@ -90,6 +91,7 @@ describe("migrations", () => {
       "20261124T020000_create_role_grants": "role_grants",
       "20261124T070000_create_payments": "checkouts",
       "20261124T110000_create_favicons": "favicons",
+      "20261125T020000_add_link_reader_details": "lead_images",
       "20261125T030000_create_api_tokens": "api_tokens",
       "20261125T030100_create_affiliate_rules": "affiliate_rules",
     };

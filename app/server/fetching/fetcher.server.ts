@@ -10,7 +10,7 @@ import { metrics } from "../platform/metrics.server";
  * The only way the product fetches a user-supplied address. An outbound request to an
  * address a user chose is the classic SSRF hole, so: http(s) only; every resolved address
  * checked, and the checked address is the one connected to; redirects followed by hand and
- * re-checked; a total time limit; a size cap while streaming; HTML or plain text only.
+ * re-checked; a total time limit; a size cap while streaming; HTML, text, Markdown or PDF only.
  */
 /** Icons we store and serve from our origin: raster only (an SVG could carry script). */
 export const RASTER_IMAGE_TYPES = ["image/png", "image/x-icon", "image/vnd.microsoft.icon", "image/gif", "image/jpeg", "image/webp"];
@@ -36,7 +36,7 @@ export interface FetchedPage {
   contentType: string;
   charset: string;
   body: string;
-  /** The raw bytes, only with `accept: "image"` (then `body` is empty). */
+  /** The raw bytes, only with `accept: "image"` or for a PDF (then `body` is empty). */
   data?: Buffer;
   bytes: number;
   redirects: string[];
@@ -72,7 +72,9 @@ export class FetchError extends Error {
 export const BLOCKED_ADDRESS = "That address is not allowed";
 /** The same refusal for an address on a private or local network, saying how an operator allows one. */
 export const PRIVATE_ADDRESS = `${BLOCKED_ADDRESS}: it is on a private or local network (a server operator can allow a host with FETCH_ALLOWLIST)`;
-const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain"];
+const PAGE_TYPES = ["text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown"];
+/** Documents read from their bytes (pdf.js), kept as `data` rather than decoded as text. */
+export const BINARY_DOCUMENT_TYPES = ["application/pdf"];
 
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
@@ -224,7 +226,7 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
           signal: controller.signal,
           headers: {
             "user-agent": USER_AGENT,
-            accept: options.accept === "image" ? "image/png,image/x-icon,image/vnd.microsoft.icon,image/webp,image/gif,image/jpeg;q=0.9" : "text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.5",
+            accept: options.accept === "image" ? "image/png,image/x-icon,image/vnd.microsoft.icon,image/webp,image/gif,image/jpeg;q=0.9" : "text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,application/pdf;q=0.8,*/*;q=0.5",
             "accept-language": "en;q=0.9,*;q=0.5",
           },
         });
@@ -254,7 +256,7 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
           await response.body.dump();
           throw new FetchError(`The address is not an icon (${mime || "no content type"})`, true, "not-a-page");
         }
-        if ((options.accept ?? "page") === "page" && !PAGE_TYPES.includes(mime)) {
+        if ((options.accept ?? "page") === "page" && !PAGE_TYPES.includes(mime) && !BINARY_DOCUMENT_TYPES.includes(mime)) {
           await response.body.dump();
           throw new FetchError(`The address is not a web page (${mime || "no content type"})`, true, "not-a-page");
         }
@@ -273,7 +275,7 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
           }
           chunks.push(chunk as Buffer);
         }
-        if (options.accept === "image") {
+        if (options.accept === "image" || ((options.accept ?? "page") === "page" && BINARY_DOCUMENT_TYPES.includes(mime))) {
           return { url: url.toString(), status: statusCode, contentType: mime, charset: "binary", body: "", data: Buffer.concat(chunks), bytes, redirects };
         }
         const { text, charset } = decodeBody(Buffer.concat(chunks), contentType);

@@ -51,12 +51,13 @@ describe("ParsePool", () => {
     expect(next.status).toBe("fulfilled");
     expect((next as PromiseFulfilledResult<{ title: string }>).value.title).toBe("How Postgres Indexes Work");
     expect(pool.threadsStarted).toBe(2);
-  });
+    // Each thread loads the parser (Readability and linkedom included) first: seconds on a busy machine.
+  }, 30_000);
 
   it("runs pages side by side on several threads", async () => {
     pool = new ParsePool({ threads: 2, budgetMs: 30_000 });
     const pages = await Promise.all([pool.parse(small), pool.parse(small), pool.parse(small)]);
     expect(pages.map((page) => page.title)).toEqual(Array(3).fill("How Postgres Indexes Work"));
     expect(pool.threadsStarted).toBe(2);
-  });
+  }, 30_000);
 });

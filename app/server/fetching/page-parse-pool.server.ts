@@ -15,6 +15,8 @@ export interface ParseRequest {
   body: string;
   url: string;
   contentType: string;
+  /** The raw bytes of a binary document (a PDF). */
+  data?: Uint8Array;
 }
 
 /** What a thread posts back: once `ready`, then one answer per request. */
@@ -181,9 +183,9 @@ export class ParsePool {
 let shared: ParsePool | undefined;
 
 /** Parses a page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). */
-export function parsePageOffThread(body: string, url: string, contentType: string): Promise<ParsedPage> {
+export function parsePageOffThread(body: string, url: string, contentType: string, data?: Uint8Array): Promise<ParsedPage> {
   shared ??= new ParsePool({ threads: env().PARSE_THREADS, budgetMs: env().PARSE_TIMEOUT_MS });
-  return shared.parse({ body, url, contentType });
+  return shared.parse({ body, url, contentType, data });
 }
 
 export async function closeParsePool(): Promise<void> {

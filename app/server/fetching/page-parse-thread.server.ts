@@ -4,14 +4,17 @@
  */
 import { parentPort } from "node:worker_threads";
 import { PageError, parsePage } from "./page-parser.server";
+import { loadPdfjs, parsePdf } from "./pdf-parser.server";
 import type { ParseRequest, ThreadAnswer } from "./page-parse-pool.server";
 
 const port = parentPort!;
 
-port.on("message", (request: ParseRequest) => {
+// One page at a time: the pool sends the next request only once this one has answered.
+port.on("message", async (request: ParseRequest) => {
   let answer: ThreadAnswer;
   try {
-    answer = { page: parsePage(request.body, request.url, request.contentType) };
+    const page = request.contentType === "application/pdf" && request.data ? await parsePdf(request.data, request.url) : parsePage(request.body, request.url, request.contentType);
+    answer = { page };
   } catch (error) {
     answer = error instanceof PageError ? { pageError: error.message } : { error: error instanceof Error ? error.message : String(error) };
   }
@@ -19,3 +22,5 @@ port.on("message", (request: ParseRequest) => {
 });
 
 port.postMessage({ ready: true } satisfies ThreadAnswer);
+// In the background, between pages: a failure here shows again, with its reason, when a PDF comes.
+loadPdfjs().catch(() => undefined);

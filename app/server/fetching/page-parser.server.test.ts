@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { Document, Element, Text, type AnyNode } from "domhandler";
 import { describe, expect, it } from "vitest";
-import { MAX_DEPTH, PAGE_EMPTY, PAGE_TOO_COMPLEX, PageError, detectCodeLanguage, extractContent, parsePage, textOf } from "./page-parser.server";
+import { MAX_DEPTH, PAGE_EMPTY, PAGE_TOO_COMPLEX, PageError, cleanTitle, detectCodeLanguage, extractContent, isoDate, parsePage, textOf } from "./page-parser.server";
+import { MAX_ELEMENTS, readableContent } from "./readability.server";
 
 const page = (name: string) => readFileSync(`tests/fixtures/pages/${name}`, "utf8");
 
@@ -142,4 +143,66 @@ describe("detectCodeLanguage", () => {
     expect(detectCodeLanguage("", "$ npm install linkwise")).toBe("bash");
     expect(detectCodeLanguage("", "just some words")).toBe("text");
   });
+});
+
+describe("reader-quality extraction", () => {
+  it("reads a page without an article element through Readability, with byline, date, site name and lead image", () => {
+    const parsed = parsePage(readFileSync("tests/fixtures/pages/corpus/news-harbour-bridge.html", "utf8"), "https://dailyherald.test/news/x");
+    expect(parsed.extractor).toBe("readability");
+    expect(parsed.title).toBe("Harbour bridge reopens after two years of repairs");
+    expect(parsed.byline).toBe("Maria Lopez");
+    expect(parsed.publishedAt).toBe("2026-11-20T07:30:00.000Z");
+    expect(parsed.siteName).toBe("The Daily Herald");
+    expect(parsed.leadImage).toBe("https://cdn.dailyherald.test/img/bridge.jpg");
+    expect(parsed.text).not.toContain("We use cookies");
+  });
+
+  it("takes a page's one long <article> as it is (the fast path) and keeps lists as lines", () => {
+    const items = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} of a long article about queues and the workers that drain them.</p>`).join("");
+    const parsed = parsePage(`<title>Queues</title><nav>Home</nav><article><h1>Queues</h1>${items}</article><footer>Footer text</footer>`, "https://x.test/");
+    expect(parsed.extractor).toBe("semantic");
+    expect(parsed.text).toContain("Paragraph 29 of a long article");
+    expect(parsed.text).not.toContain("Footer text");
+
+    const listed = parsePage(`<title>Steps</title><div><h1>Steps</h1><p>${"Some words about the steps that follow, in order. ".repeat(12)}</p><ul><li>First step</li><li>Second step<ul><li>A detail</li></ul></li></ul><p>${"And a closing paragraph with enough words, commas, and more. ".repeat(10)}</p></div>`, "https://x.test/");
+    expect(listed.extractor).toBe("readability");
+    expect(listed.text).toContain("- First step\n- Second step\n  - A detail");
+  });
+
+  it("falls back to the heuristic when Readability finds nothing", () => {
+    const parsed = parsePage("<title>Short</title><p>Only a line.</p>", "https://x.test/");
+    expect(parsed.extractor).toBe("heuristic");
+    expect(parsed.text).toBe("Only a line.");
+  });
+
+  it("uses the JSON-LD articleBody of a script-built page, and never a broken JSON-LD block", () => {
+    const shell = (ld: string) => `<title>App</title><script type="application/ld+json">${ld}</script><div id="root"></div><script src="/app.js"></script>`;
+    const parsed = parsePage(shell(JSON.stringify({ "@type": "Article", headline: "From data", author: [{ name: "A" }, { name: "B" }], articleBody: "The text the app would render." })), "https://x.test/");
+    expect(parsed).toMatchObject({ extractor: "json-ld", title: "From data", byline: "A, B", text: "The text the app would render." });
+    expect(parsePage(shell("{broken"), "https://x.test/").title).toBe("App");
+  });
+
+  it("drops the site's name from <title> and reads dates or refuses them", () => {
+    expect(cleanTitle("How it works | Site", null, "Site")).toBe("How it works");
+    expect(cleanTitle("Site — How it works", null, "Site")).toBe("How it works");
+    expect(cleanTitle("Long title with words - Some blog", "Long title with words", null)).toBe("Long title with words");
+    expect(cleanTitle("A - B", null, null)).toBe("A - B");
+    expect(cleanTitle("Crème brûlée, the classic French dessert", "Crème brûlée", null)).toBe("Crème brûlée, the classic French dessert");
+    expect(cleanTitle("新路線が開業へ｜日本ニュース", "新路線が開業へ", null)).toBe("新路線が開業へ");
+    expect(isoDate("2026-11-01T12:00:00+01:00")).toBe("2026-11-01T11:00:00.000Z");
+    expect(isoDate("yesterday")).toBeNull();
+    expect(isoDate("0001-01-01")).toBeNull();
+  });
+
+  it("reads Markdown: headings, the first as the title, fenced code with its language, prose without markup", () => {
+    const parsed = parsePage("---\nx: y\n---\n# Guide\n\nSome **bold** and a [link](http://x).\n\n```ts\nconst a: number = 1;\n```\n\n## Next\n\n* item\n", "https://x.test/guide.md", "text/plain");
+    expect(parsed).toMatchObject({ extractor: "markdown", title: "Guide", headings: ["Guide", "Next"], codeBlocks: [{ language: "typescript", code: "const a: number = 1;" }] });
+    expect(parsed.text).toBe("Guide\n\nSome bold and a link.\n\nNext\n\n- item");
+  });
+
+  it("gives up Readability on a page with too many elements and reads it with the heuristic", () => {
+    const many = `<title>Many</title><div>${"<span>x</span>".repeat(MAX_ELEMENTS + 10)}<p>${"Words in a paragraph. ".repeat(40)}</p></div>`;
+    expect(readableContent(`<html><body><article>${"<p>Words in a paragraph, and more words. </p>".repeat(20)}</article></body></html>`)?.text).toContain("Words in a paragraph");
+    expect(parsePage(many, "https://x.test/").extractor).toBe("heuristic");
+  }, 60_000);
 });

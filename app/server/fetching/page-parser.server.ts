@@ -1,6 +1,8 @@
 import { DomHandler, hasChildren, isTag, isText, type AnyNode, type Document, type Element } from "domhandler";
 import { Parser } from "htmlparser2";
 import type { CodeSnippet } from "../platform/db-schema.server";
+import { NOISE_CLASS, NOISE_ROLES } from "./noise.server";
+import { MAX_ELEMENTS, readableContent } from "./readability.server";
 
 /** What we learn from a page before any enrichment. */
 export interface ParsedPage {
@@ -14,7 +16,23 @@ export interface ParsedPage {
   text: string;
   headings: string[];
   codeBlocks: CodeSnippet[];
+  /** Who wrote it, as the page says (a name, not an address). */
+  byline: string | null;
+  /** When it was published, as an ISO timestamp. */
+  publishedAt: string | null;
+  siteName: string | null;
+  /** The page's own picture of itself (og:image and the like), an absolute http(s) address. */
+  leadImage: string | null;
+  /** Which reader found the text (see decision 022). */
+  extractor: Extractor;
 }
+
+/**
+ * semantic: the page's one <article>, read by the heuristic; readability: Mozilla's Readability;
+ * heuristic: the heuristic over the whole page; json-ld: the page's own structured data (a
+ * script-built page that ships its text as data); text / markdown / pdf: a document, not a page.
+ */
+export type Extractor = "semantic" | "readability" | "heuristic" | "json-ld" | "text" | "markdown" | "pdf";
 
 /**
  * Elements nested deeper than this make the page refused. Real pages stay far below it; a
@@ -72,8 +90,6 @@ export function detectCodeLanguage(classes: string, code: string): string {
 }
 
 const NOISE_TAGS = new Set(["script", "style", "noscript", "template", "svg", "iframe", "form", "nav", "header", "footer", "aside", "button", "select"]);
-const NOISE_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary"]);
-const NOISE_CLASS = /(^|[\s_-])(ads?|advert|advertisement|cookies?|newsletter|share|social|sidebar|comments?|promo|related)($|[\s_-])/i;
 const BLOCK_TAGS = new Set(["h1", "h2", "h3", "h4", "p", "li", "blockquote", "td", "dd", "figcaption"]);
 
 function isNoise(element: Element): boolean {
@@ -81,7 +97,7 @@ function isNoise(element: Element): boolean {
   const { role, class: className, id } = element.attribs;
   if (role && NOISE_ROLES.has(role)) return true;
   if (element.attribs["aria-hidden"] === "true") return true;
-  return NOISE_CLASS.test(className ?? "") || id === "comments";
+  return NOISE_CLASS.test(className ?? "") || NOISE_CLASS.test(id ?? "");
 }
 
 function squash(text: string): string {
@@ -260,18 +276,21 @@ function readHead(scope: readonly AnyNode[]): HeadMetadata {
  * MAX_DEPTH: parsing stops there, and every later step works on a tree of bounded depth.
  */
 class DepthLimitedHandler extends DomHandler {
+  /** Elements opened, so Readability is not even tried on a page too big for it. */
+  elements = 0;
   override onopentag(name: string, attribs: Record<string, string>) {
     // The stack holds the document itself, then one entry per open element.
     if (this.tagStack.length > MAX_DEPTH) throw new PageError(PAGE_TOO_COMPLEX);
+    this.elements++;
     super.onopentag(name, attribs);
   }
 }
 
 /** htmlparser2 in HTML mode: several times faster than parse5, and we can watch the depth. */
-function parseHtml(body: string): Document {
+function parseHtml(body: string): { document: Document; elements: number } {
   const handler = new DepthLimitedHandler();
   new Parser(handler, { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }).end(body);
-  return handler.root;
+  return { document: handler.root, elements: handler.elements };
 }
 
 /** A name for a page with no title of its own: host and path, as people read an address. */
@@ -298,41 +317,273 @@ function countWords(text: string): number {
   return count;
 }
 
+/** A page's JSON-LD as far as we use it: the first article-like node (or the first node at all). */
+interface LinkedData {
+  headline: string | null;
+  author: string | null;
+  datePublished: string | null;
+  publisher: string | null;
+  image: string | null;
+  articleBody: string | null;
+}
+
+const LD_SCRIPT = /<script[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi;
+const LD_MAX_SCRIPTS = 8;
+const LD_MAX_CHARS = 500_000;
+
+function ldName(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(ldName).filter(Boolean).join(", ") || null;
+  if (value && typeof value === "object" && typeof (value as { name?: unknown }).name === "string") return (value as { name: string }).name;
+  return null;
+}
+
+function ldUrl(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return ldUrl(value[0]);
+  if (value && typeof value === "object") return ldUrl((value as { url?: unknown }).url);
+  return null;
+}
+
 /**
- * Reads everything we keep from an HTML page (or a plain-text document). Throws PageError for
- * a page nested too deeply to read and for a page with nothing readable at all.
+ * JSON-LD blocks, found by a bounded scan of the raw page (they may sit anywhere, and most
+ * pages have none): at most a few scripts, each parsed only when small enough.
+ */
+export function readLinkedData(body: string): LinkedData | null {
+  const nodes: Array<Record<string, unknown>> = [];
+  let count = 0;
+  for (const match of body.matchAll(LD_SCRIPT)) {
+    if (++count > LD_MAX_SCRIPTS) break;
+    const raw = match[1]!;
+    if (raw.length > LD_MAX_CHARS) continue;
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      for (const item of list) {
+        if (!item || typeof item !== "object") continue;
+        const graph = (item as { "@graph"?: unknown })["@graph"];
+        if (Array.isArray(graph)) nodes.push(...graph.filter((node): node is Record<string, unknown> => Boolean(node) && typeof node === "object"));
+        else nodes.push(item as Record<string, unknown>);
+      }
+    } catch {
+      // Broken structured data is common; the page is read without it.
+    }
+  }
+  const isArticle = (node: Record<string, unknown>) => /Article|BlogPosting|Report|Posting|Recipe|Review/.test(String(node["@type"] ?? ""));
+  const node = nodes.find(isArticle) ?? nodes.find((n) => n.articleBody || n.headline);
+  if (!node) return null;
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  return {
+    headline: text(node.headline) ?? text(node.name),
+    author: ldName(node.author),
+    datePublished: text(node.datePublished),
+    publisher: ldName(node.publisher),
+    image: ldUrl(node.image),
+    articleBody: text(node.articleBody),
+  };
+}
+
+/** An ISO timestamp for what a page says its date is, or null for anything unreadable. */
+export function isoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value.trim());
+  if (Number.isNaN(time)) return null;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1990 && year <= 2100 ? new Date(time).toISOString() : null;
+}
+
+/** Between a title and a site's name: spaced ASCII marks, or the full-width bar of CJK titles. */
+const TITLE_SEPARATORS = /\s+[|–—·:»-]\s+|\s*[｜]\s*/;
+
+/**
+ * <title> often carries the site's name ("How X works | Site"). The page's own <h1> is the
+ * title when <title> contains it; else a side that is the site's name is dropped.
+ */
+export function cleanTitle(title: string | null, h1: string | null, siteName: string | null): string | null {
+  if (!title) return h1;
+  if (h1 && h1.length >= 3 && title !== h1) {
+    const lower = title.toLowerCase();
+    const heading = h1.toLowerCase();
+    // "Heading | Site" or "Site: Heading", not a longer title that merely starts with the heading.
+    if (lower.startsWith(heading) && /^(\s*[|–—·:»-]\s|\s*｜)/.test(title.slice(h1.length))) return h1;
+    if (lower.endsWith(heading) && /(\s[|–—·:»-]\s*|｜\s*)$/.test(title.slice(0, title.length - h1.length))) return h1;
+  }
+  const parts = title.split(TITLE_SEPARATORS);
+  if (parts.length >= 2 && siteName) {
+    const site = siteName.toLowerCase();
+    if (parts[parts.length - 1]!.toLowerCase() === site) return parts.slice(0, -1).join(" – ");
+    if (parts[0]!.toLowerCase() === site) return parts.slice(1).join(" – ");
+  }
+  return title;
+}
+
+const readingMinutes = (text: string) => Math.max(1, Math.round(countWords(text) / WORDS_PER_MINUTE));
+
+const NO_DETAILS = { byline: null, publishedAt: null, siteName: null, leadImage: null } as const;
+
+function plainTextDocument(body: string, pageUrl: string): ParsedPage {
+  const text = body.slice(0, MAX_TEXT_CHARS).trim();
+  if (!text) throw new PageError(PAGE_EMPTY);
+  const firstLine = text.split("\n").find((line) => line.trim());
+  return {
+    title: clean(firstLine, 200) ?? titleFromUrl(pageUrl),
+    description: clean(text.slice(0, 300), 300),
+    favicon: `${new URL(pageUrl).origin}/favicon.ico`,
+    canonicalUrl: null,
+    language: null,
+    readingMinutes: readingMinutes(text),
+    text,
+    headings: [],
+    codeBlocks: [],
+    ...NO_DETAILS,
+    extractor: "text",
+  };
+}
+
+const FENCE = /^(`{3,}|~{3,})\s*([\w+#-]*)/;
+
+/**
+ * A Markdown file as a page: `#` lines are headings (the first is the title), fenced code goes
+ * to the code blocks with its language, and the prose keeps its paragraphs without the markup.
+ */
+export function parseMarkdown(body: string, pageUrl: string): ParsedPage {
+  const source = body.slice(0, MAX_TEXT_CHARS);
+  const headings: string[] = [];
+  const codeBlocks: CodeSnippet[] = [];
+  const prose: string[] = [];
+  let fence: { marker: string; language: string; lines: string[] } | null = null;
+  let lines = source.split(/\r?\n/);
+  // Front matter (--- … ---) is data about the file, not its text.
+  if (lines[0]?.trim() === "---") {
+    const end = lines.indexOf("---", 1);
+    if (end > 0) lines = lines.slice(end + 1);
+  }
+  for (const line of lines) {
+    if (fence) {
+      if (line.trim().startsWith(fence.marker)) {
+        const code = fence.lines.join("\n").replace(/\s+$/, "");
+        if (code.trim() && codeBlocks.length < 20) codeBlocks.push({ language: fence.language || detectCodeLanguage("", code), code: code.slice(0, 20_000) });
+        fence = null;
+      } else fence.lines.push(line);
+      continue;
+    }
+    const opened = FENCE.exec(line.trim());
+    if (opened) {
+      fence = { marker: opened[1]!.slice(0, 3), language: detectCodeLanguage(opened[2] ? `language-${opened[2]}` : "", ""), lines: [] };
+      if (!opened[2]) fence.language = "";
+      prose.push("");
+      continue;
+    }
+    const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      const text = inlineMarkdown(heading[1]!);
+      if (text) headings.push(text);
+      prose.push("", text, "");
+      continue;
+    }
+    prose.push(inlineMarkdown(line.replace(/^\s*>\s?/, "").replace(/^(\s*)[*+]\s+/, "$1- ")));
+  }
+  const text = prose
+    .join("\n")
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .join("\n\n");
+  if (!text && codeBlocks.length === 0) throw new PageError(PAGE_EMPTY);
+  const firstLine = text.split("\n").find((line) => line.trim());
+  return {
+    title: clean(headings[0] ?? firstLine, 300) ?? titleFromUrl(pageUrl),
+    description: clean(text.split("\n\n").find((block) => !headings.includes(block)), 300),
+    favicon: `${new URL(pageUrl).origin}/favicon.ico`,
+    canonicalUrl: null,
+    language: null,
+    readingMinutes: readingMinutes(text),
+    text,
+    headings: headings.slice(0, 50),
+    codeBlocks,
+    ...NO_DETAILS,
+    extractor: "markdown",
+  };
+}
+
+/** Links, images, emphasis and inline code as the words they show. */
+function inlineMarkdown(line: string): string {
+  return line
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|\W)[*_](\S(?:.*?\S)?)[*_](?=\W|$)/g, "$1$2")
+    .replace(/`([^`]+)`/g, "$1")
+    .trimEnd();
+}
+
+/** The address looks like a Markdown file (servers often send them as text/plain). */
+const isMarkdownUrl = (pageUrl: string) => /\.(md|markdown|mdx)$/i.test(new URL(pageUrl).pathname);
+export const MARKDOWN_TYPES = ["text/markdown", "text/x-markdown"];
+
+/** Enough text that the page's one <article> is taken as it is, without Readability (decision 022). */
+const SEMANTIC_MIN_CHARS = 1_000;
+/** Less text than this and a JSON-LD articleBody, when longer, is the text instead. */
+const THIN_TEXT_CHARS = 500;
+
+/**
+ * Reads everything we keep from an HTML page (or a plain-text or Markdown document). Throws
+ * PageError for a page nested too deeply to read and for a page with nothing readable at all.
+ *
+ * The text, in order of preference (decision 022): the page's only <article> when it holds
+ * enough text (what Readability would pick, at a fifth of the cost); else Readability's main
+ * content; else the heuristic over the page; and for a thin page, its JSON-LD articleBody.
  */
 export function parsePage(body: string, pageUrl: string, contentType = "text/html"): ParsedPage {
-  const origin = new URL(pageUrl).origin;
-  if (contentType === "text/plain") {
-    const text = body.slice(0, MAX_TEXT_CHARS).trim();
-    if (!text) throw new PageError(PAGE_EMPTY);
-    const firstLine = text.split("\n").find((line) => line.trim());
-    return {
-      title: clean(firstLine, 200) ?? titleFromUrl(pageUrl),
-      description: clean(text.slice(0, 300), 300),
-      favicon: `${origin}/favicon.ico`,
-      canonicalUrl: null,
-      language: null,
-      readingMinutes: Math.max(1, Math.round(countWords(text) / WORDS_PER_MINUTE)),
-      text,
-      headings: [],
-      codeBlocks: [],
-    };
-  }
+  if (MARKDOWN_TYPES.includes(contentType) || (contentType === "text/plain" && isMarkdownUrl(pageUrl))) return parseMarkdown(body, pageUrl);
+  if (contentType === "text/plain") return plainTextDocument(body, pageUrl);
 
-  const document = parseHtml(body);
+  const origin = new URL(pageUrl).origin;
+  const { document, elements } = parseHtml(body);
   const landmarks = findLandmarks(document);
   // Metadata lives in <head>; a page without one is searched whole.
   const head = headOf(document);
   const found = readHead(head ? [head] : document.children);
   const meta = (name: string) => clean(found.meta.get(name));
-  const title = meta("og:title") ?? meta("twitter:title") ?? clean(found.title, 300) ?? clean(landmarks.h1 && textOf(landmarks.h1), 300);
+  const linked = readLinkedData(body);
+
+  let content: { text: string; headings: string[] } | null = null;
+  let extractor: Extractor = "heuristic";
+  let heuristic: ReturnType<typeof extractContent> | null = null;
+  const articles = body.match(/<article[\s>]/gi)?.length ?? 0;
+  if (articles === 1 && landmarks.article) {
+    heuristic = extractContent(document, landmarks);
+    if (heuristic.text.length >= SEMANTIC_MIN_CHARS) {
+      content = heuristic;
+      extractor = "semantic";
+    }
+  }
+  const readable = content || elements > MAX_ELEMENTS ? null : readableContent(body);
+  if (readable) {
+    content = readable;
+    extractor = "readability";
+  }
+  heuristic ??= extractContent(document, landmarks);
+  if (!content) content = heuristic;
+  let { text } = content;
+  const articleBody = clean(linked?.articleBody, MAX_TEXT_CHARS);
+  if (text.length < THIN_TEXT_CHARS && articleBody && articleBody.length > text.length) {
+    text = linked!.articleBody!.trim().slice(0, MAX_TEXT_CHARS);
+    extractor = "json-ld";
+  }
+
+  const siteName = meta("og:site_name") ?? clean(linked?.publisher, 200) ?? meta("application-name") ?? readable?.siteName ?? null;
+  const h1 = clean(landmarks.h1 && textOf(landmarks.h1), 300);
+  const title = meta("og:title") ?? meta("twitter:title") ?? clean(linked?.headline, 300) ?? cleanTitle(clean(found.title, 300), h1, siteName);
   const description = meta("og:description") ?? meta("twitter:description") ?? meta("description");
   const favicon = absolute(found.icon ?? undefined, pageUrl) ?? `${origin}/favicon.ico`;
   const canonicalUrl = absolute(found.canonical ?? undefined, pageUrl) ?? absolute(meta("og:url") ?? undefined, pageUrl);
   const language = clean(landmarks.html?.attribs.lang ?? meta("content-language"), 20)?.split(/[-_]/)[0]?.toLowerCase() ?? null;
-  const { text, headings, codeBlocks } = extractContent(document, landmarks);
+  // An author given as an address (article:author often is) is not a name to show.
+  const named = (value: string | null | undefined) => (value && !/^https?:\/\//i.test(value) ? clean(value, 200) : null);
+  const byline = named(meta("author")) ?? named(meta("article:author")) ?? named(linked?.author) ?? named(readable?.byline);
+  const publishedAt = isoDate(meta("article:published_time") ?? linked?.datePublished ?? meta("date") ?? meta("dc.date") ?? meta("pubdate") ?? readable?.publishedTime);
+  const leadImage = absolute(meta("og:image") ?? meta("og:image:url") ?? meta("twitter:image") ?? meta("twitter:image:src") ?? linked?.image ?? undefined, pageUrl);
   if (!title && !description && !text) throw new PageError(PAGE_EMPTY);
   return {
     title: title ?? titleFromUrl(pageUrl),
@@ -340,9 +591,14 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
     favicon,
     canonicalUrl,
     language,
-    readingMinutes: Math.max(1, Math.round(countWords(text) / WORDS_PER_MINUTE)),
+    readingMinutes: readingMinutes(text),
     text,
-    headings,
-    codeBlocks,
+    headings: content.headings.slice(0, 50),
+    codeBlocks: heuristic.codeBlocks,
+    byline,
+    publishedAt,
+    siteName,
+    leadImage,
+    extractor,
   };
 }

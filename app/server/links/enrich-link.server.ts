@@ -1,4 +1,4 @@
-import { storeFavicon } from "./favicons.server";
+import { storeFavicon, storeLeadImage } from "./favicons.server";
 import { db } from "../platform/db.server";
 import type { Link } from "../platform/db-schema.server";
 import { engineLabel } from "../enrichment/engine.server";
@@ -105,8 +105,8 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
     step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${elapsed(started)} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
     started = performance.now();
-    const parsed = await parsePageOffThread(page.body, page.url, page.contentType);
-    step(`parsed in ${elapsed(started)} ms: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+    const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+    step(`parsed in ${elapsed(started)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
     const result = await enricher().enrich({
       url: page.url,
       page: parsed,
@@ -117,12 +117,13 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     step(`enriched by ${engineLabel(run)} in ${run.durationMs} ms, tokens in ${run.tokensIn ?? "n/a"}, out ${run.tokensOut ?? "n/a"}`);
     // Suggestions and code are plan features: a role without them gets none stored, so no
     // page, export or API answer can show them.
-    const [suggests, extractsCode, favicon] = await Promise.all([
+    const [suggests, extractsCode, favicon, leadImage] = await Promise.all([
       can(link.owner_role, "tagSuggestions"),
       can(link.owner_role, "codeSnippets"),
       storeFavicon(parsed.favicon),
+      storeLeadImage(parsed.leadImage),
     ]);
-    step(favicon ? "icon stored" : "no icon found");
+    step(`${favicon ? "icon stored" : "no icon found"}; ${leadImage ? "lead image stored" : parsed.leadImage ? "lead image not fetched" : "no lead image"}`);
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
@@ -137,6 +138,11 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
       codeSnippets: extractsCode ? result.codeSnippets : [],
       category: result.category,
       engine: engineLabel(result.run),
+      byline: parsed.byline,
+      publishedAt: parsed.publishedAt,
+      siteName: parsed.siteName,
+      leadImage,
+      extractor: parsed.extractor,
     };
     if (reenrich) {
       stored = await markLinkReenriched(db(), link.id, fields);

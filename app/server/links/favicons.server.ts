@@ -9,12 +9,21 @@ import { safeFetch } from "../fetching/fetcher.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
-import { getFavicon, getFaviconFetchedAt, putFavicon } from "../repos/favicons.server";
+import { getFavicon, getFaviconFetchedAt, putFavicon, type ImageTable } from "../repos/favicons.server";
 
 export const FAVICON_PATH = "/favicons/";
-const MAX_BYTES = 100 * 1024;
-const TIMEOUT_MS = 5_000;
-/** A found icon is fetched again after a week; a missing one after a day. */
+/** Pages' lead images (og:image and the like) are kept the same way, bigger (decision 022). */
+export const LEAD_IMAGE_PATH = "/lead-images/";
+
+interface ImageKind {
+  table: ImageTable;
+  path: string;
+  maxBytes: number;
+  timeoutMs: number;
+}
+const FAVICONS: ImageKind = { table: "favicons", path: FAVICON_PATH, maxBytes: 100 * 1024, timeoutMs: 5_000 };
+const LEAD_IMAGES: ImageKind = { table: "lead_images", path: LEAD_IMAGE_PATH, maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000 };
+/** A found image is fetched again after a week; a missing one after a day. */
 const REFRESH_MS = 7 * 24 * 3_600_000;
 const MISSING_RETRY_MS = 24 * 3_600_000;
 
@@ -27,6 +36,11 @@ const faviconPath = (key: string) => `${FAVICON_PATH}${key}`;
 /** Only our own icon paths reach a page; an old third-party address reads as "no icon". */
 export function publicFavicon(stored: string | null): string | null {
   return stored?.startsWith(FAVICON_PATH) ? stored : null;
+}
+
+/** The same rule for lead images. */
+export function publicLeadImage(stored: string | null): string | null {
+  return stored?.startsWith(LEAD_IMAGE_PATH) ? stored : null;
 }
 
 /** The raster formats we serve, told by their first bytes rather than by what the server claimed. */
@@ -51,36 +65,54 @@ export async function knownFavicon(sourceUrl: string | null): Promise<string | n
  * Fetches and keeps the icon (or remembers that there is none) and returns our path for it, or
  * null. Never throws: a missing icon must not fail an enrichment.
  */
-export async function storeFavicon(sourceUrl: string | null): Promise<string | null> {
+export function storeFavicon(sourceUrl: string | null): Promise<string | null> {
+  return storeImage(FAVICONS, sourceUrl);
+}
+
+/** The page's lead image, kept as icons are (raster only, through the safe fetcher, 2 MB at most). */
+export function storeLeadImage(sourceUrl: string | null): Promise<string | null> {
+  return storeImage(LEAD_IMAGES, sourceUrl);
+}
+
+async function storeImage(kind: ImageKind, sourceUrl: string | null): Promise<string | null> {
   if (!sourceUrl) return null;
   const key = faviconKey(sourceUrl);
+  const ourPath = `${kind.path}${key}`;
   try {
-    const known = await getFaviconFetchedAt(db(), key);
+    const known = await getFaviconFetchedAt(db(), key, kind.table);
     if (known && Date.now() - known.fetched_at.getTime() < (known.found ? REFRESH_MS : MISSING_RETRY_MS)) {
-      return known.found ? faviconPath(key) : null;
+      return known.found ? ourPath : null;
     }
     let data: Buffer | null = null;
     let type: string | null = null;
     try {
-      const fetched = await safeFetch(sourceUrl, { accept: "image", maxBytes: MAX_BYTES, timeoutMs: TIMEOUT_MS, allowlist: env().FETCH_ALLOWLIST, measure: false });
+      const fetched = await safeFetch(sourceUrl, { accept: "image", maxBytes: kind.maxBytes, timeoutMs: kind.timeoutMs, allowlist: env().FETCH_ALLOWLIST, measure: false });
       type = fetched.data ? sniffImage(fetched.data) : null;
       data = type ? fetched.data! : null;
     } catch (error) {
-      log.debug("favicon not fetched", { sourceUrl, error });
+      log.debug("image not fetched", { table: kind.table, sourceUrl, error });
     }
-    // A known icon that fails to refresh is kept: the site may be down for a moment.
-    if (!data && known?.found) return faviconPath(key);
-    await putFavicon(db(), { key, source_url: sourceUrl, content_type: type, data });
-    return data ? faviconPath(key) : null;
+    // A known image that fails to refresh is kept: the site may be down for a moment.
+    if (!data && known?.found) return ourPath;
+    await putFavicon(db(), { key, source_url: sourceUrl, content_type: type, data }, kind.table);
+    return data ? ourPath : null;
   } catch (error) {
-    log.warn("favicon could not be stored", { sourceUrl, error });
+    log.warn("image could not be stored", { table: kind.table, sourceUrl, error });
     return null;
   }
 }
 
 /** The stored icon as an HTTP answer: cached for a year (the key changes with the address), never sniffed. */
-export async function faviconResponse(key: string): Promise<Response> {
-  const row = /^[0-9a-f]{32}$/.test(key) ? await getFavicon(db(), key) : undefined;
+export function faviconResponse(key: string): Promise<Response> {
+  return imageResponse(FAVICONS, key);
+}
+
+export function leadImageResponse(key: string): Promise<Response> {
+  return imageResponse(LEAD_IMAGES, key);
+}
+
+async function imageResponse(kind: ImageKind, key: string): Promise<Response> {
+  const row = /^[0-9a-f]{32}$/.test(key) ? await getFavicon(db(), key, kind.table) : undefined;
   if (!row?.data || !row.content_type) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=3600" } });
   return new Response(new Uint8Array(row.data), {
     headers: {

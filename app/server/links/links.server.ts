@@ -1,4 +1,4 @@
-import { publicFavicon } from "./favicons.server";
+import { publicFavicon, publicLeadImage } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
 import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
 import { db } from "../platform/db.server";
@@ -57,6 +57,10 @@ export function toLinkDetail(link: Link): LinkDetail {
     engine: link.enrichment_engine,
     category: link.category,
     tagSuggestions: link.tag_suggestions,
+    byline: link.byline,
+    publishedAt: link.published_at?.toISOString() ?? null,
+    siteName: link.site_name,
+    leadImage: publicLeadImage(link.lead_image),
   };
 }
 

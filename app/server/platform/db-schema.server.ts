@@ -31,6 +31,7 @@ export interface DB {
   favicons: FaviconsTable;
   api_tokens: ApiTokensTable;
   affiliate_rules: AffiliateRulesTable;
+  lead_images: LeadImagesTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -171,6 +172,14 @@ export interface LinksTable {
   reenrich_requested_at: Date | null;
   /** Set when the owner deleted it: hidden from every read until restored or purged. */
   deleted_at: Date | null;
+  /** What the reader found besides the text (decision 022). */
+  byline: string | null;
+  published_at: Date | null;
+  site_name: string | null;
+  /** Our path for the page's lead image (`/lead-images/{key}`), or null. */
+  lead_image: string | null;
+  /** Which reader found the text: semantic, readability, heuristic, json-ld, text, markdown. */
+  extractor: string | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -411,3 +420,6 @@ export interface AffiliateRulesTable {
   created_at: CreatedAt;
 }
 export type AffiliateRuleRow = Selectable<AffiliateRulesTable>;
+/** Pages' lead images, kept and served like favicons (at most 2 MB each). */
+export type LeadImagesTable = FaviconsTable;
+export type LeadImageRow = Selectable<LeadImagesTable>;

@@ -192,6 +192,13 @@ export interface EnrichedFields {
   codeSnippets: CodeSnippet[];
   category: string;
   engine: string;
+  byline: string | null;
+  /** ISO timestamp, as the page gave it. */
+  publishedAt: string | null;
+  siteName: string | null;
+  /** Our path for the stored lead image, or null. */
+  leadImage: string | null;
+  extractor: string | null;
 }
 
 function enrichedSet(result: EnrichedFields) {
@@ -211,6 +218,11 @@ function enrichedSet(result: EnrichedFields) {
     code_snippets: toJsonb(result.codeSnippets),
     enrichment_engine: result.engine,
     category: result.category,
+    byline: result.byline,
+    published_at: result.publishedAt ? new Date(result.publishedAt) : null,
+    site_name: result.siteName,
+    lead_image: result.leadImage,
+    extractor: result.extractor,
     enriched_at: new Date(),
     updated_at: new Date(),
     // Whatever produced this result, it answers any re-enrichment asked for meanwhile.

@@ -1,0 +1,81 @@
+import type * as PdfJs from "pdfjs-dist/legacy/build/pdf.mjs";
+import { PAGE_EMPTY, PageError, titleFromUrl, type ParsedPage } from "./page-parser.server";
+
+/**
+ * PDFs (papers, manuals) read with Mozilla's pdf.js (pdfjs-dist, legacy build for Node), on a
+ * parser thread like any page (decision 009: the thread's budget and heap cap bound it). Title
+ * from the document's metadata, else its first line; reading time from its page count.
+ */
+/** Pages read at most; a longer document is summarised from its first ones. */
+export const PDF_MAX_PAGES = 200;
+const MAX_TEXT_CHARS = 200_000;
+/** A page of a paper or manual takes about two minutes to read. */
+const MINUTES_PER_PAGE = 2;
+
+interface TextItem {
+  str?: string;
+  hasEOL?: boolean;
+}
+
+let pdfjs: Promise<typeof PdfJs> | undefined;
+
+/**
+ * Starts loading pdf.js. A parser thread calls it once it is ready, so that loading the library
+ * (seconds on a busy machine, a 2 MB module) is not counted in the first PDF's time budget.
+ */
+export function loadPdfjs() {
+  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return pdfjs;
+}
+
+export async function parsePdf(data: Uint8Array, pageUrl: string): Promise<ParsedPage> {
+  const { getDocument } = await loadPdfjs();
+  let document;
+  try {
+    document = await getDocument({ data, useSystemFonts: false, isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  } catch {
+    throw new PageError("The PDF could not be read");
+  }
+  try {
+    const { info } = (await document.getMetadata().catch(() => ({ info: {} }))) as { info: { Title?: unknown; Author?: unknown; CreationDate?: unknown } };
+    const pages: string[] = [];
+    let chars = 0;
+    for (let number = 1; number <= Math.min(document.numPages, PDF_MAX_PAGES) && chars < MAX_TEXT_CHARS; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      const text = (content.items as TextItem[])
+        .map((item) => `${item.str ?? ""}${item.hasEOL ? "\n" : ""}`)
+        .join("")
+        .replace(/[ \t]+/g, " ")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
+      page.cleanup();
+      if (text) pages.push(text);
+      chars += text.length;
+    }
+    const text = pages.join("\n\n").slice(0, MAX_TEXT_CHARS);
+    if (!text) throw new PageError(PAGE_EMPTY);
+    const metaTitle = typeof info.Title === "string" ? info.Title.replace(/\s+/g, " ").trim() : "";
+    const firstLine = text.split("\n").find((line) => line.trim())?.trim() ?? "";
+    const author = typeof info.Author === "string" ? info.Author.trim() : "";
+    return {
+      title: (metaTitle || firstLine).slice(0, 300) || titleFromUrl(pageUrl),
+      description: text.split(/\n\s*\n/).find((block) => block.trim() && block.trim() !== firstLine)?.replace(/\s+/g, " ").trim().slice(0, 300) ?? null,
+      favicon: `${new URL(pageUrl).origin}/favicon.ico`,
+      canonicalUrl: null,
+      language: null,
+      readingMinutes: Math.max(1, document.numPages * MINUTES_PER_PAGE),
+      text,
+      headings: [],
+      // pdf.js gives no code blocks; a manual's examples stay in the text.
+      codeBlocks: [],
+      byline: author || null,
+      publishedAt: null,
+      siteName: null,
+      leadImage: null,
+      extractor: "pdf",
+    };
+  } finally {
+    await document.destroy();
+  }
+}
