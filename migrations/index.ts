@@ -16,6 +16,7 @@ import * as indexForeignKeys from "./20261124T060000_index_foreign_keys";
 import * as createPayments from "./20261124T070000_create_payments";
 import * as createFavicons from "./20261124T110000_create_favicons";
 import * as addChangeEmailTokens from "./20261124T120000_add_change_email_tokens";
+import * as createImports from "./20261125T040000_create_imports";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "20261124T070000_create_payments": createPayments,
   "20261124T110000_create_favicons": createFavicons,
   "20261124T120000_add_change_email_tokens": addChangeEmailTokens,
+  "20261125T040000_create_imports": createImports,
 };

@@ -17,6 +17,8 @@ const ALL_TABLES = [
   "enrichment_usage",
   "favicons",
   "feature_flags",
+  "import_items",
+  "imports",
   "link_artifacts",
   "links",
   "mail_outbox",
@@ -88,6 +90,7 @@ describe("migrations", () => {
       "20261124T020000_create_role_grants": "role_grants",
       "20261124T070000_create_payments": "checkouts",
       "20261124T110000_create_favicons": "favicons",
+      "20261125T040000_create_imports": "imports",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

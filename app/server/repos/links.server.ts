@@ -81,7 +81,7 @@ export async function countLinksByStatus(db: Database, userId: string): Promise<
     .where("user_id", "=", userId)
     .groupBy("status")
     .execute();
-  const counts: Record<Link["status"], number> = { pending: 0, enriched: 0, error: 0 };
+  const counts: Record<Link["status"], number> = { pending: 0, enriched: 0, error: 0, unenriched: 0 };
   for (const row of rows) counts[row.status] = row.count;
   return counts;
 }
