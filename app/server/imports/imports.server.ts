@@ -167,7 +167,9 @@ async function enrichmentBudget(userId: string, role: Role): Promise<{ budget: n
 export async function saveImport(importId: string, onStep: StepLogger = () => undefined): Promise<"saved" | "skipped"> {
   const row = await getImportById(db(), importId);
   if (!row || row.status !== "saving") return "skipped";
-  let { budget, reason } = await enrichmentBudget(row.user_id, row.owner_role);
+  const plan = await enrichmentBudget(row.user_id, row.owner_role);
+  const reason = plan.reason;
+  let budget = plan.budget;
   let cursor = row.saved_through;
   let lastProgress = 0;
   for (;;) {
