@@ -12,7 +12,7 @@ import {
   type FeatureTable,
 } from "./entitlements";
 
-const NOT_BUILT: FeatureKey[] = ["bookmarkletSupport", "affiliateLinks", "batchProcessing", "apiAccess"];
+const NOT_BUILT: FeatureKey[] = ["bookmarkletSupport", "affiliateLinks", "apiAccess"];
 const keysWith = (map: Record<FeatureKey, FeatureAccess>, access: FeatureAccess) => FEATURE_KEYS.filter((key) => map[key] === access);
 
 describe("the default feature table", () => {

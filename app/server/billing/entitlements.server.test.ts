@@ -60,7 +60,7 @@ describe("what the dashboard is given", () => {
     expect(creator.features).toMatchObject({
       bookmarkletSupport: "coming-soon",
       affiliateLinks: "coming-soon",
-      batchProcessing: "coming-soon",
+      batchProcessing: "available",
       apiAccess: "coming-soon",
       quizGenerator: "available",
     });
