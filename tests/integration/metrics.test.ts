@@ -170,6 +170,7 @@ describe("the series after real traffic", () => {
       system: { ...depth, workers: 1 },
       "enrich-link": { ...depth, failed: 1, workers: 1 },
       "enrich-task": { ...depth, workers: 1 },
+      import: { ...depth, workers: 1 },
     });
   });
 });
