@@ -20,6 +20,7 @@ import * as addLinkSoftDelete from "./20261125T010000_add_link_soft_delete";
 import * as addLinkReaderDetails from "./20261125T020000_add_link_reader_details";
 import * as createApiTokens from "./20261125T030000_create_api_tokens";
 import * as createAffiliateRules from "./20261125T030100_create_affiliate_rules";
+import * as createImports from "./20261125T040000_create_imports";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "20261125T020000_add_link_reader_details": addLinkReaderDetails,
   "20261125T030000_create_api_tokens": createApiTokens,
   "20261125T030100_create_affiliate_rules": createAffiliateRules,
+  "20261125T040000_create_imports": createImports,
 };

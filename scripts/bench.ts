@@ -10,6 +10,9 @@
  *     the 1,000,000, the failures grouped by reason, the /admin/jobs page, and replaying them all
  *  6. library: a Creator with 10,000 links: the /dashboard server render (time and HTML size) and
  *     the Enrichments tab's first page (its requests, sent together as the browser does)
+ *  7. import: a Creator uploads a list of 10,000 bookmarks (pages on loopback) with 2 worker
+ *     processes running; time until all are saved and enriched, while a link added by hand every
+ *     second is timed from add to enriched
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
  * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
@@ -40,6 +43,7 @@ import {
   countLinkStates,
   deleteAllLinks,
   getEnrichmentSpan,
+  getLinkStatus,
   insertFailedLinks,
   listEnrichmentLatencies,
   loadAdminBenchData,
@@ -55,7 +59,8 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 // same load for this long first (its first seconds are slower: see docs/performance.md).
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,admin,ops,library").split(",").map((part) => part.trim()));
+const IMPORT_LINKS = Number(process.env.BENCH_IMPORT_LINKS ?? 10_000);
+const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library").split(",").map((part) => part.trim()));
 const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
 const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
@@ -189,6 +194,18 @@ async function waitUntilEnriched(total: number, timeoutMs = 300_000) {
   }
 }
 
+/** Polls one link until it is enriched (20 ms steps: the figure is about a second). */
+async function waitForLinkEnriched(id: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await getLinkStatus(db, id);
+    if (status === "enriched") return;
+    if (status === "error") throw new Error(`link ${id} failed`);
+    if (Date.now() > deadline) throw new Error(`link ${id} not enriched after ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
 async function throughput(since: Date): Promise<number> {
   const row = await getEnrichmentSpan(db, since);
   return (row.count - 1) / ((row.last.getTime() - row.first.getTime()) / 1000);
@@ -288,6 +305,47 @@ try {
     const endToEnd = await listEnrichmentLatencies(db, since);
     results.push(`| add→enriched latency, ${RATE} links/s for ${SECONDS} s, 1 worker | p50 ${ms(percentile(endToEnd, 50))}, p95 ${ms(percentile(endToEnd, 95))} (${endToEnd.length} links) |`);
     await stop(worker2a);
+  }
+
+  // 7. a big import enriched on the import queue while links added by hand keep their pace.
+  if (PARTS.has("import")) {
+    await emptyPipeline();
+    const workers = [start("worker/index.ts"), start("worker/index.ts")];
+    // Both workers up: a hand-added link is enriched before the import starts.
+    const probe = await add(token);
+    await waitForLinkEnriched(probe.id, 60_000);
+    const file = Array.from({ length: IMPORT_LINKS }, (_, i) => `http://127.0.0.1:${pagesPort}/page/${i}?import=${i}`).join("\n");
+    const started = performance.now();
+    const upload = await fetch(`${base}/api/imports?name=bench.txt`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: file });
+    const imported = (await upload.json()) as { id: string; status: string; message?: string };
+    if (upload.status !== 202) throw new Error(`import answered ${upload.status}: ${imported.message}`);
+    const uploadMs = performance.now() - started;
+    const handLatencies: number[] = [];
+    let done = false;
+    const handAdds = (async () => {
+      while (!done) {
+        const next = performance.now() + 1_000;
+        const { id } = await add(token);
+        const addedAt = performance.now();
+        await waitForLinkEnriched(id, 60_000);
+        handLatencies.push(performance.now() - addedAt);
+        await sleep(Math.max(0, next - performance.now()));
+      }
+    })();
+    let final: { status: string; saved: number; enriched: number; failed: number; notEnriched: number; duplicates: number } | undefined;
+    for (;;) {
+      const response = await fetch(`${base}/api/imports/${imported.id}`, { headers: { authorization: `Bearer ${token}` } });
+      final = (await response.json()) as typeof final;
+      if (final!.status === "done" || final!.status === "failed") break;
+      if (performance.now() - started > 600_000) throw new Error(`import still ${final!.status} after 10 minutes`);
+      await sleep(200);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    done = true;
+    await handAdds;
+    results.push(`| import of ${IMPORT_LINKS.toLocaleString("en-US")} bookmarks (URL list), 2 worker processes: upload and staging, then saved and all enriched | upload ${ms(uploadMs)}; all done in ${seconds.toFixed(1)} s (${final!.saved} saved, ${final!.enriched} enriched, ${final!.failed} failed, ${final!.notEnriched} not enriched) |`);
+    results.push(`| links added by hand during that import, add→enriched | ${handLatencies.length} links: min ${ms(Math.min(...handLatencies))}, p50 ${ms(percentile(handLatencies, 50))}, max ${ms(Math.max(...handLatencies))} |`);
+    await Promise.all(workers.map(stop));
   }
 
   // 5a. the scaling curve: the same pages drained by 1, 2 and 4 worker processes, each over a

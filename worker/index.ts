@@ -11,10 +11,12 @@ import { writeJobLog } from "./job-log";
 import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
+import { processImportJob } from "./processors/import";
 import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server";
 import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
+import { reconcileImports } from "~/server/imports/imports.server";
 import { installFeatureFlagStore } from "~/server/admin/feature-flags.server";
 import { QUEUES, closeQueues, ensureSchedules, getQueue, type QueueName } from "~/server/jobs/queue.server";
 import { closeRedis, createRedis, quitRedis, redis, warnUnlessNoEviction, whenReady } from "~/server/platform/redis.server";
@@ -66,6 +68,7 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.system]: processSystemJob,
   [QUEUES.enrichLink]: processEnrichLinkJob,
   [QUEUES.enrichTask]: processEnrichTaskJob,
+  [QUEUES.import]: processImportJob,
 };
 
 // How long a job that met a database outage waits before it runs again.
@@ -238,6 +241,8 @@ async function reconcile() {
     await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
     const requeued = await reconcilePendingLinks(config.RECONCILE_AFTER_MS);
     if (requeued > 0) log.info("reconciler re-enqueued pending links", { count: requeued });
+    const imported = await reconcileImports(config.RECONCILE_AFTER_MS);
+    if (imported > 0) log.info("reconciler re-enqueued import jobs", { count: imported });
   } catch (error) {
     log.warn("reconciler pass failed", { error });
   }

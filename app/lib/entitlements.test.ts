@@ -12,7 +12,7 @@ import {
   type FeatureTable,
 } from "./entitlements";
 
-const NOT_BUILT: FeatureKey[] = ["batchProcessing"];
+const NOT_BUILT: FeatureKey[] = [];
 const keysWith = (map: Record<FeatureKey, FeatureAccess>, access: FeatureAccess) => FEATURE_KEYS.filter((key) => map[key] === access);
 
 describe("the default feature table", () => {

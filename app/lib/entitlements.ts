@@ -52,7 +52,7 @@ export const FEATURES: FeatureInfo[] = [
   { key: "affiliateLinks", name: "Affiliate links", description: "Keep your affiliate tags on shared links.", category: "premium", built: true },
   { key: "publicLinkSharing", name: "Public sharing", description: "Share a public page for any link.", category: "sharing", built: true },
   { key: "contentPreferences", name: "Content preferences", description: "Summary length, language and difficulty.", category: "premium", built: true },
-  { key: "batchProcessing", name: "Batch processing", description: "Enrich many links at once.", category: "premium", built: false },
+  { key: "batchProcessing", name: "Batch processing", description: "Enrich many links at once.", category: "premium", built: true },
   { key: "apiAccess", name: "API access", description: "Personal API tokens for your own tools.", category: "premium", built: true },
 ];
 

@@ -55,7 +55,7 @@ export function normalizeUrl(value: string): string {
   return url.toString();
 }
 
-export type LinkStatus = "pending" | "enriched" | "error";
+export type LinkStatus = "pending" | "enriched" | "error" | "unenriched";
 
 /** What the API returns for a link. */
 export interface PublicLink {
@@ -111,6 +111,7 @@ export const STATUS_LABELS: Record<LinkStatus, string> = {
   pending: "Processing",
   enriched: "Enriched",
   error: "Failed",
+  unenriched: "Not enriched",
 };
 
 export interface Usage {

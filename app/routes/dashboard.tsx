@@ -5,6 +5,7 @@ import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
 import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
+import { ImportPanel } from "~/components/dashboard/import-panel";
 import { LoadMore } from "~/components/dashboard/load-more";
 import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { ShareTab } from "~/components/dashboard/share-tab";
@@ -68,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent } = useLiveLinks(data);
+  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, resync } = useLiveLinks(data);
   const toast = useToast();
   // After Undo, focus goes back to the row it left, once that row is drawn again.
   const focusAfterRestore = useRef<string | null>(null);
@@ -201,6 +202,7 @@ export default function Dashboard() {
               <>
                 <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
                 <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
+                <ImportPanel access={data.access} onImport={onImport} onSettled={resync} />
                 {links.length === 0 ? (
                   <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
                     No links yet. Paste one above to get started.

@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const TONES: Record<LinkStatus, "warning" | "success" | "danger"> = { pending: "warning", enriched: "success", error: "danger" };
+const TONES: Record<LinkStatus, "warning" | "success" | "danger" | "neutral"> = { pending: "warning", enriched: "success", error: "danger", unenriched: "neutral" };
 
 /** Follows the saved link until the worker is done with it, so the popup can say "Enriched". */
 function useLinkStatus(initial: PublicLink) {

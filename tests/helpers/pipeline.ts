@@ -65,7 +65,8 @@ export async function startPipeline(
   const web = await startWebServer(env);
   const api = apiClient(web.baseUrl);
   const worker = runEntry("worker/index.ts", { ...env, ...workerEnv, LOG_LEVEL: "info" });
-  await worker.waitFor(/worker: ready/);
+  // A busy machine can take a while to start a worker.
+  await worker.waitFor(/worker: ready/, 90_000);
   return {
     pages,
     web,

@@ -145,7 +145,7 @@ describe("GET and PUT /api/admin/feature-flags", () => {
     expect(await flagEvents()).toHaveLength(2);
   });
 
-  it("keeps Free's column and unbuilt features as they are in code whatever is saved", async () => {
+  it("keeps Free's column as it is in code whatever is saved, and a saved cell opens a built feature", async () => {
     const admin = await signUp("Admin");
     const free = await signUp("FreeUser");
     await api("PUT", "/api/admin/feature-flags", {
@@ -155,8 +155,8 @@ describe("GET and PUT /api/admin/feature-flags", () => {
     expect((await featureAccess("FreeUser")).publicLinkSharing).toBe("available");
     expect((await featureAccess("FreeUser")).quizGenerator).toBe("locked");
     expect((await featureAccess("LiteUser")).publicLinkSharing).toBe("locked");
-    expect((await featureAccess("LiteUser")).batchProcessing).toBe("coming-soon");
-    expect((await featureAccess("Admin")).batchProcessing).toBe("coming-soon");
+    expect((await featureAccess("LiteUser")).batchProcessing).toBe("available");
+    expect((await featureAccess("FreeUser")).batchProcessing).toBe("locked");
     const link = await db()
       .insertInto("links")
       .values({ user_id: free.id, url: "https://flags.example/a", normalized_url: "https://flags.example/a", status: "enriched", title: "A" })

@@ -19,6 +19,8 @@ const ALL_TABLES = [
   "enrichment_usage",
   "favicons",
   "feature_flags",
+  "import_items",
+  "imports",
   "lead_images",
   "link_artifacts",
   "links",
@@ -94,6 +96,7 @@ describe("migrations", () => {
       "20261125T020000_add_link_reader_details": "lead_images",
       "20261125T030000_create_api_tokens": "api_tokens",
       "20261125T030100_create_affiliate_rules": "affiliate_rules",
+      "20261125T040000_create_imports": "imports",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

@@ -14,7 +14,8 @@ function StatusBadge({ status }: { status: PublicLink["status"] }) {
       </span>
     );
   }
-  return <Badge tone={status === "enriched" ? "success" : "danger"}>{STATUS_LABELS[status]}</Badge>;
+  // Not enriched is a choice of plan or allowance, not a failure: no alarm colour.
+  return <Badge tone={status === "enriched" ? "success" : status === "unenriched" ? "neutral" : "danger"}>{STATUS_LABELS[status]}</Badge>;
 }
 
 function CodeBlock({ language, code }: { language: string; code: string }) {
@@ -155,6 +156,11 @@ export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChan
               {link.error}
             </p>
           ) : null}
+          {link.status === "unenriched" && link.error ? (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="link-not-enriched">
+              {link.error}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 pl-8">
@@ -163,6 +169,11 @@ export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChan
           {link.status === "error" ? (
             <Button size="sm" variant="secondary" onClick={retry}>
               Retry
+            </Button>
+          ) : null}
+          {link.status === "unenriched" ? (
+            <Button size="sm" variant="secondary" onClick={retry} aria-label={`Enrich ${link.title ?? link.url}`}>
+              Enrich
             </Button>
           ) : null}
           {link.status === "enriched" ? (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
 import { appendPage, mergeSnapshot, upsertLinkInList } from "~/lib/link-list";
+import type { PublicImport } from "~/lib/imports";
 import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
 
 const POLL_OFFLINE_MS = 4_000;
@@ -87,6 +88,13 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => void artifactListeners.current.delete(listener);
   }, []);
 
+  // The import panel hears an import's progress on the same stream.
+  const importListeners = useRef(new Set<(progress: PublicImport) => void>());
+  const onImport = useCallback((listener: (progress: PublicImport) => void) => {
+    importListeners.current.add(listener);
+    return () => void importListeners.current.delete(listener);
+  }, []);
+
   const resync = useCallback(async () => {
     const limit = Math.max(LINKS_PAGE_SIZE, Math.min(200, linksRef.current.length));
     const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${limit}`).catch(() => null);
@@ -113,6 +121,10 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
       const data = JSON.parse((event as MessageEvent).data) as { linkId: string; artifact: PublicArtifact };
       artifactListeners.current.forEach((listener) => listener(data.linkId, data.artifact));
     });
+    source.addEventListener("import", (event) => {
+      const progress = (JSON.parse((event as MessageEvent).data) as { import: PublicImport }).import;
+      importListeners.current.forEach((listener) => listener(progress));
+    });
     source.addEventListener("link-deleted", (event) => remove((JSON.parse((event as MessageEvent).data) as { id: string }).id));
     return () => source.close();
   }, [upsert, remove, resync]);
@@ -127,5 +139,5 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => clearInterval(timer);
   }, [live, resync]);
 
-  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent };
+  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, resync };
 }

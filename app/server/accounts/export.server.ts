@@ -16,7 +16,7 @@ import { getUserById } from "../repos/users.server";
 export const EXPORT_BATCH = 250;
 
 /** Every row of a keyset-paged list, a batch at a time. */
-async function* pages<T extends { id: string }>(read: (afterId: string | null) => Promise<T[]>): AsyncGenerator<T[]> {
+export async function* pages<T extends { id: string }>(read: (afterId: string | null) => Promise<T[]>): AsyncGenerator<T[]> {
   let after: string | null = null;
   for (;;) {
     const rows = await read(after);
@@ -27,7 +27,7 @@ async function* pages<T extends { id: string }>(read: (afterId: string | null) =
 }
 
 /** A JSON array written piece by piece. */
-async function* array<R>(batches: AsyncGenerator<R[]>, map: (batch: R[]) => Promise<unknown[]> | unknown[] = (batch) => batch): AsyncGenerator<string> {
+export async function* array<R>(batches: AsyncGenerator<R[]>, map: (batch: R[]) => Promise<unknown[]> | unknown[] = (batch) => batch): AsyncGenerator<string> {
   yield "[";
   let first = true;
   for await (const batch of batches) {
@@ -79,8 +79,12 @@ export async function exportAccountData(userId: string): Promise<ReadableStream<
   await rateLimit("dataExport", userId);
   const user = await getUserById(db(), userId);
   if (!user) throw new HttpError(404, "Account not found.");
+  return textStream(documentOf(userId));
+}
+
+/** A generator of text pieces as a byte stream the client pulls: the next rows are read only when it wants more. */
+export function textStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const chunks = documentOf(userId);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       // Several small pieces per pull, so one pull is not one syscall per link.

@@ -184,6 +184,16 @@ export const API_ROUTES: ApiRoutes = {
   "api.events.ts": {
     get: { auth: "user", summary: "Server-sent events for the signed-in user (link status changes)." },
   },
+  "api.imports.ts": {
+    get: { auth: "user", summary: "The user's latest imports with their progress." },
+    post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, nothing imported." },
+  },
+  "api.imports.$id.ts": {
+    get: { auth: "user", summary: "One import's progress: parsed, saved, duplicates, invalid, enriched, not enriched, failed." },
+  },
+  "api.imports.enrich.ts": {
+    post: { auth: "user", summary: "{queued}: imported links shown as Not enriched are queued as far as the allowance reaches (batch processing)." },
+  },
   "api.links.$id.advanced.ts": {
     post: { auth: "user", summary: "Generates (or returns the stored) advanced summary: key points and takeaways (Scout and up)." },
   },
@@ -224,6 +234,9 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.enrich.ts": {
     post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
+  },
+  "api.links.export.ts": {
+    get: { auth: "user", summary: "Every link as one streamed file: ?format=json (every field and result, re-importable), html (Netscape bookmarks) or markdown (a zip, one file per link; Creator)." },
   },
   "api.links.enrichments.ts": {
     get: { auth: "user", summary: "A page of the Enrichments tab: the user's enriched links, newest first, each as {link (with its enrichment), artifacts (without their results)}; X-Next-Cursor continues them." },

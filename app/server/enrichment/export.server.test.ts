@@ -28,6 +28,7 @@ function linkWith(fields: Partial<Link>): Link {
     tag_suggestions: [],
     code_snippets: [],
     enrichment_engine: "local",
+    import_id: null,
     category: null,
     is_public: false,
     shared_at: null,

@@ -9,6 +9,8 @@ export const QUEUES = {
   enrichLink: "enrich-link",
   /** On-demand results of an enriched link: advanced summary, quiz, rephrasing, course. */
   enrichTask: "enrich-task",
+  /** Imports: an uploaded file's staged bookmarks saved in chunks, then their low-priority enrichment. */
+  import: "import",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

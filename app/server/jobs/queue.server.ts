@@ -24,6 +24,10 @@ export const enrichLinkJobSchema = z.object({ linkId: z.uuid() });
 
 export const enrichTaskJobSchema = z.object({ artifactId: z.uuid() });
 
+export const importSaveJobSchema = z.object({ importId: z.uuid() });
+
+export const importEnrichJobSchema = z.object({ linkId: z.uuid(), importId: z.uuid().nullable() });
+
 /** A job whose data does not fit its queue's schema. */
 export class InvalidPayloadError extends UnrecoverableError {}
 
@@ -64,7 +68,7 @@ const HOUR_S = 3_600;
 const WEEK_S = 7 * 24 * HOUR_S;
 
 /** Every kind of job there is: the name a job carries on its queue. */
-export type JobKind = "enrich-link" | "enrich-task" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
+export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
 
 /**
  * How each kind of job retries and how long finished ones stay in Redis: the one place job
@@ -76,6 +80,8 @@ export function jobOptions(kind: JobKind): JobsOptions {
   switch (kind) {
     case "enrich-link":
     case "enrich-task":
+    case "import-save":
+    case "import-enrich":
       return {
         attempts: 3,
         backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
@@ -191,6 +197,36 @@ async function addReplacingFinished(
     await previous.remove();
   }
   await queue.add(jobName, data, { ...jobOptions(jobName), jobId, priority });
+}
+
+/**
+ * The import queue runs an import's save before any imported link's enrichment (BullMQ takes
+ * jobs without a priority first), so a second import's progress starts while the first enriches.
+ */
+const IMPORT_ENRICH_PRIORITY = 100;
+
+/** Queues the saving of an import's staged bookmarks; one job per import. */
+export async function enqueueImportSave(importId: string): Promise<void> {
+  await addReplacingFinished(QUEUES.import, "import-save", importSaveJobSchema.parse({ importId }), `save-${importId}`);
+}
+
+/**
+ * Queues imported links' enrichment on the import queue, not on enrich-link: it has its own
+ * workers' slots, so however many imported links wait, a link added by hand finds a free one.
+ */
+export async function enqueueImportEnrich(entries: Array<{ linkId: string; importId: string | null }>): Promise<number> {
+  return addManyReplacingFinished(
+    QUEUES.import,
+    "import-enrich",
+    entries.map((entry) => ({ jobId: `enrich-${entry.linkId}`, data: importEnrichJobSchema.parse(entry), priority: IMPORT_ENRICH_PRIORITY })),
+  );
+}
+
+/** Whether a job of the import queue (`save-{importId}` or `enrich-{linkId}`) is waiting, delayed or running. */
+export async function hasLiveImportJob(jobId: string): Promise<boolean> {
+  await whenReady(redis());
+  const state = await getQueue(QUEUES.import).getJobState(jobId);
+  return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized" || state === "waiting-children";
 }
 
 /** Whether a link has a job waiting, delayed or running. */

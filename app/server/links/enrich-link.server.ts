@@ -17,6 +17,7 @@ import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { log } from "../platform/logger.server";
+import { NOT_ENRICHED_ALLOWANCE } from "~/lib/imports";
 import {
   clearReenrichRequest,
   getLinkById,
@@ -26,6 +27,7 @@ import {
   markLinkEnrichedCountingUnlimited,
   markLinkFailed,
   markLinkReenriched,
+  markLinkUnenriched,
   type EnrichedFields,
 } from "../repos/links.server";
 
@@ -47,7 +49,8 @@ async function recentTags(userId: string): Promise<string[]> {
 async function fail(link: Link, reason: string): Promise<void> {
   const failed = await markLinkFailed(db(), link.id, reason);
   if (!failed) return;
-  await createNotification(db(), {
+  // An import's failures are counted in its one summary, not a notification each.
+  if (link.import_id === null) await createNotification(db(), {
     userId: link.user_id,
     type: "link-failed",
     title: "A link could not be enriched",
@@ -55,6 +58,16 @@ async function fail(link: Link, reason: string): Promise<void> {
     link: "/dashboard",
   });
   await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(failed) });
+}
+
+/**
+ * No enrichment left: a link added by hand fails with the quota reason; an imported one is saved
+ * as "Not enriched", to be enriched later with one action (it was never the user's request).
+ */
+async function outOfAllowance(link: Link): Promise<void> {
+  if (link.import_id === null) return fail(link, QUOTA_EXCEEDED);
+  const saved = await markLinkUnenriched(db(), link.id, NOT_ENRICHED_ALLOWANCE);
+  if (saved) await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(saved) });
 }
 
 /** A re-enrichment that failed leaves the previous result in place; the job keeps the reason. */
@@ -89,7 +102,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     step("re-enrichment asked by an operator: not counted against the quota");
   } else if (!(await hasEnrichmentLeft(db(), link.user_id, link.owner_role))) {
     step("no enrichment left this month");
-    await fail(link, QUOTA_EXCEEDED);
+    await outOfAllowance(link);
     return "failed";
   }
 
@@ -179,7 +192,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
   }
   if (!stored) {
     step("no enrichment left this month when storing");
-    await fail(link, QUOTA_EXCEEDED);
+    await outOfAllowance(link);
     return "failed";
   }
   await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(stored) });

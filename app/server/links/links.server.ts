@@ -165,7 +165,7 @@ export async function purgeExpiredLinks(graceMs = env().LINK_PURGE_AFTER_MS): Pr
 /** A failed link goes back to Processing; 409 unless it failed; 403 when no enrichment is left. */
 export async function retryLink(userId: string, id: string, role?: Role): Promise<Link> {
   const existing = await getUserLink(userId, id);
-  if (existing.status !== "error") throw new HttpError(409, "Only a failed link can be retried.");
+  if (existing.status !== "error" && existing.status !== "unenriched") throw new HttpError(409, "Only a failed link can be retried.");
   await requireEnrichmentLeft(db(), userId, role);
   const link = await resetLinkToPending(db(), { id, userId });
   if (!link) throw new HttpError(409, "Only a failed link can be retried.");

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { PublicArtifact } from "~/lib/artifacts";
+import type { PublicImport } from "~/lib/imports";
 import type { PublicLink } from "~/lib/links";
 import { createRedis, redis, whenReady } from "../platform/redis.server";
 import { env } from "../platform/env.server";
@@ -13,6 +14,8 @@ export type UserEvent =
   | { type: "link-deleted"; id: string }
   | { type: "link-restored"; link: PublicLink }
   | { type: "artifact"; linkId: string; artifact: PublicArtifact }
+  /** An import's progress: parsed, saved, duplicates, enriched, failed. */
+  | { type: "import"; import: PublicImport }
   | { type: "notification"; unreadCount: number }
   /** Every session of the user ended (deactivated or deleted): open streams close. */
   | { type: "session-ended" };

@@ -32,6 +32,8 @@ export interface DB {
   api_tokens: ApiTokensTable;
   affiliate_rules: AffiliateRulesTable;
   lead_images: LeadImagesTable;
+  imports: ImportsTable;
+  import_items: ImportItemsTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -139,7 +141,7 @@ export interface MailOutboxTable {
 }
 export type OutboxMail = Selectable<MailOutboxTable>;
 
-export type LinkStatus = "pending" | "enriched" | "error";
+export type LinkStatus = "pending" | "enriched" | "error" | "unenriched";
 export interface CodeSnippet {
   language: string;
   code: string;
@@ -180,12 +182,55 @@ export interface LinksTable {
   lead_image: string | null;
   /** Which reader found the text: semantic, readability, heuristic, json-ld, text, markdown. */
   extractor: string | null;
+  /** The import that brought the link in; its enrichment takes the import queue's low-priority path. */
+  import_id: string | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
 export type Link = Selectable<LinksTable>;
 export type NewLink = Insertable<LinksTable>;
+
+export type ImportStatus = "parsing" | "saving" | "enriching" | "done" | "failed";
+export interface InvalidEntry {
+  line: number;
+  url: string;
+  reason: string;
+}
+export interface ImportsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: ColumnType<ImportStatus, ImportStatus | undefined, ImportStatus>;
+  format: string | null;
+  file_name: string | null;
+  parsed: ColumnType<number, number | undefined, number>;
+  saved: ColumnType<number, number | undefined, number>;
+  duplicates: ColumnType<number, number | undefined, number>;
+  invalid: ColumnType<number, number | undefined, number>;
+  invalid_lines: ColumnType<InvalidEntry[], string | undefined, string>;
+  enriched: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
+  not_enriched: ColumnType<number, number | undefined, number>;
+  saved_through: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  finished_at: Date | null;
+}
+export type Import = Selectable<ImportsTable>;
+export interface ImportItemsTable {
+  import_id: string;
+  position: number;
+  line: number;
+  url: string;
+  normalized_url: string;
+  title: string | null;
+  description: string | null;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  saved_at: Date | null;
+  payload: ColumnType<unknown, string | null | undefined, string | null>;
+}
+export type ImportItem = Selectable<ImportItemsTable>;
 
 export type UsageSource = "allowance" | "credit" | "unlimited";
 export interface EnrichmentUsageTable {

@@ -12,6 +12,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import { closeDb, isDatabaseUnavailable } from "./db.server";
 import type { Env } from "./env.server";
+import { IMPORT_MAX_BYTES } from "../../lib/imports";
 import { closeEvents } from "../notifications/events.server";
 import { installFeatureFlagStore } from "../admin/feature-flags.server";
 import { CLIENT_IP_HEADER, unavailableResponse } from "./http.server";
@@ -42,6 +43,8 @@ async function importBuild(): Promise<ServerBuild> {
   const url = `${pathToFileURL(BUILD_PATH).href}?t=${Date.now()}`;
   return (await import(url)) as ServerBuild;
 }
+
+const IMPORT_UPLOAD_PATH = "/api/imports";
 
 function parseBytes(limit: string): number {
   const match = /^(\d+)(b|kb|mb)$/i.exec(limit);
@@ -243,10 +246,13 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   }
 
   app.use(knownMethodsOnly());
-  // Before bodyLimit: that one starts the body flowing, and this one waits on Redis, so after it
-  // the body would be gone before Remix listens for it.
+  // Before the body limits: those start the body flowing, and this one waits on Redis, so after
+  // them the body would be gone before Remix listens for it.
   app.use(apiTokenRateLimit());
-  app.use(bodyLimit(parseBytes(config.BODY_LIMIT)));
+  // A bookmark file upload is the one large body: it is read as a stream, never buffered whole.
+  const uploadLimit = bodyLimit(IMPORT_MAX_BYTES);
+  const defaultLimit = bodyLimit(parseBytes(config.BODY_LIMIT));
+  app.use((req, res, next) => (req.method === "POST" && req.path === IMPORT_UPLOAD_PATH ? uploadLimit(req, res, next) : defaultLimit(req, res, next)));
   app.use(formBodiesOnPages());
   app.use(clientIpHeader());
   app.use(sameOriginGuard(config.APP_URL));

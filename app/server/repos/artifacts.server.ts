@@ -68,3 +68,27 @@ export async function markArtifactFailed(db: Database, id: string, reason: strin
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Our own export's generated results, restored with their link (only finished ones). */
+export async function insertRestoredArtifacts(
+  db: Database,
+  rows: Array<{ linkId: string; userId: string; kind: LinkArtifact["kind"]; variant: string; payload: unknown; engine: string | null; createdAt: Date | null }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("link_artifacts")
+    .values(
+      rows.map((row) => ({
+        link_id: row.linkId,
+        user_id: row.userId,
+        kind: row.kind,
+        variant: row.variant,
+        status: "ready" as const,
+        payload: toJsonb(row.payload),
+        engine: row.engine,
+        created_at: row.createdAt ?? undefined,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -190,3 +190,9 @@ export async function loadLibraryBenchData(db: Database, { userId, links }: { us
     where l.n % 10 = 1`.execute(db);
   await sql`vacuum analyze links, link_artifacts`.execute(db);
 }
+
+/** One link's status, for timing a link added by hand (bench part 7). */
+export async function getLinkStatus(db: Database, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("links").select("status").where("id", "=", id).executeTakeFirst();
+  return row?.status;
+}

@@ -117,7 +117,7 @@ export async function countLinksByStatus(db: Database, userId: string): Promise<
     .where(LIVE, "is", null)
     .groupBy("status")
     .execute();
-  const counts: Record<Link["status"], number> = { pending: 0, enriched: 0, error: 0 };
+  const counts: Record<Link["status"], number> = { pending: 0, enriched: 0, error: 0, unenriched: 0 };
   for (const row of rows) counts[row.status] = row.count;
   return counts;
 }
@@ -165,14 +165,14 @@ export async function purgeDeletedLinks(db: Database, { deletedBefore, limit }: 
     .execute();
 }
 
-/** Back to pending for a retry; only from error, so a retry never races a running job. */
+/** Back to pending for a retry (or a not-enriched link's enrichment); never from pending, so it never races a running job. */
 export async function resetLinkToPending(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
   return db
     .updateTable("links")
     .set({ status: "pending", error: null, updated_at: new Date(), saved_at: new Date() })
     .where("id", "=", id)
     .where("user_id", "=", userId)
-    .where("status", "=", "error")
+    .where("status", "in", ["error", "unenriched"])
     .where("deleted_at", "is", null)
     .returningAll()
     .executeTakeFirst();
@@ -385,11 +385,143 @@ export async function listStalePendingLinks(db: Database, olderThanMs: number, l
     .selectFrom("links")
     .select("id")
     .where("status", "=", "pending")
+    // Imported links wait on the import queue's low-priority path; the import reconciler checks those.
+    .where("import_id", "is", null)
     .where("updated_at", "<", new Date(Date.now() - olderThanMs))
     .where("deleted_at", "is", null)
     .orderBy("updated_at")
     .limit(limit)
     .execute();
+}
+
+/** Imported links still pending after `olderThanMs`, with their import. */
+export async function listStaleImportedPendingLinks(db: Database, olderThanMs: number, limit = 500): Promise<Array<{ id: string; import_id: string }>> {
+  const rows = await db
+    .selectFrom("links")
+    .select(["id", "import_id"])
+    .where("status", "=", "pending")
+    .where("import_id", "is not", null)
+    .where("updated_at", "<", new Date(Date.now() - olderThanMs))
+    .orderBy("updated_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, import_id: row.import_id! }));
+}
+
+/** An imported link gets a link row like any other, plus its import; restored fields come from our own export. */
+export interface ImportedLink {
+  url: string;
+  normalizedUrl: string;
+  title: string | null;
+  description: string | null;
+  tags: string[];
+  savedAt: Date | null;
+  status: "pending" | "enriched" | "unenriched";
+  error: string | null;
+  /** What our own export carried (enrichment, sharing, times): restored as it was. */
+  restored?: Partial<{
+    favicon: string | null;
+    canonical_url: string | null;
+    language: string | null;
+    reading_minutes: number | null;
+    content_text: string | null;
+    summary: string | null;
+    tag_suggestions: string[];
+    code_snippets: unknown[];
+    enrichment_engine: string | null;
+    category: string | null;
+    is_public: boolean;
+    shared_at: Date | null;
+    enriched_at: Date | null;
+    created_at: Date;
+  }>;
+}
+
+/**
+ * Saves a chunk of imported links; a page the user already has is left as it is (a duplicate).
+ * Returns the rows inserted, each with the position of its input in `links`.
+ */
+export async function insertImportedLinks(
+  db: Database,
+  { userId, importId, links }: { userId: string; importId: string; links: ImportedLink[] },
+): Promise<Array<{ id: string; status: Link["status"]; index: number }>> {
+  if (links.length === 0) return [];
+  const rows = await db
+    .insertInto("links")
+    .values(
+      links.map((link) => {
+        const restored = link.restored ?? {};
+        return {
+          user_id: userId,
+          import_id: importId,
+          url: link.url,
+          normalized_url: link.normalizedUrl,
+          status: link.status,
+          error: link.error,
+          title: link.title,
+          description: link.description,
+          tags: link.tags,
+          saved_at: link.savedAt ?? new Date(),
+          favicon: restored.favicon ?? null,
+          canonical_url: restored.canonical_url ?? null,
+          language: restored.language ?? null,
+          reading_minutes: restored.reading_minutes ?? null,
+          content_text: restored.content_text ?? null,
+          summary: restored.summary ?? null,
+          tag_suggestions: restored.tag_suggestions ?? [],
+          code_snippets: toJsonb(restored.code_snippets ?? []),
+          enrichment_engine: restored.enrichment_engine ?? null,
+          category: restored.category ?? null,
+          is_public: restored.is_public ?? false,
+          shared_at: restored.shared_at ?? null,
+          enriched_at: restored.enriched_at ?? null,
+          created_at: restored.created_at,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doNothing())
+    .returning(["id", "status", "normalized_url"])
+    .execute();
+  const indexOf = new Map(links.map((link, index) => [link.normalizedUrl, index]));
+  return rows.map((row) => ({ id: row.id, status: row.status, index: indexOf.get(row.normalized_url)! }));
+}
+
+/** An imported link the allowance did not reach when its turn came: saved, not failed. */
+export async function markLinkUnenriched(db: Database, id: string, reason: string): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ status: "unenriched", error: reason.slice(0, 300), updated_at: new Date() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Up to `limit` of the user's not-enriched links back to pending, oldest import first. */
+export async function requeueUnenrichedLinks(db: Database, userId: string, limit: number): Promise<Array<{ id: string; import_id: string | null }>> {
+  if (limit <= 0) return [];
+  return db
+    .updateTable("links")
+    .set({ status: "pending", error: null, updated_at: new Date() })
+    .where(
+      "id",
+      "in",
+      db.selectFrom("links").select("id").where("user_id", "=", userId).where("status", "=", "unenriched").orderBy("saved_at", "desc").limit(limit).forUpdate().skipLocked(),
+    )
+    .where("status", "=", "unenriched")
+    .returning(["id", "import_id"])
+    .execute();
+}
+
+/** The user's links waiting for enrichment: each will spend one, so an import's budget leaves them out. */
+export async function countPendingLinks(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("links")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 /** The most used tags of the user's recent links, for reuse by the enricher. */

@@ -1,0 +1,48 @@
+/** Import and export rules shared by the dashboard and the server. */
+
+/** The largest file an import takes, and the most bookmarks in it. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_MAX_ENTRIES = 100_000;
+
+export const IMPORT_FORMATS = ["netscape-html", "pocket-csv", "karakeep-json", "linkwarden-json", "omnivore-json", "linkwise-json", "url-list"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
+  "netscape-html": "Bookmark HTML",
+  "pocket-csv": "Pocket CSV",
+  "karakeep-json": "Karakeep JSON",
+  "linkwarden-json": "Linkwarden JSON",
+  "omnivore-json": "Omnivore JSON",
+  "linkwise-json": "Linkwise JSON",
+  "url-list": "List of URLs",
+};
+
+export type ImportStatus = "parsing" | "saving" | "enriching" | "done" | "failed";
+
+/** What the API and the live events say about an import. */
+export interface PublicImport {
+  id: string;
+  status: ImportStatus;
+  format: ImportFormat | null;
+  fileName: string | null;
+  parsed: number;
+  saved: number;
+  duplicates: number;
+  invalid: number;
+  invalidLines: Array<{ line: number; url: string; reason: string }>;
+  enriched: number;
+  failed: number;
+  /** Saved, but the allowance (or the plan) did not reach them: "Not enriched". */
+  notEnriched: number;
+  /** Still waiting for their enrichment. */
+  pending: number;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export const NOT_ENRICHED_ALLOWANCE = "Not enriched — allowance used";
+export const NOT_ENRICHED_PLAN = "Not enriched — enriching imported links in bulk is part of the Creator plan";
+
+export const EXPORT_FORMATS = ["json", "html", "markdown"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

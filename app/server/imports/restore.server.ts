@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { ArtifactKind } from "../platform/db-schema.server";
+import type { ImportedLink } from "../repos/links.server";
+
+/**
+ * Our own JSON export carries every field of a link and its generated results; importing it
+ * restores them as they were, so an enriched link is not enriched (or paid for) again.
+ */
+const date = z.union([z.string(), z.null()]).transform((value) => (value === null ? null : new Date(value))).refine((value) => value === null || !Number.isNaN(value.getTime()));
+const exportedLink = z.object({
+  status: z.string(),
+  favicon: z.string().nullable().optional(),
+  canonical_url: z.string().nullable().optional(),
+  language: z.string().nullable().optional(),
+  reading_minutes: z.number().int().nullable().optional(),
+  content_text: z.string().nullable().optional(),
+  summary: z.string().nullable().optional(),
+  tags: z.array(z.string()).optional(),
+  tag_suggestions: z.array(z.string()).optional(),
+  code_snippets: z.array(z.object({ language: z.string(), code: z.string() })).optional(),
+  enrichment_engine: z.string().nullable().optional(),
+  category: z.string().nullable().optional(),
+  is_public: z.boolean().optional(),
+  shared_at: date.optional(),
+  enriched_at: date.optional(),
+  created_at: date.optional(),
+  results: z
+    .array(
+      z.object({
+        kind: z.enum(["advanced", "quiz", "rephrase", "course"]),
+        variant: z.string().default(""),
+        status: z.string(),
+        payload: z.unknown(),
+        engine: z.string().nullable().optional(),
+        created_at: date.optional(),
+      }),
+    )
+    .optional(),
+});
+
+export function restoredFields(payload: unknown): { status: "enriched" | "other"; fields: NonNullable<ImportedLink["restored"]> } | null {
+  if (payload === null || payload === undefined) return null;
+  const parsed = exportedLink.safeParse(payload);
+  if (!parsed.success) return null;
+  const link = parsed.data;
+  const enriched = link.status === "enriched" && typeof link.summary === "string";
+  return {
+    status: enriched ? "enriched" : "other",
+    fields: enriched
+      ? {
+          favicon: link.favicon ?? null,
+          canonical_url: link.canonical_url ?? null,
+          language: link.language ?? null,
+          reading_minutes: link.reading_minutes ?? null,
+          content_text: link.content_text ?? null,
+          summary: link.summary ?? null,
+          tag_suggestions: link.tag_suggestions ?? [],
+          code_snippets: link.code_snippets ?? [],
+          enrichment_engine: link.enrichment_engine ?? null,
+          category: link.category ?? null,
+          is_public: link.is_public ?? false,
+          shared_at: link.shared_at ?? null,
+          enriched_at: link.enriched_at ?? null,
+          created_at: link.created_at ?? undefined,
+        }
+      : { is_public: link.is_public ?? false, shared_at: link.shared_at ?? null, created_at: link.created_at ?? undefined },
+  };
+}
+
+/** The finished generated results (quizzes, courses, rephrasings, advanced summaries) to restore. */
+export function restoredResults(payload: unknown): Array<{ kind: ArtifactKind; variant: string; payload: unknown; engine: string | null; createdAt: Date | null }> {
+  const parsed = exportedLink.safeParse(payload);
+  if (!parsed.success) return [];
+  return (parsed.data.results ?? [])
+    .filter((result) => result.status === "ready")
+    .map((result) => ({ kind: result.kind, variant: result.variant, payload: result.payload, engine: result.engine ?? null, createdAt: result.created_at ?? null }));
+}

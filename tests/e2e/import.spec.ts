@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { registerThroughPage } from "./helpers";
+
+// A Free account imports a file of 1,000 bookmarks and follows it live until done: saved for
+// everyone, shown Not enriched (bulk enrichment is Creator's), duplicates and invalid lines counted.
+test("import a 1,000-bookmark file and watch the progress reach done", async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = `import-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "import-password");
+  const lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<TITLE>Bookmarks</TITLE>", "<H1>Bookmarks</H1>", "<DL><p>", "<DT><H3>Reading</H3>", "<DL><p>"];
+  for (let i = 0; i < 1_000; i++) lines.push(`<DT><A HREF="https://import.example/article/${i}" ADD_DATE="${1_600_000_000 + i}">Article ${i}</A>`);
+  // One page twice and one address that is not a web page.
+  lines.push('<DT><A HREF="https://import.example/article/7" ADD_DATE="1600000007">Article 7 again</A>', '<DT><A HREF="javascript:void(0)">A bookmarklet</A>', "</DL><p>", "</DL><p>");
+
+  const panel = page.getByTestId("import-panel");
+  await expect(panel.getByRole("button", { name: "Import bookmarks" })).toBeEnabled();
+  await page.setInputFiles("#import-file", { name: "bookmarks.html", mimeType: "text/html", buffer: Buffer.from(lines.join("\n")) });
+  const progress = page.getByTestId("import-progress");
+  await expect(progress).toHaveAttribute("data-status", "done", { timeout: 150_000 });
+  await expect(progress.getByRole("status")).toHaveText("bookmarks.html: Done (Bookmark HTML)");
+  await expect(page.getByTestId("import-parsed")).toHaveText("1,002");
+  await expect(page.getByTestId("import-saved")).toHaveText("1,000");
+  await expect(page.getByTestId("import-duplicates")).toHaveText("1");
+  await expect(page.getByTestId("import-invalid")).toHaveText("1");
+  await expect(page.getByTestId("import-not-enriched")).toHaveText("1,000");
+  await expect(page.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100");
+  // The list shows the imported links, newest saved first, as Not enriched with their Enrich action.
+  const first = page.getByTestId("link-row").first();
+  await expect(first).toContainText("Article 999");
+  await expect(first).toContainText("Not enriched");
+  await expect(first.getByRole("button", { name: "Enrich Article 999" })).toBeVisible();
+  await expect(panel.getByRole("link", { name: /Enrich them all at once with Creator/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,224 @@
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublicImport } from "~/lib/imports";
+import { db } from "~/server/platform/db.server";
+import { html } from "../helpers/page-server";
+import { signUpAs, startPipeline } from "../helpers/pipeline";
+
+// Every import format through the real web server and a real worker: parse, stage, save in
+// chunks on the import queue, enrich imported links on the low-priority path, settle, export.
+let pipeline: Awaited<ReturnType<typeof startPipeline>>;
+// The Scout test switches a flag in the table directly: both processes read it at once.
+process.env.FEATURE_FLAGS_CACHE_MS = "0";
+
+beforeAll(async () => {
+  pipeline = await startPipeline({}, { workerEnv: { FEATURE_FLAGS_CACHE_MS: "0" } });
+}, 120_000);
+afterAll(() => pipeline?.stop());
+
+const fixture = (name: string) => readFileSync(`tests/fixtures/imports/${name}`);
+
+async function upload(token: string, body: Buffer | string, name = "file") {
+  const response = await fetch(`${pipeline.web.baseUrl}/api/imports?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" },
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
+  return { status: response.status, body: (await response.json()) as PublicImport & { message?: string; import?: PublicImport } };
+}
+
+async function settled(token: string, id: string, timeoutMs = 60_000): Promise<PublicImport> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await pipeline.api<PublicImport>("GET", `/api/imports/${id}`, { token });
+    expect(response.status).toBe(200);
+    if (response.body.status === "done" || response.body.status === "failed") return response.body;
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${response.body.status}`);
+    await sleep(100);
+  }
+}
+
+async function importFile(token: string, body: Buffer | string, name = "file") {
+  const started = await upload(token, body, name);
+  expect(started.status).toBe(202);
+  return settled(token, started.body.id);
+}
+
+const linksOf = (userId: string) =>
+  db().selectFrom("links").select(["url", "status", "error", "title", "tags", "saved_at", "import_id"]).where("user_id", "=", userId).orderBy("url").execute();
+
+describe("import formats (a Free account: saved for everyone, not enriched in bulk)", () => {
+  it("a browser's bookmark HTML: folders as tags, dates kept, duplicates and invalid lines counted", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    const result = await importFile(user.token, fixture("browser-bookmarks.html"), "bookmarks.html");
+    expect(result).toMatchObject({ status: "done", format: "netscape-html", parsed: 6, saved: 4, duplicates: 1, invalid: 1, enriched: 0, failed: 0, notEnriched: 4 });
+    expect(result.invalidLines).toEqual([{ line: 22, url: "javascript:alert(1)", reason: "not an http(s) URL" }]);
+    const links = await linksOf(user.id);
+    expect(links.map((l) => [l.url, l.tags, l.saved_at.toISOString(), l.status])).toEqual([
+      ["https://EXAMPLE.test/articles/three#top", ["reading", "deep"], "2020-09-13T12:30:00.000Z", "unenriched"],
+      ["https://example.test/articles/one", ["reading", "essays", "long read"], "2020-09-13T12:26:40.000Z", "unenriched"],
+      ["https://example.test/articles/two", ["reading"], "2020-09-13T12:28:20.000Z", "unenriched"],
+      ["https://example.test/plain", [], "2020-09-13T12:35:00.000Z", "unenriched"],
+    ]);
+    expect(links[0]!.error).toBe("Not enriched — enriching imported links in bulk is part of the Creator plan");
+    const refused = await pipeline.api<{ message: string; upgradeUrl: string }>("POST", "/api/imports/enrich", { token: user.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.upgradeUrl).toContain("batchProcessing");
+    const notifications = await pipeline.api<{ items?: Array<{ title: string }> } | Array<{ title: string }>>("GET", "/api/notifications", { token: user.token });
+    expect(JSON.stringify(notifications.body)).toContain("Import finished: 4 links saved");
+  });
+
+  it.each([
+    ["pocket.html", "netscape-html", 3, 3, 0, 0],
+    ["pocket.csv", "pocket-csv", 5, 3, 1, 1],
+    ["karakeep.json", "karakeep-json", 3, 2, 0, 1],
+    ["linkwarden.json", "linkwarden-json", 3, 3, 0, 0],
+    ["omnivore.json", "omnivore-json", 2, 2, 0, 0],
+    ["urls.txt", "url-list", 6, 3, 1, 2],
+  ])("%s is read as %s", async (file, format, parsed, saved, duplicates, invalid) => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    const result = await importFile(user.token, fixture(file), file);
+    expect(result).toMatchObject({ status: "done", format, parsed, saved, duplicates, invalid });
+    expect(await linksOf(user.id)).toHaveLength(saved);
+  });
+
+  it("a page the user already saved is a duplicate, left as it was", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    const added = await pipeline.api<{ id: string }>("POST", "/api/links", { token: user.token, body: { url: "https://example.test/list/two" } });
+    expect(added.status).toBe(201);
+    const result = await importFile(user.token, fixture("urls.txt"));
+    expect(result).toMatchObject({ saved: 2, duplicates: 2, invalid: 2 });
+    const kept = await db().selectFrom("links").select(["id", "import_id"]).where("user_id", "=", user.id).where("url", "=", "https://example.test/list/two").execute();
+    expect(kept).toEqual([{ id: added.body.id, import_id: null }]);
+  });
+
+  it("a broken file fails as a whole, saying where, and nothing is imported", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    for (const [file, where] of [
+      ["broken-truncated.json", "line 12"],
+      ["broken-quote.csv", "line 3"],
+    ] as const) {
+      const response = await upload(user.token, fixture(file), file);
+      expect(response.status).toBe(422);
+      expect(response.body.message).toContain(where);
+      expect(response.body.message).toContain("Nothing was imported");
+      expect(response.body.import).toMatchObject({ status: "failed" });
+    }
+    expect(await linksOf(user.id)).toEqual([]);
+    expect(await db().selectFrom("import_items").select("position").execute()).toEqual([]);
+    const list = await pipeline.api<PublicImport[]>("GET", "/api/imports", { token: user.token });
+    expect(list.body.map((i) => i.status)).toEqual(["failed", "failed"]);
+  });
+});
+
+describe("enrichment of imported links", () => {
+  function pages(count: number, prefix: string) {
+    const urls: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const path = `/${prefix}/${i}`;
+      pipeline.pages.route(path, html(`<html lang="en"><head><title>Imported ${prefix} ${i}</title></head><body><article><p>${"Words about imports and bookmarks. ".repeat(20)}</p></article></body></html>`));
+      urls.push(pipeline.pages.url(path));
+    }
+    return urls;
+  }
+
+  it("Creator: every imported link is enriched on the import path, then the summary", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const urls = pages(30, "creator");
+    const result = await importFile(user.token, urls.join("\n"));
+    expect(result).toMatchObject({ status: "done", saved: 30, enriched: 30, failed: 0, notEnriched: 0 });
+    const links = await linksOf(user.id);
+    expect(links.every((l) => l.status === "enriched" && l.title?.startsWith("Imported creator"))).toBe(true);
+  });
+
+  it("Scout with batch processing switched on: enriched as far as the allowance reaches, the rest Not enriched (not Failed), then one action enriches them", async () => {
+    await db().insertInto("feature_flags").values({ feature_key: "batchProcessing", role: "LiteUser", enabled: true }).execute();
+    try {
+      const user = await signUpAs(pipeline.api, "LiteUser");
+      const urls = pages(35, "scout");
+      const result = await importFile(user.token, urls.join("\n"));
+      expect(result).toMatchObject({ status: "done", saved: 35, enriched: 30, notEnriched: 5, failed: 0 });
+      const waiting = await db().selectFrom("links").select(["status", "error"]).where("user_id", "=", user.id).where("status", "!=", "enriched").execute();
+      expect(waiting).toEqual(Array.from({ length: 5 }, () => ({ status: "unenriched", error: "Not enriched — allowance used" })));
+      const refused = await pipeline.api<{ message: string }>("POST", "/api/imports/enrich", { token: user.token });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toMatch(/Monthly enrichment limit reached/);
+      // A pack's credits make room: the one action queues the rest.
+      await db().updateTable("users").set({ pack_credits: 5 }).where("id", "=", user.id).execute();
+      const queued = await pipeline.api<{ queued: number }>("POST", "/api/imports/enrich", { token: user.token });
+      expect(queued.status).toBe(202);
+      expect(queued.body.queued).toBe(5);
+      expect(await settled(user.token, result.id)).toMatchObject({ status: "done", enriched: 35, notEnriched: 0 });
+    } finally {
+      await db().deleteFrom("feature_flags").where("feature_key", "=", "batchProcessing").execute();
+    }
+  });
+});
+
+describe("export everything", () => {
+  it("JSON round trip: our export imported into another account restores every field and result", async () => {
+    const source = await signUpAs(pipeline.api, "ProUser");
+    const saved = await importFile(source.token, fixture("browser-bookmarks.html"));
+    expect(saved.saved).toBe(4);
+    // Give one link an enrichment and a generated result, as the pipeline would have.
+    const [first] = await db().selectFrom("links").select("id").where("user_id", "=", source.id).orderBy("url").limit(1).execute();
+    await db()
+      .updateTable("links")
+      .set({ status: "enriched", error: null, summary: "A summary", content_text: "Text", category: "Reading", enrichment_engine: "local", enriched_at: new Date("2024-01-02T03:04:05Z"), tag_suggestions: ["more"], is_public: true, shared_at: new Date("2024-01-03T00:00:00Z") })
+      .where("id", "=", first!.id)
+      .execute();
+    await db().insertInto("link_artifacts").values({ link_id: first!.id, user_id: source.id, kind: "quiz", status: "ready", payload: JSON.stringify({ questions: [] }), engine: "local" }).execute();
+
+    const exported = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=json`, { headers: { Authorization: `Bearer ${source.token}` } });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-disposition")).toMatch(/attachment; filename="linkwise-links-/);
+    const file = await exported.text();
+
+    const target = await signUpAs(pipeline.api, "ProUser");
+    const restored = await importFile(target.token, file, "linkwise.json");
+    expect(restored).toMatchObject({ format: "linkwise-json", saved: 4, duplicates: 0, invalid: 0 });
+    const again = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=json`, { headers: { Authorization: `Bearer ${target.token}` } });
+    type Exported = { links: Array<Record<string, unknown> & { url: string; results: Array<Record<string, unknown>> }> };
+    const strip = (doc: Exported) =>
+      doc.links
+        .map(({ id: _id, updated_at: _u, status, error: _e, ...rest }) => ({
+          ...rest,
+          // Links that were not enriched go through enrichment again on the new account.
+          status: status === "enriched" ? "enriched" : "not enriched",
+          results: rest.results.map(({ id: _rid, updated_at: _ru, ...result }) => result),
+        }))
+        .sort((a, b) => a.url.localeCompare(b.url));
+    const before = strip(JSON.parse(file) as Exported);
+    const after = strip((await again.json()) as Exported);
+    const field = (link: object, key: string) => (link as Record<string, unknown>)[key];
+    const enrichedBefore = before.filter((l) => l.status === "enriched");
+    expect(enrichedBefore).toHaveLength(1);
+    expect(after.filter((l) => l.status === "enriched" && field(l, "summary") === "A summary")).toEqual(enrichedBefore);
+    const kept = (l: object) => ["url", "title", "tags", "saved_at", "created_at"].map((key) => field(l, key));
+    expect(after.map(kept)).toEqual(before.map(kept));
+  });
+
+  it("Netscape HTML any browser reads, and ours re-imports; the Markdown zip is Creator's", async () => {
+    const free = await signUpAs(pipeline.api, "FreeUser");
+    await importFile(free.token, fixture("omnivore.json"));
+    const exported = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=html`, { headers: { Authorization: `Bearer ${free.token}` } });
+    const text = await exported.text();
+    expect(text).toMatch(/^<!DOCTYPE NETSCAPE-Bookmark-file-1>/);
+    expect(text).toContain('<DT><A HREF="https://example.test/omnivore/one" ADD_DATE="1693555200" TAGS="newsletters,tech">Omnivore one</A>');
+    const other = await signUpAs(pipeline.api, "FreeUser");
+    expect(await importFile(other.token, text)).toMatchObject({ format: "netscape-html", saved: 2 });
+
+    const refused = await pipeline.api<{ message: string; upgradeUrl: string }>("GET", "/api/links/export?format=markdown", { token: free.token });
+    expect(refused.status).toBe(403);
+    const creator = await signUpAs(pipeline.api, "ProUser");
+    await importFile(creator.token, fixture("linkwarden.json"));
+    const zip = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=markdown`, { headers: { Authorization: `Bearer ${creator.token}` } });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    const bytes = Buffer.from(await zip.arrayBuffer());
+    expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
+    expect(bytes.includes(Buffer.from("linkwise/linkwarden-one.md"))).toBe(true);
+    expect(bytes.subarray(-22).readUInt16LE(10)).toBe(3);
+  });
+});

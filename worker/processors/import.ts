@@ -1,0 +1,27 @@
+import { UnrecoverableError, type Job } from "bullmq";
+import type { WorkerContext } from "../context";
+import { stepLogger } from "../job-log";
+import { enrichImportedLink, saveImport } from "~/server/imports/imports.server";
+import { importEnrichJobSchema, importSaveJobSchema, parseJobData } from "~/server/jobs/queue.server";
+
+/**
+ * The `import` queue: `import-save` moves an upload's staged bookmarks into the user's links in
+ * chunks; `import-enrich` enriches one imported link, on this queue's own slots so a big import
+ * never holds up links added by hand (those use enrich-link).
+ */
+export async function processImportJob(job: Job, ctx: WorkerContext): Promise<string> {
+  const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  if (job.name === "import-save") {
+    const { importId } = parseJobData(importSaveJobSchema, job);
+    const outcome = await saveImport(importId, stepLogger(job));
+    ctx.log.info("import saved", { jobId: job.id, outcome });
+    return outcome;
+  }
+  if (job.name === "import-enrich") {
+    const data = parseJobData(importEnrichJobSchema, job);
+    const outcome = await enrichImportedLink(data, { finalAttempt, onStep: stepLogger(job) });
+    ctx.log.debug("imported link job done", { jobId: job.id, outcome });
+    return outcome;
+  }
+  throw new UnrecoverableError(`No such job on the import queue: ${job.name}`);
+}
