@@ -93,6 +93,16 @@ describe("import formats (a Free account: saved for everyone, not enriched in bu
     expect(kept).toEqual([{ id: added.body.id, import_id: null }]);
   });
 
+  it("a page the user deleted (still undoable) is imported afresh, not counted as a duplicate", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    const added = await pipeline.api<{ id: string }>("POST", "/api/links", { token: user.token, body: { url: "https://example.test/list/two" } });
+    expect((await pipeline.api("DELETE", `/api/links/${added.body.id}`, { token: user.token })).status).toBe(200);
+    const result = await importFile(user.token, fixture("urls.txt"));
+    expect(result).toMatchObject({ saved: 3, duplicates: 1, invalid: 2 });
+    const rows = await db().selectFrom("links").select(["id", "import_id", "deleted_at"]).where("user_id", "=", user.id).where("url", "=", "https://example.test/list/two").execute();
+    expect(rows).toEqual([{ id: expect.not.stringMatching(added.body.id), import_id: result.id, deleted_at: null }]);
+  });
+
   it("a broken file fails as a whole, saying where, and nothing is imported", async () => {
     const user = await signUpAs(pipeline.api, "FreeUser");
     for (const [file, where] of [

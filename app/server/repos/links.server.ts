@@ -446,6 +446,14 @@ export async function insertImportedLinks(
   { userId, importId, links }: { userId: string; importId: string; links: ImportedLink[] },
 ): Promise<Array<{ id: string; status: Link["status"]; index: number }>> {
   if (links.length === 0) return [];
+  // A page the user deleted (still in its undo window) is not in their library: the import brings
+  // it in afresh, so the deleted row goes for good first instead of counting as a duplicate.
+  await db
+    .deleteFrom("links")
+    .where("user_id", "=", userId)
+    .where("normalized_url", "in", links.map((link) => link.normalizedUrl))
+    .where("deleted_at", "is not", null)
+    .execute();
   const rows = await db
     .insertInto("links")
     .values(
