@@ -1,0 +1,124 @@
+/**
+ * `npm run eval`: the local enrichment engine measured on public research data (../shared/eval/,
+ * see its README), beside baselines computed in the same run. A benchmark, not a test.
+ *
+ *  - keyphrases: P/R/F1 at 5 and 10 (stemmed exact phrase match, per-document average) for the
+ *    engine, TF-IDF over the data set's own document frequencies, on a dev and a held-out split
+ *  - summaries: ROUGE-1/2/L/Lsum F1 (as Google's rouge-score, stemmed) for the engine and Lead-k
+ *  - categories: accuracy on the labelled titles and descriptions in eval/categories.json
+ *
+ * Options: EVAL_DATA (the data folder, default ../shared/eval), EVAL_SPLIT (dev, heldout or all;
+ * default both dev and heldout), EVAL_SAMPLES=0 to leave out the printed samples.
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { formatTable } from "./lib/table";
+import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
+import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
+import { extractKeyphrases } from "../app/server/enrichment/local/keyphrases.server";
+import { extractiveSummary } from "../app/server/enrichment/local/text-analysis.server";
+
+// The data sits beside the checkout (../shared/eval); a git worktree one level deeper looks one further up.
+const DATA = path.resolve(process.env.EVAL_DATA ?? (["../shared/eval", "../../shared/eval"].find((dir) => existsSync(dir)) ?? "../shared/eval"));
+const SPLITS = process.env.EVAL_SPLIT && process.env.EVAL_SPLIT !== "both" ? [process.env.EVAL_SPLIT] : ["dev", "heldout"];
+
+interface KeyDoc {
+  id: string;
+  lang: string;
+  title: string | null;
+  text: string;
+  keys: string[];
+}
+interface SumDoc {
+  id: string;
+  lines: string[];
+  reference: string;
+}
+
+/** FNV-1a of the id: a fixed split that does not depend on file order (60% dev, 40% held out). */
+export function splitOf(id: string): "dev" | "heldout" {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % 10 < 6 ? "dev" : "heldout";
+}
+
+const pct = (x: number) => Number((100 * x).toFixed(1));
+
+function keyphraseRows(file: string, docs: KeyDoc[], split: string) {
+  const lang = docs[0]!.lang;
+  const df = documentFrequencies(docs.map((d) => d.text), lang);
+  const chosen = docs.filter((d) => split === "all" || splitOf(d.id) === split);
+  const systems: Record<string, (d: KeyDoc) => string[]> = {
+    engine: (d) => extractKeyphrases({ text: d.text, title: d.title, language: d.lang }, 10),
+    "tf-idf": (d) => tfidfBaseline(d.text, df, docs.length, lang, 10),
+  };
+  const rows: Array<Array<string | number>> = [];
+  for (const [name, system] of Object.entries(systems)) {
+    const at5: PRF[] = [];
+    const at10: PRF[] = [];
+    let multi = 0;
+    let total = 0;
+    for (const doc of chosen) {
+      const predicted = system(doc);
+      total += predicted.length;
+      multi += predicted.filter((p) => p.trim().includes(" ")).length;
+      at5.push(keyphraseScore(predicted, doc.keys, 5, lang));
+      at10.push(keyphraseScore(predicted, doc.keys, 10, lang));
+    }
+    const avg = (xs: PRF[], key: keyof PRF) => pct(mean(xs.map((x) => x[key])));
+    rows.push([file, split, chosen.length, name, avg(at5, "p"), avg(at5, "r"), avg(at5, "f"), avg(at10, "p"), avg(at10, "r"), avg(at10, "f"), pct(total ? multi / total : 0)]);
+  }
+  return rows;
+}
+
+function summaryRows(file: string, docs: SumDoc[], split: string) {
+  const chosen = docs.filter((d) => split === "all" || splitOf(d.id) === split);
+  // XSum's gold is one sentence; CNN/DailyMail's three highlights.
+  const count = file.includes("xsum") ? 1 : 3;
+  const systems: Record<string, (d: SumDoc) => string[]> = {
+    engine: (d) => summarySentences(d, count),
+    [`lead-${count}`]: (d) => d.lines.slice(0, count),
+  };
+  const rows: Array<Array<string | number>> = [];
+  for (const [name, system] of Object.entries(systems)) {
+    const scores = { r1: [] as number[], r2: [] as number[], rl: [] as number[], rlsum: [] as number[] };
+    for (const doc of chosen) {
+      const sentences = system(doc);
+      const joined = sentences.join(" ");
+      scores.r1.push(rougeN(doc.reference, joined, 1).f);
+      scores.r2.push(rougeN(doc.reference, joined, 2).f);
+      scores.rl.push(rougeL(doc.reference, joined).f);
+      scores.rlsum.push(rougeLsum(linesOfSentences(doc.reference), sentences.join("\n")).f);
+    }
+    rows.push([file, split, chosen.length, name, pct(mean(scores.r1)), pct(mean(scores.r2)), pct(mean(scores.rl)), pct(mean(scores.rlsum))]);
+  }
+  return rows;
+}
+
+function summarySentences(doc: SumDoc, count: number): string[] {
+  const summary = extractiveSummary(doc.lines.join("\n\n"), { count, maxChars: 5_000 });
+  // The engine's summary is whole page sentences in page order: split it back into them for rougeLsum.
+  return linesOfSentences(summary).split("\n");
+}
+
+if (!existsSync(DATA)) {
+  console.error(`eval: no data at ${DATA}. The data sets live outside the project (see the eval README in the shared folder); set EVAL_DATA to their folder.`);
+  process.exit(1);
+}
+console.log(`eval: data from ${DATA}; splits: ${SPLITS.join(", ")} (fixed 60/40 split by id)`);
+
+const files = readdirSync(DATA).filter((f) => f.endsWith(".json")).sort();
+const keyRows: Array<Array<string | number>> = [];
+const sumRows: Array<Array<string | number>> = [];
+for (const file of files) {
+  const docs = JSON.parse(readFileSync(path.join(DATA, file), "utf8")) as Array<Record<string, unknown>>;
+  const name = file.replace(/\.json$/, "");
+  for (const split of SPLITS) {
+    if ("keys" in docs[0]!) keyRows.push(...keyphraseRows(name, docs as unknown as KeyDoc[], split));
+    else if ("reference" in docs[0]!) sumRows.push(...summaryRows(name, docs as unknown as SumDoc[], split));
+  }
+}
+console.log("\nKeyphrases (%; stemmed exact match: Porter for en, Snowball for fr/es, none for pl; multi = share of multi-word predictions)\n");
+console.log(formatTable(["data set", "split", "docs", "system", "P@5", "R@5", "F1@5", "P@10", "R@10", "F1@10", "multi"], keyRows));
+console.log("\nSummaries (ROUGE F1 %, stemmed; R-Lsum with one sentence per line)\n");
+console.log(formatTable(["data set", "split", "docs", "system", "R-1", "R-2", "R-L", "R-Lsum"], sumRows));
