@@ -8,13 +8,15 @@
  *  - categories: accuracy on the labelled titles and descriptions in eval/categories.json
  *
  * Options: EVAL_DATA (the data folder, default ../shared/eval), EVAL_SPLIT (dev, heldout or all;
- * default both dev and heldout), EVAL_SAMPLES=0 to leave out the printed samples.
+ * default both dev and heldout), EVAL_FILES (a comma list of parts of file names, to run only those),
+ * EVAL_SAMPLES=0 to leave out the printed samples.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { formatTable } from "./lib/table";
 import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
 import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
+import { splitOf } from "./lib/eval-split";
 import { extractKeyphrases } from "../app/server/enrichment/local/keyphrases.server";
 import { extractiveSummary } from "../app/server/enrichment/local/text-analysis.server";
 
@@ -33,13 +35,6 @@ interface SumDoc {
   id: string;
   lines: string[];
   reference: string;
-}
-
-/** FNV-1a of the id: a fixed split that does not depend on file order (60% dev, 40% held out). */
-export function splitOf(id: string): "dev" | "heldout" {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
-  return hash % 10 < 6 ? "dev" : "heldout";
 }
 
 const pct = (x: number) => Number((100 * x).toFixed(1));
@@ -107,7 +102,10 @@ if (!existsSync(DATA)) {
 }
 console.log(`eval: data from ${DATA}; splits: ${SPLITS.join(", ")} (fixed 60/40 split by id)`);
 
-const files = readdirSync(DATA).filter((f) => f.endsWith(".json")).sort();
+const only = process.env.EVAL_FILES?.split(",");
+const files = readdirSync(DATA)
+  .filter((f) => f.endsWith(".json") && (!only || only.some((part) => f.includes(part))))
+  .sort();
 const keyRows: Array<Array<string | number>> = [];
 const sumRows: Array<Array<string | number>> = [];
 for (const file of files) {

@@ -15,8 +15,8 @@ const its = nlp.its;
 
 /** Long pages: the phrases that matter are in the first part, and tagging is the costly step. */
 const KEYPHRASE_CHARS = 12_000;
-const MAX_WORDS = 4;
-const WINDOW = 10;
+const MAX_WORDS = 5;
+const WINDOW = 15;
 
 interface Token {
   /** Lower-cased. */
@@ -36,38 +36,62 @@ export interface Keyphrase {
   words: number;
 }
 
+/** Modifiers that say nothing about the topic: never the first word of a phrase ("novel method" → "method"). */
+const VAGUE_MODIFIERS = new Set("novel conventional new proposed various different several existing simple specific main important certain particular typical significant possible current previous recent given overall optimum effective useful major key basic whole entire".split(" "));
+/** Nouns too general to be a keyphrase on their own. */
+const VAGUE_NOUNS = new Set("method methods technique techniques result results problem problems study studies work paper approach approaches way ways case cases number type types part parts set terms order fact level levels means process aspect aspects issue issues purpose form forms area areas field role effect effects people person".split(" "));
+
 const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
 const PHRASE_TAGS = new Set(["NOUN", "PROPN", "ADJ"]);
 const WORD = /^[\p{L}\p{N}][\p{L}\p{N}+#.'’-]*$/u;
 
 /** English: noun phrases, adjectives and nouns ending in a noun, from wink-nlp's tagger. */
-function englishCandidates(text: string, stop: Set<string>): { tokens: Token[]; phrases: number[][] } {
+function englishCandidates(text: string, stop: Set<string>, long: boolean): { tokens: Token[]; phrases: number[][] } {
   const tokens: Token[] = [];
   const phrases: number[][] = [];
-  const doc = nlp.readDoc(text);
   const posOf: string[] = [];
-  let run: number[] = [];
-  const close = () => {
-    // Trim to end in a noun; adjectives alone are not phrases.
-    while (run.length && !NOUN_TAGS.has(posOf[run.at(-1)!]!)) run.pop();
-    if (run.length) phrases.push(run.length > MAX_WORDS ? run.slice(-MAX_WORDS) : run);
-    run = [];
-  };
+  const doc = nlp.readDoc(text);
   doc.sentences().each((sentence, s) => {
-    let previousBreak = true;
+    const raw: Array<{ surface: string; pos: string; spaces: number }> = [];
     sentence.tokens().each((token: ItemToken) => {
       const surface = token.out();
-      const word = surface.toLowerCase();
-      const pos = token.out(its.pos);
-      const isWord = WORD.test(surface) && /\p{L}/u.test(surface);
+      const last = raw.at(-1);
+      const spaces = token.out(its.precedingSpaces).length;
+      // Hyphenated compounds are one word: "two-stage", "B-spline", "Runge-Kutta".
+      if (last && spaces === 0 && (last.surface.endsWith("-") || (surface === "-" && /\p{L}|\p{N}/u.test(last.surface)))) {
+        last.surface += surface;
+        if (surface !== "-") last.pos = token.out(its.pos);
+        return;
+      }
+      raw.push({ surface, pos: token.out(its.pos), spaces });
+    });
+    let run: number[] = [];
+    const close = () => {
+      // A phrase ends in a noun; adjectives alone are not phrases.
+      while (run.length && !NOUN_TAGS.has(posOf[run.at(-1)!]!)) run.pop();
+      while (run.length && VAGUE_MODIFIERS.has(tokens[run[0]!]!.word)) run.shift();
+      if (run.length === 1 && VAGUE_NOUNS.has(tokens[run[0]!]!.word)) run = [];
+      if (run.length) {
+        const phrase = run.length > MAX_WORDS ? run.slice(-MAX_WORDS) : run;
+        phrases.push(phrase);
+        // Shorter phrases inside it that keep its head noun: "vibration control" in "passive vibration control".
+        if (long) for (let i = 1; i < phrase.length; i++) phrases.push(phrase.slice(i));
+      }
+      run = [];
+    };
+    let previousBreak = true;
+    for (const { surface, pos } of raw) {
+      const word = surface.toLowerCase().replace(/-$/, "");
+      const isWord = WORD.test(word) && /\p{L}/u.test(word);
       const content = isWord && !stop.has(word) && word.length > 1;
       tokens.push({ word, surface, content, sentence: s, breakBefore: previousBreak });
       posOf.push(pos);
       const index = tokens.length - 1;
-      if (content && PHRASE_TAGS.has(pos)) run.push(index);
+      // Participles modify nouns inside phrases ("matching strategies", "distributed systems").
+      if (content && (PHRASE_TAGS.has(pos) || (pos === "VERB" && /(?:ing|ed)$/.test(word)))) run.push(index);
       else close();
       previousBreak = !isWord;
-    });
+    }
     close();
   });
   return { tokens, phrases };
@@ -178,7 +202,11 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   const lang = pageLanguage(input.language, text);
   const stop = stopWordsOf(lang);
   const stem = stemmerOf(lang);
-  const { tokens, phrases } = lang === "en" ? englishCandidates(text, stop) : runCandidates(text, stop);
+  // Long texts (news, web pages) carry their topic in recurring single words; abstracts in multi-word terms.
+  const wordCount = text.split(/\s+/).length;
+  const long = wordCount > 300;
+  const { tokens, phrases } = lang === "en" ? englishCandidates(text, stop, long) : runCandidates(text, stop);
+  const lengthExponent = lang !== "en" ? 1 : long ? 3 : -0.3;
   const weights = wordWeights(tokens, stem);
   const titleStems = new Set((input.title ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.map(stem) ?? []);
 
@@ -189,7 +217,7 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
     const key = phrase.map((i) => stem(tokens[i]!.word)).join(" ");
     let entry = merged.get(key);
     if (!entry) {
-      const score = keyWords.reduce((sum, w) => sum + (weights.get(w) ?? 0) * (titleStems.has(w) ? 1.5 : 1), 0);
+      const score = keyWords.reduce((sum, w) => sum + (weights.get(w) ?? 0) * (titleStems.has(w) ? 1.2 : 1), 0);
       entry = { forms: new Map(), score, words: phrase.length, count: 0 };
       merged.set(key, entry);
     }
@@ -198,7 +226,7 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
     entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
   }
   return [...merged.values()]
-    .map((entry) => ({ phrase: [...entry.forms.entries()].sort((a, b) => b[1] - a[1])[0]![0], score: entry.score, words: entry.words }))
+    .map((entry) => ({ phrase: [...entry.forms.entries()].sort((a, b) => b[1] - a[1])[0]![0], score: entry.score / Math.pow(entry.words, lengthExponent), words: entry.words }))
     .filter((k) => k.phrase.length <= 60)
     .sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
 }
