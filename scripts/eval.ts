@@ -18,7 +18,7 @@ import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type
 import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
 import { splitOf } from "./lib/eval-split";
 import { extractKeyphrases } from "../app/server/enrichment/local/keyphrases.server";
-import { extractiveSummary } from "../app/server/enrichment/local/text-analysis.server";
+import { summarySentences as engineSummary } from "../app/server/enrichment/local/summarize.server";
 
 // The data sits beside the checkout (../shared/eval); a git worktree one level deeper looks one further up.
 const DATA = path.resolve(process.env.EVAL_DATA ?? (["../shared/eval", "../../shared/eval"].find((dir) => existsSync(dir)) ?? "../shared/eval"));
@@ -91,9 +91,7 @@ function summaryRows(file: string, docs: SumDoc[], split: string) {
 }
 
 function summarySentences(doc: SumDoc, count: number): string[] {
-  const summary = extractiveSummary(doc.lines.join("\n\n"), { count, maxChars: 5_000 });
-  // The engine's summary is whole page sentences in page order: split it back into them for rougeLsum.
-  return linesOfSentences(summary).split("\n");
+  return engineSummary(doc.lines.join("\n\n"), { count, language: "en" });
 }
 
 if (!existsSync(DATA)) {

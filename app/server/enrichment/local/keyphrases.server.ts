@@ -39,7 +39,7 @@ export interface Keyphrase {
 /** Modifiers that say nothing about the topic: never the first word of a phrase ("novel method" → "method"). */
 const VAGUE_MODIFIERS = new Set("novel conventional new proposed various different several existing simple specific main important certain particular typical significant possible current previous recent given overall optimum effective useful major key basic whole entire".split(" "));
 /** Nouns too general to be a keyphrase on their own. */
-const VAGUE_NOUNS = new Set("method methods technique techniques result results problem problems study studies work paper approach approaches way ways case cases number type types part parts set terms order fact level levels means process aspect aspects issue issues purpose form forms area areas field role effect effects people person".split(" "));
+export const VAGUE_NOUNS = new Set("method methods technique techniques result results problem problems study studies work paper approach approaches way ways case cases number types type kind part parts set terms order fact level levels means process aspect aspects issue issues purpose form forms area areas field role effect effects people person".split(" "));
 
 const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
 const PHRASE_TAGS = new Set(["NOUN", "PROPN", "ADJ"]);
@@ -80,7 +80,9 @@ function englishCandidates(text: string, stop: Set<string>, long: boolean): { to
       run = [];
     };
     let previousBreak = true;
-    for (const { surface, pos } of raw) {
+    for (const [position, { surface, pos: tagged }] of raw.entries()) {
+      // A "noun" right before a determiner or pronoun is a verb the tagger missed ("GIN indexes store a list").
+      const pos = tagged === "NOUN" && /^(?:DET|PRON)$/.test(raw[position + 1]?.pos ?? "") ? "VERB" : tagged;
       const word = surface.toLowerCase().replace(/-$/, "");
       const isWord = WORD.test(word) && /\p{L}/u.test(word);
       const content = isWord && !stop.has(word) && word.length > 1;
