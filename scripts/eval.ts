@@ -17,6 +17,7 @@ import { formatTable } from "./lib/table";
 import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
 import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
 import { splitOf } from "./lib/eval-split";
+import { categorize } from "../app/server/enrichment/local/categorize.server";
 import { extractKeyphrases } from "../app/server/enrichment/local/keyphrases.server";
 import { summarySentences as engineSummary } from "../app/server/enrichment/local/summarize.server";
 
@@ -118,3 +119,28 @@ console.log("\nKeyphrases (%; stemmed exact match: Porter for en, Snowball for f
 console.log(formatTable(["data set", "split", "docs", "system", "P@5", "R@5", "F1@5", "P@10", "R@10", "F1@10", "multi"], keyRows));
 console.log("\nSummaries (ROUGE F1 %, stemmed; R-Lsum with one sentence per line)\n");
 console.log(formatTable(["data set", "split", "docs", "system", "R-1", "R-2", "R-L", "R-Lsum"], sumRows));
+
+// ---- categories: our own labelled titles and descriptions (eval/categories.tsv: category, title, description)
+const labelled = readFileSync("eval/categories.tsv", "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => {
+    const [category, title, description] = line.split("\t") as [string, string, string];
+    return { category, title, description };
+  });
+const categoryRows: Array<Array<string | number>> = [];
+const confusions = new Map<string, number>();
+for (const split of SPLITS) {
+  const chosen = labelled.filter((item) => split === "all" || splitOf(item.title) === split);
+  let right = 0;
+  for (const item of chosen) {
+    const guess = categorize({ title: item.title, text: item.description });
+    if (guess === item.category) right++;
+    else confusions.set(`${item.category} → ${guess}`, (confusions.get(`${item.category} → ${guess}`) ?? 0) + 1);
+  }
+  categoryRows.push(["eval/categories.tsv", split, chosen.length, "engine", pct(right / chosen.length)]);
+}
+console.log("\nCategories (accuracy %, title and description of each labelled page)\n");
+console.log(formatTable(["data set", "split", "pages", "system", "accuracy"], categoryRows));
+const topConfusions = [...confusions.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+if (topConfusions.length) console.log(`most frequent errors: ${topConfusions.map(([k, n]) => `${k} (${n})`).join(", ")}`);

@@ -76,14 +76,12 @@ export const localEnricher: Enricher = {
     const started = performance.now();
     const source = (page.text || page.description || page.title || "").slice(0, ANALYSIS_CHARS);
     const language = pageLanguage(page.language, source);
-    // The page's words, tokenised once for the category below.
-    const tokens = words(source);
     const { tags, suggestions } = chooseTags({ text: source, title: page.title, headings: page.headings, language, existingTags }, { max: 6, suggestions: 5 });
     return {
       summary: summarize(source, { title: page.title ?? "", language, count: sentenceCount(preferences), maxChars: 1_200 }),
       tags,
       tagSuggestions: suggestions,
-      category: categorize({ title: page.title, text: source, headings: page.headings, tokens }),
+      category: categorize({ title: page.title, text: source, headings: page.headings, description: page.description }),
       codeSnippets: page.codeBlocks,
       run: run(started),
     };
