@@ -18,6 +18,9 @@ import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type
 import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
 import { splitOf } from "./lib/eval-split";
 import { categorize } from "../app/server/enrichment/local/categorize.server";
+import { chooseTags } from "../app/server/enrichment/local/tags.server";
+import { localEnricher } from "../app/server/enrichment/local/local-enricher.server";
+import { parsePage } from "../app/server/fetching/page-parser.server";
 import { extractKeyphrases } from "../app/server/enrichment/local/keyphrases.server";
 import { summarySentences as engineSummary } from "../app/server/enrichment/local/summarize.server";
 
@@ -144,3 +147,40 @@ console.log("\nCategories (accuracy %, title and description of each labelled pa
 console.log(formatTable(["data set", "split", "pages", "system", "accuracy"], categoryRows));
 const topConfusions = [...confusions.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
 if (topConfusions.length) console.log(`most frequent errors: ${topConfusions.map(([k, n]) => `${k} (${n})`).join(", ")}`);
+
+// ---- tag vocabulary: one user saving every English and German page of the data in turn, their tags so far offered each time
+const stream = files
+  .filter((f) => /kpcrowd|cnndm|xsum|gnad/.test(f))
+  .flatMap((f) => (JSON.parse(readFileSync(path.join(DATA, f), "utf8")) as Array<{ text?: string; lines?: string[]; title?: string | null; lang?: string }>).map((d) => ({ text: d.text ?? d.lines!.join("\n\n"), title: d.title ?? null, lang: d.lang ?? "en" })));
+if (stream.length) {
+  const vocabulary = new Map<string, number>();
+  let tagged = 0;
+  for (const doc of stream) {
+    const { tags } = chooseTags({ text: doc.text, title: doc.title, language: doc.lang, existingTags: [...vocabulary.keys()] });
+    for (const tag of tags) vocabulary.set(tag, (vocabulary.get(tag) ?? 0) + 1);
+    tagged += tags.length;
+  }
+  const reusedOnce = [...vocabulary.values()].filter((n) => n > 1).length;
+  console.log(`\nTag vocabulary: ${stream.length} links saved by one user → ${vocabulary.size} distinct tags (${(tagged / stream.length).toFixed(1)} tags per link; ${reusedOnce} tags on more than one link)`);
+}
+
+// ---- time per page: the whole basic enrichment (language, summary, tags, category) on the test pages
+const fixtures = ["postgres-indexes.html", "react-hooks.html", "french-article.html", "cli-tutorial.html"].map((f) => parsePage(readFileSync(`tests/fixtures/pages/${f}`, "utf8"), "https://eval.test/"));
+const longPage = parsePage(`<html lang="en"><head><title>Long page</title></head><body><article>${Array.from({ length: 40 }, (_, i) => `<h2>Part ${i}</h2><p>${fixtures[i % 2]!.text.slice(0, 1_500)}</p>`).join("")}</article></body></html>`, "https://eval.test/long");
+for (const [label, pagesToTime] of [["test pages (1–2 KB of text)", fixtures], ["a long page (30 KB of text analysed)", [longPage]]] as const) {
+  for (const page of pagesToTime) await localEnricher.enrich({ url: "x", page, existingTags: [] });
+  const rounds = 30;
+  const started = performance.now();
+  for (let i = 0; i < rounds; i++) for (const page of pagesToTime) await localEnricher.enrich({ url: "x", page, existingTags: ["postgres", "react"] });
+  console.log(`engine time per page, ${label}: ${((performance.now() - started) / (rounds * pagesToTime.length)).toFixed(1)} ms`);
+}
+
+// ---- samples for a person to read: one English and one non-English page
+if (process.env.EVAL_SAMPLES !== "0") {
+  const german = stream.find((d) => d.lang === "de");
+  const samplePages = [fixtures[0]!, ...(german ? [parsePage(`<html lang="de"><head><title>${german.title ?? ""}</title></head><body><article>${german.text.split("\n\n").map((p) => `<p>${p}</p>`).join("")}</article></body></html>`, "https://eval.test/de")] : []), fixtures[2]!];
+  for (const page of samplePages) {
+    const result = await localEnricher.enrich({ url: "x", page, existingTags: [] });
+    console.log(`\n--- sample (${page.language ?? "?"}): ${page.title}\nsummary: ${result.summary}\ntags: ${result.tags.join(", ")} | suggestions: ${result.tagSuggestions.join(", ")}\ncategory: ${result.category}`);
+  }
+}

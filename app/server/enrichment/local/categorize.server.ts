@@ -64,7 +64,7 @@ export function categorize(input: { title?: string | null; text: string; heading
   score(input.title ?? "", 3, totals);
   score((input.headings ?? []).join("\n"), 2, totals);
   score(input.description ?? "", 2, totals);
-  score(input.text.slice(0, 20_000), 1, totals);
+  score(input.text.slice(0, 6_000), 1, totals);
   let best: CategorySlug = "learning";
   let bestScore = 0;
   for (const [category, total] of totals) {

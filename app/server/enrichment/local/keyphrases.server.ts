@@ -13,8 +13,12 @@ import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 const nlp = winkNLP(model, ["sbd", "pos"]);
 const its = nlp.its;
 
-/** Long pages: the phrases that matter are in the first part, and tagging is the costly step. */
-const KEYPHRASE_CHARS = 12_000;
+/**
+ * Long pages: the phrases that matter are in the first part, and part-of-speech tagging is the
+ * costly step (about 1 ms of CPU per 1,000 characters here), so keyphrases come from the first
+ * 4,000 characters: the worker must keep up 100 links/s per process (docs/performance.md).
+ */
+const KEYPHRASE_CHARS = 4_000;
 const MAX_WORDS = 5;
 const WINDOW = 15;
 
@@ -176,18 +180,25 @@ function wordWeights(tokens: Token[], stem: (w: string) => string): Map<string, 
   }
   const priorSum = prior.reduce((x, y) => x + y, 0);
   const p = prior.map((x) => x / priorSum);
-  const outWeight = edges.map((e) => [...e.values()].reduce((x, y) => x + y, 0));
+  // Flat adjacency lists: the walk below runs 20 times over every edge.
+  const targets: number[][] = edges.map((e) => [...e.keys()]);
+  const shares: number[][] = edges.map((e) => {
+    const total = [...e.values()].reduce((x, y) => x + y, 0);
+    return [...e.values()].map((w) => w / total);
+  });
   let scores = p.slice();
-  for (let iteration = 0; iteration < 30; iteration++) {
+  for (let iteration = 0; iteration < 20; iteration++) {
     const next = p.map((x) => 0.15 * x);
+    let dangling = 0;
     for (let a = 0; a < n; a++) {
-      if (!outWeight[a]) {
-        // A word with no neighbours gives its rank back by the prior.
-        for (let b = 0; b < n; b++) next[b]! += 0.85 * scores[a]! * p[b]!;
-        continue;
-      }
-      for (const [b, w] of edges[a]!) next[b]! += (0.85 * scores[a]! * w) / outWeight[a]!;
+      const out = targets[a]!;
+      // A word with no neighbours gives its rank back by the prior.
+      if (out.length === 0) dangling += scores[a]!;
+      const share = shares[a]!;
+      const mass = 0.85 * scores[a]!;
+      for (let k = 0; k < out.length; k++) next[out[k]!]! += mass * share[k]!;
     }
+    if (dangling) for (let b = 0; b < n; b++) next[b]! += 0.85 * dangling * p[b]!;
     scores = next;
   }
   const weights = new Map<string, number>();

@@ -29,7 +29,7 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
 
   // Every 1–3 word stem sequence of the page, so an existing tag is found in one lookup.
   const pageGrams = new Set<string>();
-  const stems = tokensOf(headed.slice(0, 30_000)).map(stem);
+  const stems = tokensOf(headed.slice(0, 10_000)).map(stem);
   for (let i = 0; i < stems.length; i++) for (let n = 1; n <= 3 && i + n <= stems.length; n++) pageGrams.add(stems.slice(i, i + n).join(" "));
 
   const existing = new Map<string, string>();
