@@ -14,7 +14,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { formatTable } from "./lib/table";
-import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
+import { fleschReadingEase, keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
 import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
 import { splitOf } from "./lib/eval-split";
 import { categorize } from "../app/server/enrichment/local/categorize.server";
@@ -182,5 +182,17 @@ if (process.env.EVAL_SAMPLES !== "0") {
   for (const page of samplePages) {
     const result = await localEnricher.enrich({ url: "x", page, existingTags: [] });
     console.log(`\n--- sample (${page.language ?? "?"}): ${page.title}\nsummary: ${result.summary}\ntags: ${result.tags.join(", ")} | suggestions: ${result.tagSuggestions.join(", ")}\ncategory: ${result.category}`);
+    // Rephrasing and its readability (Flesch reading ease, English formula: meaningful for English pages only).
+    const source = { title: page.title, language: page.language, text: page.text, summary: result.summary, headings: page.headings };
+    for (const level of ["beginner", "expert"] as const) {
+      const text = (await localEnricher.rephrase(source, level)).data.text;
+      console.log(`${level} (Flesch ${fleschReadingEase(text).toFixed(0)}, summary ${fleschReadingEase(result.summary).toFixed(0)}): ${text.slice(0, 400)}${text.length > 400 ? "…" : ""}`);
+    }
+    try {
+      const quiz = (await localEnricher.quiz(source)).data.questions[0]!;
+      console.log(`quiz, first question: ${quiz.question} [${quiz.options.join(" / ")}] answer: ${quiz.options[quiz.answerIndex]}`);
+    } catch (error) {
+      console.log(`quiz: ${(error as Error).message}`);
+    }
   }
 }
