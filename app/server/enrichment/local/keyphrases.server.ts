@@ -6,12 +6,25 @@
  * and title words and lowered for words spread thinly; a phrase scores the sum of its words.
  * Phrases that stem to the same words are merged ("index"/"indexes").
  */
-import winkNLP, { type ItemToken } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import { createRequire } from "node:module";
+import type { ItemToken, WinkMethods } from "wink-nlp";
+import type WinkNLP from "wink-nlp";
+import type Model from "wink-eng-lite-web-model";
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 
-const nlp = winkNLP(model, ["sbd", "pos"]);
-const its = nlp.its;
+// The English model takes about 200 ms of CPU to load: loaded on the first English page, not when
+// the web server or a worker starts.
+const require = createRequire(import.meta.url);
+let winkInstance: WinkMethods | undefined;
+function wink(): WinkMethods {
+  if (!winkInstance) {
+    // Both are CommonJS: require() returns the function and the model themselves.
+    const winkNLP = require("wink-nlp") as typeof WinkNLP;
+    const model = require("wink-eng-lite-web-model") as typeof Model;
+    winkInstance = winkNLP(model, ["sbd", "pos"]);
+  }
+  return winkInstance;
+}
 
 /**
  * Long pages: the phrases that matter are in the first part, and part-of-speech tagging is the
@@ -54,6 +67,8 @@ function englishCandidates(text: string, stop: Set<string>, long: boolean): { to
   const tokens: Token[] = [];
   const phrases: number[][] = [];
   const posOf: string[] = [];
+  const nlp = wink();
+  const its = nlp.its;
   const doc = nlp.readDoc(text);
   doc.sentences().each((sentence, s) => {
     const raw: Array<{ surface: string; pos: string; spaces: number }> = [];

@@ -2,9 +2,15 @@
  * Which language a page is in, and that language's stop words and stemmer. The page's own
  * `lang` wins; otherwise tinyld guesses from the first part of the text.
  */
+import { createRequire } from "node:module";
 import snowball from "snowball-stemmers";
 import stopwordsIso from "stopwords-iso";
-import { detect } from "tinyld";
+import type * as Tinyld from "tinyld";
+
+// tinyld parses its language profiles on load (about 160 ms of CPU): loaded on the first page that
+// needs a guess, not when the web server or a worker starts.
+const require = createRequire(import.meta.url);
+let detect: ((text: string) => string) | undefined;
 
 /**
  * English function words and web boilerplate. stopwords-iso's English list is a union of many
@@ -82,5 +88,6 @@ export function pageLanguage(declared: string | null | undefined, text: string):
   if (code && /^[a-z]{2}$/.test(code)) return code;
   const sample = text.slice(0, 2_000);
   if (sample.length < 20) return "en";
+  detect ??= (require("tinyld") as typeof Tinyld).detect;
   return detect(sample) || "en";
 }
