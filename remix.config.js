@@ -5,6 +5,9 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   // The Express server (scripts/web.ts) imports build/index.js itself.
   serverBuildPath: "build/index.js",
+  // stopwords-iso's entry is a JSON file, which Node's ESM loader will not import without an
+  // import attribute: bundle it into the server build instead (decision 020).
+  serverDependenciesToBundle: ["stopwords-iso"],
   tailwind: true,
   postcss: true,
   watchPaths: ["./tailwind.config.ts"],

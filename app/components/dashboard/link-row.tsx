@@ -98,7 +98,7 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
       ) : null}
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
-        {detail.engine ? `Enriched by ${detail.engine === "local/extractive-v1" ? "the local engine" : detail.engine}` : ""}
+        {detail.engine ? `Enriched by ${detail.engine.startsWith("local/") ? "the local engine" : detail.engine}` : ""}
       </p>
     </div>
   );

@@ -18,7 +18,7 @@ describe("the local engine on real-looking pages", () => {
     expect(result.category).toBe("programming");
     expect(result.tags).toContain("indexes");
     expect(result.codeSnippets).toHaveLength(2);
-    expect(result.run).toMatchObject({ provider: "local", model: "extractive-v1" });
+    expect(result.run).toMatchObject({ provider: "local", model: "extractive-v2" });
   });
 
   it("finds the code of a tutorial in several languages", async () => {

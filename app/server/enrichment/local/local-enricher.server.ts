@@ -1,11 +1,14 @@
 import type { Course, Difficulty, Quiz } from "~/lib/enrichment";
 import { categorize } from "./categorize.server";
 import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../engine.server";
-import { extractTags, extractiveSummary, keyTerms, scoreSentences, splitSentences, topSentences, words } from "./text-analysis.server";
+import { pageLanguage } from "./language.server";
+import { summarize } from "./summarize.server";
+import { chooseTags } from "./tags.server";
+import { keyTerms, scoreSentences, splitSentences, topSentences, words } from "./text-analysis.server";
 
 /** Long pages are analysed on their first part: enough for a summary and tags, bounded in time. */
 const ANALYSIS_CHARS = 30_000;
-const MODEL = "extractive-v1";
+const MODEL = "extractive-v2";
 
 function run(started: number): EngineRun {
   return { provider: "local", model: MODEL, tokensIn: null, tokensOut: null, durationMs: Math.round(performance.now() - started) };
@@ -72,14 +75,13 @@ export const localEnricher: Enricher = {
   async enrich({ page, existingTags, preferences }) {
     const started = performance.now();
     const source = (page.text || page.description || page.title || "").slice(0, ANALYSIS_CHARS);
-    // The page's words, tokenised once for every analysis below.
-    const tokens = words(source);
-    const ranked = extractTags({ text: source, title: page.title, headings: page.headings, existingTags, tokens }, { min: 3, max: 11 });
+    const language = pageLanguage(page.language, source);
+    const { tags, suggestions } = chooseTags({ text: source, title: page.title, headings: page.headings, language, existingTags }, { max: 6, suggestions: 5 });
     return {
-      summary: extractiveSummary(source, { title: page.title ?? "", count: sentenceCount(preferences), maxChars: 1_200, tokens }),
-      tags: ranked.slice(0, 6),
-      tagSuggestions: ranked.slice(6),
-      category: categorize({ title: page.title, text: source, headings: page.headings, tokens }),
+      summary: summarize(source, { title: page.title ?? "", language, count: sentenceCount(preferences), maxChars: 1_200 }),
+      tags,
+      tagSuggestions: suggestions,
+      category: categorize({ title: page.title, text: source, headings: page.headings, description: page.description }),
       codeSnippets: page.codeBlocks,
       run: run(started),
     };
@@ -89,7 +91,7 @@ export const localEnricher: Enricher = {
     const started = performance.now();
     const text = textOf(source);
     const scored = scoreSentences(text, source.title ?? "");
-    const summary = extractiveSummary(text, { title: source.title ?? "", count: Math.max(5, sentenceCount(preferences)), maxChars: 2_000 });
+    const summary = summarize(text, { title: source.title ?? "", language: source.language, count: Math.max(5, sentenceCount(preferences)), maxChars: 2_000 });
     const inSummary = new Set(splitSentences(summary));
     let keyPoints = topSentences(scored.filter((s) => !inSummary.has(s.sentence)), 7).map((s) => s.sentence);
     if (keyPoints.length < 3) keyPoints = topSentences(scored, 5).map((s) => s.sentence);
@@ -123,7 +125,7 @@ export const localEnricher: Enricher = {
 
   async rephrase(source, level: Difficulty) {
     const started = performance.now();
-    const base = source.summary || extractiveSummary(textOf(source), { title: source.title ?? "" });
+    const base = source.summary || summarize(textOf(source), { title: source.title ?? "", language: source.language });
     const sentences = splitSentences(base);
     let text: string;
     if (level === "beginner") {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
-import { extractTags, extractiveSummary, splitSentences } from "./text-analysis.server";
+import { extractiveSummary, splitSentences } from "./text-analysis.server";
 
 const article = parsePage(readFileSync("tests/fixtures/pages/postgres-indexes.html", "utf8"), "https://x.test/");
 
@@ -19,25 +19,14 @@ describe("extractiveSummary", () => {
     expect(summary).toMatch(/index/i);
   });
 
+  it("does not end a sentence at an abbreviation or an initial", () => {
+    expect(splitSentences("A complaint in U.S. District Court names him. Dr. Smith and J. Doe agreed.")).toEqual([
+      "A complaint in U.S. District Court names him.",
+      "Dr. Smith and J. Doe agreed.",
+    ]);
+  });
+
   it("returns the text itself when there are no full sentences", () => {
     expect(extractiveSummary("Just a heading")).toBe("Just a heading");
-  });
-});
-
-describe("extractTags", () => {
-  it("finds 3 to 6 key terms of the page", () => {
-    const tags = extractTags({ text: article.text, title: article.title, headings: article.headings });
-    expect(tags.length).toBeGreaterThanOrEqual(3);
-    expect(tags.length).toBeLessThanOrEqual(6);
-    expect(tags).toContain("indexes");
-    expect(tags).toContain("postgres");
-    expect(tags).toContain("b-tree");
-    expect(tags).not.toContain("the");
-  });
-
-  it("reuses the user's existing tags when the page mentions them, and not otherwise", () => {
-    const tags = extractTags({ text: article.text, title: article.title, existingTags: ["databases", "b-tree", "kubernetes"] });
-    expect(tags[0]).toBe("b-tree");
-    expect(tags).not.toContain("kubernetes");
   });
 });

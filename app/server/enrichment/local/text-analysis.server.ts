@@ -24,13 +24,23 @@ work works working part parts kind kinds right left start end single gets make t
 /** Sentence ends: . ! ? (and their CJK forms) followed by space and a capital, digit or quote. */
 const SENTENCE_END = /(?<=[.!?。！？])\s+(?=[\p{Lu}\p{N}"“'(\[])/u;
 
+/** A full stop that ends an abbreviation or an initial, not a sentence: "U.S. District", "Dr. Smith", "J. Smith". */
+const ABBREVIATION = /(?:^|[\s(])(?:\p{Lu}\.)+$|\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Gen|Gov|Sen|Rep|Col|Lt|Sgt|Capt|No|vs|etc|Inc|Ltd|Co|Corp|Mt|Fig|approx|e\.g|i\.e|M|Mme|Mlle|Nr|bzw|ca|z\.B|Sra|Sr|Dra)\.$/u;
+
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const paragraph of text.split(/\n{2,}/)) {
+    let pending = "";
     for (const part of paragraph.split(SENTENCE_END)) {
       const sentence = part.replace(/\s+/g, " ").trim();
-      if (sentence) sentences.push(sentence);
+      if (!sentence) continue;
+      pending = pending ? `${pending} ${sentence}` : sentence;
+      if (!ABBREVIATION.test(pending)) {
+        sentences.push(pending);
+        pending = "";
+      }
     }
+    if (pending) sentences.push(pending);
   }
   return sentences;
 }
@@ -90,44 +100,6 @@ export function extractiveSummary(text: string, { title = "", count = 3, maxChar
     summary = summary ? `${summary} ${sentence}` : sentence;
   }
   return summary.slice(0, maxChars);
-}
-
-/**
- * 3–6 tags from the page's key terms: word frequency, boosted when a word is in the title
- * or a heading; the user's existing tags win when they occur in the page.
- */
-export function extractTags(
-  input: { text: string; title?: string | null; headings?: string[]; existingTags?: string[]; tokens?: string[] },
-  { min = 3, max = 6 } = {},
-): string[] {
-  const body = input.tokens ?? words(input.text);
-  const freq = frequencies(body);
-  for (const word of words(input.title ?? "")) freq.set(word, (freq.get(word) ?? 0) + 4);
-  for (const word of words((input.headings ?? []).join(" "))) freq.set(word, (freq.get(word) ?? 0) + 2);
-
-  // One pass over the page's words, then each existing tag is a set lookup.
-  const present = new Set([...words(input.title ?? ""), ...words((input.headings ?? []).join(" ")), ...body]);
-  const reused = (input.existingTags ?? []).filter((tag) => present.has(tag.toLowerCase()));
-
-  const ranked = [...freq.entries()]
-    .filter(([word, count]) => count >= 2 && word.length <= 30)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([word]) => word);
-  const tags: string[] = [];
-  for (const tag of [...reused, ...ranked]) {
-    const normalized = tag.toLowerCase();
-    // Skip plural/singular twins of a tag we already have.
-    if (tags.some((t) => [t, `${t}s`, `${t}es`].includes(normalized) || [`${normalized}s`, `${normalized}es`].includes(t))) continue;
-    tags.push(normalized);
-    if (tags.length === max) break;
-  }
-  if (tags.length < min) {
-    for (const word of [...frequencies(body).keys()]) {
-      if (!tags.includes(word)) tags.push(word);
-      if (tags.length === min) break;
-    }
-  }
-  return tags;
 }
 
 /** The page's key terms, most important first (title and headings count extra). */

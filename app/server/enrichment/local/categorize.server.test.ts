@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { categorize } from "./categorize.server";
+
+describe("categorize", () => {
+  it("does not call a football story about free agents AI", () => {
+    const text = "The club signed two free agents this summer. Free agents cost no transfer fee, so the club could offer higher wages. The manager said the free agents will start the season in midfield.";
+    expect(categorize({ title: "Free agents lift the club's hopes for the season", text })).not.toBe("ai");
+  });
+
+  it("calls AI agents AI", () => {
+    expect(categorize({ title: "Building AI agents that call tools", text: "LLM agents call functions; the language model decides which tool to use." })).toBe("ai");
+  });
+
+  it("matches inflected forms and phrases, and weighs the title", () => {
+    expect(categorize({ title: "How PostgreSQL indexes work", text: "B-tree indexes serve most queries." })).toBe("programming");
+    expect(categorize({ title: "Typography for user interfaces", text: "Pick a type scale and line height for readable screens." })).toBe("design");
+    expect(categorize({ title: "La photosynthèse expliquée", text: "Les plantes transforment la lumière en énergie chimique dans les chloroplastes." })).toBe("science");
+  });
+
+  it("falls back to learning when nothing matches", () => {
+    expect(categorize({ title: "Untitled", text: "Lorem ipsum dolor sit amet." })).toBe("learning");
+  });
+});

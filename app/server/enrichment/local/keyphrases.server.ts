@@ -1,0 +1,271 @@
+/**
+ * Keyphrases from a page's own text. Candidates: noun phrases (wink-nlp's English model tags the
+ * parts of speech) in English, stop-word-bounded word runs in other languages. Each content word
+ * is weighted by a position-biased PageRank over the word co-occurrence graph (PositionRank:
+ * frequency, relatedness to other words and how early it appears), lifted for capitalised use
+ * and title words and lowered for words spread thinly; a phrase scores the sum of its words.
+ * Phrases that stem to the same words are merged ("index"/"indexes").
+ */
+import { createRequire } from "node:module";
+import type { ItemToken, WinkMethods } from "wink-nlp";
+import type WinkNLP from "wink-nlp";
+import type Model from "wink-eng-lite-web-model";
+import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
+
+// The English model takes about 200 ms of CPU to load: loaded on the first English page, not when
+// the web server or a worker starts.
+const require = createRequire(import.meta.url);
+let winkInstance: WinkMethods | undefined;
+function wink(): WinkMethods {
+  if (!winkInstance) {
+    // Both are CommonJS: require() returns the function and the model themselves.
+    const winkNLP = require("wink-nlp") as typeof WinkNLP;
+    const model = require("wink-eng-lite-web-model") as typeof Model;
+    winkInstance = winkNLP(model, ["sbd", "pos"]);
+  }
+  return winkInstance;
+}
+
+/**
+ * Long pages: the phrases that matter are in the first part, and part-of-speech tagging is the
+ * costly step (about 1 ms of CPU per 1,000 characters here), so keyphrases come from the first
+ * 4,000 characters: the worker must keep up 100 links/s per process (docs/performance.md).
+ */
+const KEYPHRASE_CHARS = 4_000;
+const MAX_WORDS = 5;
+const WINDOW = 15;
+
+interface Token {
+  /** Lower-cased. */
+  word: string;
+  /** As written. */
+  surface: string;
+  /** A word that can be part of a phrase (not a stop word, not punctuation). */
+  content: boolean;
+  sentence: number;
+  /** Starts a new candidate chunk (punctuation or a non-phrase word before it). */
+  breakBefore: boolean;
+}
+
+export interface Keyphrase {
+  phrase: string;
+  score: number;
+  words: number;
+}
+
+/** Modifiers that say nothing about the topic: never the first word of a phrase ("novel method" → "method"). */
+const VAGUE_MODIFIERS = new Set("novel conventional new proposed various different several existing simple specific main important certain particular typical significant possible current previous recent given overall optimum effective useful major key basic whole entire".split(" "));
+/** Nouns too general to be a keyphrase on their own. */
+export const VAGUE_NOUNS = new Set("method methods technique techniques result results problem problems study studies work paper approach approaches way ways case cases number types type kind part parts set terms order fact level levels means process aspect aspects issue issues purpose form forms area areas field role effect effects people person".split(" "));
+
+const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
+const PHRASE_TAGS = new Set(["NOUN", "PROPN", "ADJ"]);
+const WORD = /^[\p{L}\p{N}][\p{L}\p{N}+#.'’-]*$/u;
+
+/** English: noun phrases, adjectives and nouns ending in a noun, from wink-nlp's tagger. */
+function englishCandidates(text: string, stop: Set<string>, long: boolean): { tokens: Token[]; phrases: number[][] } {
+  const tokens: Token[] = [];
+  const phrases: number[][] = [];
+  const posOf: string[] = [];
+  const nlp = wink();
+  const its = nlp.its;
+  const doc = nlp.readDoc(text);
+  doc.sentences().each((sentence, s) => {
+    const raw: Array<{ surface: string; pos: string; spaces: number }> = [];
+    sentence.tokens().each((token: ItemToken) => {
+      const surface = token.out();
+      const last = raw.at(-1);
+      const spaces = token.out(its.precedingSpaces).length;
+      // Hyphenated compounds are one word: "two-stage", "B-spline", "Runge-Kutta".
+      if (last && spaces === 0 && (last.surface.endsWith("-") || (surface === "-" && /\p{L}|\p{N}/u.test(last.surface)))) {
+        last.surface += surface;
+        if (surface !== "-") last.pos = token.out(its.pos);
+        return;
+      }
+      raw.push({ surface, pos: token.out(its.pos), spaces });
+    });
+    let run: number[] = [];
+    const close = () => {
+      // A phrase ends in a noun; adjectives alone are not phrases.
+      while (run.length && !NOUN_TAGS.has(posOf[run.at(-1)!]!)) run.pop();
+      while (run.length && VAGUE_MODIFIERS.has(tokens[run[0]!]!.word)) run.shift();
+      if (run.length === 1 && VAGUE_NOUNS.has(tokens[run[0]!]!.word)) run = [];
+      if (run.length) {
+        const phrase = run.length > MAX_WORDS ? run.slice(-MAX_WORDS) : run;
+        phrases.push(phrase);
+        // Shorter phrases inside it that keep its head noun: "vibration control" in "passive vibration control".
+        if (long) for (let i = 1; i < phrase.length; i++) phrases.push(phrase.slice(i));
+      }
+      run = [];
+    };
+    let previousBreak = true;
+    for (const [position, { surface, pos: tagged }] of raw.entries()) {
+      // A "noun" right before a determiner or pronoun is a verb the tagger missed ("GIN indexes store a list").
+      const pos = tagged === "NOUN" && /^(?:DET|PRON)$/.test(raw[position + 1]?.pos ?? "") ? "VERB" : tagged;
+      const word = surface.toLowerCase().replace(/-$/, "");
+      const isWord = WORD.test(word) && /\p{L}/u.test(word);
+      const content = isWord && !stop.has(word) && word.length > 1;
+      tokens.push({ word, surface, content, sentence: s, breakBefore: previousBreak });
+      posOf.push(pos);
+      const index = tokens.length - 1;
+      // Participles modify nouns inside phrases ("matching strategies", "distributed systems").
+      if (content && (PHRASE_TAGS.has(pos) || (pos === "VERB" && /(?:ing|ed)$/.test(word)))) run.push(index);
+      else close();
+      previousBreak = !isWord;
+    }
+    close();
+  });
+  return { tokens, phrases };
+}
+
+const SENTENCE_END = /(?<=[.!?。！？])\s+|\n+/u;
+
+/** Other languages: runs of non-stop words between stop words and punctuation, one linking stop word allowed inside ("traitement des langues"). */
+function runCandidates(text: string, stop: Set<string>): { tokens: Token[]; phrases: number[][] } {
+  const tokens: Token[] = [];
+  const phrases: number[][] = [];
+  text.split(SENTENCE_END).forEach((sentence, s) => {
+    for (const chunk of sentence.split(/[,;:()\[\]{}"“”«»„!?¿¡—–|/]+|\s[-–]\s|\.\s/u)) {
+      const words = chunk.match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? [];
+      let breakBefore = true;
+      for (const surface of words) {
+        const word = surface.toLowerCase().replace(/^(?:l|d|qu|j|n|s|c|m|t)['’]/, "");
+        const content = /\p{L}/u.test(word) && !stop.has(word) && word.length > 1;
+        tokens.push({ word, surface, content, sentence: s, breakBefore });
+        breakBefore = false;
+      }
+    }
+  });
+  // Maximal runs of content words; a run, one stop word, and another run join when short enough.
+  let start = 0;
+  while (start < tokens.length) {
+    if (!tokens[start]!.content) {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end + 1 < tokens.length && tokens[end + 1]!.content && !tokens[end + 1]!.breakBefore) end++;
+    const run = range(start, end);
+    phrases.push(run.length > MAX_WORDS ? run.slice(0, MAX_WORDS) : run);
+    // "X de Y": the run, a linking word, and the next run.
+    const link = tokens[end + 1];
+    if (link && !link.content && !link.breakBefore && /^\p{L}{1,3}$/u.test(link.word) && tokens[end + 2]?.content && !tokens[end + 2]!.breakBefore) {
+      let next = end + 2;
+      while (next + 1 < tokens.length && tokens[next + 1]!.content && !tokens[next + 1]!.breakBefore) next++;
+      if (next - start + 1 <= MAX_WORDS) phrases.push(range(start, next));
+    }
+    start = end + 1;
+  }
+  return { tokens, phrases };
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** Position-biased PageRank over co-occurrence of content words within a window. */
+function wordWeights(tokens: Token[], stem: (w: string) => string): Map<string, number> {
+  const nodes = new Map<string, number>();
+  const prior: number[] = [];
+  const ids: number[] = new Array(tokens.length).fill(-1);
+  tokens.forEach((token, position) => {
+    if (!token.content) return;
+    const key = stem(token.word);
+    let id = nodes.get(key);
+    if (id === undefined) {
+      id = nodes.size;
+      nodes.set(key, id);
+      prior.push(0);
+    }
+    ids[position] = id;
+    prior[id]! += 1 / (position + 1);
+  });
+  const n = nodes.size;
+  if (n === 0) return new Map();
+  const edges: Array<Map<number, number>> = Array.from({ length: n }, () => new Map());
+  for (let i = 0; i < tokens.length; i++) {
+    const a = ids[i]!;
+    if (a < 0) continue;
+    for (let j = i + 1; j < Math.min(tokens.length, i + WINDOW); j++) {
+      const b = ids[j]!;
+      if (b < 0 || b === a) continue;
+      edges[a]!.set(b, (edges[a]!.get(b) ?? 0) + 1);
+      edges[b]!.set(a, (edges[b]!.get(a) ?? 0) + 1);
+    }
+  }
+  const priorSum = prior.reduce((x, y) => x + y, 0);
+  const p = prior.map((x) => x / priorSum);
+  // Flat adjacency lists: the walk below runs 20 times over every edge.
+  const targets: number[][] = edges.map((e) => [...e.keys()]);
+  const shares: number[][] = edges.map((e) => {
+    const total = [...e.values()].reduce((x, y) => x + y, 0);
+    return [...e.values()].map((w) => w / total);
+  });
+  let scores = p.slice();
+  for (let iteration = 0; iteration < 20; iteration++) {
+    const next = p.map((x) => 0.15 * x);
+    let dangling = 0;
+    for (let a = 0; a < n; a++) {
+      const out = targets[a]!;
+      // A word with no neighbours gives its rank back by the prior.
+      if (out.length === 0) dangling += scores[a]!;
+      const share = shares[a]!;
+      const mass = 0.85 * scores[a]!;
+      for (let k = 0; k < out.length; k++) next[out[k]!]! += mass * share[k]!;
+    }
+    if (dangling) for (let b = 0; b < n; b++) next[b]! += 0.85 * dangling * p[b]!;
+    scores = next;
+  }
+  const weights = new Map<string, number>();
+  for (const [key, id] of nodes) weights.set(key, scores[id]!);
+  return weights;
+}
+
+/**
+ * The page's keyphrases, best first: lower-cased except acronyms and names written in capitals,
+ * near-duplicates merged.
+ */
+export function rankKeyphrases(input: { text: string; title?: string | null; language?: string | null }): Keyphrase[] {
+  const text = input.text.slice(0, KEYPHRASE_CHARS);
+  const lang = pageLanguage(input.language, text);
+  const stop = stopWordsOf(lang);
+  const stem = stemmerOf(lang);
+  // Long texts (news, web pages) carry their topic in recurring single words; abstracts in multi-word terms.
+  const wordCount = text.split(/\s+/).length;
+  const long = wordCount > 300;
+  const { tokens, phrases } = lang === "en" ? englishCandidates(text, stop, long) : runCandidates(text, stop);
+  const lengthExponent = lang !== "en" ? 1 : long ? 3 : -0.3;
+  const weights = wordWeights(tokens, stem);
+  const titleStems = new Set((input.title ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.map(stem) ?? []);
+
+  const merged = new Map<string, { forms: Map<string, number>; score: number; words: number; count: number }>();
+  for (const phrase of phrases) {
+    const keyWords = phrase.filter((i) => tokens[i]!.content).map((i) => stem(tokens[i]!.word));
+    if (keyWords.length === 0) continue;
+    const key = phrase.map((i) => stem(tokens[i]!.word)).join(" ");
+    let entry = merged.get(key);
+    if (!entry) {
+      const score = keyWords.reduce((sum, w) => sum + (weights.get(w) ?? 0) * (titleStems.has(w) ? 1.2 : 1), 0);
+      entry = { forms: new Map(), score, words: phrase.length, count: 0 };
+      merged.set(key, entry);
+    }
+    entry.count++;
+    const form = phrase.map((i) => displayForm(tokens[i]!)).join(" ");
+    entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
+  }
+  return [...merged.values()]
+    .map((entry) => ({ phrase: [...entry.forms.entries()].sort((a, b) => b[1] - a[1])[0]![0], score: entry.score / Math.pow(entry.words, lengthExponent), words: entry.words }))
+    .filter((k) => k.phrase.length <= 60)
+    .sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
+}
+
+/** Acronyms and mixed-case names (GPT, PostgreSQL, iPhone) keep their case; other words are lower-cased. */
+function displayForm(token: Token): string {
+  return /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u.test(token.surface) ? token.surface : token.word;
+}
+
+export function extractKeyphrases(input: { text: string; title?: string | null; language?: string | null }, count = 10): string[] {
+  return rankKeyphrases(input)
+    .slice(0, count)
+    .map((k) => k.phrase);
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
+
+describe("stop words per language", () => {
+  it("knows the function words of each language present in the data and on the dashboard", () => {
+    for (const [lang, words] of Object.entries({ en: ["the", "which", "using"], fr: ["les", "des", "que", "une"], de: ["die", "der", "und", "nicht"], es: ["que", "los", "una", "por"], pt: ["que", "não", "uma", "os"], pl: ["się", "jest", "nie"] })) {
+      for (const word of words) expect(stopWordsOf(lang).has(word), `${lang}: ${word}`).toBe(true);
+    }
+  });
+
+  it("keeps content nouns that some English lists drop (system, information, research)", () => {
+    for (const word of ["system", "information", "research", "network", "problem"]) expect(stopWordsOf("en").has(word)).toBe(false);
+  });
+});
+
+describe("pageLanguage", () => {
+  it("trusts the page's declared language and reduces a region tag to the language", () => {
+    expect(pageLanguage("fr-CA", "The text is English")).toBe("fr");
+  });
+
+  it("guesses the language from the text when the page does not say", () => {
+    expect(pageLanguage(null, "Die Bundesregierung hat am Mittwoch beschlossen, dass die Steuern im nächsten Jahr steigen werden.")).toBe("de");
+    expect(pageLanguage(null, "Les chercheurs ont découvert une nouvelle espèce dans la forêt amazonienne cette année.")).toBe("fr");
+    expect(pageLanguage(null, "El gobierno anunció hoy nuevas medidas económicas para las familias.")).toBe("es");
+    expect(pageLanguage(undefined, "Hi")).toBe("en");
+  });
+});
+
+describe("stemmerOf", () => {
+  it("merges inflections in the page's language", () => {
+    expect(stemmerOf("en")("indexes")).toBe(stemmerOf("en")("index"));
+    expect(stemmerOf("fr")("chloroplastes")).toBe(stemmerOf("fr")("chloroplaste"));
+    expect(stemmerOf("xx")("wort")).toBe("wort");
+  });
+});
