@@ -21,19 +21,30 @@ const tokensOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\
 /** Tags for the page (best first) and further suggestions; `max` tags at most. */
 export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): { tags: string[]; suggestions: string[] } {
   const lang = pageLanguage(input.language, input.text);
-  const stem = stemmerOf(lang);
+  // Pages repeat their words: stem each distinct word once (the stemmer was most of this step's time).
+  const stemWord = stemmerOf(lang);
+  const stemmed = new Map<string, string>();
+  const stem = (word: string) => {
+    let result = stemmed.get(word);
+    if (result === undefined) stemmed.set(word, (result = stemWord(word)));
+    return result;
+  };
   const stop = stopWordsOf(lang);
   const keyOf = (phrase: string) => tokensOf(phrase).map(stem).join(" ");
   const headed = [input.title ?? "", ...(input.headings ?? []), input.text].join("\n\n");
   const ranked = rankKeyphrases({ text: headed, title: input.title, language: lang });
 
-  // Every 1–3 word stem sequence of the page, so an existing tag is found in one lookup.
-  const pageGrams = new Set<string>();
-  const stems = tokensOf(headed.slice(0, 10_000)).map(stem);
-  for (let i = 0; i < stems.length; i++) for (let n = 1; n <= 3 && i + n <= stems.length; n++) pageGrams.add(stems.slice(i, i + n).join(" "));
-
   const existing = new Map<string, string>();
   for (const tag of input.existingTags ?? []) existing.set(keyOf(tag), tag.toLowerCase());
+
+  // The page's stem sequences as long as the user's tags (1–3 words), so an existing tag is found
+  // in one lookup; none at all for a user without tags.
+  const pageGrams = new Set<string>();
+  const lengths = new Set([...existing.keys()].map((key) => key.split(" ").length).filter((n) => n <= 3));
+  if (lengths.size > 0) {
+    const stems = tokensOf(headed.slice(0, 10_000)).map(stem);
+    for (const n of lengths) for (let i = 0; i + n <= stems.length; i++) pageGrams.add(n === 1 ? stems[i]! : stems.slice(i, i + n).join(" "));
+  }
   const rankOf = new Map<string, number>();
   ranked.forEach((k, i) => rankOf.set(keyOf(k.phrase), rankOf.get(keyOf(k.phrase)) ?? i));
   const reused = [...existing.entries()]
