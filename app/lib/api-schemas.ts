@@ -9,7 +9,9 @@ import { INVALID_URL_MESSAGE } from "./links";
 
 export const messageSchema = z.object({ message: z.string() }).meta({ id: "Message", description: "Every error, and some confirmations." });
 
-export const linkStatusSchema = z.enum(["pending", "enriched", "error"]).meta({ id: "LinkStatus", description: "pending shows as Processing, error as Failed." });
+export const linkStatusSchema = z
+  .enum(["pending", "enriched", "error", "unenriched"])
+  .meta({ id: "LinkStatus", description: "pending shows as Processing, error as Failed, unenriched (an imported link the plan or allowance did not reach) as Not enriched." });
 
 export const publicLinkSchema = z
   .object({
@@ -38,6 +40,10 @@ export const linkDetailSchema = publicLinkSchema
     engine: z.string().nullable(),
     category: z.string().nullable(),
     tagSuggestions: z.array(z.string()),
+    byline: z.string().nullable(),
+    publishedAt: z.iso.datetime().nullable(),
+    siteName: z.string().nullable(),
+    leadImage: z.string().nullable().describe("A path on our origin (/lead-images/{key}) or null."),
   })
   .meta({ id: "LinkDetail" });
 
