@@ -89,7 +89,7 @@ test("a Free user shares a link; signed out, its page shows the summary, tags an
   const visitor = await visitorContext.newPage();
   await visitor.goto(shareUrl!);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("A gentle guide to React hooks");
-  await expect(visitor.getByRole("list", { name: "Tags" })).toContainText("#hooks");
+  await expect(visitor.getByRole("list", { name: "Tags" })).toContainText("#hook");
   await expect(visitor.getByRole("link", { name: /react$/ })).toHaveAttribute("rel", "noopener noreferrer");
   await expect(visitor.getByTestId("watermark")).toHaveText("Shared with Linkwise");
   // The watermark is small print that must stay readable (it was 2.56:1).
