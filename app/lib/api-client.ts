@@ -13,37 +13,34 @@ export class ApiError extends Error {
 }
 
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError(0, "Network error");
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = data && typeof data.message === "string" ? data.message : `API Error: ${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, message);
-  }
-  return data as T;
+  const response = await send(path, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return (await answerOf(response)) as T;
 }
 
 /** One page of a keyset-paged list: the body, and the `X-Next-Cursor` to pass back as `before` (null at the end). */
 export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; nextCursor: string | null }> {
-  let response: Response;
+  const response = await send(path, { headers: { Accept: "application/json" } });
+  return { items: (await answerOf(response)) as T[], nextCursor: response.headers.get("X-Next-Cursor") };
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    return await fetch(path, { ...init, credentials: "same-origin" });
   } catch {
     throw new ApiError(0, "Network error");
   }
+}
+
+/** The parsed body of a successful answer; the server's message (or the status) as an ApiError otherwise. */
+async function answerOf(response: Response): Promise<unknown> {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const message = data && typeof data.message === "string" ? data.message : `API Error: ${response.status} ${response.statusText}`;
     throw new ApiError(response.status, message);
   }
-  return { items: data as T[], nextCursor: response.headers.get("X-Next-Cursor") };
+  return data;
 }
