@@ -445,6 +445,8 @@ describe("hourly cleanup", () => {
     const { cleanupAccounts } = await import("~/server/accounts/accounts.server");
     const live = await register();
     const stale = await register();
+    // The confirmation mail (and its token) is written after sign-up answers: wait for it.
+    await expect.poll(async () => (await db().selectFrom("email_tokens").select("id").where("user_id", "=", stale.id).execute()).length, { timeout: 15_000 }).toBeGreaterThan(0);
     await db().updateTable("auth_sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", stale.id).execute();
     await sql`update email_tokens set used_at = now(), created_at = now() - interval '8 days' where user_id = ${stale.id}`.execute(db());
 
