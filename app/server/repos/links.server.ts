@@ -419,22 +419,11 @@ export interface ImportedLink {
   status: "pending" | "enriched" | "unenriched";
   error: string | null;
   /** What our own export carried (enrichment, sharing, times): restored as it was. */
-  restored?: Partial<{
-    favicon: string | null;
-    canonical_url: string | null;
-    language: string | null;
-    reading_minutes: number | null;
-    content_text: string | null;
-    summary: string | null;
-    tag_suggestions: string[];
-    code_snippets: unknown[];
-    enrichment_engine: string | null;
-    category: string | null;
-    is_public: boolean;
-    shared_at: Date | null;
-    enriched_at: Date | null;
-    created_at: Date;
-  }>;
+  restored?: Partial<
+    Pick<Link, "favicon" | "canonical_url" | "language" | "reading_minutes" | "content_text" | "summary" | "tag_suggestions" | "enrichment_engine" | "category" | "is_public" | "shared_at" | "enriched_at" | "created_at"> & {
+      code_snippets: unknown[];
+    }
+  >;
 }
 
 /**
