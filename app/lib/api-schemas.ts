@@ -72,7 +72,6 @@ export const tagReviewSchema = z
 
 const timestamp = () => z.iso.datetime({ offset: true });
 
-export const confirmationSchema = z.object({ message: z.string() });
 
 export const roleSchema = z.enum(["FreeUser", "LiteUser", "ProUser", "Admin"]).meta({ id: "Role", description: "FreeUser is Free, LiteUser Scout, ProUser Creator." });
 
@@ -179,6 +178,15 @@ export const importSchema = z
     finishedAt: timestamp().nullable(),
   })
   .meta({ id: "Import" });
+/** What every 4xx answer is: `message` always, and where it applies the page to upgrade on or the import that broke. */
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    upgradeUrl: z.string().optional().describe("403 for a feature the plan lacks: where to upgrade (/upgrade?feature=…)."),
+    import: importSchema.optional().describe("422 for a broken import file: the import, failed as a whole."),
+  })
+  .meta({ id: "Error" });
+
 export const queuedCountSchema = z.object({ queued: z.number().int() });
 
 export const preferencesSchema = z

@@ -4,7 +4,7 @@
  * 3.1 schemas are JSON Schema 2020-12, which is zod's default target (decision 024).
  */
 import { z } from "zod";
-import { messageSchema } from "~/lib/api-schemas";
+import { errorSchema } from "~/lib/api-schemas";
 import { API_ROUTES, type ApiAuth, type ApiOperation, type HttpMethod } from "./routes.server";
 import { env } from "../platform/env.server";
 
@@ -106,7 +106,7 @@ function operation(file: string, method: HttpMethod, op: ApiOperation, convert: 
     else if (answer instanceof z.ZodType) responses[status] = { description, content: { "application/json": { schema: convert(answer, "output") } } };
     else responses[status] = { description: answer.description, content: Object.fromEntries(answer.mediaTypes.map((media) => [media, fileContent(media)])) };
   }
-  responses["4XX"] = { description: "The request was refused; `message` says why.", content: { "application/json": { schema: convert(messageSchema, "output") } } };
+  responses["4XX"] = { description: "The request was refused; `message` says why.", content: { "application/json": { schema: convert(errorSchema, "output") } } };
   const writes = method !== "get";
   const scope = op.auth === "user" ? ` Personal API tokens need the \`${writes ? "write" : "read"}\` scope.` : op.auth === "session" ? " Not with a personal API token." : "";
   return {
