@@ -1,15 +1,18 @@
 import { z } from "zod";
 
 /** One signed-in session or API token, as the settings page lists it. */
-export interface AccountSession {
-  id: string;
-  kind: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  current: boolean;
-}
+export const accountSessionSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string().describe("How it signed in: web (a browser), api (POST /api/auth/login) or token (a personal API token)."),
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+    lastUsedAt: z.iso.datetime({ offset: true }),
+    current: z.boolean().describe("The session that made this request."),
+  })
+  .meta({ id: "AccountSession" });
+export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 /** The word a user types to confirm deleting their account. */
 export const DELETE_CONFIRMATION = "DELETE";

@@ -15,30 +15,34 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 };
 
 /** One audit event as stored, with the ids and labels it names. */
-export interface AuditEventView {
-  id: string;
-  kind: ActivityKind;
-  action: string;
-  actor: { id: string | null; label: string | null } | null;
-  target: { type: string; id: string | null; label: string | null } | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export const auditEventViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  action: z.string(),
+  actor: z.object({ id: z.string().nullable(), label: z.string().nullable() }).nullable(),
+  target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AuditEventView = z.infer<typeof auditEventViewSchema>;
 
 /** One audit event as the console and `GET /api/admin/activity` show it. */
-export interface ActivityEvent extends AuditEventView {
-  /** One readable sentence ("admin@x changed role of bob@y from Free to Scout"). */
-  summary: string;
-  /** What changed, one line per value, when the sentence does not say it all. */
-  details: string[];
-}
+export const activityEventSchema = auditEventViewSchema
+  .extend({
+    summary: z.string().describe('One readable sentence ("admin@x changed role of bob@y from Free to Scout").'),
+    details: z.array(z.string()).describe("What changed, one line per value, when the sentence does not say it all."),
+  })
+  .meta({ id: "ActivityEvent" });
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
-export interface ActivityPage {
-  events: ActivityEvent[];
-  /** Pass back as `cursor` for the next, older page; null on the last page. */
-  nextCursor: string | null;
-}
+export const activityPageSchema = z
+  .object({
+    events: z.array(activityEventSchema),
+    nextCursor: z.string().nullable().describe("Pass back as `cursor` for the next, older page; null on the last page."),
+  })
+  .meta({ id: "ActivityPage" });
+export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 // Audit ids are bigints: a cursor beyond that range can never match and would make Postgres refuse.
 const MAX_ID = 9_223_372_036_854_775_807n;

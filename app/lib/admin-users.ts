@@ -47,27 +47,30 @@ export const userPatchSchema = z
   .refine((patch) => patch.role !== undefined || patch.active !== undefined, { message: "Send role, active, or both." });
 export type UserPatch = z.infer<typeof userPatchSchema>;
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  role: Role;
-  active: boolean;
-  emailConfirmed: boolean;
-  status: UserStatus;
-  linksCount: number;
-  enrichmentsThisMonth: number;
-  /** Pack credits left (the credits ledger's balance). */
-  credits: number;
-  joinedAt: string;
-  lastActiveAt: string | null;
-  /** The live manual grant, if an admin set this role by hand. */
-  grant: { role: Role; grantedAt: string; grantedBy: string | null } | null;
-}
+const roleSchema = z.enum(ROLES as [Role, ...Role[]]);
+export const adminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    active: z.boolean(),
+    emailConfirmed: z.boolean(),
+    status: z.enum(USER_STATUSES),
+    linksCount: z.number().int(),
+    enrichmentsThisMonth: z.number().int(),
+    credits: z.number().int().describe("Pack credits left (the credits ledger's balance)."),
+    joinedAt: z.iso.datetime({ offset: true }),
+    lastActiveAt: z.iso.datetime({ offset: true }).nullable(),
+    grant: z
+      .object({ role: roleSchema, grantedAt: z.iso.datetime({ offset: true }), grantedBy: z.string().nullable() })
+      .nullable()
+      .describe("The live manual grant, if an admin set this role by hand."),
+  })
+  .meta({ id: "AdminUser" });
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export interface AdminUserPage {
-  users: AdminUser[];
-  nextCursor: string | null;
-}
+export const adminUserPageSchema = z.object({ users: z.array(adminUserSchema), nextCursor: z.string().nullable() }).meta({ id: "AdminUserPage" });
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 export function userStatus(user: { active: boolean; emailConfirmed: boolean }): UserStatus {
   if (!user.active) return "deactivated";

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { DIFFICULTY_LEVELS } from "./categories";
+import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema } from "./enrichment";
+import { IMPORT_FORMATS } from "./imports";
 import { INVALID_URL_MESSAGE } from "./links";
 
 /**
@@ -61,3 +64,233 @@ export const tagReviewSchema = z
     dismiss: z.array(z.string().min(1).max(40)).max(20).optional(),
   })
   .meta({ id: "TagReview" });
+
+// ---------------------------------------------------------------------------------------------
+// Answers. The types the app uses are derived from these (`z.infer`); modules that public pages
+// load without zod (links.ts, user.ts, billing.ts, imports.ts, trending.ts, artifacts.ts) import
+// the types only, so no schema reaches those pages' bundles.
+
+const timestamp = () => z.iso.datetime({ offset: true });
+
+
+export const roleSchema = z.enum(["FreeUser", "LiteUser", "ProUser", "Admin"]).meta({ id: "Role", description: "FreeUser is Free, LiteUser Scout, ProUser Creator." });
+
+export const publicUserSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: roleSchema,
+    emailConfirmed: z.boolean(),
+    createdAt: timestamp(),
+    notifications: z.object({ unreadCount: z.number().int() }),
+  })
+  .meta({ id: "User" });
+
+export const signInTokenSchema = z.object({ token: z.string() }).meta({ id: "SignInToken" });
+export const registeredSchema = z.object({ token: z.string(), user: publicUserSchema }).meta({ id: "Registered" });
+export const confirmedEmailSchema = z.object({ message: z.string(), user: publicUserSchema });
+export const emailChangedSchema = z.object({ email: z.string() });
+
+export const publicNotificationSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable(),
+    read: z.boolean(),
+    createdAt: timestamp(),
+  })
+  .meta({ id: "Notification" });
+
+export const notificationPageSchema = z
+  .object({ notifications: z.array(publicNotificationSchema), unreadCount: z.number().int(), nextCursor: z.string().nullable() })
+  .meta({ id: "NotificationPage" });
+export const notificationsReadSchema = z.object({ updated: z.number().int(), unreadCount: z.literal(0) });
+
+export const linkStatsSchema = z
+  .object({ total: z.number().int(), enriched: z.number().int(), pending: z.number().int(), failed: z.number().int() })
+  .meta({ id: "LinkStats", description: "Counted over all of the user's links." });
+
+export const usageSchema = z
+  .object({
+    used: z.number().int(),
+    limit: z.number().int().nullable().describe("Enrichments a month; null is unlimited."),
+    credits: z.number().int().describe("Pack credits left, spent after the monthly allowance."),
+    periodStart: timestamp(),
+    periodEnd: timestamp(),
+  })
+  .meta({ id: "Usage" });
+
+export const deletedLinkSchema = z.object({ id: z.uuid(), deletedAt: timestamp(), undoUntil: timestamp() }).meta({ id: "DeletedLink" });
+export const sharedLinkSchema = z.object({ id: z.uuid(), shareUrl: z.string() }).meta({ id: "LinkShare" });
+export const publicShareListItemSchema = z
+  .object({ id: z.uuid(), title: z.string().nullable(), url: z.string(), sharedAt: timestamp().nullable(), views: z.number().int(), shareUrl: z.string() })
+  .meta({ id: "SharedLink" });
+export const linkPreviewSchema = z
+  .object({ url: z.string(), title: z.string().nullable(), description: z.string().nullable(), favicon: z.string().nullable() })
+  .meta({ id: "LinkPreview" });
+export const publicSharePageSchema = z
+  .object({
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    url: z.string().describe("The outgoing URL, with the owner's affiliate rules applied."),
+    tags: z.array(z.string()),
+    summary: z.string().nullable(),
+    watermark: z.boolean(),
+  })
+  .meta({ id: "PublicShare" });
+
+export const artifactKindSchema = z.enum(["advanced", "quiz", "rephrase", "course"]).meta({ id: "ArtifactKind" });
+const artifactFields = {
+  id: z.uuid(),
+  kind: artifactKindSchema,
+  variant: z.enum(["", ...DIFFICULTY_LEVELS]).describe("The difficulty of a rephrase; empty for the others."),
+  status: z.enum(["pending", "ready", "error"]),
+  error: z.string().nullable(),
+  engine: z.string().nullable(),
+  updatedAt: timestamp(),
+};
+export const artifactSchema = z
+  .object({ ...artifactFields, result: z.union([advancedSummarySchema, quizSchema, rephraseSchema, courseSchema]).nullable().describe("Null until it is ready.") })
+  .meta({ id: "Artifact", description: "An on-demand result: an advanced summary, quiz, rephrase or mini-course." });
+export const artifactSummarySchema = z.object(artifactFields).meta({ id: "ArtifactSummary", description: "An on-demand result without its result." });
+export const linkEnrichmentSchema = z.object({ link: linkDetailSchema, artifacts: z.array(artifactSchema) }).meta({ id: "LinkEnrichment" });
+export const enrichmentItemSchema = z.object({ link: linkDetailSchema, artifacts: z.array(artifactSummarySchema) }).meta({ id: "EnrichmentItem" });
+
+export const importSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(["parsing", "saving", "enriching", "done", "failed"]),
+    format: z.enum(IMPORT_FORMATS).nullable(),
+    fileName: z.string().nullable(),
+    parsed: z.number().int(),
+    saved: z.number().int(),
+    duplicates: z.number().int(),
+    invalid: z.number().int(),
+    invalidLines: z.array(z.object({ line: z.number().int(), url: z.string(), reason: z.string() })),
+    enriched: z.number().int(),
+    failed: z.number().int(),
+    notEnriched: z.number().int().describe("Saved, but the allowance (or the plan) did not reach them: Not enriched."),
+    pending: z.number().int().describe("Still waiting for their enrichment."),
+    error: z.string().nullable(),
+    createdAt: timestamp(),
+    finishedAt: timestamp().nullable(),
+  })
+  .meta({ id: "Import" });
+/** What every 4xx answer is: `message` always, and where it applies the page to upgrade on or the import that broke. */
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    upgradeUrl: z.string().optional().describe("403 for a feature the plan lacks: where to upgrade (/upgrade?feature=…)."),
+    import: importSchema.optional().describe("422 for a broken import file: the import, failed as a whole."),
+  })
+  .meta({ id: "Error" });
+
+export const queuedCountSchema = z.object({ queued: z.number().int() });
+
+export const preferencesSchema = z
+  .object({
+    summaryLength: z.enum(["short", "medium", "long"], { error: "summaryLength must be short, medium or long" }),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/, "language must be a two-letter code such as en or fr, or null for the page's language")
+      .nullable(),
+    difficulty: z.enum(DIFFICULTY_LEVELS, { error: "difficulty must be beginner, intermediate or expert" }),
+  })
+  .meta({ id: "Preferences" });
+
+const paidPlanSchema = z.enum(["scout", "creator"]);
+export const salesStateSchema = z.enum(["open", "coming-soon"]).meta({ id: "SalesState" });
+export const publicPackSchema = z
+  .object({ id: z.enum(["pack-10", "pack-20", "pack-50"]), name: z.string(), count: z.number().int(), price: z.number().describe("EUR."), popular: z.boolean() })
+  .meta({ id: "Pack" });
+export const billingSummarySchema = z
+  .object({
+    provider: z.enum(["stripe", "test"]),
+    sales: salesStateSchema,
+    plan: z.enum(["free", "scout", "creator"]).describe("The plan the account has now (a manual grant or Admin shows as such)."),
+    role: roleSchema,
+    manualGrant: z.boolean(),
+    subscription: z
+      .object({
+        plan: paidPlanSchema,
+        status: z.enum(["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"]),
+        cancelAtPeriodEnd: z.boolean(),
+        currentPeriodEnd: timestamp(),
+      })
+      .nullable(),
+    credits: z.number().int(),
+    manage: z.enum(["portal", "test"]).nullable(),
+  })
+  .meta({ id: "BillingSummary" });
+export const creditEntrySchema = z
+  .object({
+    id: z.string(),
+    delta: z.number().int(),
+    balanceAfter: z.number().int(),
+    reason: z.enum(["purchase", "refund", "enrichment", "admin_adjustment"]),
+    note: z.string(),
+    createdAt: timestamp(),
+  })
+  .meta({ id: "CreditEntry" });
+export const creditHistoryPageSchema = z.object({ entries: z.array(creditEntrySchema), nextCursor: z.string().nullable() }).meta({ id: "CreditHistoryPage" });
+export const receiptSchema = z
+  .object({
+    id: z.string(),
+    description: z.string(),
+    amount: z.number().describe("EUR."),
+    amountRefunded: z.number(),
+    currency: z.string(),
+    status: z.enum(["paid", "refunded", "partially_refunded", "failed"]),
+    paidAt: timestamp(),
+    url: z.string().nullable().describe("The provider's hosted receipt or invoice, when there is one."),
+  })
+  .meta({ id: "Receipt" });
+export const checkoutStateSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["pack", "subscription"]),
+    status: z.enum(["open", "complete", "canceled", "expired"]),
+    fulfilled: z.boolean(),
+    credits: z.number().int().nullable(),
+    plan: paidPlanSchema.nullable(),
+  })
+  .meta({ id: "CheckoutState" });
+export const checkoutUrlSchema = z.object({ checkoutUrl: z.string() }).meta({ id: "CheckoutUrl" });
+export const portalUrlSchema = z.object({ url: z.string() });
+export const salesSettingSchema = z.object({ state: salesStateSchema, source: z.enum(["env", "admin"]) }).meta({ id: "SalesSetting" });
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+export const trendingResourceSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    url: z.string(),
+    favicon: z.string().nullable(),
+    views: z.number().int(),
+    category: z.object({ slug: z.string(), displayName: z.string() }),
+  })
+  .meta({ id: "TrendingResource" });
+export const trendingPageSchema = z.object({ results: z.array(trendingResourceSchema), total: z.number().int() }).meta({ id: "TrendingPage" });
+export const publicStatsSchema = z
+  .object({ totalStoredUrls: z.number().int(), totalUsers: z.number().int(), totalEnriched: z.number().int(), enrichedToday: z.number().int() })
+  .meta({ id: "Stats" });
+
+const componentStateSchema = z.union([z.object({ ok: z.literal(true), latencyMs: z.number() }), z.object({ ok: z.literal(false), error: z.string() })]);
+export const systemStatusSchema = z
+  .object({
+    status: z.enum(["ok", "degraded"]),
+    down: z.array(z.string()).describe("The parts that did not answer."),
+    postgres: componentStateSchema,
+    redis: componentStateSchema,
+    workers: z.number().int().nullable(),
+    queues: z
+      .record(z.string(), z.record(z.string(), z.number().int().nullable()))
+      .nullable()
+      .describe("Per queue: its jobs by state (waiting, prioritized, active, delayed, failed) and `workers` consuming it; null when Redis does not answer."),
+    uptimeSeconds: z.number(),
+    time: timestamp(),
+  })
+  .meta({ id: "SystemStatus" });

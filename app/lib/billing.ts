@@ -3,7 +3,9 @@
  * answers of the billing API, and the spec's messages. Prices live on the server
  * (`~/lib/packs`, `~/lib/plans` are read there and shown here); a client never sends an amount.
  */
-import { PACKS, type Pack } from "./packs";
+import { PACKS } from "./packs";
+import type { z } from "zod";
+import type { billingSummarySchema, checkoutStateSchema, creditEntrySchema, creditHistoryPageSchema, publicPackSchema, receiptSchema } from "./api-schemas";
 
 export const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";
 export const PURCHASE_FAILED = "Purchase failed. Please try again.";
@@ -20,13 +22,7 @@ export type SalesState = "open" | "coming-soon";
 export type ProviderName = "stripe" | "test";
 
 /** `GET /api/enrichment-packs` → `PublicPack[]` (price in EUR). */
-export interface PublicPack {
-  id: Pack["id"];
-  name: string;
-  count: number;
-  price: number;
-  popular: boolean;
-}
+export type PublicPack = z.infer<typeof publicPackSchema>;
 
 export function publicPacks(): PublicPack[] {
   return PACKS.map(({ id, name, count, priceEur, popular }) => ({ id, name, count, price: priceEur, popular }));
@@ -38,67 +34,20 @@ export type SubscriptionStatus = "active" | "trialing" | "past_due" | "canceled"
 export const RENEWING_STATUSES: readonly string[] = ["active", "trialing", "past_due"];
 
 /** `GET /api/billing` → the billing page's summary. */
-export interface BillingSummary {
-  provider: ProviderName;
-  sales: SalesState;
-  /** The plan the account has now (a manual grant or Admin shows as such). */
-  plan: PlanId;
-  role: "FreeUser" | "LiteUser" | "ProUser" | "Admin";
-  /** Set when an admin granted the role by hand: a subscription does not change it. */
-  manualGrant: boolean;
-  subscription: {
-    plan: PaidPlanId;
-    status: SubscriptionStatus;
-    cancelAtPeriodEnd: boolean;
-    /** ISO date: renews then, or (cancelAtPeriodEnd / canceled) ends then. */
-    currentPeriodEnd: string;
-  } | null;
-  credits: number;
-  /** Stripe: the Customer Portal; test mode: cancel or resume here. Null when there is nothing to manage. */
-  manage: "portal" | "test" | null;
-}
+export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
 export type CreditReason = "purchase" | "refund" | "enrichment" | "admin_adjustment";
 
 /** One row of the credits ledger, newest first in `GET /api/billing/credits`. */
-export interface CreditEntry {
-  id: string;
-  delta: number;
-  balanceAfter: number;
-  reason: CreditReason;
-  note: string;
-  createdAt: string;
-}
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
 
-export interface CreditHistoryPage {
-  entries: CreditEntry[];
-  nextCursor: string | null;
-}
+export type CreditHistoryPage = z.infer<typeof creditHistoryPageSchema>;
 
 /** A payment the user made: a pack or a subscription invoice. */
-export interface Receipt {
-  id: string;
-  description: string;
-  /** EUR. */
-  amount: number;
-  amountRefunded: number;
-  currency: string;
-  status: "paid" | "refunded" | "partially_refunded" | "failed";
-  paidAt: string;
-  /** The provider's hosted receipt or invoice, when there is one. */
-  url: string | null;
-}
+export type Receipt = z.infer<typeof receiptSchema>;
 
 /** `POST /api/billing/checkouts/:id/sync` → where a checkout stands (the return page polls it). */
-export interface CheckoutState {
-  id: string;
-  kind: "pack" | "subscription";
-  status: "open" | "complete" | "canceled" | "expired";
-  /** True once its credits or plan are on the account. */
-  fulfilled: boolean;
-  credits: number | null;
-  plan: PaidPlanId | null;
-}
+export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 
 /** The query a checkout's return adds to `returnUrl`: `?checkout=success|cancelled&checkoutId=<id>`. */
 export const CHECKOUT_RESULT_PARAM = "checkout";

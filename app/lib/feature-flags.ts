@@ -33,29 +33,42 @@ export function withFlags(flags: FlagTable): FeatureTable {
   ) as FeatureTable;
 }
 
-export interface FlagCell {
-  enabled: boolean;
-  /** The value in code, which a cell never saved reads as. */
-  default: boolean;
-  /** Who last saved this cell and when; null while it has never been saved. */
-  updatedBy: { id: string | null; email: string | null } | null;
-  updatedAt: string | null;
-}
+export const flagCellSchema = z.object({
+  enabled: z.boolean(),
+  default: z.boolean().describe("The value in code, which a cell never saved reads as."),
+  updatedBy: z
+    .object({ id: z.string().nullable(), email: z.string().nullable() })
+    .nullable()
+    .describe("Who last saved this cell; null while it has never been saved."),
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type FlagCell = z.infer<typeof flagCellSchema>;
 
-export interface FeatureFlagEntry extends FeatureInfo {
-  /** Free's cell: fixed in code, shown but not switchable. */
-  freeUser: boolean;
-  cells: Record<FlagRole, FlagCell>;
-}
+const flagRoleSchema = z.enum(FLAG_ROLES);
+const flagRowSchema = z.object({ LiteUser: z.boolean(), ProUser: z.boolean() });
+export const flagTableSchema = z.record(z.enum(FEATURE_KEYS), flagRowSchema).meta({ id: "FlagTable", description: "Per feature, whether Scout (LiteUser) and Creator (ProUser) have it." });
+
+export const featureFlagEntrySchema = z.object({
+  key: z.enum(FEATURE_KEYS),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(["core", "content", "export", "premium", "sharing"]),
+  built: z.boolean().describe("False until the feature exists: coming soon for every role."),
+  freeUser: z.boolean().describe("Free's cell: fixed in code, shown but not switchable."),
+  cells: z.object({ LiteUser: flagCellSchema, ProUser: flagCellSchema }),
+});
+export type FeatureFlagEntry = z.infer<typeof featureFlagEntrySchema>;
 
 /** GET and PUT /api/admin/feature-flags answer this. */
-export interface FeatureFlagsAnswer {
-  roles: Array<{ role: FlagRole; label: string }>;
-  /** The effective Scout and Creator table: what a save sends back, changed. */
-  flags: FlagTable;
-  defaults: FlagTable;
-  features: FeatureFlagEntry[];
-}
+export const featureFlagsAnswerSchema = z
+  .object({
+    roles: z.array(z.object({ role: flagRoleSchema, label: z.string() })),
+    flags: flagTableSchema.describe("The effective Scout and Creator table: what a save sends back, changed."),
+    defaults: flagTableSchema,
+    features: z.array(featureFlagEntrySchema),
+  })
+  .meta({ id: "FeatureFlags" });
+export type FeatureFlagsAnswer = z.infer<typeof featureFlagsAnswerSchema>;
 
 export const FLAG_ROLE_LABELS = FLAG_ROLES.map((role) => ({ role, label: ROLE_LABELS[role] }));
 

@@ -1,4 +1,6 @@
 /** Import and export rules shared by the dashboard and the server. */
+import type { z } from "zod";
+import type { importSchema } from "./api-schemas";
 
 /** The largest file an import takes, and the most bookmarks in it. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -21,26 +23,7 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
 export type ImportStatus = "parsing" | "saving" | "enriching" | "done" | "failed";
 
 /** What the API and the live events say about an import. */
-export interface PublicImport {
-  id: string;
-  status: ImportStatus;
-  format: ImportFormat | null;
-  fileName: string | null;
-  parsed: number;
-  saved: number;
-  duplicates: number;
-  invalid: number;
-  invalidLines: Array<{ line: number; url: string; reason: string }>;
-  enriched: number;
-  failed: number;
-  /** Saved, but the allowance (or the plan) did not reach them: "Not enriched". */
-  notEnriched: number;
-  /** Still waiting for their enrichment. */
-  pending: number;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type PublicImport = z.infer<typeof importSchema>;
 
 export const NOT_ENRICHED_ALLOWANCE = "Not enriched — allowance used";
 export const NOT_ENRICHED_PLAN = "Not enriched — enriching imported links in bulk is part of the Creator plan";

@@ -81,150 +81,163 @@ export const REENRICH_TARGET = {
 export const reenrichFilterSchema = reenrichFilterObject.refine(REENRICH_TARGET.check, { message: REENRICH_TARGET.message });
 export type ReenrichFilter = z.infer<typeof reenrichFilterSchema>;
 
-export interface QueueCounts {
-  waiting: number;
-  prioritized: number;
-  active: number;
-  delayed: number;
-  failed: number;
-  completed: number;
-}
+const timestamp = () => z.iso.datetime({ offset: true });
+const queueNameSchema = z.enum(QUEUE_NAMES);
+const failureKindSchema = z.enum(["link", "artifact"]);
+const count = () => z.number().int();
 
-export interface QueueStats {
-  name: JobQueueName;
-  paused: boolean;
-  counts: QueueCounts;
-  /** The job that has waited longest (waiting or prioritized), or null when none waits. */
-  oldestWaiting: { id: string; enqueuedAt: string; ageMs: number } | null;
-  /** Jobs finished per minute over the last hour, oldest minute first (the last is the current one). */
-  perMinute: { from: string; completed: number[]; failed: number[] };
-  lastHour: { completed: number; failed: number };
-}
+export const queueCountsSchema = z.object({ waiting: count(), prioritized: count(), active: count(), delayed: count(), failed: count(), completed: count() });
+export type QueueCounts = z.infer<typeof queueCountsSchema>;
 
-export interface JobsStats {
-  queues: QueueStats[];
-  /** Failed rows in Postgres, whatever Redis still holds. */
-  failures: { total: number; links: number; artifacts: number };
-  workers: { live: number; lost: number };
-  at: string;
-}
+export const queueStatsSchema = z.object({
+  name: queueNameSchema,
+  paused: z.boolean(),
+  counts: queueCountsSchema,
+  oldestWaiting: z
+    .object({ id: z.string(), enqueuedAt: timestamp(), ageMs: z.number() })
+    .nullable()
+    .describe("The job that has waited longest (waiting or prioritized), or null when none waits."),
+  perMinute: z
+    .object({ from: timestamp(), completed: z.array(count()), failed: z.array(count()) })
+    .describe("Jobs finished per minute over the last hour, oldest minute first (the last is the current one)."),
+  lastHour: z.object({ completed: count(), failed: count() }),
+});
+export type QueueStats = z.infer<typeof queueStatsSchema>;
 
-export interface PublicFailure {
-  kind: FailureKind;
-  /** The link's or the on-demand result's id; it is also its job's id. */
-  id: string;
-  linkId: string;
-  queue: FailureQueue;
-  reason: string;
-  user: { id: string; email: string };
-  domain: string;
-  url: string;
-  failedAt: string;
-  /** The BullMQ job's state, or "missing" when Redis no longer holds it (the row can still be replayed). */
-  job: string;
-}
+export const jobsStatsSchema = z
+  .object({
+    queues: z.array(queueStatsSchema),
+    failures: z.object({ total: count(), links: count(), artifacts: count() }).describe("Failed rows in Postgres, whatever Redis still holds."),
+    workers: z.object({ live: count(), lost: count() }),
+    at: timestamp(),
+  })
+  .meta({ id: "JobsStats" });
+export type JobsStats = z.infer<typeof jobsStatsSchema>;
 
-export interface FailureGroup {
-  reason: string;
-  count: number;
-  links: number;
-  artifacts: number;
-  lastFailedAt: string;
-}
+export const publicFailureSchema = z
+  .object({
+    kind: failureKindSchema,
+    id: z.string().describe("The link's or the on-demand result's id; it is also its job's id."),
+    linkId: z.string(),
+    queue: z.enum(FAILURE_QUEUES),
+    reason: z.string(),
+    user: z.object({ id: z.string(), email: z.string() }),
+    domain: z.string(),
+    url: z.string(),
+    failedAt: timestamp(),
+    job: z.string().describe('The BullMQ job\'s state, or "missing" when Redis no longer holds it (the row can still be replayed).'),
+  })
+  .meta({ id: "JobFailure" });
+export type PublicFailure = z.infer<typeof publicFailureSchema>;
 
-export interface FailurePage {
-  total: number;
-  groups: FailureGroup[];
-  items: PublicFailure[];
-  nextCursor: string | null;
-}
+export const failureGroupSchema = z.object({ reason: z.string(), count: count(), links: count(), artifacts: count(), lastFailedAt: timestamp() });
+export type FailureGroup = z.infer<typeof failureGroupSchema>;
 
-export interface JobAttempt {
-  number: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-  outcome: "failed" | "succeeded" | "running" | "postponed";
-  error: string | null;
-  stack: string | null;
-}
+export const failurePageSchema = z
+  .object({ total: count(), groups: z.array(failureGroupSchema), items: z.array(publicFailureSchema), nextCursor: z.string().nullable() })
+  .meta({ id: "FailurePage" });
+export type FailurePage = z.infer<typeof failurePageSchema>;
 
-export interface JobLogLine {
-  at: string | null;
-  message: string;
-}
+export const jobAttemptSchema = z.object({
+  number: count(),
+  startedAt: timestamp().nullable(),
+  finishedAt: timestamp().nullable(),
+  outcome: z.enum(["failed", "succeeded", "running", "postponed"]),
+  error: z.string().nullable(),
+  stack: z.string().nullable(),
+});
+export type JobAttempt = z.infer<typeof jobAttemptSchema>;
 
-export interface JobDetail {
-  queue: JobQueueName;
-  id: string;
-  name: string;
-  state: string;
-  data: unknown;
-  priority: number;
-  attemptsMade: number;
-  maxAttempts: number;
-  createdAt: string;
-  processedAt: string | null;
-  finishedAt: string | null;
-  failedReason: string | null;
-  attempts: JobAttempt[];
-  logs: JobLogLine[];
-}
+export const jobLogLineSchema = z.object({ at: timestamp().nullable(), message: z.string() });
+export type JobLogLine = z.infer<typeof jobLogLineSchema>;
 
-export interface FailureDetail {
-  kind: FailureKind | "job";
-  id: string;
-  queue: JobQueueName;
-  link: {
-    id: string;
-    url: string;
-    status: string;
-    error: string | null;
-    title: string | null;
-    engine: string | null;
-    createdAt: string;
-    updatedAt: string;
-    enrichedAt: string | null;
-  } | null;
-  artifact: { id: string; kind: string; variant: string; status: string; error: string | null; updatedAt: string } | null;
-  owner: { id: string; email: string; role: string } | null;
-  /** What the job carries (or would carry, when it is gone). */
-  payload: unknown;
-  job: JobDetail | null;
-  /** Why there is no job, in words, when there is none. */
-  jobMissing: string | null;
-}
+export const jobDetailSchema = z.object({
+  queue: queueNameSchema,
+  id: z.string(),
+  name: z.string(),
+  state: z.string(),
+  data: z.unknown(),
+  priority: z.number(),
+  attemptsMade: count(),
+  maxAttempts: count(),
+  createdAt: timestamp(),
+  processedAt: timestamp().nullable(),
+  finishedAt: timestamp().nullable(),
+  failedReason: z.string().nullable(),
+  attempts: z.array(jobAttemptSchema),
+  logs: z.array(jobLogLineSchema),
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
 
-export interface RetryOneResult {
-  id: string;
-  kind: FailureKind | "job";
-  queue: JobQueueName;
-  /** "queued": replayed now; the row was failed and is pending again. */
-  outcome: "queued";
-}
+export const failureDetailSchema = z
+  .object({
+    kind: z.enum(["link", "artifact", "job"]),
+    id: z.string(),
+    queue: queueNameSchema,
+    link: z
+      .object({
+        id: z.string(),
+        url: z.string(),
+        status: z.string(),
+        error: z.string().nullable(),
+        title: z.string().nullable(),
+        engine: z.string().nullable(),
+        createdAt: timestamp(),
+        updatedAt: timestamp(),
+        enrichedAt: timestamp().nullable(),
+      })
+      .nullable(),
+    artifact: z.object({ id: z.string(), kind: z.string(), variant: z.string(), status: z.string(), error: z.string().nullable(), updatedAt: timestamp() }).nullable(),
+    owner: z.object({ id: z.string(), email: z.string(), role: z.string() }).nullable(),
+    payload: z.unknown().describe("What the job carries (or would carry, when it is gone)."),
+    job: jobDetailSchema.nullable(),
+    jobMissing: z.string().nullable().describe("Why there is no job, in words, when there is none."),
+  })
+  .meta({ id: "FailureDetail" });
+export type FailureDetail = z.infer<typeof failureDetailSchema>;
 
-export interface BulkResult {
-  /** Rows the filter matched (at most MAX_BULK are looked at per call). */
-  matched: number;
-  /** Rows put back on the queue by this call. */
-  queued: number;
-  /** Rows left alone, by reason. */
-  skipped: { alreadyQueued: number; noEnrichmentLeft: number };
-  /** More rows match than one call handles: call again. */
-  more: boolean;
-  dryRun: boolean;
-}
+export const retryOneResultSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["link", "artifact", "job"]),
+  queue: queueNameSchema,
+  outcome: z.literal("queued").describe("Replayed now; the row was failed and is pending again."),
+});
+export type RetryOneResult = z.infer<typeof retryOneResultSchema>;
 
-export interface WorkerInfo {
-  id: string;
-  hostname: string;
-  pid: number;
-  queues: string[];
-  concurrency: number | null;
-  startedAt: string;
-  lastBeatAt: string;
-  jobsDone: number;
-  jobsFailed: number;
-  running: Array<{ queue: string; id: string; name: string; startedAt: string }>;
-  /** Lost: no beat for two of its heartbeat intervals. */
-  status: "live" | "lost";
-}
+export const bulkResultSchema = z
+  .object({
+    matched: count().describe(`Rows the filter matched (at most ${MAX_BULK} are looked at per call).`),
+    queued: count().describe("Rows put back on the queue by this call."),
+    skipped: z.object({ alreadyQueued: count(), noEnrichmentLeft: count() }).describe("Rows left alone, by reason."),
+    more: z.boolean().describe("More rows match than one call handles: call again."),
+    dryRun: z.boolean(),
+  })
+  .meta({ id: "BulkJobResult" });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const workerInfoSchema = z
+  .object({
+    id: z.string(),
+    hostname: z.string(),
+    pid: count(),
+    queues: z.array(z.string()),
+    concurrency: count().nullable(),
+    startedAt: timestamp(),
+    lastBeatAt: timestamp(),
+    jobsDone: count(),
+    jobsFailed: count(),
+    running: z.array(z.object({ queue: z.string(), id: z.string(), name: z.string(), startedAt: timestamp() })),
+    status: z.enum(["live", "lost"]).describe("Lost: no beat for two of its heartbeat intervals."),
+  })
+  .meta({ id: "Worker" });
+export type WorkerInfo = z.infer<typeof workerInfoSchema>;
+
+/** The answers of the console's one-job and per-queue actions. */
+export const promotedJobSchema = z.object({ id: z.string(), queue: queueNameSchema, promoted: z.literal(true) });
+export const removedJobSchema = z.object({
+  id: z.string(),
+  queue: queueNameSchema,
+  removed: z.literal(true),
+  previousState: z.enum(["unknown", "failed", "completed", "delayed", "prioritized", "waiting", "waiting-children"]),
+});
+export const queuePausedSchema = z.object({ queue: queueNameSchema, paused: z.boolean() });

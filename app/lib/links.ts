@@ -1,4 +1,6 @@
 /** Link rules shared by the add form and the API, so both refuse the same input with the same words. */
+import type { z } from "zod";
+import type { linkDetailSchema, linkStatsSchema, publicLinkSchema, usageSchema } from "./api-schemas";
 export const INVALID_URL_MESSAGE = "Enter a valid URL starting with http:// or https://";
 export const MAX_URL_LENGTH = 2048;
 
@@ -58,47 +60,12 @@ export function normalizeUrl(value: string): string {
 export type LinkStatus = "pending" | "enriched" | "error" | "unenriched";
 
 /** What the API returns for a link. */
-export interface PublicLink {
-  id: string;
-  url: string;
-  title: string | null;
-  description: string | null;
-  favicon: string | null;
-  tags: string[];
-  status: LinkStatus;
-  enrichedAt: string | null;
-  createdAt: string;
-  /** When the user (re)saved it: lists are newest first by this, then by id. */
-  savedAt: string;
-  /** Changes with every status change: the newer copy of a link wins. */
-  updatedAt: string;
-  error: string | null;
-}
+export type PublicLink = z.infer<typeof publicLinkSchema>;
 
-export interface LinkDetail extends PublicLink {
-  summary: string | null;
-  codeSnippets: Array<{ language: string; code: string }>;
-  readingMinutes: number | null;
-  language: string | null;
-  canonicalUrl: string | null;
-  engine: string | null;
-  category: string | null;
-  tagSuggestions: string[];
-  /** What the reader found besides the text (decision 022). */
-  byline: string | null;
-  publishedAt: string | null;
-  siteName: string | null;
-  /** Our path for the page's lead image (`/lead-images/{key}`), or null. */
-  leadImage: string | null;
-}
+export type LinkDetail = z.infer<typeof linkDetailSchema>;
 
 /** The dashboard's Statistics: counted over all of the user's links, not the loaded page. */
-export interface LinkStats {
-  total: number;
-  enriched: number;
-  pending: number;
-  failed: number;
-}
+export type LinkStats = z.infer<typeof linkStatsSchema>;
 
 /** Links per page on the dashboard (Load more asks for the next one). */
 export const LINKS_PAGE_SIZE = 50;
@@ -114,13 +81,7 @@ export const STATUS_LABELS: Record<LinkStatus, string> = {
   unenriched: "Not enriched",
 };
 
-export interface Usage {
-  used: number;
-  limit: number | null;
-  credits: number;
-  periodStart: string;
-  periodEnd: string;
-}
+export type Usage = z.infer<typeof usageSchema>;
 
 /** Green up to 60%, yellow above 60%, red above 80%, exceeded at 100%. */
 export function usageLevel(usage: Pick<Usage, "used" | "limit">): { percent: number; tone: "green" | "yellow" | "red"; exceeded: boolean } {

@@ -1,4 +1,6 @@
 import { CATEGORIES, type CategorySlug } from "./categories";
+import type { z } from "zod";
+import type { publicStatsSchema, trendingResourceSchema } from "./api-schemas";
 
 /** Filters of the landing section and of the /trending page. */
 export const LANDING_CATEGORIES = ["all", "programming", "business", "ai", "design", "productivity", "marketing", "science"] as const;
@@ -28,19 +30,6 @@ export function formatViews(views: number): string {
   return String(views);
 }
 
-export interface TrendingResource {
-  id: string;
-  title: string | null;
-  description: string | null;
-  url: string;
-  favicon: string | null;
-  views: number;
-  category: { slug: string; displayName: string };
-}
+export type TrendingResource = z.infer<typeof trendingResourceSchema>;
 
-export interface Stats {
-  totalStoredUrls: number;
-  totalUsers: number;
-  totalEnriched: number;
-  enrichedToday: number;
-}
+export type Stats = z.infer<typeof publicStatsSchema>;

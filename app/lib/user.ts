@@ -1,14 +1,9 @@
 /** What the browser and API clients see of a user. */
+import type { z } from "zod";
+import type { publicNotificationSchema, publicUserSchema } from "./api-schemas";
 export type Role = "FreeUser" | "LiteUser" | "ProUser" | "Admin";
 
-export interface PublicUser {
-  id: string;
-  email: string;
-  role: Role;
-  emailConfirmed: boolean;
-  createdAt: string;
-  notifications: { unreadCount: number };
-}
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const ROLE_LABELS: Record<Role, string> = {
   FreeUser: "Free",
@@ -17,12 +12,4 @@ export const ROLE_LABELS: Record<Role, string> = {
   Admin: "Admin",
 };
 
-export interface PublicNotification {
-  id: string;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-}
+export type PublicNotification = z.infer<typeof publicNotificationSchema>;

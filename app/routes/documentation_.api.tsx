@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Card, PageHeader, Section } from "~/components/ui";
+import { SchemaFields, SchemaType, type JsonSchema } from "~/components/json-schema";
 import { openApiDocument } from "~/server/api/openapi.server";
 
 export const meta: MetaFunction = () => [
@@ -14,9 +15,9 @@ type Operation = {
   path: string;
   summary: string;
   auth: string;
-  parameters: Array<{ name: string; in: string; required: boolean }>;
-  requestBody: unknown;
-  responses: Record<string, unknown>;
+  parameters: Array<{ name: string; in: string; required: boolean; schema: JsonSchema }>;
+  requestBody: JsonSchema | null;
+  responses: Array<{ status: string; description: string; media: string[]; schema: JsonSchema | null }>;
 };
 
 /** The API reference, rendered from the same document /api/openapi.json serves. */
@@ -34,23 +35,22 @@ export async function loader() {
           path,
           summary: op.summary as string,
           auth: op["x-linkwise-auth"] as string,
-          parameters: ((op.parameters as Operation["parameters"] | undefined) ?? []).map(({ name, in: where, required }) => ({ name, in: where, required })),
-          requestBody: content?.["application/json"]?.schema ?? null,
-          responses: Object.fromEntries(
-            Object.entries(op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>).map(([status, answer]) => [status, answer.content?.["application/json"]?.schema ?? null]),
-          ),
+          parameters: ((op.parameters as Operation["parameters"] | undefined) ?? []).map(({ name, in: where, required, schema }) => ({ name, in: where, required, schema })),
+          requestBody: (content?.["application/json"]?.schema as JsonSchema | undefined) ?? null,
+          responses: Object.entries(op.responses as Record<string, { description: string; content?: Record<string, { schema?: JsonSchema }> }>).map(([status, answer]) => ({
+            status,
+            description: answer.description,
+            media: Object.keys(answer.content ?? {}),
+            schema: answer.content?.["application/json"]?.schema ?? null,
+          })),
         },
       ]);
     }
   }
-  return { description: document.info.description, groups: [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)), schemas: document.components.schemas };
+  return { description: document.info.description, groups: [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)), schemas: document.components.schemas as Record<string, JsonSchema> };
 }
 
 const AUTH_LABELS: Record<string, string> = { none: "Public", user: "Token or session", session: "Session only", admin: "Admin" };
-
-function Json({ value }: { value: unknown }) {
-  return <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{JSON.stringify(value, null, 2)}</pre>;
-}
 
 export default function ApiReference() {
   const { description, groups, schemas } = useLoaderData<typeof loader>();
@@ -85,34 +85,55 @@ export default function ApiReference() {
               <Card key={`${op.method} ${op.path}`} data-testid="api-operation">
                 <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm font-semibold">
                   <Badge tone={op.method === "GET" ? "brand" : op.method === "DELETE" ? "danger" : "success"}>{op.method}</Badge>
-                  {op.path}
+                  <span className="break-all">{op.path}</span>
                   <Badge>{AUTH_LABELS[op.auth] ?? op.auth}</Badge>
                 </h3>
                 <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">{op.summary}</p>
                 {op.parameters.length ? (
-                  <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-                    Parameters: {op.parameters.map((p) => `${p.name} (${p.in}${p.required ? ", required" : ""})`).join(", ")}
-                  </p>
+                  <div className="mt-3">
+                    <h4 className="text-sm font-medium">Parameters</h4>
+                    <ul className="mt-1 space-y-1 text-sm">
+                      {op.parameters.map((p) => (
+                        <li key={`${p.in} ${p.name}`} className="flex flex-wrap items-baseline gap-x-2">
+                          <code className="font-mono font-semibold">{p.name}</code>
+                          <span className="text-xs text-slate-600 dark:text-slate-300">
+                            {p.in}
+                            {p.required ? ", required" : ""}
+                          </span>
+                          <SchemaType schema={p.schema} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
                 ) : null}
-                {op.requestBody || Object.values(op.responses).some(Boolean) ? (
-                  <details className="mt-2 text-sm">
-                    <summary className="cursor-pointer">Schemas</summary>
-                    {op.requestBody ? (
-                      <>
-                        <h4 className="mt-2 font-medium">Request body</h4>
-                        <Json value={op.requestBody} />
-                      </>
-                    ) : null}
-                    {Object.entries(op.responses).map(([status, schema]) =>
-                      schema ? (
-                        <div key={status}>
-                          <h4 className="mt-2 font-medium">{status}</h4>
-                          <Json value={schema} />
+                {op.requestBody ? (
+                  <div className="mt-3">
+                    <h4 className="text-sm font-medium">
+                      Request body <SchemaType schema={op.requestBody} />
+                    </h4>
+                    <SchemaFields schema={op.requestBody} />
+                  </div>
+                ) : null}
+                <div className="mt-3">
+                  <h4 className="text-sm font-medium">Answers</h4>
+                  <ul className="mt-1 space-y-2 text-sm">
+                    {op.responses.map((answer) => (
+                      <li key={answer.status}>
+                        <div className="flex flex-wrap items-baseline gap-x-2">
+                          <Badge tone={answer.status.startsWith("2") ? "success" : answer.status.startsWith("4") ? "warning" : "neutral"}>{answer.status}</Badge>
+                          {answer.schema ? <SchemaType schema={answer.schema} /> : null}
+                          {answer.media.filter((media) => !(answer.schema && media === "application/json")).map((media) => (
+                            <code key={media} className="font-mono text-xs">
+                              {media}
+                            </code>
+                          ))}
+                          <span className="text-slate-600 dark:text-slate-300">{answer.description}</span>
                         </div>
-                      ) : null,
-                    )}
-                  </details>
-                ) : null}
+                        {answer.schema && !answer.schema.$ref ? <SchemaFields schema={answer.schema} /> : null}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
               </Card>
             ))}
           </section>
@@ -121,11 +142,15 @@ export default function ApiReference() {
           <h2 id="schemas" className="text-xl font-bold">
             Schemas
           </h2>
+          <p className="text-sm text-slate-700 dark:text-slate-200">The named shapes the calls above refer to. Fields are required unless marked optional.</p>
           {Object.entries(schemas).map(([name, schema]) => (
-            <details key={name} id={`schema-${name}`} className="rounded border border-slate-200 p-3 text-sm dark:border-slate-800">
-              <summary className="cursor-pointer font-mono">{name}</summary>
-              <Json value={schema} />
-            </details>
+            <Card key={name} id={`schema-${name}`} className="scroll-mt-20">
+              <h3 className="font-mono text-sm font-semibold">
+                {name} <SchemaType schema={schema} link={false} />
+              </h3>
+              {schema.description ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">{schema.description}</p> : null}
+              <SchemaFields schema={schema} />
+            </Card>
           ))}
         </section>
       </Section>

@@ -17,7 +17,8 @@ export type PublicAuditEvent = AuditEventView;
 
 function toPublicAuditEvent(row: AuditEvent): PublicAuditEvent {
   return {
-    id: row.id,
+    // A bigint the driver reads as a number (db.server.ts), though typed as a string: the API says string.
+    id: String(row.id),
     kind: row.kind,
     action: row.action,
     actor: row.actor_id || row.actor_label ? { id: row.actor_id, label: row.actor_label } : null,

@@ -4,7 +4,7 @@
  * 3.1 schemas are JSON Schema 2020-12, which is zod's default target (decision 024).
  */
 import { z } from "zod";
-import { messageSchema } from "~/lib/api-schemas";
+import { errorSchema } from "~/lib/api-schemas";
 import { API_ROUTES, type ApiAuth, type ApiOperation, type HttpMethod } from "./routes.server";
 import { env } from "../platform/env.server";
 
@@ -74,7 +74,14 @@ function converter() {
   return { convert, finish };
 }
 
-const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No content" };
+const STATUS_TEXT: Record<number, string> = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No content", 503: "Service unavailable" };
+
+/** A download or stream: JSON is some object, text is a string, anything else bytes (OpenAPI 3.1: no schema). */
+function fileContent(media: string): JsonSchema {
+  if (media === "application/json") return { schema: { type: "object" } };
+  if (media.startsWith("text/")) return { schema: { type: "string" } };
+  return {};
+}
 
 function security(auth: ApiAuth) {
   if (auth === "none") return [];
@@ -93,11 +100,13 @@ function operation(file: string, method: HttpMethod, op: ApiOperation, convert: 
     }
   }
   const responses: Record<string, JsonSchema> = {};
-  for (const [status, schema] of Object.entries(op.responses ?? {})) {
-    if (schema) responses[status] = { description: STATUS_TEXT[Number(status)] ?? "OK", content: { "application/json": { schema: convert(schema, "output") } } };
+  for (const [status, answer] of Object.entries(op.responses ?? {})) {
+    const description = STATUS_TEXT[Number(status)] ?? "OK";
+    if (answer === null || answer === undefined) responses[status] = { description };
+    else if (answer instanceof z.ZodType) responses[status] = { description, content: { "application/json": { schema: convert(answer, "output") } } };
+    else responses[status] = { description: answer.description, content: Object.fromEntries(answer.mediaTypes.map((media) => [media, fileContent(media)])) };
   }
-  if (Object.keys(responses).length === 0) responses["200"] = { description: "OK" };
-  responses["4XX"] = { description: "The request was refused; `message` says why.", content: { "application/json": { schema: convert(messageSchema, "output") } } };
+  responses["4XX"] = { description: "The request was refused; `message` says why.", content: { "application/json": { schema: convert(errorSchema, "output") } } };
   const writes = method !== "get";
   const scope = op.auth === "user" ? ` Personal API tokens need the \`${writes ? "write" : "read"}\` scope.` : op.auth === "session" ? " Not with a personal API token." : "";
   return {

@@ -5,9 +5,65 @@
  * those of its answers where known, imported from app/lib so route and document share them.
  */
 import { z } from "zod";
+import { accountSessionSchema, deleteAccountSchema } from "~/lib/account";
+import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
+import { adminStatsSchema } from "~/lib/admin-stats";
+import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
-import { addLinkSchema, linkDetailSchema, linkListQuerySchema, messageSchema, publicLinkSchema, tagReviewSchema } from "~/lib/api-schemas";
+import {
+  addLinkSchema,
+  artifactSchema,
+  billingSummarySchema,
+  checkoutStateSchema,
+  checkoutUrlSchema,
+  confirmedEmailSchema,
+  creditHistoryPageSchema,
+  deletedLinkSchema,
+  emailChangedSchema,
+  enrichmentItemSchema,
+  importSchema,
+  linkDetailSchema,
+  linkEnrichmentSchema,
+  linkListQuerySchema,
+  linkPreviewSchema,
+  linkStatsSchema,
+  messageSchema,
+  notificationPageSchema,
+  notificationsReadSchema,
+  portalUrlSchema,
+  preferencesSchema,
+  publicLinkSchema,
+  publicNotificationSchema,
+  publicPackSchema,
+  publicShareListItemSchema,
+  publicSharePageSchema,
+  publicStatsSchema,
+  publicUserSchema,
+  queuedCountSchema,
+  receiptSchema,
+  registeredSchema,
+  salesSettingSchema,
+  sharedLinkSchema,
+  signInTokenSchema,
+  systemStatusSchema,
+  tagReviewSchema,
+  trendingPageSchema,
+  usageSchema,
+  webhookReceiptSchema,
+} from "~/lib/api-schemas";
 import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "~/lib/api-tokens";
+import { featureFlagsAnswerSchema, flagTableUpdateSchema } from "~/lib/feature-flags";
+import {
+  bulkResultSchema,
+  failureDetailSchema,
+  failurePageSchema,
+  jobsStatsSchema,
+  promotedJobSchema,
+  queuePausedSchema,
+  removedJobSchema,
+  retryOneResultSchema,
+  workerInfoSchema,
+} from "~/lib/jobs";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -21,9 +77,36 @@ export interface ApiOperation {
   summary: string;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** Answers by status; statuses left out are described without a schema. */
-  responses?: Partial<Record<number, z.ZodType>>;
+  /**
+   * Answers by status: a zod schema for JSON, `file(…)` for a download or stream, null for an
+   * answer without a body (204). Every operation names at least one 2xx (the test checks);
+   * errors are `{message}` with a 4xx, added to every operation by the document builder.
+   */
+  responses?: Partial<Record<number, z.ZodType | ApiFile | null>>;
 }
+
+/** An answer that is a file or a stream rather than a JSON value. */
+export interface ApiFile {
+  kind: "file";
+  description: string;
+  mediaTypes: string[];
+}
+
+export function file(description: string, ...mediaTypes: string[]): ApiFile {
+  return { kind: "file", description, mediaTypes };
+}
+
+/** The document's own outline (its schemas are JSON Schema, described by OpenAPI 3.1 itself). */
+const openApiDocumentSchema = z
+  .object({
+    openapi: z.literal("3.1.0"),
+    info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+    servers: z.array(z.object({ url: z.string() })),
+    tags: z.array(z.object({ name: z.string() })),
+    paths: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown()))),
+    components: z.object({ schemas: z.record(z.string(), z.record(z.string(), z.unknown())), securitySchemes: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+  })
+  .describe("An OpenAPI 3.1 document: https://spec.openapis.org/oas/v3.1.0");
 
 export type ApiRoutes = Record<string, Partial<Record<HttpMethod, ApiOperation>>>;
 
@@ -32,90 +115,90 @@ export const UNDOCUMENTED_ROUTES = ["api.$.ts"];
 
 export const API_ROUTES: ApiRoutes = {
   "api.account.email.confirm.ts": {
-    post: { auth: "none", summary: "{email}: the mailed link proves the new address (no session needed)." },
+    post: { auth: "none", summary: "{email}: the mailed link proves the new address (no session needed).", responses: { 200: emailChangedSchema } },
   },
   "api.account.email.ts": {
-    post: { auth: "user", summary: "202: a link goes to the new address; the email changes when it is followed." },
+    post: { auth: "user", summary: "202: a link goes to the new address; the email changes when it is followed.", responses: { 202: messageSchema } },
   },
   "api.account.export.ts": {
-    get: { auth: "user", summary: "All my data as one JSON file (streamed)." },
+    get: { auth: "user", summary: "All my data as one JSON file (streamed).", responses: { 200: file("All of the account's data as one JSON document (a download).", "application/json") } },
   },
   "api.account.password.ts": {
-    post: { auth: "user", summary: "Every other session is signed out." },
+    post: { auth: "user", summary: "Every other session is signed out.", responses: { 200: messageSchema } },
   },
   "api.account.sessions.$id.ts": {
-    delete: { auth: "user", summary: "Signs out that session; another user's id is a 404." },
+    delete: { auth: "user", summary: "Signs out that session; another user's id is a 404.", responses: { 200: messageSchema } },
   },
   "api.account.sessions.ts": {
-    get: { auth: "user", summary: "{sessions}: the signed-in sessions and API tokens, this one marked `current`." },
-    delete: { auth: "user", summary: "{ended}: signs out every other session and token." },
+    get: { auth: "user", summary: "{sessions}: the signed-in sessions and API tokens, this one marked `current`.", responses: { 200: z.object({ sessions: z.array(accountSessionSchema) }) } },
+    delete: { auth: "user", summary: "{ended}: signs out every other session and token.", responses: { 200: z.object({ ended: z.number().int() }) } },
   },
   "api.account.ts": {
-    delete: { auth: "user", summary: "The account and its data are gone (receipts kept); 409 while a subscription renews." },
+    delete: { auth: "user", summary: "The account and its data are gone (receipts kept); 409 while a subscription renews.", body: deleteAccountSchema, responses: { 200: messageSchema } },
   },
   "api.admin.activity.ts": {
-    get: { auth: "admin", summary: "{events, nextCursor}, newest first (Admin only)." },
+    get: { auth: "admin", summary: "{events, nextCursor}, newest first (Admin only).", query: activityQuerySchema, responses: { 200: activityPageSchema } },
   },
   "api.admin.feature-flags.ts": {
-    get: { auth: "admin", summary: "The Scout and Creator table, defaults, who and when per cell." },
-    put: { auth: "admin", summary: "The new table." },
+    get: { auth: "admin", summary: "The Scout and Creator table, defaults, who and when per cell.", responses: { 200: featureFlagsAnswerSchema } },
+    put: { auth: "admin", summary: "The new table.", body: flagTableUpdateSchema, responses: { 200: featureFlagsAnswerSchema } },
   },
   "api.admin.jobs.failures.$id.retry.ts": {
-    post: { auth: "admin", summary: "Replays one failure; 409 when it is not failed (or already queued)." },
+    post: { auth: "admin", summary: "Replays one failure; 409 when it is not failed (or already queued).", responses: { 200: retryOneResultSchema } },
   },
   "api.admin.jobs.failures.$id.ts": {
-    get: { auth: "admin", summary: "The link or result, its owner, payload, and the job's attempts, stacks and log lines." },
+    get: { auth: "admin", summary: "The link or result, its owner, payload, and the job's attempts, stacks and log lines.", responses: { 200: failureDetailSchema } },
   },
   "api.admin.jobs.failures.ts": {
-    get: { auth: "admin", summary: "{total, groups (by reason), items (newest first), nextCursor}." },
+    get: { auth: "admin", summary: "{total, groups (by reason), items (newest first), nextCursor}.", responses: { 200: failurePageSchema } },
   },
   "api.admin.jobs.promote.ts": {
-    post: { auth: "admin", summary: "Runs a delayed job now; 409 unless it is delayed." },
+    post: { auth: "admin", summary: "Runs a delayed job now; 409 unless it is delayed.", responses: { 200: promotedJobSchema } },
   },
   "api.admin.jobs.queues.$queue.pause.ts": {
-    post: { auth: "admin", summary: "{queue, paused}: pauses the queue for every worker (running jobs finish; new ones wait)." },
+    post: { auth: "admin", summary: "{queue, paused}: pauses the queue for every worker (running jobs finish; new ones wait).", responses: { 200: queuePausedSchema } },
   },
   "api.admin.jobs.queues.$queue.resume.ts": {
-    post: { auth: "admin", summary: "{queue, paused}: resumes the queue." },
+    post: { auth: "admin", summary: "{queue, paused}: resumes the queue.", responses: { 200: queuePausedSchema } },
   },
   "api.admin.jobs.reenrich.ts": {
-    post: { auth: "admin", summary: "{matched, queued, more, dryRun}: enriches those enriched links again at the lowest priority, without charging." },
+    post: { auth: "admin", summary: "{matched, queued, more, dryRun}: enriches those enriched links again at the lowest priority, without charging.", responses: { 200: bulkResultSchema } },
   },
   "api.admin.jobs.remove.ts": {
-    post: { auth: "admin", summary: "Removes the job from Redis. A failed link or result keeps its row (and stays listed, replayable): only the job is dismissed." },
+    post: { auth: "admin", summary: "Removes the job from Redis. A failed link or result keeps its row (and stays listed, replayable): only the job is dismissed.", responses: { 200: removedJobSchema } },
   },
   "api.admin.jobs.retry.ts": {
-    post: { auth: "admin", summary: "{matched, queued, skipped, more, dryRun}: replays every failure matching the filter, once." },
+    post: { auth: "admin", summary: "{matched, queued, skipped, more, dryRun}: replays every failure matching the filter, once.", responses: { 200: bulkResultSchema } },
   },
   "api.admin.jobs.stats.ts": {
-    get: { auth: "admin", summary: "Every queue's counts, throughput, oldest waiting job and pause state; failures; workers." },
+    get: { auth: "admin", summary: "Every queue's counts, throughput, oldest waiting job and pause state; failures; workers.", responses: { 200: jobsStatsSchema } },
   },
   "api.admin.jobs.workers.ts": {
-    get: { auth: "admin", summary: "{workers}: host, pid, queues, concurrency, beats, jobs done and failed, running now, live or lost." },
+    get: { auth: "admin", summary: "{workers}: host, pid, queues, concurrency, beats, jobs done and failed, running now, live or lost.", responses: { 200: z.object({ workers: z.array(workerInfoSchema) }) } },
   },
   "api.admin.settings.sales.ts": {
-    get: { auth: "admin", summary: "{state, source}; Admin only." },
-    put: { auth: "admin", summary: "{state, source: \"admin\"}; audited." },
+    get: { auth: "admin", summary: "{state, source}; Admin only.", responses: { 200: salesSettingSchema } },
+    put: { auth: "admin", summary: "{state, source: \"admin\"}; audited.", responses: { 200: salesSettingSchema } },
   },
   "api.admin.stats.ts": {
-    get: { auth: "admin", summary: "The console's live figures (Admin only)." },
+    get: { auth: "admin", summary: "The console's live figures (Admin only).", responses: { 200: adminStatsSchema } },
   },
   "api.admin.users.$id.credits.ts": {
-    post: { auth: "admin", summary: "{credits}: an audited ledger adjustment; Admin only." },
+    post: { auth: "admin", summary: "{credits}: an audited ledger adjustment; Admin only.", responses: { 200: z.object({ credits: z.number().int() }) } },
   },
   "api.admin.users.$id.resend-confirmation.ts": {
-    post: { auth: "admin", summary: "{message}; mails the account a fresh confirmation link. Admin only." },
+    post: { auth: "admin", summary: "{message}; mails the account a fresh confirmation link. Admin only.", responses: { 200: messageSchema } },
   },
   "api.admin.users.$id.send-reset.ts": {
-    post: { auth: "admin", summary: "{message}; mails the account a password reset link. Admin only." },
+    post: { auth: "admin", summary: "{message}; mails the account a password reset link. Admin only.", responses: { 200: messageSchema } },
   },
   "api.admin.users.$id.ts": {
-    get: { auth: "admin", summary: "{user}; Admin only." },
-    patch: { auth: "admin", summary: "{role?, active?} → {user}. Admin only." },
-    delete: { auth: "admin", summary: "Deletes the account: 204. Admin only." },
+    get: { auth: "admin", summary: "{user}; Admin only.", responses: { 200: z.object({ user: adminUserSchema }) } },
+    patch: { auth: "admin", summary: "{role?, active?} → {user}. Admin only.", body: userPatchSchema, responses: { 200: z.object({ user: adminUserSchema }) } },
+    delete: { auth: "admin", summary: "Deletes the account: 204. Admin only.", responses: { 204: null } },
   },
   "api.admin.users.ts": {
-    get: { auth: "admin", summary: "{users, nextCursor}; Admin only." },
+    get: { auth: "admin", summary: "{users, nextCursor}; Admin only.", query: userListQuerySchema, responses: { 200: adminUserPageSchema } },
   },
   "api.affiliate-rules.$id.ts": {
     delete: { auth: "user", summary: "Removes an affiliate rule; 404 when it is not yours.", responses: { 200: messageSchema } },
@@ -125,165 +208,165 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "Saves a rule: 201 (the same domain and parameter again replaces its value). Creator.", body: affiliateRuleInputSchema, responses: { 201: affiliateRuleSchema } },
   },
   "api.auth.confirm-email.ts": {
-    post: { auth: "none", summary: "{message, user}; 400 for a bad, used or expired link." },
+    post: { auth: "none", summary: "{message, user}; 400 for a bad, used or expired link.", responses: { 200: confirmedEmailSchema } },
   },
   "api.auth.login.ts": {
-    post: { auth: "none", summary: "200 {token}" },
+    post: { auth: "none", summary: "200 {token}", responses: { 200: signInTokenSchema } },
   },
   "api.auth.logout.ts": {
-    post: { auth: "user", summary: "Ends this token or cookie session on the server." },
+    post: { auth: "user", summary: "Ends this token or cookie session on the server.", responses: { 200: messageSchema } },
   },
   "api.auth.me.ts": {
-    get: { auth: "user", summary: "The signed-in user with the unread notification count." },
+    get: { auth: "user", summary: "The signed-in user with the unread notification count.", responses: { 200: publicUserSchema } },
   },
   "api.auth.profile.ts": {
-    put: { auth: "user", summary: "The updated user; {email, currentPassword} → 202: the address changes only when the link mailed to it is followed (as on /settings)." },
+    put: { auth: "user", summary: "The updated user; {email, currentPassword} → 202: the address changes only when the link mailed to it is followed (as on /settings).", responses: { 200: publicUserSchema, 202: messageSchema } },
   },
   "api.auth.register.ts": {
-    post: { auth: "none", summary: "201 {token, user}" },
+    post: { auth: "none", summary: "201 {token, user}", responses: { 201: registeredSchema } },
   },
   "api.auth.request-password-reset.ts": {
-    post: { auth: "none", summary: "The same 200 account or not; 429 over a limit." },
+    post: { auth: "none", summary: "The same 200 account or not; 429 over a limit.", responses: { 200: messageSchema } },
   },
   "api.auth.reset-password.ts": {
-    post: { auth: "none", summary: "Sets it and ends every session." },
+    post: { auth: "none", summary: "Sets it and ends every session.", responses: { 200: messageSchema } },
   },
   "api.auth.send-confirmation.ts": {
-    post: { auth: "user", summary: "Mails a fresh confirmation link to the signed-in user." },
+    post: { auth: "user", summary: "Mails a fresh confirmation link to the signed-in user.", responses: { 200: messageSchema } },
   },
   "api.billing.checkouts.$id.sync.ts": {
-    post: { auth: "user", summary: "{id, kind, status, fulfilled, credits, plan}; asks the provider if not fulfilled yet." },
+    post: { auth: "user", summary: "{id, kind, status, fulfilled, credits, plan}; asks the provider if not fulfilled yet.", responses: { 200: checkoutStateSchema } },
   },
   "api.billing.credits.ts": {
-    get: { auth: "user", summary: "{entries, nextCursor}: the credits ledger, newest first." },
+    get: { auth: "user", summary: "{entries, nextCursor}: the credits ledger, newest first.", responses: { 200: creditHistoryPageSchema } },
   },
   "api.billing.portal.ts": {
-    post: { auth: "user", summary: "{url}: Stripe's Customer Portal (409 in test mode)." },
+    post: { auth: "user", summary: "{url}: Stripe's Customer Portal (409 in test mode).", responses: { 200: portalUrlSchema } },
   },
   "api.billing.receipts.ts": {
-    get: { auth: "user", summary: "The user's payments, newest first." },
+    get: { auth: "user", summary: "The user's payments, newest first.", responses: { 200: z.array(receiptSchema) } },
   },
   "api.billing.subscription.cancel.ts": {
-    post: { auth: "user", summary: "The billing summary; test mode: the plan ends with its paid period." },
+    post: { auth: "user", summary: "The billing summary; test mode: the plan ends with its paid period.", responses: { 200: billingSummarySchema } },
   },
   "api.billing.subscription.resume.ts": {
-    post: { auth: "user", summary: "The billing summary; test mode: takes a cancellation back." },
+    post: { auth: "user", summary: "The billing summary; test mode: takes a cancellation back.", responses: { 200: billingSummarySchema } },
   },
   "api.billing.ts": {
-    get: { auth: "user", summary: "{provider, sales, plan, role, manualGrant, subscription, credits, manage}." },
+    get: { auth: "user", summary: "{provider, sales, plan, role, manualGrant, subscription, credits, manage}.", responses: { 200: billingSummarySchema } },
   },
   "api.checkout-session.ts": {
-    post: { auth: "user", summary: "{checkoutUrl} for a Scout or Creator subscription." },
+    post: { auth: "user", summary: "{checkoutUrl} for a Scout or Creator subscription.", responses: { 200: checkoutUrlSchema } },
   },
   "api.enrichment-packs.purchase.ts": {
-    post: { auth: "user", summary: "{checkoutUrl}: the dashboard's modal, one pack, back to the dashboard." },
+    post: { auth: "user", summary: "{checkoutUrl}: the dashboard's modal, one pack, back to the dashboard.", responses: { 200: checkoutUrlSchema } },
   },
   "api.enrichment-packs.ts": {
-    get: { auth: "none", summary: "[{id, name, count, price, popular}]; prices in EUR, public." },
+    get: { auth: "none", summary: "[{id, name, count, price, popular}]; prices in EUR, public.", responses: { 200: z.array(publicPackSchema) } },
   },
   "api.events.ts": {
-    get: { auth: "user", summary: "Server-sent events for the signed-in user (link status changes)." },
+    get: { auth: "user", summary: "Server-sent events for the signed-in user (link status changes).", responses: { 200: file("Server-sent events, one JSON object per `data:` line, until the client leaves.", "text/event-stream") } },
   },
   "api.imports.ts": {
-    get: { auth: "user", summary: "The user's latest imports with their progress." },
-    post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, nothing imported." },
+    get: { auth: "user", summary: "The user's latest imports with their progress.", responses: { 200: z.array(importSchema) } },
+    post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, nothing imported.", responses: { 202: importSchema } },
   },
   "api.imports.$id.ts": {
-    get: { auth: "user", summary: "One import's progress: parsed, saved, duplicates, invalid, enriched, not enriched, failed." },
+    get: { auth: "user", summary: "One import's progress: parsed, saved, duplicates, invalid, enriched, not enriched, failed.", responses: { 200: importSchema } },
   },
   "api.imports.enrich.ts": {
-    post: { auth: "user", summary: "{queued}: imported links shown as Not enriched are queued as far as the allowance reaches (batch processing)." },
+    post: { auth: "user", summary: "{queued}: imported links shown as Not enriched are queued as far as the allowance reaches (batch processing).", responses: { 202: queuedCountSchema } },
   },
   "api.links.$id.advanced.ts": {
-    post: { auth: "user", summary: "Generates (or returns the stored) advanced summary: key points and takeaways (Scout and up)." },
+    post: { auth: "user", summary: "Generates (or returns the stored) advanced summary: key points and takeaways (Scout and up).", responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.course.ts": {
-    post: { auth: "user", summary: "Generates (or returns the stored) mini-course for the link (Creator)." },
+    post: { auth: "user", summary: "Generates (or returns the stored) mini-course for the link (Creator).", responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.enrichment.ts": {
-    get: { auth: "user", summary: "The link's enrichment and every on-demand result stored for it." },
+    get: { auth: "user", summary: "The link's enrichment and every on-demand result stored for it.", responses: { 200: linkEnrichmentSchema } },
   },
   "api.links.$id.export[.]md.ts": {
-    get: { auth: "user", summary: "The link and all its enrichments as Markdown (Creator)." },
+    get: { auth: "user", summary: "The link and all its enrichments as Markdown (Creator).", responses: { 200: file("The link and its enrichments as a Markdown document (a download).", "text/markdown") } },
   },
   "api.links.$id.export[.]pdf.ts": {
-    get: { auth: "user", summary: "The same as a PDF laid out by pdfkit (Creator)." },
+    get: { auth: "user", summary: "The same as a PDF laid out by pdfkit (Creator).", responses: { 200: file("The link and its enrichments as a PDF (a download).", "application/pdf") } },
   },
   "api.links.$id.quiz.ts": {
-    post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator)." },
+    post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator).", responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.rephrase.ts": {
-    post: { auth: "user", summary: "Rephrases the summary for a difficulty: beginner, intermediate or expert (Creator)." },
+    post: { auth: "user", summary: "Rephrases the summary for a difficulty: beginner, intermediate or expert (Creator).", responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.restore.ts": {
-    post: { auth: "user", summary: "Brings a deleted link back with its results and share page; 404 once it is purged or when it is not deleted." },
+    post: { auth: "user", summary: "Brings a deleted link back with its results and share page; 404 once it is purged or when it is not deleted.", responses: { 200: publicLinkSchema } },
   },
   "api.links.$id.retry.ts": {
-    post: { auth: "user", summary: "The link, back to pending and queued; 409 unless it failed." },
+    post: { auth: "user", summary: "The link, back to pending and queued; 409 unless it failed.", responses: { 200: publicLinkSchema } },
   },
   "api.links.$id.share.ts": {
-    post: { auth: "user", summary: "{id, shareUrl}: the link is public." },
-    delete: { auth: "user", summary: "Makes the link private again." },
+    post: { auth: "user", summary: "{id, shareUrl}: the link is public.", responses: { 200: sharedLinkSchema } },
+    delete: { auth: "user", summary: "Makes the link private again.", responses: { 204: null } },
   },
   "api.links.$id.tags.ts": {
     post: { auth: "user", summary: "The link, with suggestions accepted or dismissed.", body: tagReviewSchema, responses: { 200: linkDetailSchema } },
   },
   "api.links.$id.ts": {
     get: { auth: "user", summary: "The link with its summary and code snippets; another user's id is a 404.", responses: { 200: linkDetailSchema } },
-    delete: { auth: "user", summary: "Deletes the link, undoably: {id, deletedAt, undoUntil}; POST /api/links/{id}/restore brings it back until it is purged." },
+    delete: { auth: "user", summary: "Deletes the link, undoably: {id, deletedAt, undoUntil}; POST /api/links/{id}/restore brings it back until it is purged.", responses: { 200: deletedLinkSchema } },
   },
   "api.links.enrich.ts": {
     post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
   },
   "api.links.export.ts": {
-    get: { auth: "user", summary: "Every link as one streamed file: ?format=json (every field and result, re-importable), html (Netscape bookmarks) or markdown (a zip, one file per link; Creator)." },
+    get: { auth: "user", summary: "Every link as one streamed file: ?format=json (every field and result, re-importable), html (Netscape bookmarks) or markdown (a zip, one file per link; Creator).", responses: { 200: file("Every link as one download, streamed: JSON (format=json), Netscape bookmark HTML (html) or a zip of Markdown files (markdown).", "application/json", "text/html", "application/zip") } },
   },
   "api.links.enrichments.ts": {
-    get: { auth: "user", summary: "A page of the Enrichments tab: the user's enriched links, newest first, each as {link (with its enrichment), artifacts (without their results)}; X-Next-Cursor continues them." },
+    get: { auth: "user", summary: "A page of the Enrichments tab: the user's enriched links, newest first, each as {link (with its enrichment), artifacts (without their results)}; X-Next-Cursor continues them.", responses: { 200: z.array(enrichmentItemSchema) } },
   },
   "api.links.preview.ts": {
-    get: { auth: "user", summary: "{url, title, description, favicon} for the add form." },
+    get: { auth: "user", summary: "{url, title, description, favicon} for the add form.", responses: { 200: linkPreviewSchema } },
   },
   "api.links.shared.ts": {
-    get: { auth: "user", summary: "The user's public links with their share URL and view count." },
+    get: { auth: "user", summary: "The user's public links with their share URL and view count.", responses: { 200: z.array(publicShareListItemSchema) } },
   },
   "api.links.stats.ts": {
-    get: { auth: "user", summary: "{total, enriched, pending, failed} over all of the user's links." },
+    get: { auth: "user", summary: "{total, enriched, pending, failed} over all of the user's links.", responses: { 200: linkStatsSchema } },
   },
   "api.links.ts": {
     get: { auth: "user", summary: "The user's links, newest first; when there are more, the X-Next-Cursor header is the `before` of the next page.", query: linkListQuerySchema, responses: { 200: z.array(publicLinkSchema) } },
     post: { auth: "user", summary: "Adds a link: 201 with the new link (pending), or 200 with the existing one for the same page.", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
   },
   "api.notifications.$id.read.ts": {
-    post: { auth: "user", summary: "The notification, now read; another user's id is a 404." },
+    post: { auth: "user", summary: "The notification, now read; another user's id is a 404.", responses: { 200: publicNotificationSchema } },
   },
   "api.notifications.read-all.ts": {
-    post: { auth: "user", summary: "{updated, unreadCount: 0}" },
+    post: { auth: "user", summary: "{updated, unreadCount: 0}", responses: { 200: notificationsReadSchema } },
   },
   "api.notifications.ts": {
-    get: { auth: "user", summary: "{notifications, unreadCount, nextCursor}, newest first." },
+    get: { auth: "user", summary: "{notifications, unreadCount, nextCursor}, newest first.", responses: { 200: notificationPageSchema } },
   },
   "api.notify-signup.ts": {
-    post: { auth: "none", summary: "200; asking again updates the plans." },
+    post: { auth: "none", summary: "200; asking again updates the plans.", responses: { 200: messageSchema } },
   },
   "api.openapi[.]json.ts": {
-    get: { auth: "none", summary: "This document: OpenAPI 3.1, generated from the schemas the routes validate with." },
+    get: { auth: "none", summary: "This document: OpenAPI 3.1, generated from the schemas the routes validate with.", responses: { 200: openApiDocumentSchema } },
   },
   "api.preferences.ts": {
-    get: { auth: "user", summary: "{summaryLength, language, difficulty} used by every later enrichment." },
-    put: { auth: "user", summary: "The saved preferences." },
+    get: { auth: "user", summary: "{summaryLength, language, difficulty} used by every later enrichment.", responses: { 200: preferencesSchema } },
+    put: { auth: "user", summary: "The saved preferences.", body: preferencesSchema, responses: { 200: preferencesSchema } },
   },
   "api.purchase-pack.ts": {
-    post: { auth: "user", summary: "{checkoutUrl}; quantity 1–100, returnUrl on our origin." },
+    post: { auth: "user", summary: "{checkoutUrl}; quantity 1–100, returnUrl on our origin.", responses: { 200: checkoutUrlSchema } },
   },
   "api.share.$id.ts": {
-    get: { auth: "none", summary: "{title, description, url, tags} of a public link; anything else 404." },
+    get: { auth: "none", summary: "{title, description, url, tags} of a public link; anything else 404.", responses: { 200: publicSharePageSchema } },
   },
   "api.stats.ts": {
-    get: { auth: "none", summary: "{totalStoredUrls, totalUsers, totalEnriched, enrichedToday} (public)." },
+    get: { auth: "none", summary: "{totalStoredUrls, totalUsers, totalEnriched, enrichedToday} (public).", responses: { 200: publicStatsSchema } },
   },
   "api.status.ts": {
-    get: { auth: "none", summary: "Availability check: 200 when Postgres and Redis answer, 503 naming what is down." },
+    get: { auth: "none", summary: "Availability check: 200 when Postgres and Redis answer, 503 naming what is down.", responses: { 200: systemStatusSchema, 503: systemStatusSchema } },
   },
   "api.tokens.$id.ts": {
     delete: { auth: "session", summary: "Revokes a token: it stops working at once. 404 when it is not yours.", responses: { 200: messageSchema } },
@@ -293,12 +376,12 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "session", summary: "Creates a token: 201 {token, apiToken}; the secret is shown only here.", body: createApiTokenSchema, responses: { 201: createdApiTokenSchema } },
   },
   "api.trending.ts": {
-    get: { auth: "none", summary: "{results, total} (public)." },
+    get: { auth: "none", summary: "{results, total} (public).", responses: { 200: trendingPageSchema } },
   },
   "api.usage.ts": {
-    get: { auth: "user", summary: "{used, limit, credits, periodStart, periodEnd}; limit null is unlimited." },
+    get: { auth: "user", summary: "{used, limit, credits, periodStart, periodEnd}; limit null is unlimited.", responses: { 200: usageSchema } },
   },
   "api.webhooks.stripe.ts": {
-    post: { auth: "none", summary: "{received, duplicate}; 400 on a bad signature, 404 when Stripe is not configured. The body is read raw: the signature covers its exact bytes." },
+    post: { auth: "none", summary: "{received, duplicate}; 400 on a bad signature, 404 when Stripe is not configured. The body is read raw: the signature covers its exact bytes.", responses: { 200: webhookReceiptSchema } },
   },
 };
