@@ -2,7 +2,8 @@
  * Every public JSON call, one entry per `app/routes/api.*` file: the one place to register a
  * route (tests/integration/openapi.test.ts fails, naming it, for a file missing here). The path
  * comes from the file name; give the zod schemas the route validates with (`query`, `body`) and
- * those of its answers where known, imported from app/lib so route and document share them.
+ * those of its answers (`responses`, required by the test), imported from app/lib so route and
+ * document share them. One operation per line.
  */
 import { z } from "zod";
 import { accountSessionSchema, deleteAccountSchema } from "~/lib/account";
