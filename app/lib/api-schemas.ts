@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { DIFFICULTY_LEVELS } from "./categories";
+import { CATEGORY_SLUGS, DIFFICULTY_LEVELS } from "./categories";
 import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema } from "./enrichment";
-import { IMPORT_FORMATS } from "./imports";
-import { INVALID_URL_MESSAGE } from "./links";
+import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
+import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
+import { ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE } from "./links";
+import { TIME_RANGES } from "./trending";
+import { emailSchema, newPasswordSchema } from "./validation";
 
 /**
  * Zod schemas of the public JSON API that both a route and the OpenAPI document use: the route
@@ -294,3 +297,106 @@ export const systemStatusSchema = z
     time: timestamp(),
   })
   .meta({ id: "SystemStatus" });
+
+// ---------------------------------------------------------------------------------------------
+// Requests: the bodies and query strings the routes parse with, named here so the document
+// describes exactly what the route accepts.
+
+export const emailChangeConfirmSchema = z.object({ token: z.string({ error: "The link has no token." }).min(1, "The link has no token.").max(200) });
+
+export const emailChangeSchema = z.object({
+  newEmail: emailSchema,
+  password: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(200),
+});
+
+export const passwordChangeSchema = z.object({
+  currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(200),
+  newPassword: newPasswordSchema,
+});
+
+export const failureListQuerySchema = failureFilterSchema.extend({
+  limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const jobRefSchema = z.object({ id: z.string().min(1).max(200), queue: z.enum(QUEUE_NAMES).optional() }).strict();
+
+export const salesUpdateSchema = z.object({ state: z.enum(["open", "coming-soon"], { error: "state must be open or coming-soon" }) });
+
+export const creditAdjustmentSchema = z.object({
+  delta: z.number({ error: "delta must be a whole number" }).int("delta must be a whole number").min(-100_000).max(100_000).refine((d) => d !== 0, "delta must not be 0"),
+  note: z.string({ error: "Say why (note)" }).trim().min(3, "Say why (note, at least 3 characters)").max(200),
+});
+
+const CONFIRM_LINK_INVALID = "Invalid confirmation link. Please check your email and try again.";
+export const confirmEmailSchema = z.object({
+  userId: z.string({ error: CONFIRM_LINK_INVALID }).uuid(CONFIRM_LINK_INVALID),
+  token: z.string({ error: CONFIRM_LINK_INVALID }).min(1, CONFIRM_LINK_INVALID).max(200, CONFIRM_LINK_INVALID),
+});
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
+});
+
+export const profileUpdateSchema = z.object({
+  email: emailSchema.optional(),
+  currentPassword: z.string().max(200).optional(),
+  newPassword: newPasswordSchema.optional(),
+});
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  role: z.enum(roleSchema.options, { error: `role must be one of ${roleSchema.options.join(", ")}` }).optional(),
+});
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+const RESET_LINK_INVALID = "Invalid reset link. Please request a new password reset.";
+export const passwordResetSchema = z.object({
+  email: emailSchema,
+  token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+  newPassword: newPasswordSchema,
+});
+
+export const portalRequestSchema = z.object({ returnUrl: z.string().min(1).max(2048).default("/settings/billing") });
+
+export const enrichmentListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be between 1 and 100").max(100, "limit must be between 1 and 100").default(ENRICHMENTS_PAGE_SIZE),
+  before: z.string().max(200, "before must be the cursor of the previous page").optional(),
+});
+
+export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS, { error: "format must be json, html or markdown" }).default("json") });
+
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be between 1 and 100").max(100, "limit must be between 1 and 100").default(20),
+  before: z.iso.datetime({ error: "before must be an ISO date from a previous page's nextCursor" }).optional(),
+});
+
+export const notifySignupSchema = z.object({
+  email: emailSchema,
+  plans: z.array(z.enum(["scout", "creator"], { error: "plans may hold scout and creator" })).min(1, "Choose at least one plan").max(2),
+});
+
+export const trendingQuerySchema = z.object({
+  category: z.enum(["all", ...CATEGORY_SLUGS], { error: `category must be all or one of ${CATEGORY_SLUGS.join(", ")}` }).default("all"),
+  time: z.enum(TIME_RANGES, { error: "time must be today, week, month or year" }).default("week"),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be 1 or more").default(1),
+  pageSize: z.coerce.number({ error: "pageSize must be a number" }).int().min(1, "pageSize must be between 1 and 50").max(50, "pageSize must be between 1 and 50").default(9),
+});
+
+export const bulkRetrySchema = failureFilterSchema
+  .extend({
+    dryRun: z.boolean().default(false),
+    limit: z.number().int().min(1).max(MAX_BULK, `limit is at most ${MAX_BULK}`).default(MAX_BULK),
+  })
+  .strict();
+
+export const reenrichSchema = reenrichFilterObject
+  .extend({
+    dryRun: z.boolean().default(false),
+    limit: z.number().int().min(1).max(MAX_BULK, `limit is at most ${MAX_BULK}`).default(MAX_BULK),
+  })
+  .strict()
+  .refine(REENRICH_TARGET.check, { message: REENRICH_TARGET.message });

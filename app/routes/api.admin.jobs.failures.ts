@@ -1,14 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { failureFilterSchema } from "~/lib/jobs";
 import { requireApiAdmin } from "~/server/accounts/auth.server";
 import { failurePage } from "~/server/jobs/replay.server";
 import { handleJson, readQuery } from "~/server/platform/http.server";
-
-const querySchema = failureFilterSchema.extend({
-  limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
-  cursor: z.string().max(200).optional(),
-});
+import { failureListQuerySchema } from "~/lib/api-schemas";
 
 /**
  * GET /api/admin/jobs/failures?queue=&reason=&user=&domain=&since=&until=&limit=&cursor=
@@ -17,6 +11,6 @@ const querySchema = failureFilterSchema.extend({
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     await requireApiAdmin(request);
-    const { limit, cursor, ...filter } = readQuery(request, querySchema);
+    const { limit, cursor, ...filter } = readQuery(request, failureListQuerySchema);
     return Response.json(await failurePage(filter, { limit, cursor }), { headers: { "Cache-Control": "no-store" } });
   });

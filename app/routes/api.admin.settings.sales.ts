@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { requireApiAdmin } from "~/server/accounts/auth.server";
 import { salesSetting, setSalesState } from "~/server/billing/sales.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
-
-const bodySchema = z.object({ state: z.enum(["open", "coming-soon"], { error: "state must be open or coming-soon" }) });
+import { salesUpdateSchema } from "~/lib/api-schemas";
 
 /** GET /api/admin/settings/sales → {state, source}; Admin only. */
 export const loader = ({ request }: LoaderFunctionArgs) =>
@@ -18,6 +16,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "PUT");
     const { user } = await requireApiAdmin(request);
-    const { state } = await readJson(request, bodySchema);
+    const { state } = await readJson(request, salesUpdateSchema);
     return Response.json(await setSalesState(user, state));
   });

@@ -1,16 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { emailSchema, newPasswordSchema } from "~/lib/validation";
 import { toPublicUser, updateProfile } from "~/server/accounts/accounts.server";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { requestEmailChange } from "~/server/accounts/settings.server";
 import { HttpError, handleJson, readJson, requireMethod } from "~/server/platform/http.server";
-
-const bodySchema = z.object({
-  email: emailSchema.optional(),
-  currentPassword: z.string().max(200).optional(),
-  newPassword: newPasswordSchema.optional(),
-});
+import { profileUpdateSchema } from "~/lib/api-schemas";
 
 /**
  * PUT /api/auth/profile {currentPassword, newPassword} → the updated user; {email, currentPassword}
@@ -20,7 +13,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "PUT");
     const auth = await requireApiUser(request);
-    const input = await readJson(request, bodySchema);
+    const input = await readJson(request, profileUpdateSchema);
     if (input.email === undefined && input.newPassword === undefined) {
       throw new HttpError(400, "Send a new email, or your current password and a new password.");
     }

@@ -1,17 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { EXPORT_FORMATS } from "~/lib/imports";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { exportLinks } from "~/server/imports/export.server";
 import { handleJson, readQuery } from "~/server/platform/http.server";
-
-const querySchema = z.object({ format: z.enum(EXPORT_FORMATS, { error: "format must be json, html or markdown" }).default("json") });
+import { exportQuerySchema } from "~/lib/api-schemas";
 
 /** GET /api/links/export?format=json|html|markdown → every link as one file, streamed (markdown: a zip, Creator). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     const { user } = await requireApiUser(request);
-    const { format } = readQuery(request, querySchema);
+    const { format } = readQuery(request, exportQuerySchema);
     const file = await exportLinks(user, format);
     return new Response(file.body, {
       headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "no-store" },

@@ -79,6 +79,12 @@ async function call<T = Record<string, unknown>>(
   { params = {}, query = "", token, body }: { params?: Record<string, string>; query?: string; token?: string; body?: unknown } = {},
 ): Promise<T> {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!));
+  const request = (operationOf(template, method) as Operation & { requestBody?: { content: Record<string, { schema: unknown }> } }).requestBody;
+  if (request && expected < 300) {
+    // What we send is what the document says the call takes.
+    const validate = validatorFor(request.content["application/json"]!.schema);
+    expect(validate(body), `${method.toUpperCase()} ${template} request: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  }
   const response = await pipeline.api<T>(method.toUpperCase(), `${path}${query}`, { token, body });
   expect(response.status, `${method.toUpperCase()} ${path}${query}: ${JSON.stringify(response.body)}`).toBe(expected);
   if (response.status === 204) {

@@ -2,7 +2,8 @@
  * Every public JSON call, one entry per `app/routes/api.*` file: the one place to register a
  * route (tests/integration/openapi.test.ts fails, naming it, for a file missing here). The path
  * comes from the file name; give the zod schemas the route validates with (`query`, `body`) and
- * those of its answers where known, imported from app/lib so route and document share them.
+ * those of its answers (`responses`, required by the test), imported from app/lib so route and
+ * document share them. One operation per line.
  */
 import { z } from "zod";
 import { accountSessionSchema, deleteAccountSchema } from "~/lib/account";
@@ -14,24 +15,41 @@ import {
   addLinkSchema,
   artifactSchema,
   billingSummarySchema,
+  bulkRetrySchema,
   checkoutStateSchema,
   checkoutUrlSchema,
   confirmedEmailSchema,
+  confirmEmailSchema,
+  creditAdjustmentSchema,
   creditHistoryPageSchema,
   deletedLinkSchema,
+  emailChangeConfirmSchema,
   emailChangedSchema,
+  emailChangeSchema,
   enrichmentItemSchema,
+  enrichmentListQuerySchema,
+  exportQuerySchema,
+  failureListQuerySchema,
   importSchema,
+  jobRefSchema,
   linkDetailSchema,
   linkEnrichmentSchema,
   linkListQuerySchema,
   linkPreviewSchema,
   linkStatsSchema,
+  loginSchema,
   messageSchema,
+  notificationListQuerySchema,
   notificationPageSchema,
   notificationsReadSchema,
+  notifySignupSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  portalRequestSchema,
   portalUrlSchema,
   preferencesSchema,
+  profileUpdateSchema,
   publicLinkSchema,
   publicNotificationSchema,
   publicPackSchema,
@@ -41,13 +59,17 @@ import {
   publicUserSchema,
   queuedCountSchema,
   receiptSchema,
+  reenrichSchema,
   registeredSchema,
+  registerSchema,
   salesSettingSchema,
+  salesUpdateSchema,
   sharedLinkSchema,
   signInTokenSchema,
   systemStatusSchema,
   tagReviewSchema,
   trendingPageSchema,
+  trendingQuerySchema,
   usageSchema,
   webhookReceiptSchema,
 } from "~/lib/api-schemas";
@@ -64,6 +86,8 @@ import {
   retryOneResultSchema,
   workerInfoSchema,
 } from "~/lib/jobs";
+import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../billing/checkout.server";
+import { artifactRequestSchema } from "../enrichment/artifact-route.server";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -115,16 +139,16 @@ export const UNDOCUMENTED_ROUTES = ["api.$.ts"];
 
 export const API_ROUTES: ApiRoutes = {
   "api.account.email.confirm.ts": {
-    post: { auth: "none", summary: "{email}: the mailed link proves the new address (no session needed).", responses: { 200: emailChangedSchema } },
+    post: { auth: "none", summary: "{email}: the mailed link proves the new address (no session needed).", body: emailChangeConfirmSchema, responses: { 200: emailChangedSchema } },
   },
   "api.account.email.ts": {
-    post: { auth: "user", summary: "202: a link goes to the new address; the email changes when it is followed.", responses: { 202: messageSchema } },
+    post: { auth: "user", summary: "202: a link goes to the new address; the email changes when it is followed.", body: emailChangeSchema, responses: { 202: messageSchema } },
   },
   "api.account.export.ts": {
     get: { auth: "user", summary: "All my data as one JSON file (streamed).", responses: { 200: file("All of the account's data as one JSON document (a download).", "application/json") } },
   },
   "api.account.password.ts": {
-    post: { auth: "user", summary: "Every other session is signed out.", responses: { 200: messageSchema } },
+    post: { auth: "user", summary: "Every other session is signed out.", body: passwordChangeSchema, responses: { 200: messageSchema } },
   },
   "api.account.sessions.$id.ts": {
     delete: { auth: "user", summary: "Signs out that session; another user's id is a 404.", responses: { 200: messageSchema } },
@@ -150,10 +174,10 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "admin", summary: "The link or result, its owner, payload, and the job's attempts, stacks and log lines.", responses: { 200: failureDetailSchema } },
   },
   "api.admin.jobs.failures.ts": {
-    get: { auth: "admin", summary: "{total, groups (by reason), items (newest first), nextCursor}.", responses: { 200: failurePageSchema } },
+    get: { auth: "admin", summary: "{total, groups (by reason), items (newest first), nextCursor}.", query: failureListQuerySchema, responses: { 200: failurePageSchema } },
   },
   "api.admin.jobs.promote.ts": {
-    post: { auth: "admin", summary: "Runs a delayed job now; 409 unless it is delayed.", responses: { 200: promotedJobSchema } },
+    post: { auth: "admin", summary: "Runs a delayed job now; 409 unless it is delayed.", body: jobRefSchema, responses: { 200: promotedJobSchema } },
   },
   "api.admin.jobs.queues.$queue.pause.ts": {
     post: { auth: "admin", summary: "{queue, paused}: pauses the queue for every worker (running jobs finish; new ones wait).", responses: { 200: queuePausedSchema } },
@@ -162,13 +186,13 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "admin", summary: "{queue, paused}: resumes the queue.", responses: { 200: queuePausedSchema } },
   },
   "api.admin.jobs.reenrich.ts": {
-    post: { auth: "admin", summary: "{matched, queued, more, dryRun}: enriches those enriched links again at the lowest priority, without charging.", responses: { 200: bulkResultSchema } },
+    post: { auth: "admin", summary: "{matched, queued, more, dryRun}: enriches those enriched links again at the lowest priority, without charging.", body: reenrichSchema, responses: { 200: bulkResultSchema } },
   },
   "api.admin.jobs.remove.ts": {
-    post: { auth: "admin", summary: "Removes the job from Redis. A failed link or result keeps its row (and stays listed, replayable): only the job is dismissed.", responses: { 200: removedJobSchema } },
+    post: { auth: "admin", summary: "Removes the job from Redis. A failed link or result keeps its row (and stays listed, replayable): only the job is dismissed.", body: jobRefSchema, responses: { 200: removedJobSchema } },
   },
   "api.admin.jobs.retry.ts": {
-    post: { auth: "admin", summary: "{matched, queued, skipped, more, dryRun}: replays every failure matching the filter, once.", responses: { 200: bulkResultSchema } },
+    post: { auth: "admin", summary: "{matched, queued, skipped, more, dryRun}: replays every failure matching the filter, once.", body: bulkRetrySchema, responses: { 200: bulkResultSchema } },
   },
   "api.admin.jobs.stats.ts": {
     get: { auth: "admin", summary: "Every queue's counts, throughput, oldest waiting job and pause state; failures; workers.", responses: { 200: jobsStatsSchema } },
@@ -178,13 +202,13 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.admin.settings.sales.ts": {
     get: { auth: "admin", summary: "{state, source}; Admin only.", responses: { 200: salesSettingSchema } },
-    put: { auth: "admin", summary: "{state, source: \"admin\"}; audited.", responses: { 200: salesSettingSchema } },
+    put: { auth: "admin", summary: "{state, source: \"admin\"}; audited.", body: salesUpdateSchema, responses: { 200: salesSettingSchema } },
   },
   "api.admin.stats.ts": {
     get: { auth: "admin", summary: "The console's live figures (Admin only).", responses: { 200: adminStatsSchema } },
   },
   "api.admin.users.$id.credits.ts": {
-    post: { auth: "admin", summary: "{credits}: an audited ledger adjustment; Admin only.", responses: { 200: z.object({ credits: z.number().int() }) } },
+    post: { auth: "admin", summary: "{credits}: an audited ledger adjustment; Admin only.", body: creditAdjustmentSchema, responses: { 200: z.object({ credits: z.number().int() }) } },
   },
   "api.admin.users.$id.resend-confirmation.ts": {
     post: { auth: "admin", summary: "{message}; mails the account a fresh confirmation link. Admin only.", responses: { 200: messageSchema } },
@@ -208,10 +232,10 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "Saves a rule: 201 (the same domain and parameter again replaces its value). Creator.", body: affiliateRuleInputSchema, responses: { 201: affiliateRuleSchema } },
   },
   "api.auth.confirm-email.ts": {
-    post: { auth: "none", summary: "{message, user}; 400 for a bad, used or expired link.", responses: { 200: confirmedEmailSchema } },
+    post: { auth: "none", summary: "{message, user}; 400 for a bad, used or expired link.", body: confirmEmailSchema, responses: { 200: confirmedEmailSchema } },
   },
   "api.auth.login.ts": {
-    post: { auth: "none", summary: "200 {token}", responses: { 200: signInTokenSchema } },
+    post: { auth: "none", summary: "200 {token}", body: loginSchema, responses: { 200: signInTokenSchema } },
   },
   "api.auth.logout.ts": {
     post: { auth: "user", summary: "Ends this token or cookie session on the server.", responses: { 200: messageSchema } },
@@ -220,16 +244,16 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "The signed-in user with the unread notification count.", responses: { 200: publicUserSchema } },
   },
   "api.auth.profile.ts": {
-    put: { auth: "user", summary: "The updated user; {email, currentPassword} → 202: the address changes only when the link mailed to it is followed (as on /settings).", responses: { 200: publicUserSchema, 202: messageSchema } },
+    put: { auth: "user", summary: "The updated user; {email, currentPassword} → 202: the address changes only when the link mailed to it is followed (as on /settings).", body: profileUpdateSchema, responses: { 200: publicUserSchema, 202: messageSchema } },
   },
   "api.auth.register.ts": {
-    post: { auth: "none", summary: "201 {token, user}", responses: { 201: registeredSchema } },
+    post: { auth: "none", summary: "201 {token, user}", body: registerSchema, responses: { 201: registeredSchema } },
   },
   "api.auth.request-password-reset.ts": {
-    post: { auth: "none", summary: "The same 200 account or not; 429 over a limit.", responses: { 200: messageSchema } },
+    post: { auth: "none", summary: "The same 200 account or not; 429 over a limit.", body: passwordResetRequestSchema, responses: { 200: messageSchema } },
   },
   "api.auth.reset-password.ts": {
-    post: { auth: "none", summary: "Sets it and ends every session.", responses: { 200: messageSchema } },
+    post: { auth: "none", summary: "Sets it and ends every session.", body: passwordResetSchema, responses: { 200: messageSchema } },
   },
   "api.auth.send-confirmation.ts": {
     post: { auth: "user", summary: "Mails a fresh confirmation link to the signed-in user.", responses: { 200: messageSchema } },
@@ -241,7 +265,7 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "{entries, nextCursor}: the credits ledger, newest first.", responses: { 200: creditHistoryPageSchema } },
   },
   "api.billing.portal.ts": {
-    post: { auth: "user", summary: "{url}: Stripe's Customer Portal (409 in test mode).", responses: { 200: portalUrlSchema } },
+    post: { auth: "user", summary: "{url}: Stripe's Customer Portal (409 in test mode).", body: portalRequestSchema, responses: { 200: portalUrlSchema } },
   },
   "api.billing.receipts.ts": {
     get: { auth: "user", summary: "The user's payments, newest first.", responses: { 200: z.array(receiptSchema) } },
@@ -256,10 +280,10 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "{provider, sales, plan, role, manualGrant, subscription, credits, manage}.", responses: { 200: billingSummarySchema } },
   },
   "api.checkout-session.ts": {
-    post: { auth: "user", summary: "{checkoutUrl} for a Scout or Creator subscription.", responses: { 200: checkoutUrlSchema } },
+    post: { auth: "user", summary: "{checkoutUrl} for a Scout or Creator subscription.", body: planCheckoutSchema, responses: { 200: checkoutUrlSchema } },
   },
   "api.enrichment-packs.purchase.ts": {
-    post: { auth: "user", summary: "{checkoutUrl}: the dashboard's modal, one pack, back to the dashboard.", responses: { 200: checkoutUrlSchema } },
+    post: { auth: "user", summary: "{checkoutUrl}: the dashboard's modal, one pack, back to the dashboard.", body: modalPurchaseSchema, responses: { 200: checkoutUrlSchema } },
   },
   "api.enrichment-packs.ts": {
     get: { auth: "none", summary: "[{id, name, count, price, popular}]; prices in EUR, public.", responses: { 200: z.array(publicPackSchema) } },
@@ -278,10 +302,10 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "{queued}: imported links shown as Not enriched are queued as far as the allowance reaches (batch processing).", responses: { 202: queuedCountSchema } },
   },
   "api.links.$id.advanced.ts": {
-    post: { auth: "user", summary: "Generates (or returns the stored) advanced summary: key points and takeaways (Scout and up).", responses: { 200: artifactSchema, 202: artifactSchema } },
+    post: { auth: "user", summary: "Generates (or returns the stored) advanced summary: key points and takeaways (Scout and up).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.course.ts": {
-    post: { auth: "user", summary: "Generates (or returns the stored) mini-course for the link (Creator).", responses: { 200: artifactSchema, 202: artifactSchema } },
+    post: { auth: "user", summary: "Generates (or returns the stored) mini-course for the link (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.enrichment.ts": {
     get: { auth: "user", summary: "The link's enrichment and every on-demand result stored for it.", responses: { 200: linkEnrichmentSchema } },
@@ -293,10 +317,10 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "The same as a PDF laid out by pdfkit (Creator).", responses: { 200: file("The link and its enrichments as a PDF (a download).", "application/pdf") } },
   },
   "api.links.$id.quiz.ts": {
-    post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator).", responses: { 200: artifactSchema, 202: artifactSchema } },
+    post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.rephrase.ts": {
-    post: { auth: "user", summary: "Rephrases the summary for a difficulty: beginner, intermediate or expert (Creator).", responses: { 200: artifactSchema, 202: artifactSchema } },
+    post: { auth: "user", summary: "Rephrases the summary for a difficulty: beginner, intermediate or expert (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
   },
   "api.links.$id.restore.ts": {
     post: { auth: "user", summary: "Brings a deleted link back with its results and share page; 404 once it is purged or when it is not deleted.", responses: { 200: publicLinkSchema } },
@@ -319,10 +343,10 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
   },
   "api.links.export.ts": {
-    get: { auth: "user", summary: "Every link as one streamed file: ?format=json (every field and result, re-importable), html (Netscape bookmarks) or markdown (a zip, one file per link; Creator).", responses: { 200: file("Every link as one download, streamed: JSON (format=json), Netscape bookmark HTML (html) or a zip of Markdown files (markdown).", "application/json", "text/html", "application/zip") } },
+    get: { auth: "user", summary: "Every link as one streamed file: ?format=json (every field and result, re-importable), html (Netscape bookmarks) or markdown (a zip, one file per link; Creator).", query: exportQuerySchema, responses: { 200: file("Every link as one download, streamed: JSON (format=json), Netscape bookmark HTML (html) or a zip of Markdown files (markdown).", "application/json", "text/html", "application/zip") } },
   },
   "api.links.enrichments.ts": {
-    get: { auth: "user", summary: "A page of the Enrichments tab: the user's enriched links, newest first, each as {link (with its enrichment), artifacts (without their results)}; X-Next-Cursor continues them.", responses: { 200: z.array(enrichmentItemSchema) } },
+    get: { auth: "user", summary: "A page of the Enrichments tab: the user's enriched links, newest first, each as {link (with its enrichment), artifacts (without their results)}; X-Next-Cursor continues them.", query: enrichmentListQuerySchema, responses: { 200: z.array(enrichmentItemSchema) } },
   },
   "api.links.preview.ts": {
     get: { auth: "user", summary: "{url, title, description, favicon} for the add form.", responses: { 200: linkPreviewSchema } },
@@ -344,10 +368,10 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "{updated, unreadCount: 0}", responses: { 200: notificationsReadSchema } },
   },
   "api.notifications.ts": {
-    get: { auth: "user", summary: "{notifications, unreadCount, nextCursor}, newest first.", responses: { 200: notificationPageSchema } },
+    get: { auth: "user", summary: "{notifications, unreadCount, nextCursor}, newest first.", query: notificationListQuerySchema, responses: { 200: notificationPageSchema } },
   },
   "api.notify-signup.ts": {
-    post: { auth: "none", summary: "200; asking again updates the plans.", responses: { 200: messageSchema } },
+    post: { auth: "none", summary: "200; asking again updates the plans.", body: notifySignupSchema, responses: { 200: messageSchema } },
   },
   "api.openapi[.]json.ts": {
     get: { auth: "none", summary: "This document: OpenAPI 3.1, generated from the schemas the routes validate with.", responses: { 200: openApiDocumentSchema } },
@@ -357,7 +381,7 @@ export const API_ROUTES: ApiRoutes = {
     put: { auth: "user", summary: "The saved preferences.", body: preferencesSchema, responses: { 200: preferencesSchema } },
   },
   "api.purchase-pack.ts": {
-    post: { auth: "user", summary: "{checkoutUrl}; quantity 1–100, returnUrl on our origin.", responses: { 200: checkoutUrlSchema } },
+    post: { auth: "user", summary: "{checkoutUrl}; quantity 1–100, returnUrl on our origin.", body: purchasePackSchema, responses: { 200: checkoutUrlSchema } },
   },
   "api.share.$id.ts": {
     get: { auth: "none", summary: "{title, description, url, tags} of a public link; anything else 404.", responses: { 200: publicSharePageSchema } },
@@ -376,7 +400,7 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "session", summary: "Creates a token: 201 {token, apiToken}; the secret is shown only here.", body: createApiTokenSchema, responses: { 201: createdApiTokenSchema } },
   },
   "api.trending.ts": {
-    get: { auth: "none", summary: "{results, total} (public).", responses: { 200: trendingPageSchema } },
+    get: { auth: "none", summary: "{results, total} (public).", query: trendingQuerySchema, responses: { 200: trendingPageSchema } },
   },
   "api.usage.ts": {
     get: { auth: "user", summary: "{used, limit, credits, periodStart, periodEnd}; limit null is unlimited.", responses: { 200: usageSchema } },

@@ -5,7 +5,8 @@ import { requestArtifact } from "./artifacts.server";
 import { requireApiUser } from "../accounts/auth.server";
 import { handleJson, readJson, requireMethod } from "../platform/http.server";
 
-const bodySchema = z.object({
+/** The body of every on-demand result request (`level` only means something to rephrase). */
+export const artifactRequestSchema = z.object({
   regenerate: z.boolean().optional(),
   level: z.enum(DIFFICULTY_LEVELS, { error: "level must be beginner, intermediate or expert" }).optional(),
 });
@@ -19,7 +20,7 @@ export function artifactAction(kind: ArtifactKind) {
     handleJson(async () => {
       requireMethod(request, "POST");
       const { user } = await requireApiUser(request);
-      const body = await readJson(request, bodySchema);
+      const body = await readJson(request, artifactRequestSchema);
       const variant = kind === "rephrase" ? (body.level ?? "intermediate") : "";
       const { artifact, queued } = await requestArtifact(user, params.id!, kind, { variant, regenerate: body.regenerate });
       return Response.json(artifact, { status: queued || artifact.status === "pending" ? 202 : 200 });
