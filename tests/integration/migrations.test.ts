@@ -12,6 +12,7 @@ const ALL_TABLES = [
   "audit_events",
   "auth_failures",
   "auth_sessions",
+  "bulk_operations",
   "checkouts",
   "contact_messages",
   "credit_ledger",
@@ -97,6 +98,7 @@ describe("migrations", () => {
       "20261125T030000_create_api_tokens": "api_tokens",
       "20261125T030100_create_affiliate_rules": "affiliate_rules",
       "20261125T040000_create_imports": "imports",
+      "20261126T040000_create_bulk_operations": "bulk_operations",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

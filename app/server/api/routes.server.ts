@@ -8,6 +8,7 @@ import { z } from "zod";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import { addLinkSchema, linkDetailSchema, linkListQuerySchema, messageSchema, publicLinkSchema, tagReviewSchema } from "~/lib/api-schemas";
 import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "~/lib/api-tokens";
+import { bulkOperationSchema, bulkRequestSchema } from "~/lib/bulk";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -231,6 +232,18 @@ export const API_ROUTES: ApiRoutes = {
   "api.links.$id.ts": {
     get: { auth: "user", summary: "The link with its summary and code snippets; another user's id is a 404.", responses: { 200: linkDetailSchema } },
     delete: { auth: "user", summary: "Deletes the link, undoably: {id, deletedAt, undoUntil}; POST /api/links/{id}/restore brings it back until it is purged." },
+  },
+  "api.links.bulk.ts": {
+    post: {
+      auth: "user",
+      summary:
+        "One action over many links (batchProcessing; 403 without it): reenrich, retry, add-tag, remove-tag (with tag), share, unshare, delete, restore (undo: a bulk delete's id), export (format). The links are ids (at most 10,000; another user's are left out, none of yours is a 404) or a filter resolved now. 202 with the operation, run by the bulk queue; export is done at once with its exportUrl.",
+      body: bulkRequestSchema,
+      responses: { 202: bulkOperationSchema, 400: messageSchema, 403: messageSchema, 404: messageSchema },
+    },
+  },
+  "api.links.bulk.$id.ts": {
+    get: { auth: "user", summary: "A bulk operation's progress (done, failed, skipped of total); pushed live as the `bulk` event of /api/events.", responses: { 200: bulkOperationSchema } },
   },
   "api.links.enrich.ts": {
     post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },

@@ -8,7 +8,7 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
-import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob } from "../jobs/queue.server";
+import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob, hasLiveImportJob } from "../jobs/queue.server";
 import { listArtifacts } from "../repos/artifacts.server";
 import { env } from "../platform/env.server";
 import { decodeLinkCursor, encodeLinkCursor } from "./cursor.server";
@@ -197,7 +197,8 @@ export async function reviewTagSuggestions(userId: string, id: string, { accept 
 export async function reconcilePendingLinks(olderThanMs: number): Promise<number> {
   let requeued = 0;
   for (const { id } of await listStalePendingLinks(db(), olderThanMs)) {
-    if (await hasLiveEnrichJob(id)) continue;
+    // A bulk re-enrichment waits its turn on the import queue's low-priority path.
+    if ((await hasLiveEnrichJob(id)) || (await hasLiveImportJob(`enrich-${id}`))) continue;
     await enqueueEnrichLink(id);
     requeued++;
   }

@@ -33,6 +33,7 @@ export interface DB {
   affiliate_rules: AffiliateRulesTable;
   lead_images: LeadImagesTable;
   imports: ImportsTable;
+  bulk_operations: BulkOperationsTable;
   import_items: ImportItemsTable;
 }
 
@@ -468,3 +469,27 @@ export type AffiliateRuleRow = Selectable<AffiliateRulesTable>;
 /** Pages' lead images, kept and served like favicons (at most 2 MB each). */
 export type LeadImagesTable = FaviconsTable;
 export type LeadImageRow = Selectable<LeadImagesTable>;
+
+export type BulkAction = "reenrich" | "retry" | "add-tag" | "remove-tag" | "share" | "unshare" | "delete" | "restore" | "export";
+export type BulkStatus = "running" | "done" | "failed";
+
+/** A bulk action (batchProcessing) over a snapshot of the user's link ids, and how far it got. */
+export interface BulkOperationsTable {
+  id: Generated<string>;
+  user_id: string;
+  action: BulkAction;
+  status: ColumnType<BulkStatus, BulkStatus | undefined, BulkStatus>;
+  tag: string | null;
+  format: string | null;
+  link_ids: string[];
+  total: number;
+  processed: ColumnType<number, number | undefined, number>;
+  done: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  finished_at: Date | null;
+}
+export type BulkOperation = Selectable<BulkOperationsTable>;

@@ -23,10 +23,14 @@ export async function deleteSessionOf(db: Database, userId: string, sessionId: s
 
 // Keyset pages in id order: a 10,000-link export reads a bounded batch at a time.
 
-export async function listLinksForExport(db: Database, userId: string, afterId: string | null, limit: number) {
+/** `bulkId`: only the links of that bulk export's selection (the user's own operation). */
+export async function listLinksForExport(db: Database, userId: string, afterId: string | null, limit: number, bulkId?: string) {
   // A link the user deleted is on its way out: the export holds what the dashboard shows.
   let query = db.selectFrom("links").selectAll().where("user_id", "=", userId).where("deleted_at", "is", null);
   if (afterId) query = query.where("id", ">", afterId);
+  if (bulkId) {
+    query = query.where(sql<boolean>`links.id = any((select link_ids from bulk_operations where id = ${bulkId} and user_id = ${userId}))`);
+  }
   return query.orderBy("id").limit(limit).execute();
 }
 
