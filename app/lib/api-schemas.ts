@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CATEGORY_SLUGS } from "./categories";
+import { parseFilterDate, savedRange } from "./link-filter";
 import { INVALID_URL_MESSAGE } from "./links";
 
 /**
@@ -47,11 +49,77 @@ export const linkDetailSchema = publicLinkSchema
   })
   .meta({ id: "LinkDetail" });
 
-export const linkListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
-  // The previous page's X-Next-Cursor (opaque); a link id from older clients is still taken.
-  before: z.string().max(200, "before must be the cursor of the previous page").optional(),
-});
+const dateMessage = (name: string) => `${name} must be a date (YYYY-MM-DD) or a date-time with its offset (2026-01-31T18:00:00Z)`;
+
+/** A day (the whole day, in UTC) or an instant; the text is kept, app/lib/link-filter.ts reads it. */
+function dateParam(name: string, description: string) {
+  return z
+    .string({ error: dateMessage(name) })
+    .trim()
+    .refine((value) => parseFilterDate(value) !== undefined, { error: dateMessage(name) })
+    .optional()
+    .describe(description);
+}
+
+/** A host name as typed: lower case, no scheme, path or port (a leading www. is kept as typed). */
+const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * What narrows a list of links: the list (GET /api/links), "select all matching" of bulk actions
+ * and the dashboard's search share it. Every field is optional and they combine with AND.
+ */
+const linkFilterShape = {
+  q: z
+    .string({ error: "q must be text" })
+    .trim()
+    .max(500, "q is too long (500 characters at most)")
+    .optional()
+    .describe('Full-text search with web-search syntax: words (all must match), "a phrase", -excluded, either OR other. Empty means no search.'),
+  tag: z
+    .string({ error: "tag must be text" })
+    .trim()
+    .min(1, "tag must not be empty")
+    .max(40, "tag is too long (40 characters at most)")
+    .optional()
+    .describe("Only links with this tag (exact, as shown on the link)."),
+  status: z
+    .enum(linkStatusSchema.options, { error: `status must be one of ${linkStatusSchema.options.join(", ")}` })
+    .optional().describe("Only links in this status: pending (Processing), enriched, error (Failed) or unenriched (Not enriched)."),
+  category: z.enum(CATEGORY_SLUGS, { error: `category must be one of ${CATEGORY_SLUGS.join(", ")}` }).optional().describe("Only links the enrichment put in this category."),
+  domain: z
+    .string({ error: "domain must be a host name like example.com" })
+    .trim()
+    .toLowerCase()
+    .regex(DOMAIN, "domain must be a host name like example.com")
+    .optional()
+    .describe("Only links on this host or its subdomains (example.com also matches www.example.com)."),
+  from: dateParam("from", "Only links saved at or after this day (UTC) or instant."),
+  to: dateParam("to", "Only links saved on or before this day (UTC, the whole day) or before this instant."),
+};
+
+function checkRange(value: { from?: string; to?: string }, ctx: z.core.$RefinementCtx) {
+  const range = savedRange(value);
+  if (range.from && range.to && range.from >= range.to) ctx.addIssue({ code: "custom", message: "from must be before to", path: ["from"] });
+}
+
+export const linkFilterSchema = z.object(linkFilterShape).superRefine(checkRange).meta({ id: "LinkFilter" });
+export type LinkFilter = z.output<typeof linkFilterSchema>;
+export type LinkSort = z.output<typeof linkSortSchema>;
+
+export const linkSortSchema = z
+  .enum(["date", "relevance"], { error: "sort must be date or relevance" })
+  .default("date")
+  .describe("date: newest saved first. relevance: best match first (only with q; without q it is date).");
+
+export const linkListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
+    // The previous page's X-Next-Cursor (opaque); a link id from older clients is still taken.
+    before: z.string().max(200, "before must be the cursor of the previous page").optional(),
+    ...linkFilterShape,
+    sort: linkSortSchema,
+  })
+  .superRefine(checkRange);
 
 export const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) }).meta({ id: "AddLink" });
 

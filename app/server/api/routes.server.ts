@@ -264,7 +264,7 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "{total, enriched, pending, failed} over all of the user's links." },
   },
   "api.links.ts": {
-    get: { auth: "user", summary: "The user's links, newest first; when there are more, the X-Next-Cursor header is the `before` of the next page.", query: linkListQuerySchema, responses: { 200: z.array(publicLinkSchema) } },
+    get: { auth: "user", summary: "The user's links, newest first, or those matching a search and filters (q, tag, status, category, domain, from, to; combined with AND), by date or relevance; when there are more, the X-Next-Cursor header is the `before` of the next page. An empty parameter counts as not given.", query: linkListQuerySchema, responses: { 200: z.array(publicLinkSchema) } },
     post: { auth: "user", summary: "Adds a link: 201 with the new link (pending), or 200 with the existing one for the same page.", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
   },
   "api.notifications.$id.read.ts": {

@@ -11,12 +11,13 @@ import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
 import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob, hasLiveImportJob } from "../jobs/queue.server";
 import { listArtifacts } from "../repos/artifacts.server";
 import { env } from "../platform/env.server";
+import { searchLinks } from "../repos/link-search.server";
+import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
 import { decodeLinkCursor, encodeLinkCursor } from "./cursor.server";
 import {
   countLinksByStatus,
   getLink,
   getLinkCursor,
-  listLinks,
   listStalePendingLinks,
   listStaleReenrichLinks,
   purgeDeletedLinks,
@@ -231,10 +232,13 @@ export function pageOf(rows: ListedLink[], limit: number): { rows: ListedLink[];
   return { rows: page, nextCursor: last && rows.length > limit ? encodeLinkCursor({ savedAt: last.cursor_saved_at, id: last.id }) : null };
 }
 
-/** A page of the user's links, newest first, and the cursor of the next one. */
-export async function listUserLinks(userId: string, { limit, before }: { limit: number; before?: string }): Promise<{ links: PublicLink[]; nextCursor: string | null }> {
+/** A page of the user's links matching the filter, newest first, and the cursor of the next one. */
+export async function listUserLinks(
+  userId: string,
+  { limit, before, filter = {} }: { limit: number; before?: string; filter?: LinkFilter; sort?: LinkSort },
+): Promise<{ links: PublicLink[]; nextCursor: string | null }> {
   const cursor = before ? await resolveLinkCursor(userId, before) : undefined;
-  const { rows, nextCursor } = pageOf(await listLinks(db(), { userId, limit: limit + 1, before: cursor }), limit);
+  const { rows, nextCursor } = pageOf(await searchLinks(db(), { userId, filter, limit: limit + 1, before: cursor }), limit);
   return { links: rows.map(toPublicLink), nextCursor };
 }
 

@@ -66,7 +66,7 @@ export interface LinkCursor {
 export type ListedLink = Link & { cursor_saved_at: string };
 
 // UTC text with microseconds: read back with the same cast, it compares equal to the stored value.
-const cursorSavedAt = sql<string>`to_char(links.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as("cursor_saved_at");
+export const cursorSavedAt = sql<string>`to_char(links.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as("cursor_saved_at");
 
 function listedLinks(db: Database, userId: string, before: LinkCursor | undefined) {
   let query = db.selectFrom("links").selectAll("links").select(cursorSavedAt).where("links.user_id", "=", userId).where(LIVE, "is", null);
