@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { linkFilterSchema } from "./api-schemas";
 import { EXPORT_FORMATS } from "./imports";
 
 /**
@@ -23,20 +24,13 @@ export const BULK_ACTION_LABELS: Record<BulkActionName, string> = {
   export: "Export",
 };
 
-/** Tags as the enricher stores them: short, lower case, no surrounding spaces. */
+/** A tag as links carry it: short, no surrounding spaces (kept as typed). */
 export const bulkTagSchema = z
   .string({ error: "tag must be a string" })
   .trim()
-  .toLowerCase()
   .min(1, "tag must not be empty")
   .max(40, "tag is at most 40 characters")
   .regex(/^[^,\s#][^,]*$/, "tag must not start with # or a space, nor contain a comma");
-
-/**
- * The selection when no search contract is merged yet: `{}` is every live link. A search's
- * filter (q, tag, status, …) narrows it once the search lands.
- */
-export const bulkFilterSchema = z.object({}).passthrough();
 
 export const bulkRequestSchema = z
   .object({
@@ -46,7 +40,8 @@ export const bulkRequestSchema = z
       .min(1, "ids must name at least one link")
       .max(MAX_BULK_IDS, `ids names at most ${MAX_BULK_IDS.toLocaleString("en")} links`)
       .optional(),
-    filter: bulkFilterSchema.optional(),
+    /** The dashboard's current search and filters (`{}`: every link), resolved when asked. */
+    filter: linkFilterSchema.optional(),
     /** restore: the bulk delete to undo, instead of ids. */
     undo: z.uuid({ error: "undo must be the id of a bulk delete" }).optional(),
     tag: bulkTagSchema.optional(),

@@ -19,7 +19,6 @@ import {
   getBulkOperationIds,
   insertBulkOperation,
   listLinkStatuses,
-  listLiveLinkIds,
   listOwnLinkIds,
   listStaleBulkOperations,
   lockBulkChunk,
@@ -31,6 +30,7 @@ import {
   softDeleteLinks,
   type BulkSummary,
 } from "../repos/bulk-operations.server";
+import { listMatchingLinkIds } from "../repos/link-search.server";
 import { countPendingLinks } from "../repos/links.server";
 import { getUserById } from "../repos/users.server";
 import { toPublicLink } from "./links.server";
@@ -92,9 +92,7 @@ async function selectionIds(userId: string, request: BulkRequest): Promise<strin
     return undone.link_ids;
   }
   if (request.ids) return [...new Set(request.ids.filter(isUuid).map((id) => id.toLowerCase()))];
-  const filter = request.filter ?? {};
-  if (Object.keys(filter).length > 0) throw new HttpError(400, "filter takes no fields yet: use {} for every link, or name the ids.");
-  const ids = await listLiveLinkIds(db(), { userId, limit: MAX_BULK_IDS + 1 });
+  const ids = await listMatchingLinkIds(db(), { userId, filter: request.filter ?? {}, limit: MAX_BULK_IDS + 1 });
   if (ids.length > MAX_BULK_IDS) throw new HttpError(400, `The selection holds more than ${MAX_BULK_IDS.toLocaleString("en")} links; narrow it and run the action again.`);
   return ids;
 }

@@ -29,7 +29,7 @@ export async function listLinksForExport(db: Database, userId: string, afterId: 
   let query = db.selectFrom("links").selectAll().where("user_id", "=", userId).where("deleted_at", "is", null);
   if (afterId) query = query.where("id", ">", afterId);
   if (bulkId) {
-    query = query.where(sql<boolean>`links.id = any((select link_ids from bulk_operations where id = ${bulkId} and user_id = ${userId}))`);
+    query = query.where(sql<boolean>`links.id in (select unnest(link_ids) from bulk_operations where id = ${bulkId} and user_id = ${userId})`);
   }
   return query.orderBy("id").limit(limit).execute();
 }

@@ -117,12 +117,6 @@ export async function listOwnLinkIds(db: Database, { userId, ids, deleted }: { u
   return ids.filter((id) => own.has(id));
 }
 
-/** The user's live links, newest first, at most `limit`: the selection of "all links". */
-export async function listLiveLinkIds(db: Database, { userId, limit }: { userId: string; limit: number }): Promise<string[]> {
-  const rows = await db.selectFrom("links").select("id").where("user_id", "=", userId).where("deleted_at", "is", null).orderBy("saved_at", "desc").orderBy("id", "desc").limit(limit).execute();
-  return rows.map((row) => row.id);
-}
-
 const ids = (list: string[]) => sql<string>`any(${list}::uuid[])`;
 
 /** Adds the tag to those of the links that lack it; returns how many changed. */
