@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
+import { BulkToolbar, useBulkSelection } from "~/components/dashboard/bulk-toolbar";
 import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
 import { ImportPanel } from "~/components/dashboard/import-panel";
 import { LoadMore } from "~/components/dashboard/load-more";
@@ -69,7 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, resync } = useLiveLinks(data);
+  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync } = useLiveLinks(data);
+  // Bulk actions (batchProcessing): the rows' checkboxes and the toolbar over them.
+  const bulk = useBulkSelection(links);
+  const bulkAllowed = data.access.batchProcessing === "available";
   const toast = useToast();
   // After Undo, focus goes back to the row it left, once that row is drawn again.
   const focusAfterRestore = useRef<string | null>(null);
@@ -209,9 +213,10 @@ export default function Dashboard() {
                   </p>
                 ) : (
                   <>
+                    <BulkToolbar access={data.access} selection={bulk} matching={stats.total} filter={{}} onBulk={onBulk} onSettled={() => void resync()} />
                     <ul className="space-y-3" aria-label="Saved links">
                       {links.map((link) => (
-                        <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} />
+                        <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} selection={bulkAllowed ? bulk.rowSelection(link) : undefined} />
                       ))}
                     </ul>
                     <LoadMore

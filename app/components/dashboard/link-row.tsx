@@ -3,7 +3,7 @@ import { ApiError, apiFetch } from "~/lib/api-client";
 import { STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
 import { Favicon } from "../favicon";
 import { useToast } from "../toast";
-import { Badge, Button, TagChips } from "../ui";
+import { Badge, Button, TagChips, cx } from "../ui";
 
 function StatusBadge({ status }: { status: PublicLink["status"] }) {
   if (status === "pending") {
@@ -104,8 +104,24 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
   );
 }
 
+/** A row's bulk-selection checkbox: `onToggle` hears whether Shift was held (a range). */
+export interface RowSelection {
+  checked: boolean;
+  onToggle: (checked: boolean, shiftKey: boolean) => void;
+}
+
 /** One saved link: favicon, title, status (Processing / Enriched / Failed), reason, Retry, details. */
-export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChange: (link: PublicLink) => void; onDelete: (link: PublicLink) => void }) {
+export function LinkRow({
+  link,
+  onChange,
+  onDelete,
+  selection,
+}: {
+  link: PublicLink;
+  onChange: (link: PublicLink) => void;
+  onDelete: (link: PublicLink) => void;
+  selection?: RowSelection;
+}) {
   const [detail, setDetail] = useState<LinkDetail | null>(null);
   const [open, setOpen] = useState(false);
   const toast = useToast();
@@ -137,10 +153,33 @@ export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChan
   }
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="link-row" data-status={link.status}>
+    <li
+      className={cx(
+        "rounded-xl border bg-white p-4 dark:bg-slate-900",
+        selection?.checked ? "border-brand-500 ring-1 ring-brand-500 dark:border-brand-400 dark:ring-brand-400" : "border-slate-200 dark:border-slate-800",
+      )}
+      data-testid="link-row"
+      data-status={link.status}
+      data-link-id={link.id}
+    >
       {/* The title gets the row's full width; status and actions sit on a line of their own below,
           so a phone does not squeeze the title beside them. */}
       <div className="flex items-start gap-3">
+        {selection ? (
+          // The label makes a target larger than the box itself, easy to hit on a phone.
+          <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
+            <input
+              type="checkbox"
+              checked={selection.checked}
+              // onClick, not onChange: it carries the Shift key for a range (from the mouse and the keyboard's Space alike).
+              onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
+              onChange={() => undefined}
+              aria-label={`Select ${link.title ?? link.url}`}
+              data-select-link={link.id}
+              className="h-4 w-4 cursor-pointer accent-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            />
+          </label>
+        ) : null}
         <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
         <div className="min-w-0 flex-1">
           <button type="button" onClick={toggle} className="block w-full rounded text-left" aria-expanded={open}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
+import type { PublicBulkOperation } from "~/lib/bulk";
 import { appendPage, mergeSnapshot, upsertLinkInList } from "~/lib/link-list";
 import type { PublicImport } from "~/lib/imports";
 import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
@@ -95,6 +96,13 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => void importListeners.current.delete(listener);
   }, []);
 
+  // The bulk toolbar hears its operation's progress on the same stream.
+  const bulkListeners = useRef(new Set<(progress: PublicBulkOperation) => void>());
+  const onBulk = useCallback((listener: (progress: PublicBulkOperation) => void) => {
+    bulkListeners.current.add(listener);
+    return () => void bulkListeners.current.delete(listener);
+  }, []);
+
   const resync = useCallback(async () => {
     const limit = Math.max(LINKS_PAGE_SIZE, Math.min(200, linksRef.current.length));
     const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${limit}`).catch(() => null);
@@ -125,6 +133,10 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
       const progress = (JSON.parse((event as MessageEvent).data) as { import: PublicImport }).import;
       importListeners.current.forEach((listener) => listener(progress));
     });
+    source.addEventListener("bulk", (event) => {
+      const progress = (JSON.parse((event as MessageEvent).data) as { bulk: PublicBulkOperation }).bulk;
+      bulkListeners.current.forEach((listener) => listener(progress));
+    });
     source.addEventListener("link-deleted", (event) => remove((JSON.parse((event as MessageEvent).data) as { id: string }).id));
     return () => source.close();
   }, [upsert, remove, resync]);
@@ -139,5 +151,5 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => clearInterval(timer);
   }, [live, resync]);
 
-  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, resync };
+  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync };
 }
