@@ -110,6 +110,14 @@ export function BulkToolbar({
   const statusRef = useRef<HTMLParagraphElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   const formOpener = useRef<HTMLButtonElement | null>(null);
+  // Where focus goes once the next render is on screen (the element may not exist before it).
+  const focusNext = useRef<"status" | "undo" | null>(null);
+  useEffect(() => {
+    const target = focusNext.current === "undo" ? undoRef.current : focusNext.current === "status" ? statusRef.current : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
   const { ids, all, clear, selectAll, anchor } = selection;
   const count = all ? matching : ids.size;
   const running = op?.status === "running";
@@ -129,11 +137,11 @@ export function BulkToolbar({
     onSettled(op);
     if (op.action === "delete" && op.done > 0) {
       setUndoable(true);
-      requestAnimationFrame(() => undoRef.current?.focus());
+      focusNext.current = "undo";
       const timer = setTimeout(() => setUndoable(false), UNDO_MS);
       return () => clearTimeout(timer);
     }
-    statusRef.current?.focus();
+    if (op.action !== "export") statusRef.current?.focus();
     // Only when another operation settles.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledId]);
@@ -194,7 +202,7 @@ export function BulkToolbar({
       setUndoable(false);
       setOp(started);
       clear();
-      requestAnimationFrame(() => statusRef.current?.focus());
+      focusNext.current = "status";
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "The bulk action failed. Please try again", "error");
     } finally {
@@ -208,7 +216,7 @@ export function BulkToolbar({
     try {
       const restoring = await apiFetch<PublicBulkOperation>("/api/links/bulk", { body: { action: "restore", undo: op.id } });
       setOp(restoring);
-      requestAnimationFrame(() => statusRef.current?.focus());
+      focusNext.current = "status";
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Could not restore the links. Please try again", "error");
     }
