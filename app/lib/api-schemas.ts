@@ -32,8 +32,21 @@ export const publicLinkSchema = z
   })
   .meta({ id: "Link" });
 
+export const listedLinkSchema = publicLinkSchema
+  .extend({
+    highlight: z
+      .object({
+        title: z.string().nullable().describe("The title as HTML: escaped, with <mark> around the matches; null when it has none."),
+        snippet: z.string().nullable().describe("A passage of the description, summary, notes or page text, the same way; null when none matches."),
+      })
+      .optional()
+      .describe("With q only: where the search matched."),
+  })
+  .meta({ id: "ListedLink" });
+
 export const linkDetailSchema = publicLinkSchema
   .extend({
+    notes: z.string().nullable().describe("The owner's own notes (searchable)."),
     summary: z.string().nullable(),
     codeSnippets: z.array(z.object({ language: z.string(), code: z.string() })),
     readingMinutes: z.number().nullable(),
@@ -120,6 +133,17 @@ export const linkListQuerySchema = z
     sort: linkSortSchema,
   })
   .superRefine(checkRange);
+
+export const NOTES_MAX_CHARS = 10_000;
+
+export const linkNotesSchema = z
+  .object({
+    notes: z
+      .string({ error: "notes must be text (or null to remove them)" })
+      .max(NOTES_MAX_CHARS, `Notes are too long (${NOTES_MAX_CHARS.toLocaleString("en-US")} characters at most).`)
+      .nullable(),
+  })
+  .meta({ id: "LinkNotes" });
 
 export const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) }).meta({ id: "AddLink" });
 

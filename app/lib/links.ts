@@ -73,9 +73,16 @@ export interface PublicLink {
   /** Changes with every status change: the newer copy of a link wins. */
   updatedAt: string;
   error: string | null;
+  /**
+   * In search results only: the title and a snippet as HTML, escaped, with <mark> around the
+   * matches; null when that part has no match.
+   */
+  highlight?: { title: string | null; snippet: string | null };
 }
 
 export interface LinkDetail extends PublicLink {
+  /** The owner's own notes. */
+  notes: string | null;
   summary: string | null;
   codeSnippets: Array<{ language: string; code: string }>;
   readingMinutes: number | null;

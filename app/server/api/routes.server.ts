@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
-import { addLinkSchema, linkDetailSchema, linkListQuerySchema, messageSchema, publicLinkSchema, tagReviewSchema } from "~/lib/api-schemas";
+import { addLinkSchema, linkDetailSchema, linkListQuerySchema, linkNotesSchema, listedLinkSchema, messageSchema, publicLinkSchema, tagReviewSchema } from "~/lib/api-schemas";
 import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "~/lib/api-tokens";
 import { bulkOperationSchema, bulkRequestSchema } from "~/lib/bulk";
 
@@ -231,6 +231,7 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.$id.ts": {
     get: { auth: "user", summary: "The link with its summary and code snippets; another user's id is a 404.", responses: { 200: linkDetailSchema } },
+    patch: { auth: "user", summary: "Sets the owner's notes on the link (at most 10,000 characters; null or blank removes them); they are searchable at once.", body: linkNotesSchema, responses: { 200: linkDetailSchema } },
     delete: { auth: "user", summary: "Deletes the link, undoably: {id, deletedAt, undoUntil}; POST /api/links/{id}/restore brings it back until it is purged." },
   },
   "api.links.bulk.ts": {
@@ -264,7 +265,7 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "{total, enriched, pending, failed} over all of the user's links." },
   },
   "api.links.ts": {
-    get: { auth: "user", summary: "The user's links, newest first, or those matching a search and filters (q, tag, status, category, domain, from, to; combined with AND), by date or relevance; when there are more, the X-Next-Cursor header is the `before` of the next page. An empty parameter counts as not given.", query: linkListQuerySchema, responses: { 200: z.array(publicLinkSchema) } },
+    get: { auth: "user", summary: "The user's links, newest first, or those matching a search and filters (q, tag, status, category, domain, from, to; combined with AND), by date or relevance; when there are more, the X-Next-Cursor header is the `before` of the next page. An empty parameter counts as not given.", query: linkListQuerySchema, responses: { 200: z.array(listedLinkSchema) } },
     post: { auth: "user", summary: "Adds a link: 201 with the new link (pending), or 200 with the existing one for the same page.", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
   },
   "api.notifications.$id.read.ts": {

@@ -185,6 +185,9 @@ export interface LinksTable {
   extractor: string | null;
   /** The import that brought the link in; its enrichment takes the import queue's low-priority path. */
   import_id: string | null;
+  /** The owner's own notes (searchable). */
+  notes: string | null;
+  // search_vector (tsvector) is kept by a trigger and only read in SQL (repos/link-search.server.ts, decision 031).
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -548,3 +548,15 @@ export async function updateLinkTags(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** The owner's notes; the search vector follows (trigger). */
+export async function updateLinkNotes(db: Database, { id, userId, notes }: { id: string; userId: string; notes: string | null }): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ notes, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
