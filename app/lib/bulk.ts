@@ -96,6 +96,7 @@ export function bulkSummary(op: Pick<PublicBulkOperation, "action" | "done" | "f
   };
   const parts = [`${links(op.done)} ${verb[op.action]}`];
   if (op.skipped) parts.push(`${op.skipped.toLocaleString("en")} unchanged`);
-  if (op.failed) parts.push(`${op.failed.toLocaleString("en")} failed`);
+  // A re-enrichment's or retry's only failure is the allowance running out: the rest stay as they were.
+  if (op.failed) parts.push(op.action === "reenrich" || op.action === "retry" ? `${op.failed.toLocaleString("en")} not queued (no enrichment left this month)` : `${op.failed.toLocaleString("en")} failed`);
   return `${parts.join(", ")}.`;
 }

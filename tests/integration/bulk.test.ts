@@ -236,6 +236,14 @@ describe("selection by filter", () => {
     expect((await rowsOf(late))[0]!.tags).toEqual([]);
   });
 
+  it("selects by the search's full-text query", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const ids = await seedLinks(user.id, 3);
+    await db().updateTable("links").set({ title: "Zebracorn migration notes" }).where("id", "=", ids[1]!).execute();
+    expect(await run(user.token, { action: "add-tag", filter: { q: "zebracorn" }, tag: "found" })).toMatchObject({ total: 1, done: 1 });
+    expect((await rowsOf(ids)).map((row) => row.tags)).toEqual([[], ["found"], []]);
+  });
+
   it("an empty filter is every live link; a filter matching nothing is a 404", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");
     const ids = await seedLinks(user.id, 3);
