@@ -93,8 +93,8 @@ export function BulkToolbar({
 }: {
   access: FeatureAccessMap;
   selection: BulkSelection;
-  /** How many links the current search (or the whole library) holds. */
-  matching: number;
+  /** How many links the current search (or the whole library) holds; null when not known (a search). */
+  matching: number | null;
   /** The current search's filter; {} for every link. */
   filter: LinkFilter;
   onBulk: (listener: (progress: PublicBulkOperation) => void) => () => void;
@@ -119,7 +119,12 @@ export function BulkToolbar({
     target.focus();
   });
   const { ids, all, clear, selectAll, anchor } = selection;
-  const count = all ? matching : ids.size;
+  const filtered = Object.values(filter).some((value) => value !== undefined && value !== "");
+  const selectAllLabel =
+    matching === null ? "Select all matching" : filtered ? `Select all ${matching.toLocaleString("en")} matching` : `Select all ${matching.toLocaleString("en")} links`;
+  // Selecting "all matching" of a search whose size is unknown: the server counts it when asked.
+  const count = all ? (matching ?? Number.POSITIVE_INFINITY) : ids.size;
+  const countLabel = count === Number.POSITIVE_INFINITY ? "All matching selected" : `${count.toLocaleString("en")} selected`;
   const running = op?.status === "running";
   const opId = op?.id;
 
@@ -245,10 +250,10 @@ export function BulkToolbar({
 
   return (
     <>
-      {count === 0 && matching > 0 ? (
+      {count === 0 && matching !== 0 ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Button size="sm" variant="secondary" onClick={selectAll} data-testid="bulk-select-all">
-            {Object.keys(filter).length > 0 ? `Select all ${matching.toLocaleString("en")} matching` : `Select all ${matching.toLocaleString("en")} links`}
+            {selectAllLabel}
           </Button>
           <span className="text-xs text-slate-600 dark:text-slate-300">or tick links to act on many at once (Shift-click selects a range).</span>
         </div>
@@ -263,11 +268,11 @@ export function BulkToolbar({
             <>
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <p className="text-sm font-semibold" role="status" data-testid="bulk-count">
-                  {count.toLocaleString("en")} selected
+                  {countLabel}
                 </p>
-                {!all && matching > count ? (
+                {!all && (matching === null || matching > count) ? (
                   <button type="button" className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" onClick={selectAll}>
-                    {Object.keys(filter).length > 0 ? `Select all ${matching.toLocaleString("en")} matching` : `Select all ${matching.toLocaleString("en")} links`}
+                    {selectAllLabel}
                   </button>
                 ) : null}
                 <button
