@@ -51,7 +51,10 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await expect(page).toHaveURL(/[?&]q=kubernetes/);
     // The match is marked in the title and in the snippet, as elements, not markup text.
     await expect(page.getByTestId("link-row").first().locator("mark").first()).toHaveText("Kubernetes");
-    await expect(page.getByTestId("search-snippet").first()).toContainText("operators");
+    const snippet = page.getByTestId("search-snippet");
+    await expect(snippet).toHaveCount(1);
+    await expect(snippet).toContainText("Replicas and the kubernetes operator");
+    await expect(snippet.locator("mark")).toHaveText("kubernetes");
     await expectNoAxeViolations(page);
 
     // A tag on a row filters by it: a chip says so, and the list narrows to both conditions.
