@@ -253,7 +253,7 @@ export async function loadSearchBenchData(
         case when i % 10 = 3 then 'fr' else 'en' end,
         'local/extractive-v1', at_time.t, at_time.t, at_time.t, at_time.t
       from generate_series(${from}::int, ${to - 1}::int) i
-      cross join lateral (select now() - ((i % 1000003)::float8 / 1000003) * interval '730 days' as t) at_time
+      cross join lateral (select now() - (((i::bigint * 7919) % 100003)::float8 / 100003) * interval '730 days' as t) at_time
       cross join lateral (select (array['blog.example.com', 'docs.example.org', 'news.example.net', 'example.dev', 'www.bench.test'])[1 + i % 5] as host) h
       left join (select id, row_number() over (order by id) - 1 as n from users where email like 'bench-search-%') o on o.n = (i - ${userLinks}::int) % greatest(${users}::int, 1)
       join bench_sentences t on t.id = (i::bigint * 7919) % 20000
