@@ -27,7 +27,12 @@ export async function listLinksForExport(db: Database, userId: string, afterId: 
   // A link the user deleted is on its way out: the export holds what the dashboard shows.
   let query = db.selectFrom("links").selectAll().where("user_id", "=", userId).where("deleted_at", "is", null);
   if (afterId) query = query.where("id", ">", afterId);
-  return query.orderBy("id").limit(limit).execute();
+  const rows = await query.orderBy("id").limit(limit).execute();
+  // `select *` also reads the search vector (a column only SQL uses, decision 031): not for export.
+  return rows.map((row) => {
+    const { search_vector: _vector, ...link } = row as typeof row & { search_vector?: unknown };
+    return link;
+  });
 }
 
 export async function listArtifactsForLinks(db: Database, userId: string, linkIds: string[]) {
