@@ -296,9 +296,12 @@ export async function listSearchWordFrequencies(db: Database, userId: string): P
   return rows;
 }
 
-/** Two adjacent words of one of the searcher's titles: a phrase that is there. */
+/** Two adjacent, different words (5 letters or more) of one of the searcher's titles: a phrase that is there. */
 export async function getSearchPhrase(db: Database, userId: string): Promise<string> {
   const { rows } = await sql<{ phrase: string }>`
-    select split_part(title, ' ', 2) || ' ' || split_part(title, ' ', 3) as phrase from links where user_id = ${userId} and language = 'en' limit 1 offset 1000`.execute(db);
+    select split_part(title, ' ', 2) || ' ' || split_part(title, ' ', 3) as phrase from links
+    where user_id = ${userId} and language = 'en' and split_part(title, ' ', 2) <> split_part(title, ' ', 3)
+      and length(split_part(title, ' ', 2)) >= 5 and length(split_part(title, ' ', 3)) >= 5
+    limit 1 offset 100`.execute(db);
   return rows[0]?.phrase ?? "query plan";
 }
