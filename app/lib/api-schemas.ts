@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_SLUGS } from "./categories";
 import { parseFilterDate, savedRange } from "./link-filter";
-import { INVALID_URL_MESSAGE } from "./links";
+import { INVALID_URL_MESSAGE, NOTES_MAX_CHARS } from "./links";
 
 /**
  * Zod schemas of the public JSON API that both a route and the OpenAPI document use: the route
@@ -133,8 +133,6 @@ export const linkListQuerySchema = z
     sort: linkSortSchema,
   })
   .superRefine(checkRange);
-
-export const NOTES_MAX_CHARS = 10_000;
 
 export const linkNotesSchema = z
   .object({

@@ -60,6 +60,13 @@ export const bulkRequestSchema = z
   .meta({ id: "BulkRequest", description: "One action over the links named by ids, or by a filter resolved when asked (a snapshot)." });
 export type BulkRequest = z.infer<typeof bulkRequestSchema>;
 
+/** The dashboard's search (URL parameters) as the filter "select all matching" sends; null when it is not valid. */
+export function bulkFilter(search: Partial<Record<string, string>>): z.output<typeof linkFilterSchema> | null {
+  const { sort: _sort, ...fields } = search;
+  const parsed = linkFilterSchema.safeParse(fields);
+  return parsed.success ? parsed.data : null;
+}
+
 export const bulkOperationSchema = z
   .object({
     id: z.uuid(),

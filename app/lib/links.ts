@@ -107,6 +107,9 @@ export interface LinkStats {
   failed: number;
 }
 
+/** The longest notes a link takes (PATCH /api/links/{id}). */
+export const NOTES_MAX_CHARS = 10_000;
+
 /** Links per page on the dashboard (Load more asks for the next one). */
 export const LINKS_PAGE_SIZE = 50;
 /** How long the dashboard offers Undo after a delete (the server keeps the link restorable far longer). */

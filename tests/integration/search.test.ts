@@ -123,6 +123,11 @@ describe("search", () => {
     expect(hits.body.map((row) => row.id)).toEqual([noted]);
     expect(hits.body[0]!.highlight?.snippet).toBe("Remember the <mark>pangolin</mark> talk");
     expect((await api<{ notes: string | null }>("GET", `/api/links/${noted}`, { token: owner.token })).body.notes).toBe("Remember the pangolin talk");
+    // The JSON export carries the notes (its import restores them), and never the search vector.
+    const exported = await fetch(`${web.baseUrl}/api/links/export?format=json`, { headers: { Authorization: `Bearer ${owner.token}` } }).then((r) => r.text());
+    const exportedLinks = (JSON.parse(exported) as { links: Array<Record<string, unknown>> }).links;
+    expect(exportedLinks.find((row) => row.id === noted)?.notes).toBe("Remember the pangolin talk");
+    expect(exported).not.toContain("search_vector");
     await api("PATCH", `/api/links/${noted}`, { token: owner.token, body: { notes: null } });
     expect(await found(owner.token, "q=pangolin")).toEqual([]);
   });

@@ -95,8 +95,8 @@ export function BulkToolbar({
   selection: BulkSelection;
   /** How many links the current search (or the whole library) holds; null when not known (a search). */
   matching: number | null;
-  /** The current search's filter; {} for every link. */
-  filter: LinkFilter;
+  /** The current search's filter; {} for every link; null offers no "select all" (a search the server would refuse). */
+  filter: LinkFilter | null;
   onBulk: (listener: (progress: PublicBulkOperation) => void) => () => void;
   onSettled: (op: PublicBulkOperation) => void;
 }) {
@@ -119,7 +119,7 @@ export function BulkToolbar({
     target.focus();
   });
   const { ids, all, clear, selectAll, anchor } = selection;
-  const filtered = Object.values(filter).some((value) => value !== undefined && value !== "");
+  const filtered = filter !== null && Object.values(filter).some((value) => value !== undefined && value !== "");
   const selectAllLabel =
     matching === null ? "Select all matching" : filtered ? `Select all ${matching.toLocaleString("en")} matching` : `Select all ${matching.toLocaleString("en")} links`;
   // Selecting "all matching" of a search whose size is unknown: the server counts it when asked.
@@ -187,7 +187,7 @@ export function BulkToolbar({
     );
   }
 
-  const selectionBody = () => (all ? { filter } : { ids: [...ids] });
+  const selectionBody = () => (all && filter ? { filter } : { ids: [...ids] });
 
   async function start(action: BulkActionName, extra: { tag?: string; format?: ExportFormat } = {}) {
     setBusy(true);
@@ -250,7 +250,7 @@ export function BulkToolbar({
 
   return (
     <>
-      {count === 0 && matching !== 0 ? (
+      {count === 0 && matching !== 0 && filter !== null ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Button size="sm" variant="secondary" onClick={selectAll} data-testid="bulk-select-all">
             {selectAllLabel}
@@ -270,7 +270,7 @@ export function BulkToolbar({
                 <p className="text-sm font-semibold" role="status" data-testid="bulk-count">
                   {countLabel}
                 </p>
-                {!all && (matching === null || matching > count) ? (
+                {!all && filter !== null && (matching === null || matching > count) ? (
                   <button type="button" className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" onClick={selectAll}>
                     {selectAllLabel}
                   </button>

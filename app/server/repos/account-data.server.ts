@@ -31,7 +31,12 @@ export async function listLinksForExport(db: Database, userId: string, afterId: 
   if (bulkId) {
     query = query.where(sql<boolean>`links.id in (select unnest(link_ids) from bulk_operations where id = ${bulkId} and user_id = ${userId})`);
   }
-  return query.orderBy("id").limit(limit).execute();
+  const rows = await query.orderBy("id").limit(limit).execute();
+  // `select *` also reads the search vector (a column only SQL uses, decision 031): not for export.
+  return rows.map((row) => {
+    const { search_vector: _vector, ...link } = row as typeof row & { search_vector?: unknown };
+    return link;
+  });
 }
 
 export async function listArtifactsForLinks(db: Database, userId: string, linkIds: string[]) {

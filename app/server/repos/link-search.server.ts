@@ -83,7 +83,8 @@ function rowQuery(search: PreparedSearch): RawBuilder<string> {
 const RANK_WEIGHTS = "{0.05, 0.2, 0.4, 1.0}";
 
 function rankOf(search: PreparedSearch): RawBuilder<number> {
-  return sql<number>`ts_rank_cd(${RANK_WEIGHTS}::real[], links.search_vector, ${rowQuery(search)})`;
+  // 0 for a row its own language's reading does not match (it came in through another's).
+  return sql<number>`coalesce(ts_rank_cd(${RANK_WEIGHTS}::real[], links.search_vector, ${rowQuery(search)}), 0)`;
 }
 
 /** The page's host as normalizeUrl wrote it (lower case, no default port): scheme, optional user info, then the host. */
@@ -103,9 +104,15 @@ export function linkFilterWhere(filter: LinkFilter, search?: PreparedSearch) {
   return (eb: ExpressionBuilder<DB, "links">): Expression<SqlBool> => {
     const conditions: Array<Expression<SqlBool>> = [];
     if (search) {
-      // The constant superset first (the index), then each row in its own language (exact).
+      // The constant superset (the index answers it). With an exclusion, each row is checked again
+      // in its own language, so a word excluded in that language is excluded whatever another
+      // language's reading says; without one, a row another language's reading matches may stay
+      // (a looser match, ranked last), which spares reading every candidate's vector again.
       if (search.any === null) conditions.push(sql<SqlBool>`false`);
-      else conditions.push(sql<SqlBool>`links.search_vector @@ ${search.any}::tsquery`, sql<SqlBool>`coalesce(links.search_vector @@ ${rowQuery(search)}, false)`);
+      else {
+        conditions.push(sql<SqlBool>`links.search_vector @@ ${search.any}::tsquery`);
+        if (search.any.includes("!")) conditions.push(sql<SqlBool>`coalesce(links.search_vector @@ ${rowQuery(search)}, false)`);
+      }
     }
     if (filter.tag !== undefined) conditions.push(sql<SqlBool>`links.tags @> array[${filter.tag}]::text[]`);
     if (filter.status !== undefined) conditions.push(eb("links.status", "=", filter.status));

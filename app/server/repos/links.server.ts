@@ -420,7 +420,7 @@ export interface ImportedLink {
   error: string | null;
   /** What our own export carried (enrichment, sharing, times): restored as it was. */
   restored?: Partial<
-    Pick<Link, "favicon" | "canonical_url" | "language" | "reading_minutes" | "content_text" | "summary" | "tag_suggestions" | "enrichment_engine" | "category" | "is_public" | "shared_at" | "enriched_at" | "created_at"> & {
+    Pick<Link, "favicon" | "canonical_url" | "language" | "reading_minutes" | "content_text" | "summary" | "tag_suggestions" | "enrichment_engine" | "category" | "is_public" | "shared_at" | "enriched_at" | "created_at" | "notes"> & {
       code_snippets: unknown[];
     }
   >;
@@ -464,6 +464,7 @@ export async function insertImportedLinks(
           language: restored.language ?? null,
           reading_minutes: restored.reading_minutes ?? null,
           content_text: restored.content_text ?? null,
+          notes: restored.notes ?? null,
           summary: restored.summary ?? null,
           tag_suggestions: restored.tag_suggestions ?? [],
           code_snippets: toJsonb(restored.code_snippets ?? []),
