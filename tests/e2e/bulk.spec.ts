@@ -109,6 +109,15 @@ test("the toolbar fits a 360 px phone in the dark theme, and a Free plan sees th
   await expect(page.getByTestId("bulk-status")).toHaveText("1 link tagged #reading.", { timeout: 30_000 });
   await expect(page.getByTestId("link-row").filter({ hasText: "Seeded page 2" })).toContainText("reading");
 
+  // With a filter on, "Select all matching" selects by the filter on the server.
+  await page.goto("/dashboard?tag=reading");
+  await expect(page.getByTestId("link-row")).toHaveCount(1);
+  await page.getByRole("button", { name: "Select all matching" }).click();
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("All matching selected");
+  await expect(page.getByRole("checkbox", { name: "Select Seeded page 2" })).toBeChecked();
+  await toolbar.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(page.getByTestId("bulk-status")).toHaveText("1 link shared.", { timeout: 30_000 });
+
   await withDb((client) => client.query("update users set role = 'FreeUser' where email = $1", [email]));
   await page.reload();
   await expect(page.getByRole("link", { name: /Bulk actions \(Creator\)/ })).toHaveAttribute("href", "/upgrade?feature=batchProcessing");
