@@ -10,6 +10,9 @@
  *     the 1,000,000, the failures grouped by reason, the /admin/jobs page, and replaying them all
  *  6. library: a Creator with 10,000 links: the /dashboard server render (time and HTML size) and
  *     the Enrichments tab's first page (its requests, sent together as the browser does)
+ *  8. search: 1,000,000 links, 100,000 of them one user's, with text from a small corpus: p50/p95 of
+ *     typical searches (a word, a phrase, word+tag, -exclude, OR, a date range; by date and by
+ *     relevance) through searchLinks, the repository function GET /api/links uses
  *  7. import: a Creator uploads a list of 10,000 bookmarks (pages on loopback) with 2 worker
  *     processes running; time until all are saved and enriched, while a link added by hand every
  *     second is timed from add to enriched
@@ -23,12 +26,14 @@
  * BENCH_OPS_REPLAY_SECONDS (how long part 5 waits for the workers to process the replayed
  * failures, default 90), BENCH_LIBRARY_LINKS and BENCH_LIBRARY_REQUESTS (part 6's library size
  * and timed requests, default 10000 and 50), BENCH_CPU_PROF (a folder for CPU profiles),
+ * BENCH_SEARCH_LINKS, BENCH_SEARCH_USER_LINKS and BENCH_SEARCH_REQUESTS (part 8's table, the searcher's share
+ * of it and timed queries each, default 1000000, 100000 and 30),
  * BENCH_READABILITY=1 (pages without an <article>, so Readability reads each one), BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
- * 6); default all: `add` alone for quick comparisons, `admin` for the console alone, `ops` for
+ * 6), search (part 8); default all: `add` alone for quick comparisons, `admin` for the console alone, `ops` for
  * the operations part alone, `library` for the dashboard alone).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -43,12 +48,18 @@ import {
   countLinkStates,
   deleteAllLinks,
   getEnrichmentSpan,
+  getSearchPhrase,
   getLinkStatus,
   insertFailedLinks,
   listEnrichmentLatencies,
+  listSearchWordFrequencies,
   loadAdminBenchData,
   loadLibraryBenchData,
+  loadSearchBenchData,
 } from "../app/server/repos/bench.server";
+import { searchLinks } from "../app/server/repos/link-search.server";
+import { CATEGORY_SLUGS } from "../app/lib/categories";
+import type { LinkFilter, LinkSort } from "../app/lib/api-schemas";
 import { updateUser } from "../app/server/repos/users.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
 import { buildIfStale } from "./lib/build-state";
@@ -60,7 +71,7 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
 const IMPORT_LINKS = Number(process.env.BENCH_IMPORT_LINKS ?? 10_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library").split(",").map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library,search").split(",").map((part) => part.trim()));
 const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
 const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
@@ -69,6 +80,9 @@ const OPS_FAILURES = Number(process.env.BENCH_OPS_FAILURES ?? 10_000);
 const OPS_REPLAY_SECONDS = Number(process.env.BENCH_OPS_REPLAY_SECONDS ?? 90);
 const LIBRARY_LINKS = Number(process.env.BENCH_LIBRARY_LINKS ?? 10_000);
 const LIBRARY_REQUESTS = Number(process.env.BENCH_LIBRARY_REQUESTS ?? 50);
+const SEARCH_LINKS = Number(process.env.BENCH_SEARCH_LINKS ?? 1_000_000);
+const SEARCH_USER_LINKS = Number(process.env.BENCH_SEARCH_USER_LINKS ?? 100_000);
+const SEARCH_REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 30);
 // A handful of reasons, as a real instance's failures cluster under a few causes.
 const FAILURE_REASONS = [
   "The page could not be fetched",
@@ -507,6 +521,66 @@ try {
       cards = page!.length;
     }
     results.push(`| library, Enrichments tab's first page (${tabRequests.length} requests together: ${tabRequests.join(", ")}), ${library}, ${LIBRARY_REQUESTS} times one at a time | p50 ${ms(percentile(opens, 50))}, p95 ${ms(percentile(opens, 95))}, max ${ms(Math.max(...opens))}; ${cards} cards |`);
+  }
+
+  // 8. search over one user's SEARCH_USER_LINKS links among SEARCH_LINKS, through the same
+  // repository function as GET /api/links (its query-reading round trip included).
+  if (PARTS.has("search")) {
+    const searcher = (await (
+      await fetch(`${base}/api/auth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "bench-search@example.com", password: "bench-password" }) })
+    ).json()) as { user: { id: string } };
+    // The corpus: every word of the test pages, in order of first appearance (the first ones drawn most).
+    const pagesText = ["tests/fixtures/pages", "tests/fixtures/pages/corpus"]
+      .flatMap((folder) => readdirSync(folder).filter((name) => name.endsWith(".html")).map((name) => readFileSync(`${folder}/${name}`, "utf8")))
+      .join(" ")
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
+      .replace(/<[^>]+>/g, " ");
+    const words = [...new Set(pagesText.toLowerCase().match(/\b[a-z]{3,14}\b/g) ?? [])];
+    const tags = ["postgres", "react", "performance", "indexes", "hooks", "testing", "design", "security", "devops", "python", "rust", "go", "ai", "css", "databases"];
+    const loadStarted = performance.now();
+    await loadSearchBenchData(db, {
+      userId: searcher.user.id,
+      users: 1000,
+      links: SEARCH_LINKS,
+      userLinks: SEARCH_USER_LINKS,
+      words,
+      tags,
+      categories: [...CATEGORY_SLUGS],
+      onProgress: (done) => console.log(`bench: search data ${done.toLocaleString("en-US")} of ${SEARCH_LINKS.toLocaleString("en-US")} links`),
+    });
+    console.log(`bench: loaded ${SEARCH_LINKS} links (${words.length} corpus words) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    // Words by how many of the searcher's links hold them: a common one (~10%), two middling (~1%).
+    const frequencies = await listSearchWordFrequencies(db, searcher.user.id);
+    const near = (share: number, skip = 0) => frequencies.filter((row) => row.share <= share)[skip] ?? frequencies[frequencies.length - 1 - skip]!;
+    const common = near(0.1);
+    const middling = near(0.01);
+    const other = near(0.01, 1);
+    const phrase = await getSearchPhrase(db, searcher.user.id);
+    const userLibrary = `${SEARCH_USER_LINKS.toLocaleString("en-US")} of ${SEARCH_LINKS.toLocaleString("en-US")} links`;
+    const cases: Array<[string, LinkFilter]> = [
+      [`a word in ${(common.share * 100).toFixed(1)}% of links ("${common.word}")`, { q: common.word }],
+      [`a word in ${(middling.share * 100).toFixed(1)}% of links ("${middling.word}")`, { q: middling.word }],
+      [`a phrase ("${phrase}")`, { q: `"${phrase}"` }],
+      [`word + tag ("${common.word}", tag=${tags[0]})`, { q: common.word, tag: tags[0] }],
+      [`word -exclude ("${common.word} -${middling.word}")`, { q: `${common.word} -${middling.word}` }],
+      [`word OR word ("${middling.word} OR ${other.word}")`, { q: `${middling.word} OR ${other.word}` }],
+      [`word + 3-month date range ("${common.word}")`, { q: common.word, from: new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10) }],
+      ["date range alone (3 months, no q)", { from: new Date(Date.now() - 180 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10) }],
+    ];
+    for (const [label, filter] of cases) {
+      for (const sort of ["date", "relevance"] as LinkSort[]) {
+        if (sort === "relevance" && !filter.q) continue;
+        const times: number[] = [];
+        let found = 0;
+        for (let i = 0; i < 3 + SEARCH_REQUESTS; i++) {
+          const started = performance.now();
+          const rows = await searchLinks(db, { userId: searcher.user.id, filter, sort, limit: 51 });
+          if (i >= 3) times.push(performance.now() - started);
+          found = rows.length;
+        }
+        results.push(`| search, ${label}, sort=${sort}, first page of 50, ${userLibrary}, ${SEARCH_REQUESTS} queries | p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}; ${found === 51 ? "a full page" : `${found} rows`} |`);
+      }
+    }
   }
 
   console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);

@@ -12,11 +12,13 @@ import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
 import { processImportJob } from "./processors/import";
+import { processBulkJob } from "./processors/bulk";
 import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server";
 import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
 import { reconcileImports } from "~/server/imports/imports.server";
+import { reconcileBulkOperations } from "~/server/links/bulk.server";
 import { installFeatureFlagStore } from "~/server/admin/feature-flags.server";
 import { QUEUES, closeQueues, ensureSchedules, getQueue, type QueueName } from "~/server/jobs/queue.server";
 import { closeRedis, createRedis, quitRedis, redis, warnUnlessNoEviction, whenReady } from "~/server/platform/redis.server";
@@ -69,6 +71,7 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.enrichLink]: processEnrichLinkJob,
   [QUEUES.enrichTask]: processEnrichTaskJob,
   [QUEUES.import]: processImportJob,
+  [QUEUES.bulk]: processBulkJob,
 };
 
 // How long a job that met a database outage waits before it runs again.
@@ -243,6 +246,8 @@ async function reconcile() {
     if (requeued > 0) log.info("reconciler re-enqueued pending links", { count: requeued });
     const imported = await reconcileImports(config.RECONCILE_AFTER_MS);
     if (imported > 0) log.info("reconciler re-enqueued import jobs", { count: imported });
+    const bulk = await reconcileBulkOperations(config.RECONCILE_AFTER_MS);
+    if (bulk > 0) log.info("reconciler re-enqueued bulk operations", { count: bulk });
   } catch (error) {
     log.warn("reconciler pass failed", { error });
   }

@@ -22,8 +22,8 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
 }
 
 /** One page of a keyset-paged list: the body, and the `X-Next-Cursor` to pass back as `before` (null at the end). */
-export async function apiFetchPage<T>(path: string): Promise<{ items: T[]; nextCursor: string | null }> {
-  const response = await send(path, { headers: { Accept: "application/json" } });
+export async function apiFetchPage<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<{ items: T[]; nextCursor: string | null }> {
+  const response = await send(path, { headers: { Accept: "application/json" }, signal: init.signal });
   return { items: (await answerOf(response)) as T[], nextCursor: response.headers.get("X-Next-Cursor") };
 }
 

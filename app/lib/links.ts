@@ -1,6 +1,6 @@
 /** Link rules shared by the add form and the API, so both refuse the same input with the same words. */
 import type { z } from "zod";
-import type { linkDetailSchema, linkStatsSchema, publicLinkSchema, usageSchema } from "./api-schemas";
+import type { linkDetailSchema, linkStatsSchema, listedLinkSchema, usageSchema } from "./api-schemas";
 export const INVALID_URL_MESSAGE = "Enter a valid URL starting with http:// or https://";
 export const MAX_URL_LENGTH = 2048;
 
@@ -60,12 +60,16 @@ export function normalizeUrl(value: string): string {
 export type LinkStatus = "pending" | "enriched" | "error" | "unenriched";
 
 /** What the API returns for a link. */
-export type PublicLink = z.infer<typeof publicLinkSchema>;
+/** In search results, `highlight` says where the search matched (ListedLink in the API document). */
+export type PublicLink = z.infer<typeof listedLinkSchema>;
 
 export type LinkDetail = z.infer<typeof linkDetailSchema>;
 
 /** The dashboard's Statistics: counted over all of the user's links, not the loaded page. */
 export type LinkStats = z.infer<typeof linkStatsSchema>;
+
+/** The longest notes a link takes (PATCH /api/links/{id}). */
+export const NOTES_MAX_CHARS = 10_000;
 
 /** Links per page on the dashboard (Load more asks for the next one). */
 export const LINKS_PAGE_SIZE = 50;

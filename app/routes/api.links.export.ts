@@ -4,12 +4,12 @@ import { exportLinks } from "~/server/imports/export.server";
 import { handleJson, readQuery } from "~/server/platform/http.server";
 import { exportQuerySchema } from "~/lib/api-schemas";
 
-/** GET /api/links/export?format=json|html|markdown → every link as one file, streamed (markdown: a zip, Creator). */
+/** GET /api/links/export?format=json|html|markdown[&bulk=id] → every link (or a bulk selection) as one file, streamed (markdown: a zip, Creator). */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     const { user } = await requireApiUser(request);
-    const { format } = readQuery(request, exportQuerySchema);
-    const file = await exportLinks(user, format);
+    const { format, bulk } = readQuery(request, exportQuerySchema);
+    const file = await exportLinks(user, format, bulk);
     return new Response(file.body, {
       headers: { "Content-Type": file.contentType, "Content-Disposition": `attachment; filename="${file.fileName}"`, "Cache-Control": "no-store" },
     });

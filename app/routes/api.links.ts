@@ -4,12 +4,16 @@ import { requireApiUser } from "~/server/accounts/auth.server";
 import { handleJson, pageHeaders, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
 import { addLink, listUserLinks, toPublicLink } from "~/server/links/links.server";
 
-/** GET /api/links?limit=&before= → the user's links, newest first; `X-Next-Cursor` continues them. */
+/**
+ * GET /api/links?limit=&before=&q=&tag=&status=&category=&domain=&from=&to=&sort= → the user's
+ * links matching the filter (all of them without one), newest first or by relevance;
+ * `X-Next-Cursor` continues them. An empty parameter counts as not given.
+ */
 export const loader = ({ request }: LoaderFunctionArgs) =>
   handleJson(async () => {
     const { user } = await requireApiUser(request);
-    const { limit, before } = readQuery(request, linkListQuerySchema);
-    const { links, nextCursor } = await listUserLinks(user.id, { limit, before });
+    const { limit, before, sort, ...filter } = readQuery(request, linkListQuerySchema, { omitEmpty: true });
+    const { links, nextCursor } = await listUserLinks(user.id, { limit, before, filter, sort });
     return Response.json(links, { headers: pageHeaders(nextCursor) });
   });
 

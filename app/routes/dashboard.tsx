@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
+import { BulkToolbar, useBulkSelection } from "~/components/dashboard/bulk-toolbar";
+import { bulkFilter } from "~/lib/bulk";
 import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
 import { ImportPanel } from "~/components/dashboard/import-panel";
 import { LoadMore } from "~/components/dashboard/load-more";
@@ -11,6 +13,7 @@ import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
 import { LinkRow } from "~/components/dashboard/link-row";
+import { SearchBar } from "~/components/dashboard/search-bar";
 import { DashboardSidebar, PhonePlanDisclosure } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
 import { useLiveLinks } from "~/components/dashboard/use-live-links";
@@ -20,6 +23,8 @@ import { cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { publicPacks } from "~/lib/billing";
 import { LINKS_PAGE_SIZE, UNDO_MS, type PublicLink, type Usage } from "~/lib/links";
+import { linkListQuerySchema } from "~/lib/api-schemas";
+import { FILTER_KEYS, filterLabel, isFiltered, searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { listUserLinks, userLinkStats } from "~/server/links/links.server";
@@ -46,9 +51,14 @@ const TABS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  // A search in the address (?q=&tag=…, as the search box writes it) is rendered as such; one
+  // the API would refuse shows everything instead.
+  const search = searchStateFrom(new URL(request.url).searchParams);
+  const parsed = linkListQuerySchema.safeParse({ ...Object.fromEntries(new URLSearchParams(searchQuery(search))), limit: LINKS_PAGE_SIZE });
+  const { sort = "date", limit: _limit, before: _before, ...filter } = parsed.success ? parsed.data : { limit: LINKS_PAGE_SIZE };
   // The first page (and the cursor of the next, if any), and statistics over every link.
   const [page, stats, usage, entitlements] = await Promise.all([
-    listUserLinks(user.id, { limit: LINKS_PAGE_SIZE }),
+    listUserLinks(user.id, { limit: LINKS_PAGE_SIZE, filter, sort }),
     userLinkStats(user.id),
     usageOf(user.id),
     entitlementsFor(user.role),
@@ -58,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     role: user.role,
     links: page.links,
     nextCursor: page.nextCursor,
+    search: parsed.success ? search : {},
     stats,
     usage,
     monthlyAllowance: entitlements.monthlyAllowance,
@@ -69,7 +80,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, resync } = useLiveLinks(data);
+  // The search and filters live in the address: typing replaces the entry, a filter picked or
+  // removed adds one (so Back undoes it), and Back or Forward brings their search back.
+  const [search, setSearch] = useState<SearchState>(data.search);
+  const changeSearch = useCallback((next: SearchState, { push = false } = {}) => {
+    setSearch(next);
+    const url = new URL(window.location.href);
+    for (const key of [...FILTER_KEYS, "sort"]) url.searchParams.delete(key);
+    for (const [key, value] of new URLSearchParams(searchQuery(next))) url.searchParams.set(key, value);
+    if (push) window.history.pushState(window.history.state, "", url);
+    else window.history.replaceState(window.history.state, "", url);
+  }, []);
+  useEffect(() => {
+    const onPop = () => setSearch(searchStateFrom(new URLSearchParams(window.location.search)));
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+  const filtered = isFiltered(search);
+  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, searching, searchError } = useLiveLinks(data, search);
+  // Bulk actions (batchProcessing): the rows' checkboxes and the toolbar over them.
+  const bulk = useBulkSelection(links);
+  const bulkAllowed = data.access.batchProcessing === "available";
+  // Another search is another set of links: "all matching" and the ticks start again.
+  const searchKey = searchQuery(search);
+  const clearBulk = bulk.clear;
+  useEffect(() => clearBulk(), [searchKey, clearBulk]);
+  const filterByTag = (tag: string) => changeSearch({ ...search, tag }, { push: true });
+  const clearSearch = () => changeSearch({}, { push: true });
+  const describeSearch = () =>
+    [search.q ? `“${search.q}”` : null, ...FILTER_KEYS.filter((key) => key !== "q" && search[key]).map((key) => filterLabel(key as Exclude<typeof key, "q">, search[key]!))]
+      .filter(Boolean)
+      .join(", ");
   const toast = useToast();
   // After Undo, focus goes back to the row it left, once that row is drawn again.
   const focusAfterRestore = useRef<string | null>(null);
@@ -203,21 +244,44 @@ export default function Dashboard() {
                 <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
                 <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
                 <ImportPanel access={data.access} onImport={onImport} onSettled={resync} />
-                {links.length === 0 ? (
+                <SearchBar
+                  state={search}
+                  busy={searching}
+                  onChange={(next) => {
+                    // Typing replaces the address; picking or removing a filter adds an entry.
+                    const typed = FILTER_KEYS.every((key) => key === "q" || next[key] === search[key]) && next.sort === search.sort;
+                    changeSearch(next, { push: !typed });
+                  }}
+                />
+                {searchError ? (
+                  <p className="text-sm text-red-600 dark:text-red-400" role="alert">
+                    {searchError}
+                  </p>
+                ) : null}
+                {links.length === 0 && filtered ? (
+                  <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300" data-testid="search-empty">
+                    <p>No links match {describeSearch()}.</p>
+                    <button type="button" onClick={clearSearch} className="mt-3 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+                      Clear search and filters
+                    </button>
+                  </div>
+                ) : links.length === 0 ? (
                   <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
                     No links yet. Paste one above to get started.
                   </p>
                 ) : (
                   <>
-                    <ul className="space-y-3" aria-label="Saved links">
+                    <BulkToolbar access={data.access} selection={bulk} matching={filtered ? null : stats.total} filter={bulkFilter(search)} onBulk={onBulk} onSettled={() => void resync()} />
+                    <ul className="space-y-3" aria-label={filtered ? "Matching links" : "Saved links"} aria-busy={searching}>
                       {links.map((link) => (
-                        <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} />
+                        <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} onTag={filterByTag} selection={bulkAllowed ? bulk.rowSelection(link) : undefined} />
                       ))}
                     </ul>
                     <LoadMore
                       shown={links.length}
-                      total={stats.total}
-                      noun="links"
+                      // A search's count is not known until its last page: what is shown, plus more while there is more.
+                      total={filtered ? links.length : stats.total}
+                      noun={filtered ? (hasMore ? "matching links so far" : "matching links") : "links"}
                       hasMore={hasMore}
                       loading={loadingMore}
                       onLoadMore={() => loadMore().catch(() => toast.show("Could not load more links. Please try again", "error"))}

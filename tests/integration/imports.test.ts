@@ -176,7 +176,7 @@ describe("export everything", () => {
     const [first] = await db().selectFrom("links").select("id").where("user_id", "=", source.id).orderBy("url").limit(1).execute();
     await db()
       .updateTable("links")
-      .set({ status: "enriched", error: null, summary: "A summary", content_text: "Text", category: "Reading", enrichment_engine: "local", enriched_at: new Date("2024-01-02T03:04:05Z"), tag_suggestions: ["more"], is_public: true, shared_at: new Date("2024-01-03T00:00:00Z") })
+      .set({ status: "enriched", error: null, summary: "A summary", content_text: "Text", category: "Reading", enrichment_engine: "local", enriched_at: new Date("2024-01-02T03:04:05Z"), tag_suggestions: ["more"], is_public: true, shared_at: new Date("2024-01-03T00:00:00Z"), notes: "My own note" })
       .where("id", "=", first!.id)
       .execute();
     await db().insertInto("link_artifacts").values({ link_id: first!.id, user_id: source.id, kind: "quiz", status: "ready", payload: JSON.stringify({ questions: [] }), engine: "local" }).execute();

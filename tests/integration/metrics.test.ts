@@ -100,7 +100,7 @@ describe("who may read /metrics", () => {
 
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import"] });
+    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk"] });
     expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
   });
 });
@@ -173,6 +173,7 @@ describe("the series after real traffic", () => {
       "enrich-link": { ...depth, failed: 1, workers: 1 },
       "enrich-task": { ...depth, workers: 1 },
       import: { ...depth, workers: 1 },
+      bulk: { ...depth, workers: 1 },
     });
   });
 });

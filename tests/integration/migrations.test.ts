@@ -12,6 +12,7 @@ const ALL_TABLES = [
   "audit_events",
   "auth_failures",
   "auth_sessions",
+  "bulk_operations",
   "checkouts",
   "contact_messages",
   "credit_ledger",
@@ -97,16 +98,19 @@ describe("migrations", () => {
       "20261125T030000_create_api_tokens": "api_tokens",
       "20261125T030100_create_affiliate_rules": "affiliate_rules",
       "20261125T040000_create_imports": "imports",
+      "20261126T040000_create_bulk_operations": "bulk_operations",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {
       "20261124T050000_add_job_operations": ["links", "reenrich_requested_at"],
       "20261125T010000_add_link_soft_delete": ["links", "deleted_at"],
+      "20261126T030000_add_link_search": ["links", "search_vector"],
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],
       "20261124T060000_index_foreign_keys": ["link_artifacts_user_idx", "enrichment_usage_link_idx"],
       "20261125T010000_add_link_soft_delete": ["links_user_live_saved_idx", "links_deleted_idx"],
+      "20261126T030000_add_link_search": ["links_search_idx"],
     };
     expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
     expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
+import { highlightSegments } from "~/lib/link-search";
+import { NOTES_MAX_CHARS, STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
 import { Favicon } from "../favicon";
 import { useToast } from "../toast";
-import { Badge, Button, TagChips } from "../ui";
+import { Badge, Button, TagChips, cx } from "../ui";
 
 function StatusBadge({ status }: { status: PublicLink["status"] }) {
   if (status === "pending") {
@@ -75,6 +76,68 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
   );
 }
 
+/** A search highlight (escaped HTML with <mark>) drawn as text and <mark> elements. */
+function Highlighted({ html }: { html: string }) {
+  return (
+    <>
+      {highlightSegments(html).map((segment, i) =>
+        segment.mark ? (
+          <mark key={i} className="rounded-sm bg-amber-200 px-0.5 text-slate-900 dark:bg-amber-500/40 dark:text-amber-50">
+            {segment.text}
+          </mark>
+        ) : (
+          segment.text
+        ),
+      )}
+    </>
+  );
+}
+
+/** The owner's own notes on a link: searchable, saved with one button. */
+function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail: LinkDetail) => void }) {
+  const id = useId();
+  const toast = useToast();
+  const [text, setText] = useState(detail.notes ?? "");
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setText(detail.notes ?? ""), [detail.notes]);
+  const changed = text !== (detail.notes ?? "");
+  async function save() {
+    setSaving(true);
+    try {
+      onSaved(await apiFetch<LinkDetail>(`/api/links/${detail.id}`, { method: "PATCH", body: { notes: text } }));
+      toast.show("Notes saved.", "success");
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : "Could not save the notes. Please try again", "error");
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <div>
+      <label htmlFor={`${id}-notes`} className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Your notes
+      </label>
+      <textarea
+        id={`${id}-notes`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={NOTES_MAX_CHARS}
+        rows={3}
+        placeholder="Only you see these; search finds them."
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+      />
+      <div className="mt-1 flex items-center justify-between gap-2">
+        <span className="text-xs text-slate-500 dark:text-slate-400">
+          {text.length.toLocaleString("en-US")} / {NOTES_MAX_CHARS.toLocaleString("en-US")}
+        </span>
+        <Button size="sm" variant="secondary" onClick={save} disabled={!changed || saving}>
+          {saving ? "Saving…" : "Save notes"}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** The link's enrichment; `showSummary` false where the card already shows the summary above. */
 /** What the reader found about the page: its lead image, who wrote it, where and when. */
 function SourceDetails({ detail }: { detail: LinkDetail }) {
@@ -120,6 +183,7 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
         </div>
       ) : null}
       <TagSuggestions detail={detail} onChange={setDetail} />
+      <NotesEditor detail={detail} onSaved={setDetail} />
       {detail.codeSnippets.length > 0 ? (
         <div>
           <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</h4>
@@ -136,8 +200,27 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
   );
 }
 
+/** A row's bulk-selection checkbox: `onToggle` hears whether Shift was held (a range). */
+export interface RowSelection {
+  checked: boolean;
+  onToggle: (checked: boolean, shiftKey: boolean) => void;
+}
+
 /** One saved link: favicon, title, status (Processing / Enriched / Failed), reason, Retry, details. */
-export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChange: (link: PublicLink) => void; onDelete: (link: PublicLink) => void }) {
+export function LinkRow({
+  link,
+  onChange,
+  onDelete,
+  selection,
+  onTag,
+}: {
+  link: PublicLink;
+  onChange: (link: PublicLink) => void;
+  onDelete: (link: PublicLink) => void;
+  selection?: RowSelection;
+  /** Filters the list by a tag the reader clicks. */
+  onTag?: (tag: string) => void;
+}) {
   const [detail, setDetail] = useState<LinkDetail | null>(null);
   const [open, setOpen] = useState(false);
   const toast = useToast();
@@ -169,20 +252,68 @@ export function LinkRow({ link, onChange, onDelete }: { link: PublicLink; onChan
   }
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="link-row" data-status={link.status}>
+    <li
+      className={cx(
+        "rounded-xl border bg-white p-4 dark:bg-slate-900",
+        selection?.checked ? "border-brand-500 ring-1 ring-brand-500 dark:border-brand-400 dark:ring-brand-400" : "border-slate-200 dark:border-slate-800",
+      )}
+      data-testid="link-row"
+      data-status={link.status}
+      data-link-id={link.id}
+    >
       {/* The title gets the row's full width; status and actions sit on a line of their own below,
           so a phone does not squeeze the title beside them. */}
       <div className="flex items-start gap-3">
+        {selection ? (
+          // The label makes a target larger than the box itself, easy to hit on a phone.
+          <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
+            <input
+              type="checkbox"
+              checked={selection.checked}
+              // onClick, not onChange: it carries the Shift key for a range (from the mouse and the keyboard's Space alike).
+              onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
+              onChange={() => undefined}
+              aria-label={`Select ${link.title ?? link.url}`}
+              data-select-link={link.id}
+              className="h-4 w-4 cursor-pointer accent-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            />
+          </label>
+        ) : null}
         <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
         <div className="min-w-0 flex-1">
           <button type="button" onClick={toggle} className="block w-full rounded text-left" aria-expanded={open}>
-            <span className="line-clamp-2 break-words font-medium hover:text-brand-600 dark:hover:text-brand-300">{link.title ?? link.url}</span>
+            <span className="line-clamp-2 break-words font-medium hover:text-brand-600 dark:hover:text-brand-300">
+              {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : (link.title ?? link.url)}
+            </span>
           </button>
           <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
             {link.url}
           </a>
-          {link.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p> : null}
-          <TagChips tags={link.tags} className="mt-2" />
+          {link.highlight?.snippet ? (
+            <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-300" data-testid="search-snippet">
+              <Highlighted html={link.highlight.snippet} />
+            </p>
+          ) : link.description ? (
+            <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p>
+          ) : null}
+          {onTag && link.tags.length > 0 ? (
+            <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
+              {link.tags.map((tag) => (
+                <li key={tag}>
+                  <button
+                    type="button"
+                    onClick={() => onTag(tag)}
+                    aria-label={`Show links tagged ${tag}`}
+                    className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-brand-100 hover:text-brand-800 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-brand-900/50 dark:hover:text-brand-100"
+                  >
+                    #{tag}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <TagChips tags={link.tags} className="mt-2" />
+          )}
           {link.status === "error" && link.error ? (
             <p className="mt-2 text-sm text-red-600 dark:text-red-400" data-testid="link-error">
               {link.error}

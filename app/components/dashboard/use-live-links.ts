@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
-import { appendPage, mergeSnapshot, upsertLinkInList } from "~/lib/link-list";
+import type { PublicBulkOperation } from "~/lib/bulk";
+import { appendPage, mergeSnapshot, newerLink, upsertLinkInList } from "~/lib/link-list";
 import type { PublicImport } from "~/lib/imports";
+import { keepsMatching, searchQuery, type SearchState } from "~/lib/link-search";
 import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
 
 const POLL_OFFLINE_MS = 4_000;
@@ -12,7 +14,9 @@ const STATS_DEBOUNCE_MS = 400;
 
 export type LinkEvent = { type: "link"; link: PublicLink } | { type: "link-deleted"; id: string };
 
-const pageUrl = (before: string | null) => `/api/links?limit=${LINKS_PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+const pageUrl = (before: string | null, query = "") => `/api/links?limit=${LINKS_PAGE_SIZE}${query ? `&${query}` : ""}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+/** How long typing pauses before the search is asked for. */
+const SEARCH_DEBOUNCE_MS = 200;
 
 /**
  * The user's links, a page at a time, kept current: server-sent events from /api/events push each
@@ -21,8 +25,20 @@ const pageUrl = (before: string | null) => `/api/links?limit=${LINKS_PAGE_SIZE}$
  * links are pending, a slow poll backs the stream up (a fast one when the stream is down). The
  * statistics are the database's count, asked again after changes.
  */
-export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string | null; stats: LinkStats }) {
+/**
+ * With a search or filters (`search`), the list is the server's answer for them: typing asks again
+ * (debounced, the stale request aborted), Load more continues with the same filters, and an event
+ * never adds a link the view does not hold (only the server can say it matches); a held link is
+ * updated, or dropped once it no longer passes the filters the browser can check.
+ */
+export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string | null; stats: LinkStats }, search: SearchState = {}) {
+  const query = searchQuery(search);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  const searchRef = useRef(search);
+  searchRef.current = search;
   const [links, setLinks] = useState(initial.links);
+  const [searching, setSearching] = useState(false);
   // The server's cursor after the last page loaded: it holds that page's end, so links moved by
   // a re-save meanwhile neither restart the paging nor make it skip.
   const [nextCursor, setNextCursor] = useState(initial.nextCursor);
@@ -55,7 +71,16 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
 
   const upsert = useCallback(
     (link: PublicLink) => {
-      setLinks((current) => upsertLinkInList(current, link, { hasMore: hasMoreRef.current }));
+      setLinks((current) => {
+        if (!queryRef.current) return upsertLinkInList(current, link, { hasMore: hasMoreRef.current });
+        // A filtered view keeps the server's order (maybe by relevance) and only what it holds.
+        const index = current.findIndex((l) => l.id === link.id);
+        if (index === -1) return current;
+        if (!keepsMatching(link, searchRef.current)) return current.filter((l) => l.id !== link.id);
+        const next = [...current];
+        next[index] = { ...newerLink(current[index]!, link), highlight: current[index]!.highlight };
+        return next;
+      });
       linkListeners.current.forEach((listener) => listener({ type: "link", link }));
       refreshStats();
     },
@@ -73,8 +98,12 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
   const loadMore = useCallback(async () => {
     setLoadingMore(true);
     try {
-      const page = await apiFetchPage<PublicLink>(pageUrl(nextCursorRef.current));
-      setLinks((current) => appendPage(current, page.items));
+      const page = await apiFetchPage<PublicLink>(pageUrl(nextCursorRef.current, queryRef.current));
+      setLinks((current) => {
+        if (!queryRef.current) return appendPage(current, page.items);
+        const known = new Set(current.map((l) => l.id));
+        return [...current, ...page.items.filter((l) => !known.has(l.id))];
+      });
       setNextCursor(page.nextCursor);
     } finally {
       setLoadingMore(false);
@@ -95,7 +124,24 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => void importListeners.current.delete(listener);
   }, []);
 
+  // The bulk toolbar hears its operation's progress on the same stream.
+  const bulkListeners = useRef(new Set<(progress: PublicBulkOperation) => void>());
+  const onBulk = useCallback((listener: (progress: PublicBulkOperation) => void) => {
+    bulkListeners.current.add(listener);
+    return () => void bulkListeners.current.delete(listener);
+  }, []);
+
   const resync = useCallback(async () => {
+    if (queryRef.current) {
+      // Filtered: the server's first page again, in its order.
+      const asked = queryRef.current;
+      const page = await apiFetchPage<PublicLink>(pageUrl(null, asked)).catch(() => null);
+      if (!page || asked !== queryRef.current) return;
+      setLinks(page.items);
+      setNextCursor(page.nextCursor);
+      refreshStats();
+      return;
+    }
     const limit = Math.max(LINKS_PAGE_SIZE, Math.min(200, linksRef.current.length));
     const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${limit}`).catch(() => null);
     if (!fresh) return;
@@ -105,6 +151,35 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     if (complete) setNextCursor(null);
     refreshStats();
   }, [refreshStats]);
+
+  // A new search or filter: its first page, once typing pauses; a newer one aborts this one.
+  const firstQuery = useRef(query);
+  useEffect(() => {
+    if (firstQuery.current === query) return;
+    firstQuery.current = "\u0000";
+    const controller = new AbortController();
+    setSearching(true);
+    const timer = setTimeout(() => {
+      apiFetchPage<PublicLink>(pageUrl(null, query), { signal: controller.signal }).then(
+        (page) => {
+          setLinks(page.items);
+          setNextCursor(page.nextCursor);
+          setSearchError(null);
+          setSearching(false);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setSearchError(error instanceof Error ? error.message : "Search failed");
+          setSearching(false);
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+  const [searchError, setSearchError] = useState<string | null>(null);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -125,6 +200,10 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
       const progress = (JSON.parse((event as MessageEvent).data) as { import: PublicImport }).import;
       importListeners.current.forEach((listener) => listener(progress));
     });
+    source.addEventListener("bulk", (event) => {
+      const progress = (JSON.parse((event as MessageEvent).data) as { bulk: PublicBulkOperation }).bulk;
+      bulkListeners.current.forEach((listener) => listener(progress));
+    });
     source.addEventListener("link-deleted", (event) => remove((JSON.parse((event as MessageEvent).data) as { id: string }).id));
     return () => source.close();
   }, [upsert, remove, resync]);
@@ -139,5 +218,5 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => clearInterval(timer);
   }, [live, resync]);
 
-  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, resync };
+  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, searching, searchError };
 }

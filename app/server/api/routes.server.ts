@@ -35,6 +35,8 @@ import {
   linkDetailSchema,
   linkEnrichmentSchema,
   linkListQuerySchema,
+  linkNotesSchema,
+  listedLinkSchema,
   linkPreviewSchema,
   linkStatsSchema,
   loginSchema,
@@ -88,6 +90,7 @@ import {
 } from "~/lib/jobs";
 import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../billing/checkout.server";
 import { artifactRequestSchema } from "../enrichment/artifact-route.server";
+import { bulkOperationSchema, bulkRequestSchema } from "~/lib/bulk";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -337,7 +340,20 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.$id.ts": {
     get: { auth: "user", summary: "The link with its summary and code snippets; another user's id is a 404.", responses: { 200: linkDetailSchema } },
+    patch: { auth: "user", summary: "Sets the owner's notes on the link (at most 10,000 characters; null or blank removes them); they are searchable at once.", body: linkNotesSchema, responses: { 200: linkDetailSchema } },
     delete: { auth: "user", summary: "Deletes the link, undoably: {id, deletedAt, undoUntil}; POST /api/links/{id}/restore brings it back until it is purged.", responses: { 200: deletedLinkSchema } },
+  },
+  "api.links.bulk.ts": {
+    post: {
+      auth: "user",
+      summary:
+        "One action over many links (batchProcessing; 403 without it): reenrich, retry, add-tag, remove-tag (with tag), share, unshare, delete, restore (undo: a bulk delete's id), export (format). The links are ids (at most 10,000; another user's are left out, none of yours is a 404) or a filter resolved now. 202 with the operation, run by the bulk queue; export is done at once with its exportUrl.",
+      body: bulkRequestSchema,
+      responses: { 202: bulkOperationSchema, 400: messageSchema, 403: messageSchema, 404: messageSchema },
+    },
+  },
+  "api.links.bulk.$id.ts": {
+    get: { auth: "user", summary: "A bulk operation's progress (done, failed, skipped of total); pushed live as the `bulk` event of /api/events.", responses: { 200: bulkOperationSchema } },
   },
   "api.links.enrich.ts": {
     post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
@@ -358,7 +374,7 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "{total, enriched, pending, failed} over all of the user's links.", responses: { 200: linkStatsSchema } },
   },
   "api.links.ts": {
-    get: { auth: "user", summary: "The user's links, newest first; when there are more, the X-Next-Cursor header is the `before` of the next page.", query: linkListQuerySchema, responses: { 200: z.array(publicLinkSchema) } },
+    get: { auth: "user", summary: "The user's links, newest first, or those matching a search and filters (q, tag, status, category, domain, from, to; combined with AND), by date or relevance; when there are more, the X-Next-Cursor header is the `before` of the next page. An empty parameter counts as not given.", query: linkListQuerySchema, responses: { 200: z.array(listedLinkSchema) } },
     post: { auth: "user", summary: "Adds a link: 201 with the new link (pending), or 200 with the existing one for the same page.", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
   },
   "api.notifications.$id.read.ts": {

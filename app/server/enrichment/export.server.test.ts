@@ -24,6 +24,7 @@ function linkWith(fields: Partial<Link>): Link {
     language: "fr",
     reading_minutes: 3,
     content_text: null,
+    notes: null,
     summary: ACCENTED,
     tags: [],
     tag_suggestions: [],

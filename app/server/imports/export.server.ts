@@ -7,6 +7,8 @@ import type { LinkArtifact, Role } from "../platform/db-schema.server";
 import { rateLimit } from "../platform/rate-limit.server";
 import { listArtifactsForLinks, listLinksForExport } from "../repos/account-data.server";
 import { ZipWriter } from "./zip.server";
+import { getBulkOperation } from "../repos/bulk-operations.server";
+import { HttpError } from "../platform/http.server";
 
 /**
  * "Export everything": every link with every field and generated result as JSON (which our own
@@ -15,13 +17,13 @@ import { ZipWriter } from "./zip.server";
  * as the client takes them, never all in memory.
  */
 
-function linkBatches(userId: string) {
-  return pages((after) => listLinksForExport(db(), userId, after, EXPORT_BATCH));
+function linkBatches(userId: string, bulkId?: string) {
+  return pages((after) => listLinksForExport(db(), userId, after, EXPORT_BATCH, bulkId));
 }
 
-async function* jsonDocument(userId: string): AsyncGenerator<string> {
+async function* jsonDocument(userId: string, bulkId?: string): AsyncGenerator<string> {
   yield `{"format":"linkwise-links","version":1,"exportedAt":${JSON.stringify(new Date())},"links":`;
-  yield* array(linkBatches(userId), async (links) => {
+  yield* array(linkBatches(userId, bulkId), async (links) => {
     const artifacts = await listArtifactsForLinks(db(), userId, links.map((l) => l.id));
     return links.map(({ user_id: _owner, import_id: _import, ...link }) => ({
       ...link,
@@ -33,7 +35,7 @@ async function* jsonDocument(userId: string): AsyncGenerator<string> {
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-async function* netscapeDocument(userId: string): AsyncGenerator<string> {
+async function* netscapeDocument(userId: string, bulkId?: string): AsyncGenerator<string> {
   yield [
     "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
     "<!-- This is an automatically generated file. It will be read and overwritten. DO NOT EDIT! -->",
@@ -43,7 +45,7 @@ async function* netscapeDocument(userId: string): AsyncGenerator<string> {
     "<DL><p>",
     "",
   ].join("\n");
-  for await (const links of linkBatches(userId)) {
+  for await (const links of linkBatches(userId, bulkId)) {
     let text = "";
     for (const link of links) {
       const added = Math.floor(link.saved_at.getTime() / 1000);
@@ -57,10 +59,10 @@ async function* netscapeDocument(userId: string): AsyncGenerator<string> {
   yield "</DL><p>\n";
 }
 
-async function* markdownArchive(userId: string): AsyncGenerator<Uint8Array> {
+async function* markdownArchive(userId: string, bulkId?: string): AsyncGenerator<Uint8Array> {
   const zip = new ZipWriter();
   const used = new Set<string>();
-  for await (const links of linkBatches(userId)) {
+  for await (const links of linkBatches(userId, bulkId)) {
     const artifacts = await listArtifactsForLinks(db(), userId, links.map((l) => l.id));
     const parts: Buffer[] = [];
     for (const link of links) {
@@ -95,17 +97,21 @@ export interface LinksExport {
   fileName: string;
 }
 
-/** The user's whole library in one format, streamed; the Markdown archive needs markdownExport (Creator). */
-export async function exportLinks(user: { id: string; role: Role }, format: ExportFormat): Promise<LinksExport> {
+/**
+ * The user's whole library in one format, streamed; the Markdown archive needs markdownExport
+ * (Creator). `bulkId`: only that bulk export's selection (another user's id is a 404).
+ */
+export async function exportLinks(user: { id: string; role: Role }, format: ExportFormat, bulkId?: string): Promise<LinksExport> {
   if (format === "markdown") await requireFeature(user.role, "markdownExport");
+  if (bulkId && !(await getBulkOperation(db(), { id: bulkId, userId: user.id }))) throw new HttpError(404, "Bulk operation not found");
   await rateLimit("dataExport", user.id);
   const day = new Date().toISOString().slice(0, 10);
   switch (format) {
     case "json":
-      return { body: textStream(jsonDocument(user.id)), contentType: "application/json; charset=utf-8", fileName: `linkwise-links-${day}.json` };
+      return { body: textStream(jsonDocument(user.id, bulkId)), contentType: "application/json; charset=utf-8", fileName: `linkwise-links-${day}.json` };
     case "html":
-      return { body: textStream(netscapeDocument(user.id)), contentType: "text/html; charset=utf-8", fileName: `linkwise-bookmarks-${day}.html` };
+      return { body: textStream(netscapeDocument(user.id, bulkId)), contentType: "text/html; charset=utf-8", fileName: `linkwise-bookmarks-${day}.html` };
     case "markdown":
-      return { body: byteStream(markdownArchive(user.id)), contentType: "application/zip", fileName: `linkwise-markdown-${day}.zip` };
+      return { body: byteStream(markdownArchive(user.id, bulkId)), contentType: "application/zip", fileName: `linkwise-markdown-${day}.zip` };
   }
 }

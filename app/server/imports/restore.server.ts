@@ -14,6 +14,7 @@ const exportedLink = z.object({
   language: z.string().nullable().optional(),
   reading_minutes: z.number().int().nullable().optional(),
   content_text: z.string().nullable().optional(),
+  notes: z.string().nullable().optional(),
   summary: z.string().nullable().optional(),
   tags: z.array(z.string()).optional(),
   tag_suggestions: z.array(z.string()).optional(),
@@ -62,8 +63,9 @@ export function restoredFields(payload: unknown): { status: "enriched" | "other"
           shared_at: link.shared_at ?? null,
           enriched_at: link.enriched_at ?? null,
           created_at: link.created_at ?? undefined,
+          notes: link.notes ?? null,
         }
-      : { is_public: link.is_public ?? false, shared_at: link.shared_at ?? null, created_at: link.created_at ?? undefined },
+      : { is_public: link.is_public ?? false, shared_at: link.shared_at ?? null, created_at: link.created_at ?? undefined, notes: link.notes ?? null },
   };
 }
 

@@ -11,6 +11,8 @@ export const QUEUES = {
   enrichTask: "enrich-task",
   /** Imports: an uploaded file's staged bookmarks saved in chunks, then their low-priority enrichment. */
   import: "import",
+  /** Bulk actions over many links (batchProcessing): one job per operation, applied in chunks. */
+  bulk: "bulk",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -29,6 +29,8 @@ export const importSaveJobSchema = z.object({ importId: z.uuid() });
 
 export const importEnrichJobSchema = z.object({ linkId: z.uuid(), importId: z.uuid().nullable() });
 
+export const bulkRunJobSchema = z.object({ operationId: z.uuid() });
+
 /** A job whose data does not fit its queue's schema. */
 export class InvalidPayloadError extends UnrecoverableError {}
 
@@ -69,7 +71,7 @@ const HOUR_S = 3_600;
 const WEEK_S = 7 * 24 * HOUR_S;
 
 /** Every kind of job there is: the name a job carries on its queue. */
-export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
+export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "bulk-run" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
 
 /**
  * How each kind of job retries and how long finished ones stay in Redis: the one place job
@@ -83,6 +85,7 @@ export function jobOptions(kind: JobKind): JobsOptions {
     case "enrich-task":
     case "import-save":
     case "import-enrich":
+    case "bulk-run":
       return {
         attempts: 3,
         backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
@@ -232,6 +235,18 @@ export async function resetImportRoundsWhenDrained(): Promise<boolean> {
   const queue = getQueue(QUEUES.import);
   const waiting = (await queue.getPrioritizedCount()) + (await queue.getWaitingCount()) + (await queue.getDelayedCount());
   return resetImportRoundsIfDrained(waiting);
+}
+
+/** Queues the run of a bulk operation; one job per operation, so asking twice runs it once. */
+export async function enqueueBulkRun(operationId: string): Promise<void> {
+  await addReplacingFinished(QUEUES.bulk, "bulk-run", bulkRunJobSchema.parse({ operationId }), `bulk-${operationId}`);
+}
+
+/** Whether a bulk operation's job is waiting, delayed or running. */
+export async function hasLiveBulkJob(operationId: string): Promise<boolean> {
+  await whenReady(redis());
+  const state = await getQueue(QUEUES.bulk).getJobState(`bulk-${operationId}`);
+  return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized" || state === "waiting-children";
 }
 
 /** Whether a job of the import queue (`save-{importId}` or `enrich-{linkId}`) is waiting, delayed or running. */

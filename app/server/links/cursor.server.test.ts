@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeLinkCursor, encodeLinkCursor } from "./cursor.server";
+import { decodeLinkCursor, decodeRankCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
 
 const cursor = { savedAt: "2026-11-24T08:15:42.123456", id: "0b8f5a52-2f7e-4d8c-9a51-3f6f1b2c9d10" };
 
@@ -18,5 +18,17 @@ describe("link cursor", () => {
     expect(decodeLinkCursor(Buffer.from(`v1|2026-11-24 08:15|${cursor.id}`).toString("base64url"))).toBeUndefined();
     expect(decodeLinkCursor(Buffer.from(`v1|2026-13-45T99:15:42.123456|${cursor.id}`).toString("base64url"))).toBeUndefined();
     expect(decodeLinkCursor(Buffer.from(`v1|${cursor.savedAt}|x|${cursor.id}`).toString("base64url"))).toBeUndefined();
+  });
+});
+
+describe("relevance cursor", () => {
+  it("round-trips the rank as Postgres printed it and the id, and is not a date cursor", () => {
+    const rank = { rank: "0.30000001", id: cursor.id };
+    const text = encodeRankCursor(rank);
+    expect(decodeRankCursor(text)).toEqual(rank);
+    expect(decodeRankCursor(encodeRankCursor({ rank: "1e-05", id: cursor.id }))).toEqual({ rank: "1e-05", id: cursor.id });
+    expect(decodeLinkCursor(text)).toBeUndefined();
+    expect(decodeRankCursor(encodeLinkCursor(cursor))).toBeUndefined();
+    expect(decodeRankCursor(Buffer.from(`r1|0.5); drop table links;--|${cursor.id}`).toString("base64url"))).toBeUndefined();
   });
 });

@@ -8,28 +8,31 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
-import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob } from "../jobs/queue.server";
+import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob, hasLiveImportJob } from "../jobs/queue.server";
 import { listArtifacts } from "../repos/artifacts.server";
 import { env } from "../platform/env.server";
-import { decodeLinkCursor, encodeLinkCursor } from "./cursor.server";
+import { searchLinks, type RankCursor, type SearchedLink } from "../repos/link-search.server";
+import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
+import { decodeLinkCursor, decodeRankCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
 import {
   countLinksByStatus,
   getLink,
   getLinkCursor,
-  listLinks,
   listStalePendingLinks,
   listStaleReenrichLinks,
   purgeDeletedLinks,
   resetLinkToPending,
   restoreLink,
   softDeleteLink,
+  updateLinkNotes,
   updateLinkTags,
   upsertLink,
   type LinkCursor,
-  type ListedLink,
 } from "../repos/links.server";
 
-export function toPublicLink(link: Link): PublicLink {
+type ListedFields = Pick<Link, "id" | "url" | "title" | "description" | "favicon" | "tags" | "status" | "enriched_at" | "created_at" | "saved_at" | "updated_at" | "error">;
+
+export function toPublicLink(link: ListedFields): PublicLink {
   return {
     id: link.id,
     url: link.url,
@@ -49,6 +52,7 @@ export function toPublicLink(link: Link): PublicLink {
 export function toLinkDetail(link: Link): LinkDetail {
   return {
     ...toPublicLink(link),
+    notes: link.notes,
     summary: link.summary,
     codeSnippets: link.code_snippets,
     readingMinutes: link.reading_minutes,
@@ -174,6 +178,14 @@ export async function retryLink(userId: string, id: string, role?: Role): Promis
   return link;
 }
 
+/** Sets (or with null or blank text, removes) the owner's notes on the link; they are searchable at once. */
+export async function setLinkNotes(userId: string, id: string, notes: string | null): Promise<Link> {
+  const text = notes?.trim() ? notes : null;
+  const link = isUuid(id) ? await updateLinkNotes(db(), { id, userId, notes: text }) : undefined;
+  if (!link) throw new HttpError(404, "Link not found");
+  return link;
+}
+
 /** Accepts suggested tags (they join the link's tags) or dismisses them. */
 export async function reviewTagSuggestions(userId: string, id: string, { accept = [], dismiss = [] }: { accept?: string[]; dismiss?: string[] }): Promise<Link> {
   const link = await getUserLink(userId, id);
@@ -197,7 +209,8 @@ export async function reviewTagSuggestions(userId: string, id: string, { accept 
 export async function reconcilePendingLinks(olderThanMs: number): Promise<number> {
   let requeued = 0;
   for (const { id } of await listStalePendingLinks(db(), olderThanMs)) {
-    if (await hasLiveEnrichJob(id)) continue;
+    // A bulk re-enrichment waits its turn on the import queue's low-priority path.
+    if ((await hasLiveEnrichJob(id)) || (await hasLiveImportJob(`enrich-${id}`))) continue;
     await enqueueEnrichLink(id);
     requeued++;
   }
@@ -224,17 +237,40 @@ export async function resolveLinkCursor(userId: string, before: string): Promise
  * A page out of `limit + 1` rows read: the first `limit`, and the cursor after them, or null when
  * the extra row was not there (this is the last page, so no empty page is ever asked for).
  */
-export function pageOf(rows: ListedLink[], limit: number): { rows: ListedLink[]; nextCursor: string | null } {
+export function pageOf<T extends { id: string; cursor_saved_at: string; cursor_rank?: string | null }>(
+  rows: T[],
+  limit: number,
+  byRank = false,
+): { rows: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { rows: page, nextCursor: last && rows.length > limit ? encodeLinkCursor({ savedAt: last.cursor_saved_at, id: last.id }) : null };
+  if (!last || rows.length <= limit) return { rows: page, nextCursor: null };
+  if (byRank && last.cursor_rank) return { rows: page, nextCursor: encodeRankCursor({ rank: last.cursor_rank, id: last.id }) };
+  return { rows: page, nextCursor: encodeLinkCursor({ savedAt: last.cursor_saved_at, id: last.id }) };
 }
 
-/** A page of the user's links, newest first, and the cursor of the next one. */
-export async function listUserLinks(userId: string, { limit, before }: { limit: number; before?: string }): Promise<{ links: PublicLink[]; nextCursor: string | null }> {
-  const cursor = before ? await resolveLinkCursor(userId, before) : undefined;
-  const { rows, nextCursor } = pageOf(await listLinks(db(), { userId, limit: limit + 1, before: cursor }), limit);
-  return { links: rows.map(toPublicLink), nextCursor };
+/** A listed link, and with a search its title and snippet as escaped HTML with <mark> around the matches. */
+function toListedLink(row: SearchedLink): PublicLink {
+  const link = toPublicLink(row);
+  return row.title_highlight === null && row.snippet_highlight === null ? link : { ...link, highlight: { title: row.title_highlight, snippet: row.snippet_highlight } };
+}
+
+/**
+ * A page of the user's links matching the filter, newest first (or by relevance with a search),
+ * and the cursor of the next one. A relevance page continues from a relevance cursor only.
+ */
+export async function listUserLinks(
+  userId: string,
+  { limit, before, filter = {}, sort = "date" }: { limit: number; before?: string; filter?: LinkFilter; sort?: LinkSort },
+): Promise<{ links: PublicLink[]; nextCursor: string | null }> {
+  const byRank = sort === "relevance" && Boolean(filter.q?.trim());
+  let cursor: LinkCursor | RankCursor | undefined;
+  if (before) {
+    cursor = byRank ? decodeRankCursor(before) : await resolveLinkCursor(userId, before);
+    if (!cursor) throw new HttpError(400, "before must be the cursor of the previous page");
+  }
+  const { rows, nextCursor } = pageOf(await searchLinks(db(), { userId, filter, sort, limit: limit + 1, before: cursor }), limit, byRank);
+  return { links: rows.map(toListedLink), nextCursor };
 }
 
 /** The Statistics sidebar's figures, from the database (every link, not the loaded page). */

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { PublicArtifact } from "~/lib/artifacts";
+import type { PublicBulkOperation } from "~/lib/bulk";
 import type { PublicImport } from "~/lib/imports";
 import type { PublicLink } from "~/lib/links";
 import { createRedis, redis, whenReady } from "../platform/redis.server";
@@ -16,6 +17,8 @@ export type UserEvent =
   | { type: "artifact"; linkId: string; artifact: PublicArtifact }
   /** An import's progress: parsed, saved, duplicates, enriched, failed. */
   | { type: "import"; import: PublicImport }
+  /** A bulk action's progress: done, failed, skipped of total. */
+  | { type: "bulk"; bulk: PublicBulkOperation }
   | { type: "notification"; unreadCount: number }
   /** Every session of the user ended (deactivated or deleted): open streams close. */
   | { type: "session-ended" };

@@ -33,6 +33,7 @@ export interface DB {
   affiliate_rules: AffiliateRulesTable;
   lead_images: LeadImagesTable;
   imports: ImportsTable;
+  bulk_operations: BulkOperationsTable;
   import_items: ImportItemsTable;
 }
 
@@ -184,6 +185,9 @@ export interface LinksTable {
   extractor: string | null;
   /** The import that brought the link in; its enrichment takes the import queue's low-priority path. */
   import_id: string | null;
+  /** The owner's own notes (searchable). */
+  notes: string | null;
+  // search_vector (tsvector) is kept by a trigger and only read in SQL (repos/link-search.server.ts, decision 031).
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -468,3 +472,27 @@ export type AffiliateRuleRow = Selectable<AffiliateRulesTable>;
 /** Pages' lead images, kept and served like favicons (at most 2 MB each). */
 export type LeadImagesTable = FaviconsTable;
 export type LeadImageRow = Selectable<LeadImagesTable>;
+
+export type BulkAction = "reenrich" | "retry" | "add-tag" | "remove-tag" | "share" | "unshare" | "delete" | "restore" | "export";
+export type BulkStatus = "running" | "done" | "failed";
+
+/** A bulk action (batchProcessing) over a snapshot of the user's link ids, and how far it got. */
+export interface BulkOperationsTable {
+  id: Generated<string>;
+  user_id: string;
+  action: BulkAction;
+  status: ColumnType<BulkStatus, BulkStatus | undefined, BulkStatus>;
+  tag: string | null;
+  format: string | null;
+  link_ids: string[];
+  total: number;
+  processed: ColumnType<number, number | undefined, number>;
+  done: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  finished_at: Date | null;
+}
+export type BulkOperation = Selectable<BulkOperationsTable>;

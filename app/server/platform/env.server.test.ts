@@ -83,7 +83,7 @@ describe("WORKER_CONCURRENCY", () => {
 
 describe("WORKER_QUEUES", () => {
   it("means every queue when unset, and keeps the queues' own order otherwise", () => {
-    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import"]);
+    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk"]);
     expect(parseEnv({ ...base, WORKER_QUEUES: " enrich-task , system" }).WORKER_QUEUES).toEqual(["system", "enrich-task"]);
   });
 

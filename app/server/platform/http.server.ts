@@ -91,9 +91,13 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
-/** Validates a request's query string; 400 with a clear message otherwise. */
-export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+/**
+ * Validates a request's query string; 400 with a clear message otherwise. With `omitEmpty`, a
+ * parameter given empty (`?tag=`, as a form with a blank field sends) counts as not given.
+ */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S, options: { omitEmpty?: boolean } = {}): z.infer<S> {
+  const params = [...new URL(request.url).searchParams].filter(([, value]) => !options.omitEmpty || value.trim() !== "");
+  const parsed = schema.safeParse(Object.fromEntries(params));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   return parsed.data;
 }

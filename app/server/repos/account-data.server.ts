@@ -23,11 +23,20 @@ export async function deleteSessionOf(db: Database, userId: string, sessionId: s
 
 // Keyset pages in id order: a 10,000-link export reads a bounded batch at a time.
 
-export async function listLinksForExport(db: Database, userId: string, afterId: string | null, limit: number) {
+/** `bulkId`: only the links of that bulk export's selection (the user's own operation). */
+export async function listLinksForExport(db: Database, userId: string, afterId: string | null, limit: number, bulkId?: string) {
   // A link the user deleted is on its way out: the export holds what the dashboard shows.
   let query = db.selectFrom("links").selectAll().where("user_id", "=", userId).where("deleted_at", "is", null);
   if (afterId) query = query.where("id", ">", afterId);
-  return query.orderBy("id").limit(limit).execute();
+  if (bulkId) {
+    query = query.where(sql<boolean>`links.id in (select unnest(link_ids) from bulk_operations where id = ${bulkId} and user_id = ${userId})`);
+  }
+  const rows = await query.orderBy("id").limit(limit).execute();
+  // `select *` also reads the search vector (a column only SQL uses, decision 031): not for export.
+  return rows.map((row) => {
+    const { search_vector: _vector, ...link } = row as typeof row & { search_vector?: unknown };
+    return link;
+  });
 }
 
 export async function listArtifactsForLinks(db: Database, userId: string, linkIds: string[]) {

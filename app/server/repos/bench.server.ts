@@ -196,3 +196,112 @@ export async function getLinkStatus(db: Database, id: string): Promise<string | 
   const row = await db.selectFrom("links").select("status").where("id", "=", id).executeTakeFirst();
   return row?.status;
 }
+
+/**
+ * The search part's data, in SQL so a million rows take minutes: `users` other accounts and one
+ * searcher (`userId`) owning `userLinks` of the `links` links. Text comes from `words` (a small
+ * corpus, drawn with Zipf's skew, the k-th word about 1/k as often as the first, so a few words
+ * are everywhere and most are rare): 20,000
+ * sentences of 12 words, then each link takes a 6-word title, a sentence of description, two of
+ * summary and eight of page text (about 150 words), three of `tags`, a category, and a
+ * language (1 in 10 French, the rest English); saved over the last two years. The GIN index is
+ * dropped for the load and built after (as a restore would), then VACUUM ANALYZE.
+ */
+export async function loadSearchBenchData(
+  db: Database,
+  { userId, users, links, userLinks, words, tags, categories, onProgress }: {
+    userId: string;
+    users: number;
+    links: number;
+    userLinks: number;
+    words: string[];
+    tags: string[];
+    categories: string[];
+    onProgress?: (done: number) => void;
+  },
+): Promise<void> {
+  await sql`
+    insert into users (email, password_hash, role, email_confirmed, created_at)
+    select 'bench-search-' || i || '@bench.test', 'x', 'ProUser', true, now() - interval '800 days'
+    from generate_series(1, ${users}::int) i`.execute(db);
+  await sql`create unlogged table bench_sentences (id int primary key, short text not null, long text not null)`.execute(db);
+  await sql`
+    insert into bench_sentences (id, short, long)
+    select s, string_agg(w.word, ' ' order by k) filter (where k <= 6), initcap(string_agg(w.word, ' ' order by k)) || '.'
+    from generate_series(0, 19999) s
+    cross join generate_series(1, 12) k
+    cross join lateral (select (${words}::text[])[least(${words.length}::int, floor(exp(random() * ln(${words.length}::int + 1)))::int + 0 * s)] as word) w
+    group by s`.execute(db);
+  await sql`drop index if exists links_search_idx`.execute(db);
+  const others = Math.max(0, links - userLinks);
+  const batch = 100_000;
+  // The searcher's links first, then the others' round-robin over the other accounts; two
+  // batches at a time (the trigger's to_tsvector is most of the cost, one core each).
+  const batches = Array.from({ length: Math.ceil(links / batch) }, (_, k) => k * batch);
+  let done = 0;
+  const insertBatch = async (from: number) => {
+    const to = Math.min(links, from + batch);
+    await sql`
+      insert into links (user_id, url, normalized_url, status, title, description, summary, content_text, tags, category, language,
+        enrichment_engine, enriched_at, created_at, updated_at, saved_at)
+      select case when i < ${userLinks}::int then ${userId}::uuid else o.id end,
+        'https://' || h.host || '/post/' || i, 'https://' || h.host || '/post/' || i,
+        'enriched', t.short, d.long, s1.long || ' ' || s2.long,
+        concat_ws(' ', p1.long, p2.long, p3.long, p4.long, p5.long, p6.long, p7.long, p8.long),
+        array[(${tags}::text[])[1 + i % ${tags.length}::int], (${tags}::text[])[1 + (i / 7) % ${tags.length}::int], (${tags}::text[])[1 + (i / 49) % ${tags.length}::int]],
+        (${categories}::text[])[1 + i % ${categories.length}::int],
+        case when i % 10 = 3 then 'fr' else 'en' end,
+        'local/extractive-v1', at_time.t, at_time.t, at_time.t, at_time.t
+      from generate_series(${from}::int, ${to - 1}::int) i
+      cross join lateral (select now() - (((i::bigint * 7919) % 100003)::float8 / 100003) * interval '730 days' as t) at_time
+      cross join lateral (select (array['blog.example.com', 'docs.example.org', 'news.example.net', 'example.dev', 'www.bench.test'])[1 + i % 5] as host) h
+      left join (select id, row_number() over (order by id) - 1 as n from users where email like 'bench-search-%') o on o.n = (i - ${userLinks}::int) % greatest(${users}::int, 1)
+      join bench_sentences t on t.id = (i::bigint * 7919) % 20000
+      join bench_sentences d on d.id = (i::bigint * 104729 + 1) % 20000
+      join bench_sentences s1 on s1.id = (i::bigint * 13 + 2) % 20000
+      join bench_sentences s2 on s2.id = (i::bigint * 31 + 3) % 20000
+      join bench_sentences p1 on p1.id = (i::bigint * 17 + 5) % 20000
+      join bench_sentences p2 on p2.id = (i::bigint * 19 + 7) % 20000
+      join bench_sentences p3 on p3.id = (i::bigint * 23 + 11) % 20000
+      join bench_sentences p4 on p4.id = (i::bigint * 29 + 13) % 20000
+      join bench_sentences p5 on p5.id = (i::bigint * 37 + 17) % 20000
+      join bench_sentences p6 on p6.id = (i::bigint * 41 + 19) % 20000
+      join bench_sentences p7 on p7.id = (i::bigint * 43 + 23) % 20000
+      join bench_sentences p8 on p8.id = (i::bigint * 47 + 29) % 20000
+      where i < ${userLinks}::int or ${others}::int > 0`.execute(db);
+    done += to - from;
+    onProgress?.(done);
+  };
+  await Promise.all(
+    [0, 1].map(async (lane) => {
+      for (let k = lane; k < batches.length; k += 2) await insertBatch(batches[k]!);
+    }),
+  );
+  await sql`drop table bench_sentences`.execute(db);
+  await db.connection().execute(async (connection) => {
+    await sql`set maintenance_work_mem = '256MB'`.execute(connection);
+    // As migration 20261126T030000_add_link_search defines it.
+    await sql`create index links_search_idx on links using gin (search_vector) where deleted_at is null`.execute(connection);
+  });
+  await sql`vacuum analyze links`.execute(db);
+}
+
+/** The searcher's lexemes with the share of their links holding each, most frequent first (ts_stat). */
+export async function listSearchWordFrequencies(db: Database, userId: string): Promise<Array<{ word: string; share: number }>> {
+  const { rows } = await sql<{ word: string; share: number }>`
+    select word, ndoc::float8 / (select count(*) from links where user_id = ${userId}) as share
+    from ts_stat(${`select search_vector from links where user_id = '${userId.replace(/[^0-9a-f-]/g, "")}' and language = 'en'`})
+    where length(word) >= 4 and word ~ '^[a-z]+$'
+    order by ndoc desc`.execute(db);
+  return rows;
+}
+
+/** Two adjacent, different words (5 letters or more) of one of the searcher's titles: a phrase that is there. */
+export async function getSearchPhrase(db: Database, userId: string): Promise<string> {
+  const { rows } = await sql<{ phrase: string }>`
+    select split_part(title, ' ', 2) || ' ' || split_part(title, ' ', 3) as phrase from links
+    where user_id = ${userId} and language = 'en' and split_part(title, ' ', 2) <> split_part(title, ' ', 3)
+      and length(split_part(title, ' ', 2)) >= 5 and length(split_part(title, ' ', 3)) >= 5
+    limit 1 offset 100`.execute(db);
+  return rows[0]?.phrase ?? "query plan";
+}

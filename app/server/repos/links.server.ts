@@ -66,7 +66,7 @@ export interface LinkCursor {
 export type ListedLink = Link & { cursor_saved_at: string };
 
 // UTC text with microseconds: read back with the same cast, it compares equal to the stored value.
-const cursorSavedAt = sql<string>`to_char(links.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as("cursor_saved_at");
+export const cursorSavedAt = sql<string>`to_char(links.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as("cursor_saved_at");
 
 function listedLinks(db: Database, userId: string, before: LinkCursor | undefined) {
   let query = db.selectFrom("links").selectAll("links").select(cursorSavedAt).where("links.user_id", "=", userId).where(LIVE, "is", null);
@@ -420,7 +420,7 @@ export interface ImportedLink {
   error: string | null;
   /** What our own export carried (enrichment, sharing, times): restored as it was. */
   restored?: Partial<
-    Pick<Link, "favicon" | "canonical_url" | "language" | "reading_minutes" | "content_text" | "summary" | "tag_suggestions" | "enrichment_engine" | "category" | "is_public" | "shared_at" | "enriched_at" | "created_at"> & {
+    Pick<Link, "favicon" | "canonical_url" | "language" | "reading_minutes" | "content_text" | "summary" | "tag_suggestions" | "enrichment_engine" | "category" | "is_public" | "shared_at" | "enriched_at" | "created_at" | "notes"> & {
       code_snippets: unknown[];
     }
   >;
@@ -464,6 +464,7 @@ export async function insertImportedLinks(
           language: restored.language ?? null,
           reading_minutes: restored.reading_minutes ?? null,
           content_text: restored.content_text ?? null,
+          notes: restored.notes ?? null,
           summary: restored.summary ?? null,
           tag_suggestions: restored.tag_suggestions ?? [],
           code_snippets: toJsonb(restored.code_snippets ?? []),
@@ -542,6 +543,18 @@ export async function updateLinkTags(
   return db
     .updateTable("links")
     .set({ tags, tag_suggestions: tagSuggestions, updated_at: new Date() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The owner's notes; the search vector follows (trigger). */
+export async function updateLinkNotes(db: Database, { id, userId, notes }: { id: string; userId: string; notes: string | null }): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ notes, updated_at: new Date() })
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { linkListQuerySchema } from "./api-schemas";
+import { parseFilterDate, savedRange } from "./link-filter";
+
+describe("link filter dates", () => {
+  it("reads a day as its start in UTC and a date-time as that instant", () => {
+    expect(parseFilterDate("2026-01-31")).toEqual({ at: new Date("2026-01-31T00:00:00Z"), day: true });
+    expect(parseFilterDate("2026-01-31T18:00:00+02:00")).toEqual({ at: new Date("2026-01-31T16:00:00Z"), day: false });
+    expect(parseFilterDate("2026-02-30")).toBeUndefined();
+    expect(parseFilterDate("yesterday")).toBeUndefined();
+    expect(parseFilterDate("2026-01-31T18:00:00")).toBeUndefined();
+  });
+
+  it("takes all of the `to` day, and a `to` instant as the end", () => {
+    expect(savedRange({ from: "2026-01-01", to: "2026-01-31" })).toEqual({ from: new Date("2026-01-01T00:00:00Z"), to: new Date("2026-02-01T00:00:00Z") });
+    expect(savedRange({ to: "2026-01-31T12:00:00Z" })).toEqual({ from: undefined, to: new Date("2026-01-31T12:00:00Z") });
+  });
+});
+
+describe("the list's query", () => {
+  const parse = (query: Record<string, string>) => linkListQuerySchema.safeParse(query);
+  const message = (query: Record<string, string>) => {
+    const result = parse(query);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
+
+  it("takes every filter and defaults the sort to date", () => {
+    const result = parse({ q: ' "exact phrase" -not ', tag: "rust", status: "enriched", category: "programming", domain: "Example.COM", from: "2026-01-01", to: "2026-01-01" });
+    expect(result.success && result.data).toEqual({
+      limit: 50,
+      q: '"exact phrase" -not',
+      tag: "rust",
+      status: "enriched",
+      category: "programming",
+      domain: "example.com",
+      from: "2026-01-01",
+      to: "2026-01-01",
+      sort: "date",
+    });
+  });
+
+  it("names the parameter that is wrong", () => {
+    expect(message({ status: "done" })).toBe("status must be one of pending, enriched, error, unenriched");
+    expect(message({ category: "cooking" })).toMatch(/^category must be one of programming, /);
+    expect(message({ domain: "https://example.com/a" })).toBe("domain must be a host name like example.com");
+    expect(message({ from: "31/01/2026" })).toMatch(/^from must be a date \(YYYY-MM-DD\)/);
+    expect(message({ from: "2026-02-01", to: "2026-01-31" })).toBe("from must be before to");
+    expect(message({ sort: "popular" })).toBe("sort must be date or relevance");
+    expect(message({ q: "x".repeat(501) })).toBe("q is too long (500 characters at most)");
+    expect(message({ tag: "t".repeat(41) })).toBe("tag is too long (40 characters at most)");
+  });
+});

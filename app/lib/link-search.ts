@@ -1,0 +1,93 @@
+import { CATEGORIES, type CategorySlug } from "./categories";
+import type { LinkStatus, PublicLink } from "./links";
+
+/**
+ * The dashboard's search and filters as URL parameters (the same names GET /api/links takes),
+ * so a reload or Back shows the same results. No zod here: the dashboard's bundle stays small;
+ * the server validates.
+ */
+export const FILTER_KEYS = ["q", "tag", "status", "category", "domain", "from", "to"] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type SearchState = Partial<Record<FilterKey, string>> & { sort?: "date" | "relevance" };
+
+export function searchStateFrom(params: URLSearchParams): SearchState {
+  const state: SearchState = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) state[key] = value;
+  }
+  if (params.get("sort") === "relevance") state.sort = "relevance";
+  return state;
+}
+
+/** The state as query parameters, in a fixed order; "" when nothing filters. */
+export function searchQuery(state: SearchState): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = state[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  if (state.sort === "relevance" && state.q?.trim()) params.set("sort", "relevance");
+  return params.toString();
+}
+
+export const isFiltered = (state: SearchState) => FILTER_KEYS.some((key) => Boolean(state[key]?.trim()));
+
+/**
+ * Whether a link pushed by the event stream may stay in a filtered view: the filters the browser
+ * can check on a link (status, tag, domain); a search or the other filters are the server's to
+ * judge, so a link the view does not already hold is never added (see use-live-links).
+ */
+export function keepsMatching(link: Pick<PublicLink, "status" | "tags" | "url">, state: SearchState): boolean {
+  if (state.status && link.status !== (state.status as LinkStatus)) return false;
+  if (state.tag && !link.tags.includes(state.tag)) return false;
+  if (state.domain) {
+    let host = "";
+    try {
+      host = new URL(link.url).hostname.toLowerCase();
+    } catch {
+      return false;
+    }
+    const domain = state.domain.toLowerCase();
+    if (host !== domain && !host.endsWith(`.${domain}`)) return false;
+  }
+  return true;
+}
+
+const STATUS_FILTER_LABELS: Record<LinkStatus, string> = { pending: "Processing", enriched: "Enriched", error: "Failed", unenriched: "Not enriched" };
+
+/** The chip's text for an active filter. */
+export function filterLabel(key: Exclude<FilterKey, "q">, value: string): string {
+  switch (key) {
+    case "tag":
+      return `#${value}`;
+    case "status":
+      return `Status: ${STATUS_FILTER_LABELS[value as LinkStatus] ?? value}`;
+    case "category":
+      return `Category: ${CATEGORIES[value as CategorySlug] ?? value}`;
+    case "domain":
+      return `Site: ${value}`;
+    case "from":
+      return `From ${value}`;
+    case "to":
+      return `To ${value}`;
+  }
+}
+
+export { STATUS_FILTER_LABELS };
+
+/**
+ * The server's highlight (escaped HTML with <mark> around matches) as text segments, so the
+ * page renders them as React text and <mark> elements, never as HTML.
+ */
+export function highlightSegments(html: string): Array<{ text: string; mark: boolean }> {
+  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[entity]!);
+  const segments: Array<{ text: string; mark: boolean }> = [];
+  const parts = html.split(/(<mark>[\s\S]*?<\/mark>)/);
+  for (const part of parts) {
+    if (!part) continue;
+    const marked = part.startsWith("<mark>") && part.endsWith("</mark>");
+    segments.push({ text: decode(marked ? part.slice(6, -7) : part), mark: marked });
+  }
+  return segments;
+}

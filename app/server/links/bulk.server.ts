@@ -1,0 +1,262 @@
+import { MAX_BULK_IDS, bulkSummary, type BulkRequest, type PublicBulkOperation } from "~/lib/bulk";
+import { isUuid } from "~/lib/ids";
+import { monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
+import { getUsage } from "../billing/quota.server";
+import { enqueueBulkRun, enqueueEnrichLink, enqueueImportEnrich, hasLiveBulkJob } from "../jobs/queue.server";
+import type { StepLogger } from "../jobs/job-log.server";
+import { publishUserEvent } from "../notifications/events.server";
+import { createNotification } from "../notifications/notifications.server";
+import { db, type Database } from "../platform/db.server";
+import type { Link, LinkStatus, Role } from "../platform/db-schema.server";
+import { env } from "../platform/env.server";
+import { HttpError } from "../platform/http.server";
+import { log } from "../platform/logger.server";
+import {
+  addTagToLinks,
+  finishBulkOperation,
+  getBulkOperation,
+  getBulkOperationById,
+  getBulkOperationIds,
+  insertBulkOperation,
+  listLinkStatuses,
+  listOwnLinkIds,
+  listStaleBulkOperations,
+  lockBulkChunk,
+  recordBulkChunk,
+  removeTagFromLinks,
+  resetLinksToPending,
+  restoreLinks,
+  setLinksPublic,
+  softDeleteLinks,
+  type BulkSummary,
+} from "../repos/bulk-operations.server";
+import { listMatchingLinkIds } from "../repos/link-search.server";
+import { countPendingLinks } from "../repos/links.server";
+import { getUserById } from "../repos/users.server";
+import { toPublicLink } from "./links.server";
+
+/**
+ * Bulk actions (batchProcessing): one request names many links (by ids, or by a filter resolved
+ * then, so links saved later are not in it), a row keeps the snapshot and the progress, and the
+ * `bulk` queue applies it a chunk per transaction. Each chunk moves the row's cursor in the same
+ * transaction as its changes, so a job run again after a crash resumes after the last chunk and
+ * never applies one twice.
+ */
+
+/** Links per transaction. */
+export const BULK_CHUNK = 200;
+/** Live progress at most this often per operation and process. */
+const PROGRESS_EVERY_MS = 400;
+
+export function toPublicBulkOperation(row: BulkSummary): PublicBulkOperation {
+  const undoUntil = row.action === "delete" && row.finished_at ? new Date(row.finished_at.getTime() + env().LINK_PURGE_AFTER_MS).toISOString() : null;
+  return {
+    id: row.id,
+    action: row.action,
+    status: row.status,
+    tag: row.tag,
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    skipped: row.skipped,
+    error: row.error,
+    exportUrl: row.action === "export" ? `/api/links/export?format=${row.format ?? "json"}&bulk=${row.id}` : null,
+    undoUntil,
+    createdAt: row.created_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+  };
+}
+
+async function announce(row: BulkSummary): Promise<PublicBulkOperation> {
+  const view = toPublicBulkOperation(row);
+  await publishUserEvent(row.user_id, { type: "bulk", bulk: view });
+  return view;
+}
+
+/**
+ * How many more enrichments the user's allowance pays for: the month's allowance and pack
+ * credits left, less the links already waiting (each will spend one). Unlimited plans: no end.
+ */
+async function enrichmentBudget(database: Database, userId: string, role: Role): Promise<number> {
+  if (monthlyAllowance(role) === null) return Number.POSITIVE_INFINITY;
+  const usage = await getUsage(database, userId);
+  const left = (usage.limit === null ? Number.POSITIVE_INFINITY : Math.max(0, usage.limit - usage.used)) + usage.credits;
+  return Math.max(0, left - (await countPendingLinks(database, userId)));
+}
+
+/** The selection's ids: named ones (those that are not ids are left out), or the filter's matches now. */
+async function selectionIds(userId: string, request: BulkRequest): Promise<string[]> {
+  if (request.undo) {
+    const undone = await getBulkOperationIds(db(), { id: request.undo, userId });
+    if (!undone || undone.action !== "delete") throw new HttpError(404, "No bulk delete with that id to undo.");
+    return undone.link_ids;
+  }
+  if (request.ids) return [...new Set(request.ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  const ids = await listMatchingLinkIds(db(), { userId, filter: request.filter ?? {}, limit: MAX_BULK_IDS + 1 });
+  if (ids.length > MAX_BULK_IDS) throw new HttpError(400, `The selection holds more than ${MAX_BULK_IDS.toLocaleString("en")} links; narrow it and run the action again.`);
+  return ids;
+}
+
+/**
+ * POST /api/links/bulk: checks everything before anything is saved (plan, input, ownership,
+ * allowance), then stores the snapshot and queues the job. Export is answered at once with the
+ * URL its file streams from. Another user's ids are left out; none of the user's own is a 404.
+ */
+export async function startBulkOperation(user: { id: string; role: Role }, request: BulkRequest): Promise<PublicBulkOperation> {
+  await requireFeature(user.role, "batchProcessing");
+  if (request.action === "share") await requireFeature(user.role, "publicLinkSharing");
+  if (request.action === "export" && request.format === "markdown") await requireFeature(user.role, "markdownExport");
+  const wanted = await selectionIds(user.id, request);
+  const linkIds = await listOwnLinkIds(db(), { userId: user.id, ids: wanted, deleted: request.action === "restore" });
+  if (linkIds.length === 0) {
+    throw new HttpError(404, request.action === "restore" ? "None of those links is deleted and still restorable." : request.filter ? "No link matches." : "None of those links is yours.");
+  }
+  if ((request.action === "reenrich" || request.action === "retry") && (await enrichmentBudget(db(), user.id, user.role)) <= 0) throw quotaRefusal();
+  const base = { userId: user.id, action: request.action, tag: request.tag ?? null, format: request.action === "export" ? (request.format ?? "json") : null, linkIds };
+  if (request.action === "export") {
+    // Nothing to run: the file is written as it downloads, from the snapshot.
+    return toPublicBulkOperation(await insertBulkOperation(db(), { ...base, status: "done", done: linkIds.length }));
+  }
+  const row = await insertBulkOperation(db(), base);
+  await enqueueBulkRun(row.id).catch((error: unknown) => log.warn("bulk enqueue failed; the reconciler will pick it up", { operationId: row.id, error }));
+  return announce(row);
+}
+
+export async function getUserBulkOperation(userId: string, id: string): Promise<PublicBulkOperation> {
+  const row = isUuid(id) ? await getBulkOperation(db(), { id, userId }) : undefined;
+  if (!row) throw new HttpError(404, "Bulk operation not found");
+  return toPublicBulkOperation(row);
+}
+
+interface ChunkResult {
+  done: number;
+  failed: number;
+  skipped: number;
+  /** What happens after the chunk's commit: queueing, events. Lost in a crash, the reconcilers redo it. */
+  after?: () => Promise<void>;
+}
+
+/** Of the chunk's links in the given statuses, as many as the allowance pays for go back to pending. */
+async function requeue(trx: Database, op: BulkSummary, chunk: string[], role: Role, from: LinkStatus[]): Promise<ChunkResult> {
+  const statuses = await listLinkStatuses(trx, { userId: op.user_id, linkIds: chunk });
+  const candidates = statuses.filter((link) => from.includes(link.status)).map((link) => link.id);
+  const budget = await enrichmentBudget(trx, op.user_id, role);
+  const paid = Number.isFinite(budget) ? candidates.slice(0, budget) : candidates;
+  const reset = await resetLinksToPending(trx, { userId: op.user_id, linkIds: paid, from });
+  return {
+    done: reset.length,
+    failed: candidates.length - paid.length,
+    skipped: chunk.length - reset.length - (candidates.length - paid.length),
+    after: async () => {
+      // The import queue's low-priority path: a bulk re-enrichment never delays a link added by hand.
+      await enqueueImportEnrich(reset.map((link) => ({ linkId: link.id, importId: null, userId: op.user_id })));
+      await publishLinks(op.user_id, reset, "link");
+    },
+  };
+}
+
+async function publishLinks(userId: string, links: Link[], type: "link" | "link-restored"): Promise<void> {
+  for (const link of links) await publishUserEvent(userId, { type, link: toPublicLink(link) });
+}
+
+async function applyChunk(trx: Database, op: BulkSummary, chunk: string[], role: Role): Promise<ChunkResult> {
+  const userId = op.user_id;
+  const changed = (n: number): ChunkResult => ({ done: n, failed: 0, skipped: chunk.length - n });
+  switch (op.action) {
+    case "add-tag":
+      return changed(await addTagToLinks(trx, { userId, linkIds: chunk, tag: op.tag! }));
+    case "remove-tag":
+      return changed(await removeTagFromLinks(trx, { userId, linkIds: chunk, tag: op.tag! }));
+    case "share":
+    case "unshare":
+      return changed(await setLinksPublic(trx, { userId, linkIds: chunk, isPublic: op.action === "share" }));
+    case "delete": {
+      const deleted = await softDeleteLinks(trx, { userId, linkIds: chunk });
+      return {
+        ...changed(deleted.length),
+        after: async () => {
+          for (const id of deleted) await publishUserEvent(userId, { type: "link-deleted", id });
+        },
+      };
+    }
+    case "restore": {
+      const restored = await restoreLinks(trx, { userId, linkIds: chunk });
+      return {
+        ...changed(restored.length),
+        after: async () => {
+          // One deleted before its job ran is queued again; its job id is the link's, so never twice.
+          for (const link of restored.filter((l) => l.status === "pending")) await enqueueEnrichLink(link.id, { role });
+          await publishLinks(userId, restored, "link-restored");
+        },
+      };
+    }
+    case "retry":
+      return requeue(trx, op, chunk, role, ["error", "unenriched"]);
+    case "reenrich":
+      return requeue(trx, op, chunk, role, ["enriched", "error", "unenriched"]);
+    case "export":
+      return changed(chunk.length);
+  }
+}
+
+export interface RunOptions {
+  chunkSize?: number;
+  onStep?: StepLogger;
+  /** Called after each chunk is committed (tests stop a run there, as a crash would). */
+  afterChunk?: (progress: BulkSummary) => void | Promise<void>;
+}
+
+/**
+ * The `bulk` queue's job: the operation's snapshot, a chunk per transaction. The row is locked
+ * for the chunk, so two runs of one job (a stalled one handed on) take turns and neither
+ * repeats the other's chunk; the cursor and the counts move with the changes or not at all.
+ */
+export async function runBulkOperation(operationId: string, { chunkSize = BULK_CHUNK, onStep = () => undefined, afterChunk }: RunOptions = {}): Promise<"done" | "skipped"> {
+  const first = await getBulkOperationById(db(), operationId);
+  if (!first || first.status !== "running") return "skipped";
+  const owner = await getUserById(db(), first.user_id);
+  if (!owner) return "skipped";
+  let lastProgress = 0;
+  for (;;) {
+    const step = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const op = await lockBulkChunk(trx, operationId, chunkSize);
+        if (!op || op.status !== "running") return { kind: "stop" as const };
+        if (op.chunk.length === 0) return { kind: "end" as const };
+        const result = await applyChunk(trx, op, op.chunk, owner.role);
+        const progress = await recordBulkChunk(trx, operationId, { processed: op.chunk.length, done: result.done, failed: result.failed, skipped: result.skipped });
+        return { kind: "chunk" as const, progress, after: result.after };
+      });
+    if (step.kind === "stop") return "skipped";
+    if (step.kind === "end") break;
+    await step.after?.().catch((error: unknown) => log.warn("bulk chunk follow-up failed; the reconcilers catch up", { operationId, error }));
+    onStep(`${step.progress.processed} of ${step.progress.total}: ${step.progress.done} done, ${step.progress.failed} failed, ${step.progress.skipped} unchanged`);
+    await afterChunk?.(step.progress);
+    if (Date.now() - lastProgress > PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await announce(step.progress);
+    }
+  }
+  const final = await finishBulkOperation(db(), operationId, { status: "done" });
+  if (final) await settle(final);
+  return "done";
+}
+
+/** The summary notification (big operations run a while), and the last progress event. */
+async function settle(final: BulkSummary): Promise<void> {
+  const view = await announce(final);
+  if (final.total < 100) return;
+  await createNotification(db(), { userId: final.user_id, type: "bulk-done", title: "Bulk action finished", body: bulkSummary(view), link: "/dashboard" });
+}
+
+/** The reconciler's pass: a running operation whose job was lost is queued again (it resumes). */
+export async function reconcileBulkOperations(olderThanMs: number): Promise<number> {
+  let requeued = 0;
+  for (const stale of await listStaleBulkOperations(db(), olderThanMs)) {
+    if (await hasLiveBulkJob(stale.id)) continue;
+    await enqueueBulkRun(stale.id);
+    requeued++;
+  }
+  return requeued;
+}

@@ -1,0 +1,244 @@
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
+import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
+import { savedRange } from "~/lib/link-filter";
+import type { Database } from "../platform/db.server";
+import type { DB, Link } from "../platform/db-schema.server";
+import type { LinkCursor } from "./links.server";
+
+/**
+ * Search (decision 031). Each link's `search_vector` is written by a trigger in the text-search
+ * configuration of the link's language (`link_search_config(language)`, 'simple' when unknown).
+ * A query is read with websearch_to_tsquery in every configuration once, up front:
+ * - the OR of the distinct readings is a constant the GIN index answers (a superset);
+ * - each row is then matched, ranked and highlighted with the reading in its own language, so a
+ *   French page is stemmed as French and an English one as English, whatever the query's language.
+ */
+export const SEARCH_CONFIGS = [
+  "simple",
+  "arabic",
+  "armenian",
+  "basque",
+  "catalan",
+  "danish",
+  "dutch",
+  "english",
+  "finnish",
+  "french",
+  "german",
+  "greek",
+  "hindi",
+  "hungarian",
+  "indonesian",
+  "irish",
+  "italian",
+  "lithuanian",
+  "nepali",
+  "norwegian",
+  "portuguese",
+  "romanian",
+  "russian",
+  "serbian",
+  "spanish",
+  "swedish",
+  "tamil",
+  "turkish",
+  "yiddish",
+] as const;
+
+/** A search read in every configuration: what the where-builder and the ranking need. */
+export interface PreparedSearch {
+  /** Matches a superset of the results; the GIN index answers it. */
+  any: string | null;
+  /** The reading per configuration; '' when the query has no words in it (all stop words). */
+  byConfig: Map<string, string>;
+}
+
+/** Reads the query in every configuration (one round trip); null when there is nothing to search. */
+export async function prepareSearch(db: Database, q: string | undefined): Promise<PreparedSearch | undefined> {
+  if (q === undefined || q.trim() === "") return undefined;
+  const rows = await sql<{ config: string; query: string }>`
+    select config, websearch_to_tsquery(config::regconfig, ${q})::text as query
+    from unnest(${[...SEARCH_CONFIGS]}::text[]) as config`.execute(db);
+  const byConfig = new Map(rows.rows.map((row) => [row.config, row.query]));
+  const distinct = [...new Set(rows.rows.map((row) => row.query).filter((query) => query !== ""))];
+  return { any: distinct.length ? distinct.map((query) => `(${query})`).join(" | ") : null, byConfig };
+}
+
+/** The query in the row's own language: a CASE over the configurations, grouped by identical readings. */
+function rowQuery(search: PreparedSearch): RawBuilder<string> {
+  const groups = new Map<string, string[]>();
+  for (const [config, query] of search.byConfig) {
+    if (config === "simple") continue;
+    groups.set(query, [...(groups.get(query) ?? []), config]);
+  }
+  const simple = search.byConfig.get("simple") ?? "";
+  const branches = [...groups].filter(([query]) => query !== simple);
+  const orNull = (query: string) => (query === "" ? sql`null::tsquery` : sql`${query}::tsquery`);
+  if (!branches.length) return sql<string>`${orNull(simple)}`;
+  const whens = branches.map(([query, configs]) => sql`when link_search_config(links.language)::text in (${sql.join(configs)}) then ${orNull(query)}`);
+  return sql<string>`(case ${sql.join(whens, sql` `)} else ${orNull(simple)} end)`;
+}
+
+/** Title weighs most (A), then tags and description (B), summary and notes (C), the page's text (D). */
+const RANK_WEIGHTS = "{0.05, 0.2, 0.4, 1.0}";
+
+function rankOf(search: PreparedSearch): RawBuilder<number> {
+  // 0 for a row its own language's reading does not match (it came in through another's).
+  return sql<number>`coalesce(ts_rank_cd(${RANK_WEIGHTS}::real[], links.search_vector, ${rowQuery(search)}), 0)`;
+}
+
+/** The page's host as normalizeUrl wrote it (lower case, no default port): scheme, optional user info, then the host. */
+const linkHost = sql<string>`substring(links.normalized_url from '^[a-z][a-z0-9+.-]*://(?:[^/@]*@)?([^/:?#]+)')`;
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+/**
+ * The conditions of a link filter (everything but the owner and the deleted rows, which every
+ * caller adds): the search (`q`, read beforehand by prepareSearch), tag, status, category,
+ * domain (the host or a subdomain of it) and the saved_at range. Used by the list
+ * (GET /api/links) and by "select all matching".
+ */
+export function linkFilterWhere(filter: LinkFilter, search?: PreparedSearch) {
+  if (filter.q?.trim() && !search) throw new Error("linkFilterWhere: read the search with prepareSearch first");
+  return (eb: ExpressionBuilder<DB, "links">): Expression<SqlBool> => {
+    const conditions: Array<Expression<SqlBool>> = [];
+    if (search) {
+      // The constant superset (the index answers it). With an exclusion, each row is checked again
+      // in its own language, so a word excluded in that language is excluded whatever another
+      // language's reading says; without one, a row another language's reading matches may stay
+      // (a looser match, ranked last), which spares reading every candidate's vector again.
+      if (search.any === null) conditions.push(sql<SqlBool>`false`);
+      else {
+        conditions.push(sql<SqlBool>`links.search_vector @@ ${search.any}::tsquery`);
+        if (search.any.includes("!")) conditions.push(sql<SqlBool>`coalesce(links.search_vector @@ ${rowQuery(search)}, false)`);
+      }
+    }
+    if (filter.tag !== undefined) conditions.push(sql<SqlBool>`links.tags @> array[${filter.tag}]::text[]`);
+    if (filter.status !== undefined) conditions.push(eb("links.status", "=", filter.status));
+    if (filter.category !== undefined) conditions.push(eb("links.category", "=", filter.category));
+    if (filter.domain !== undefined) {
+      conditions.push(sql<SqlBool>`(${linkHost} = ${filter.domain} or ${linkHost} like ${`%.${likeLiteral(filter.domain)}`})`);
+    }
+    const range = savedRange(filter);
+    if (range.from) conditions.push(eb("links.saved_at", ">=", range.from));
+    if (range.to) conditions.push(eb("links.saved_at", "<", range.to));
+    return eb.and(conditions);
+  };
+}
+
+function matching(db: Database, userId: string, filter: LinkFilter, search: PreparedSearch | undefined) {
+  return db.selectFrom("links").where("links.user_id", "=", userId).where("links.deleted_at", "is", null).where(linkFilterWhere(filter, search));
+}
+
+/**
+ * Ids of the user's live (not deleted) links matching the filter, q included, newest saved
+ * first, at most `limit`: what "select all matching" acts on.
+ */
+export async function listMatchingLinkIds(db: Database, { userId, filter, limit }: { userId: string; filter: LinkFilter; limit: number }): Promise<string[]> {
+  const search = await prepareSearch(db, filter.q);
+  const rows = await matching(db, userId, filter, search).select("links.id").orderBy("links.saved_at", "desc").orderBy("links.id", "desc").limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Where a relevance page ends: the last row's rank (float4, as Postgres prints it: exact) and id. */
+export interface RankCursor {
+  rank: string;
+  id: string;
+}
+
+/** The list's columns: not the page's text, which can be 200,000 characters, nor the vector. */
+export const LISTED_COLUMNS = [
+  "links.id",
+  "links.user_id",
+  "links.url",
+  "links.title",
+  "links.description",
+  "links.favicon",
+  "links.tags",
+  "links.status",
+  "links.error",
+  "links.enriched_at",
+  "links.created_at",
+  "links.saved_at",
+  "links.updated_at",
+] as const;
+
+export type SearchedLink = Pick<Link, "id" | "user_id" | "url" | "title" | "description" | "favicon" | "tags" | "status" | "error" | "enriched_at" | "created_at" | "saved_at" | "updated_at"> & {
+  cursor_saved_at: string;
+  /** ts_rank_cd as text (exact), when searching. */
+  cursor_rank: string | null;
+  /** Escaped HTML with <mark> around the matches, when searching. */
+  title_highlight: string | null;
+  snippet_highlight: string | null;
+};
+
+// UTC text with microseconds: read back with the same cast, it compares equal to the stored value.
+const cursorSavedAt = sql<string>`to_char(links.saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/** Private-use characters mark the matches in ts_headline's output; the text loses its own first. */
+const START = "\uE000";
+const STOP = "\uE001";
+const unmarked = (text: RawBuilder<string> | string) => sql<string>`translate(${typeof text === "string" ? sql.ref(text) : text}, ${START + STOP}, '')`;
+const HEADLINE_TITLE = `HighlightAll=true, StartSel=${START}, StopSel=${STOP}`;
+const HEADLINE_SNIPPET = `MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … ", StartSel=${START}, StopSel=${STOP}`;
+/** What the snippet is cut from: bounded, since ts_headline reads all of it. */
+const SNIPPET_SOURCE_CHARS = 4_000;
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** ts_headline's output as HTML: everything escaped, the matches in <mark>. */
+export function markedHtml(text: string | null): string | null {
+  if (text === null) return null;
+  const escaped = text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+  return escaped.replaceAll(START, "<mark>").replaceAll(STOP, "</mark>");
+}
+
+/**
+ * A page of the user's live links matching the filter, after `before` (the previous page's
+ * last row): newest saved first, or with sort=relevance and a search, best rank first (ties by
+ * id). With a search, each row carries its highlighted title and snippet.
+ */
+export async function searchLinks(
+  db: Database,
+  { userId, filter, sort = "date", limit, before }: { userId: string; filter: LinkFilter; sort?: LinkSort; limit: number; before?: LinkCursor | RankCursor },
+): Promise<SearchedLink[]> {
+  const search = await prepareSearch(db, filter.q);
+  const byRank = sort === "relevance" && search !== undefined;
+  let page = matching(db, userId, filter, search)
+    .select([...LISTED_COLUMNS, cursorSavedAt.as("cursor_saved_at")])
+    .select(search ? sql<string>`${rankOf(search)}::text`.as("cursor_rank") : sql<null>`null`.as("cursor_rank"));
+  if (byRank) {
+    if (before && "rank" in before) page = page.where(sql<SqlBool>`(${rankOf(search)}, links.id) < (${before.rank}::real, ${before.id}::uuid)`);
+    page = page.orderBy(rankOf(search), "desc").orderBy("links.id", "desc");
+  } else {
+    if (before && "savedAt" in before) {
+      // A row comparison is an index condition of the (user_id, saved_at desc, id desc) index.
+      page = page.where(sql<SqlBool>`(links.saved_at, links.id) < ((${before.savedAt}::timestamp at time zone 'UTC'), ${before.id}::uuid)`);
+    }
+    page = page.orderBy("links.saved_at", "desc").orderBy("links.id", "desc");
+  }
+  const rows = await page.limit(limit).execute();
+  if (!search || rows.length === 0) return rows.map((row) => ({ ...row, title_highlight: null, snippet_highlight: null }));
+  // Highlights for the page only: ts_headline parses its text, so never for every match.
+  const lights = await db
+    .selectFrom("links")
+    .select([
+      "links.id",
+      sql<string | null>`ts_headline(link_search_config(links.language), ${unmarked("links.title")}, ${rowQuery(search)}, ${HEADLINE_TITLE})`.as("title"),
+      sql<string | null>`ts_headline(link_search_config(links.language), ${unmarked(
+        sql<string>`left(concat_ws(' · ', links.description, links.summary, links.notes, left(links.content_text, ${SNIPPET_SOURCE_CHARS})), ${SNIPPET_SOURCE_CHARS})`,
+      )}, ${rowQuery(search)}, ${HEADLINE_SNIPPET})`.as("snippet"),
+    ])
+    .where("links.id", "in", rows.map((row) => row.id))
+    .where("links.user_id", "=", userId)
+    .execute();
+  const byId = new Map(lights.map((light) => [light.id, light]));
+  return rows.map((row) => {
+    const light = byId.get(row.id);
+    const snippet = light?.snippet ?? null;
+    // A title or snippet without a match says nothing the row does not already show.
+    const title = light?.title ?? null;
+    return { ...row, title_highlight: title?.includes(START) ? markedHtml(title) : null, snippet_highlight: snippet?.includes(START) ? markedHtml(snippet) : null };
+  });
+}

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { seedLinks, userIdOf, withDb } from "./db";
+import { pagesUrl, registerThroughPage } from "./helpers";
+import { expectNoSidewaysScroll, useTheme } from "./layout";
+
+/** A new account made Creator (as a checkout would), on the dashboard. */
+async function creator(page: Page, prefix: string) {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "bulk-password");
+  await withDb((client) => client.query("update users set role = 'ProUser' where email = $1", [email]));
+  return email;
+}
+
+async function reloadSettled(page: Page) {
+  const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
+  await page.reload();
+  await resynced;
+}
+
+test("select all and re-enrich", async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = await creator(page, "bulk-reenrich");
+  const userId = await userIdOf(email);
+  // Three links whose pages failed earlier and answer now: the fixture server's /flaky pages.
+  const name = `bulk-${Date.now()}`;
+  for (let i = 1; i <= 3; i++) {
+    const url = pagesUrl(`/flaky/${name}-${i}`);
+    await fetch(pagesUrl(`/recover/${name}-${i}`));
+    await withDb((client) =>
+      client.query(
+        `insert into links (user_id, url, normalized_url, status, error, title, saved_at) values ($1, $2, $2, 'error', 'The page answered 404 Not Found', $3, now() - $4 * interval '1 minute')`,
+        [userId, url, `Failed page ${i}`, 4 - i],
+      ),
+    );
+  }
+  await reloadSettled(page);
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.and(page.locator('[data-status="error"]'))).toHaveCount(3);
+
+  await page.getByTestId("bulk-select-all").click();
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("3 selected");
+  for (let i = 1; i <= 3; i++) await expect(page.getByRole("checkbox", { name: `Select Failed page ${i}` })).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  await toolbar.getByRole("button", { name: "Re-enrich" }).click();
+  const progress = page.getByTestId("bulk-progress");
+  await expect(progress).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+  await expect(page.getByTestId("bulk-status")).toHaveText("3 links queued for enrichment.");
+  await expect(page.getByTestId("bulk-status")).toBeFocused();
+  // The rows turn Enriched as the worker finishes each, pushed over the event stream.
+  await expect(rows.and(page.locator('[data-status="enriched"]'))).toHaveCount(3, { timeout: 60_000 });
+  await expect(rows.first()).toContainText("Enriched");
+  await expectNoAxeViolations(page);
+});
+
+test("a Shift-click range, Delete, then Undo brings the links back", async ({ page }) => {
+  const email = await creator(page, "bulk-range");
+  await seedLinks(email, 6);
+  await reloadSettled(page);
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(6);
+  await expect(rows.first()).toContainText("Seeded page 6");
+
+  await page.getByRole("checkbox", { name: "Select Seeded page 6" }).click();
+  await page.getByRole("checkbox", { name: "Select Seeded page 3" }).click({ modifiers: ["Shift"] });
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("4 selected");
+  for (const n of [6, 5, 4, 3]) await expect(page.getByRole("checkbox", { name: `Select Seeded page ${n}` })).toBeChecked();
+  for (const n of [2, 1]) await expect(page.getByRole("checkbox", { name: `Select Seeded page ${n}` })).not.toBeChecked();
+
+  // Escape clears the selection and leaves focus on the row it started from; Shift+Space selects the range again.
+  await page.keyboard.press("Escape");
+  await expect(toolbar).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: "Select Seeded page 3" })).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.getByRole("checkbox", { name: "Select Seeded page 6" }).focus();
+  await page.keyboard.press("Shift+Space");
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("4 selected");
+
+  await toolbar.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("bulk-status")).toHaveText("4 links deleted.", { timeout: 30_000 });
+  await expect(rows).toHaveCount(2);
+  const undo = toolbar.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("bulk-status")).toHaveText("4 links restored.", { timeout: 30_000 });
+  await expect(rows).toHaveCount(6);
+  await expect(rows.first()).toContainText("Seeded page 6");
+});
+
+test("the toolbar fits a 360 px phone in the dark theme, and a Free plan sees the lock instead", async ({ page }) => {
+  await useTheme(page, "dark");
+  await page.setViewportSize({ width: 360, height: 740 });
+  const email = await creator(page, "bulk-phone");
+  await seedLinks(email, 3);
+  await reloadSettled(page);
+  await page.getByRole("checkbox", { name: "Select Seeded page 2" }).click();
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("1 selected");
+  await toolbar.getByRole("button", { name: "Add tag" }).click();
+  await expect(toolbar.getByRole("textbox", { name: "Tag" })).toBeFocused();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.keyboard.type("reading");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("bulk-status")).toHaveText("1 link tagged #reading.", { timeout: 30_000 });
+  await expect(page.getByTestId("link-row").filter({ hasText: "Seeded page 2" })).toContainText("reading");
+
+  // With a filter on, "Select all matching" selects by the filter on the server.
+  await page.goto("/dashboard?tag=reading");
+  await expect(page.getByTestId("link-row")).toHaveCount(1);
+  await page.getByRole("button", { name: "Select all matching" }).click();
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("All matching selected");
+  await expect(page.getByRole("checkbox", { name: "Select Seeded page 2" })).toBeChecked();
+  await toolbar.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(page.getByTestId("bulk-status")).toHaveText("1 link shared.", { timeout: 30_000 });
+
+  await withDb((client) => client.query("update users set role = 'FreeUser' where email = $1", [email]));
+  await page.reload();
+  await expect(page.getByRole("link", { name: /Bulk actions \(Creator\)/ })).toHaveAttribute("href", "/upgrade?feature=batchProcessing");
+  await expect(page.getByRole("checkbox", { name: /^Select / })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
