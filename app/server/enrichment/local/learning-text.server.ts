@@ -274,7 +274,8 @@ export function termsOf(fullText: string, lang: LearningLanguage): Term[] {
     byKey.set(key, entry);
   }
   return [...byKey.entries()]
-    .filter(([, entry]) => ![...entry.forms.keys()].some((form) => text.includes(`_${form}`) || text.includes(`${form}_`)))
+    // Pieces of identifiers ("user" of user_id) are not terms: a term occurs on its own somewhere.
+    .filter(([, entry]) => [...entry.forms.keys()].some((form) => new RegExp(`(?<![\\p{L}\\p{N}_])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_])`, "u").test(text)))
     .filter(([key]) => key.length >= 3)
     .map(([key, entry]) => {
       // The usual form, lower case preferred when the page also writes it so (not sentence-initial capitals).

@@ -203,7 +203,7 @@ export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omi
       const question = say.after(clip(steps[k]!, 300));
       const others = [...steps.filter((_, j) => j !== k && j !== k + 1), ...clauses.map(asClause)].map((s) => clip(s, 280));
       const distractors = pickDistractors(answer, others, lang, question);
-      if (distractors.length === 3 && question.length <= 500) {
+      if (clean(question, answer, distractors, lang)) {
         out.steps.push({ kind: "steps", question, answer, distractors, explanation: clip(say.order(clip(steps[k]!, 200), clip(steps[k + 1]!, 200)), FIELD_MAX) });
       }
     }

@@ -187,7 +187,7 @@ function englishClause(head: string, tail: string): string | null {
   if (!first) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   if (SUBJECT_TAGS.has(first.pos) && verbAt > 0 && verbAt <= 5) return tail;
-  if (first.pos === "VERB" && /(?:ed|s)$/.test(first.surface)) {
+  if ((first.pos === "VERB" && /(?:ed|s)$/.test(first.surface)) || (first.pos === "AUX" && tailTags.length > 2)) {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
@@ -278,7 +278,11 @@ function expert(input: RephraseInput, lang: LearningLanguage): string {
       ),
     ),
   );
-  return sentences.join(" ");
+  // Prose, not a list joined by semicolons: each clause its own sentence.
+  return sentences
+    .flatMap((s) => s.split(/;\s+/))
+    .map((s) => finish(capitalise(s)))
+    .join(" ");
 }
 
 function intermediate(input: RephraseInput, lang: LearningLanguage): string {
