@@ -11,7 +11,7 @@
  */
 import type { Difficulty } from "~/lib/enrichment";
 import { definitionsOf, learningLanguage, sentencesOf, stemKey, tagEnglish, tokensOf, type LearningLanguage } from "./learning-text.server";
-import { fleschReadingEase } from "./readability.server";
+import { fleschReadingEase, syllables } from "./readability.server";
 import { stopWordsOf } from "./language.server";
 
 export interface RephraseInput {
@@ -88,6 +88,21 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["furthermore", "also"], ["moreover", "also"], ["accordingly", "so"], ["immediately", "at once"], ["sufficient", "enough"],
   ["investigate", "look into"], ["investigating", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
   ["informed", "told"], ["acquire", "get"], ["acquired", "got"], ["anticipate", "expect"], ["anticipated", "expected"],
+  ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
+  ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
+  ["eventually", "in the end"], ["announced", "said"], ["discovered", "found"], ["receive", "get"], ["received", "got"], ["receives", "gets"],
+  ["remain", "stay"], ["remained", "stayed"], ["remains", "stays"], ["following", "after"], ["in addition to", "besides"],
+  ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["request", "ask"], ["requested", "asked"],
+  ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
+  ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"], ["considered", "thought about"],
+  ["construct", "build"], ["constructed", "built"], ["construction", "building"], ["selected", "chosen"], ["difficult", "hard"],
+  ["sufficiently", "enough"], ["initiate", "start"], ["initiated", "started"], ["capability", "skill"], ["capabilities", "skills"],
+  ["assistance", "help"], ["encounter", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
+  ["several", "some"], ["opportunity", "chance"], ["opportunities", "chances"], ["identified as", "named as"], ["injured", "hurt"],
+  ["demonstration", "protest"], ["demonstrations", "protests"], ["manufacturer", "maker"], ["manufacturers", "makers"],
+  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["information", "facts"], ["approximately", "about"],
+  ["currently", "now"], ["municipal", "city"], ["physician", "doctor"], ["physicians", "doctors"], ["automobile", "car"],
+  ["occupation", "job"], ["employment", "work"], ["employed", "used"], ["children", "kids"], ["television", "TV"],
 ].map(([hard, plain]) => [new RegExp(`\\b${hard}\\b`, "gi"), plain] as [RegExp, string]);
 
 /** Words that add nothing for an expert reader. */
@@ -108,7 +123,8 @@ function capitalise(text: string): string {
 
 function finish(text: string): string {
   const trimmed = text.trim().replace(/[,;:]+$/, "");
-  return /[.!?"”»)]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  if (/[.!?]["”»)]?$/.test(trimmed)) return trimmed;
+  return `${trimmed}.`;
 }
 
 function withoutAsides(sentence: string): string {
@@ -157,7 +173,45 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       if (own) return pieces(head, capitalise(own));
     }
   }
+  if (effort >= 1 && lang === "en") {
+    // "After the storm passed, crews cleared the road." → "The storm passed. Then crews cleared the road."
+    const leading = /^(after|when|once|because|since|although|though|while)\s+([^,]{12,}),\s+(.{12,})$/i.exec(plain);
+    if (leading && englishClause(leading[2]!, leading[3]!) === leading[3]) {
+      const link = { after: "Then ", when: "Then ", once: "Then ", because: "So ", since: "So ", although: "But ", though: "But ", while: "But " }[leading[1]!.toLowerCase()]!;
+      return pieces(capitalise(leading[2]!), `${link}${leading[3]!}`);
+    }
+  }
+  if (effort >= 1 && lang === "en") {
+    // "X because Y" → "X. This is because Y."
+    const because = /^(.{20,}?)\s+because\s+(?!of\b)(.{15,})$/i.exec(plain);
+    if (because && englishClause(because[1]!, because[2]!) === because[2]) return pieces(because[1]!, `This is because ${because[2]!}`);
+  }
+  if (effort >= 2 && lang === "en") {
+    // "It was scrapped when the government removed it" → "It was scrapped. That was when the government removed it."
+    for (const match of plain.matchAll(/,?\s+(when|after|before|where|as soon as|until)\s+/gi)) {
+      const head = plain.slice(0, match.index).trim();
+      const tail = plain.slice(match.index + match[0].length).trim();
+      if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      if (englishClause(head, tail) !== tail) continue;
+      const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
+      const word = match[1]!.toLowerCase();
+      const link = word === "where" ? "That is where" : `${past ? "That was" : "That is"} ${word}`;
+      return pieces(head, `${link} ${tail}`);
+    }
+    // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
+    const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
+    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && englishClause(speech[1]!, speech[3]!) === speech[3]) {
+      const verb = speech[2]!.split(" ")[0]!;
+      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speech[1]!} ${verb}`)];
+    }
+    // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
+    const appositive = plain.replace(/(\p{Lu}[\p{L}'-]+),\s+(?:an?|the)\s+[^,]{3,60},(?=\s+\p{Ll})/u, "$1");
+    if (appositive !== plain) return splitLong(appositive, lang, maxWords, effort);
+  }
   if (effort >= 2) {
+    // Appositives between commas: "The whale, named Varvara, swam …", "Smith, 45, said …".
+    const lighter = plain.replace(/,\s+(?:named|called|known as|aged|born|based|nicknamed|dubbed)\s+[^,]{2,40},/i, "").replace(/,\s+\d{1,3},(?=\s)/, "");
+    if (lighter !== plain) return splitLong(lighter, lang, maxWords, effort);
     const cut = SUBORDINATE[lang].exec(plain);
     if (cut && wordCount(plain.slice(0, cut.index)) >= 6) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
   }
@@ -186,7 +240,9 @@ function englishClause(head: string, tail: string): string | null {
   const first = tailTags[0];
   if (!first) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
-  if (SUBJECT_TAGS.has(first.pos) && verbAt > 0 && verbAt <= 5) return tail;
+  // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
+  const subject = tailTags.slice(0, Math.max(0, verbAt));
+  if (SUBJECT_TAGS.has(first.pos) && verbAt > 0 && verbAt <= 5 && subject.every((t) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-")) return tail;
   if ((first.pos === "VERB" && /(?:ed|s)$/.test(first.surface)) || (first.pos === "AUX" && tailTags.length > 2)) {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
@@ -208,6 +264,25 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+}
+
+/**
+ * English: long describing words a beginner can do without ("significant corrosion" →
+ * "corrosion", "extremely damaging" → "damaging"): adjectives of three syllables or more before a
+ * noun, and adverbs of three or more. Names, numbers and negations stay.
+ */
+function withoutLongModifiers(sentence: string): string {
+  const tags = tagEnglish(sentence);
+  let out = sentence;
+  for (const [i, tag] of tags.entries()) {
+    const next = tags[i + 1];
+    const long = syllables(tag.surface) >= 3 && /^\p{Ll}[\p{Ll}-]+$/u.test(tag.surface);
+    const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
+    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface)) {
+      out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
+    }
+  }
+  return out;
 }
 
 function plainWords(sentence: string, lang: LearningLanguage): string {
@@ -237,7 +312,17 @@ export function glossary(input: { title: string | null; text: string; language: 
 
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
-  const sentences = sentencesOf(input.summary).flatMap((s) => splitLong(plainWords(lighter(withoutAsides(s), lang), lang), lang, maxWords, effort));
+  const simpler = (s: string) => {
+    const plain = plainWords(lighter(withoutAsides(s), lang), lang);
+    return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
+  };
+  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort));
+  // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
+  if (effort >= 3 && groups.length > 2) {
+    const simple = groups.filter((pieces) => pieces.every((p) => wordCount(p) <= 20));
+    if (simple.length >= 2) groups = simple;
+  }
+  const sentences = groups.flat();
   const words = glossary(input);
   const body = sentences.join(" ");
   if (!words.length) return body;
@@ -302,10 +387,14 @@ export function rephraseText(input: RephraseInput, level: Difficulty): string {
   if (level === "expert") return expert(input, lang);
   if (level === "intermediate") return intermediate(input, lang);
   const target = fleschReadingEase(input.summary, lang) + 15;
-  let text = beginner(input, lang, 16, 0);
-  for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2]] as const) {
-    if (fleschReadingEase(text, lang) >= target) break;
-    text = beginner(input, lang, maxWords, effort);
+  // The lightest pass that reaches the target; else the easiest of them all.
+  let best = beginner(input, lang, 16, 0);
+  let bestScore = fleschReadingEase(best, lang);
+  for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3]] as const) {
+    if (bestScore >= target) break;
+    const text = beginner(input, lang, maxWords, effort);
+    const score = fleschReadingEase(text, lang);
+    if (score > bestScore) [best, bestScore] = [text, score];
   }
-  return text;
+  return best;
 }
