@@ -336,7 +336,7 @@ const APPOSITIVE: Record<LearningLanguage, RegExp> = {
 function termIsPlausible(term: string, lang: LearningLanguage): boolean {
   const tokens = tokensOf(term);
   if (tokens.length === 0 || tokens.length > 4) return false;
-  if (PRONOUNS.test(tokens[0]!.word)) return false;
+  if (PRONOUNS.test(tokens[0]!.word) || /['’]s\b/.test(term)) return false;
   const stop = stopWordsOf(lang);
   // Linking words inside are fine ("cycle de Calvin"), not at either end, and not a clause.
   if (stop.has(tokens[0]!.word) || stop.has(tokens.at(-1)!.word)) return false;

@@ -43,6 +43,9 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
     [/,\s+while\s+/i, "Meanwhile, ", true],
     [/,\s+although\s+/i, "But ", true],
     [/\s+and\s+/i, "", true],
+    [/\s+but\s+/i, "But ", true],
+    // Not "so you can …": that "so" gives a purpose, not a result.
+    [/\s+so\s+(?!that\b|far\b|much\b|many\b|\S+\s+(?:can|could|will|would|may|might)\b)/i, "So ", true],
   ],
   fr: [
     [/;\s+/, "", false],
@@ -92,7 +95,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
   ["eventually", "in the end"], ["announced", "said"], ["discovered", "found"], ["receive", "get"], ["received", "got"], ["receives", "gets"],
   ["remain", "stay"], ["remained", "stayed"], ["remains", "stays"], ["following", "after"], ["in addition to", "besides"],
-  ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["request", "ask"], ["requested", "asked"],
+  ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
   ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
   ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"], ["considered", "thought about"],
   ["construct", "build"], ["constructed", "built"], ["construction", "building"], ["selected", "chosen"], ["difficult", "hard"],
@@ -198,6 +201,14 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const link = word === "where" ? "That is where" : `${past ? "That was" : "That is"} ${word}`;
       return pieces(head, `${link} ${tail}`);
     }
+    // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
+    const relative = /^(.{25,}?\b(\p{L}+))\s+(?:which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could)\s)(.{15,})$/u.exec(plain);
+    if (relative && !/["“”]/.test(relative[1]!)) {
+      const plural = /s$/i.test(relative[2]!) && !/ss$/i.test(relative[2]!);
+      const pronoun = plural ? "They" : "It";
+      const verb = relative[3]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
+      return pieces(relative[1]!, `${pronoun} ${verb}`);
+    }
     // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
     if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && englishClause(speech[1]!, speech[3]!) === speech[3]) {
@@ -236,6 +247,8 @@ const VERB_TAGS = new Set(["VERB", "AUX"]);
  * parents changed the name").
  */
 function englishClause(head: string, tail: string): string | null {
+  // Both halves must say something: a head without a verb is a name or a list, not a clause.
+  if (!tagEnglish(head).some((t) => VERB_TAGS.has(t.pos))) return null;
   const tailTags = tagEnglish(tail);
   const first = tailTags[0];
   if (!first) return null;
@@ -322,7 +335,12 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     const simple = groups.filter((pieces) => pieces.every((p) => wordCount(p) <= 20));
     if (simple.length >= 2) groups = simple;
   }
-  const sentences = groups.flat();
+  let sentences = groups.flat();
+  if (effort >= 3 && sentences.length > 3) {
+    // Then the statements still over 16 words, as long as three remain (the shortest three otherwise).
+    const limit = Math.max(16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
+    sentences = sentences.filter((p) => wordCount(p) <= limit);
+  }
   const words = glossary(input);
   const body = sentences.join(" ");
   if (!words.length) return body;
