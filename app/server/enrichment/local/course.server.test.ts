@@ -47,4 +47,11 @@ describe("mini-course", () => {
     expect(buildCourse(fixture("cli-tutorial.html"))!.lessons[0]!.objective).toBe("Explain how to build a command-line tool three ways.");
     expect(buildCourse(fixture("postgres-indexes.html"))!.lessons[0]!.objective).toBe("Explain how Postgres indexes work.");
   });
+
+  it("makes three lessons from thirds of the sentences when a page has neither headings nor paragraphs", () => {
+    const text = Array.from({ length: 9 }, (_, i) => `The council discussed proposal number ${i + 1} about the harbour bridge and its repairs.`).join(" ");
+    const course = courseSchema.parse(buildCourse({ title: "Council notes", text, language: "en", headings: [] }));
+    expect(course.lessons).toHaveLength(3);
+    expect(course.lessons.map((l) => l.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Part 1/)]));
+  });
 });

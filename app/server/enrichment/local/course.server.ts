@@ -202,7 +202,9 @@ export function buildCourse(input: CourseInput): Course | null {
   let parts = sectionsOf(input);
   if (parts.length < 3) {
     // Few headings: lessons from consecutive thirds of the text, named after their main term.
-    const paragraphs = input.text.split(/\n{2,}/).filter((p) => p.length > 40);
+    let paragraphs = input.text.split(/\n{2,}/).filter((p) => p.length > 40);
+    // One or two long paragraphs (an abstract, a news story): thirds of its sentences instead.
+    if (paragraphs.length < 3) paragraphs = sentencesOf(input.text).filter((s) => s.length > 20);
     const size = Math.max(1, Math.ceil(paragraphs.length / 3));
     parts = [0, 1, 2]
       .map((i) => paragraphs.slice(i * size, (i + 1) * size).join("\n\n"))

@@ -425,7 +425,8 @@ export function causesOf(text: string, lang: LearningLanguage): CauseEffect[] {
       if (!match) continue;
       const before = plain.slice(0, match.index).trim();
       const after = plain.slice(match.index + match[0].length).trim();
-      if (words(before) < 3 || words(after) < 3 || /^\p{Ll}/u.test(before) === false && !/^\p{Lu}/u.test(before)) continue;
+      if (/[-–—:]$/.test(before) || /^[-–—]/.test(after) || /^(?:und|and|et|y|aber|but|mais|pero|or|oder|ou)\b/i.test(before) || /^(?:und|and|et|y|aber|but|mais|pero)\b/i.test(after)) continue;
+      if (words(before) < 4 || words(after) < 3 || /^\p{Ll}/u.test(before) === false && !/^\p{Lu}/u.test(before)) continue;
       found.push(causeFirst ? { cause: before, effect: after, sentence } : { cause: after, effect: before, sentence });
       break;
     }

@@ -121,4 +121,10 @@ describe("quiz rules", () => {
     expect(codeResultOf({ language: "sql", code: "CREATE INDEX links_idx ON links (user_id);" })).toBeNull();
     expect(quizCandidates(fixture("postgres-indexes.html")).code).toEqual([]);
   });
+
+  it("does not take a German verb-second sentence for a definition", () => {
+    const text = "Beendet ist das Turnier für Mexiko, das gegen Ecuador verlor. Ein Elfmeter ist ein Strafstoß aus elf Metern Entfernung. Der Elfmeter entschied das Spiel. Die Mannschaft verlor den Elfmeter nicht.";
+    const { definition } = quizCandidates({ title: null, text, language: "de" });
+    expect(definition.map((q) => q.answer)).not.toContain("Beendet");
+  });
 });

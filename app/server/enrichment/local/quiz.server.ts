@@ -161,7 +161,10 @@ export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omi
   // Definitions: the term is the answer; the distractors are other terms the page names (defined ones first).
   const definitions = definitionsOf(text, lang, { exclude: input.title ? [input.title] : [] });
   const definedTerms = definitions.map((d) => d.term);
+  const known = new Set(nounTerms.map((t) => t.key));
   for (const definition of definitions) {
+    // German puts the verb second: "Beendet ist das Turnier …" is no definition of "Beendet". The term must be a noun the page uses.
+    if (lang === "de" && !known.has(phraseKey(definition.term, lang))) continue;
     const body = clip(blankEvery(definition.body, definition.term, lang).text, 300);
     const question = say.definition(body);
     const others = [...definedTerms.filter((t) => t !== definition.term), ...sameKind(definition.term, nounTerms, lang)];
@@ -230,9 +233,11 @@ export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omi
     .map((sentence, index) => ({ sentence, index, score: tokensOf(sentence).reduce((n, t) => n + (weight.get(phraseKey(t.word, lang)) ?? 0), 0) / Math.sqrt(tokensOf(sentence).length) + (index < 3 ? 0.5 : 0) }))
     .sort((a, b) => b.score - a.score);
   const top = new Set(nounTerms.slice(0, 40).map((t) => t.key));
+  // A short abstract names its terms once or twice: any of them may be blanked there.
+  const minCount = text.length < 2_000 ? 1 : 2;
   for (const { sentence } of central) {
     let made = 0;
-    const inSentence = nounTerms.filter((t) => top.has(t.key) && t.count >= 2 && blankEvery(sentence, t.text, lang).count > 0).sort((a, b) => tokensOf(b.text).length - tokensOf(a.text).length || b.count - a.count);
+    const inSentence = nounTerms.filter((t) => top.has(t.key) && t.count >= minCount && blankEvery(sentence, t.text, lang).count > 0).sort((a, b) => tokensOf(b.text).length - tokensOf(a.text).length || b.count - a.count);
     for (const term of inSentence) {
       const blanked = blankEvery(sentence, term.text, lang).text;
       const question = say.blank(blanked);
