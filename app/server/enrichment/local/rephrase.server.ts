@@ -35,7 +35,7 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   en: [
     [/;\s+/, "", false],
     [/\s+[—–]\s+/, "", true],
-    [/,\s+but\s+/i, "But ", true],
+    [/,\s+but\s+/i, "But ", false],
     [/,\s+because\s+/i, "This is because ", true],
     [/,\s+so\s+(?!that\b)/i, "So ", true],
     [/,\s+and\s+/i, "", true],
@@ -165,6 +165,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       if (!own) continue;
       clause = own;
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
+    else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
     return pieces(head, opener ? `${opener}${clause}` : capitalise(clause));
   }
   if (effort >= 1 && lang === "en") {
@@ -209,9 +210,24 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const verb = relative[3]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
       return pieces(relative[1]!, `${pronoun} ${verb}`);
     }
+    // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
+    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+(said|says|added))$/.exec(plain);
+    if (attribution && !/["“”]$/.test(attribution[1]!)) {
+      const who = attribution[3] ?? attribution[4]!;
+      const verb = (attribution[2] ?? attribution[5]!).split(" ")[0]!;
+      if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${/^(?:he|she|they)$/i.test(who) ? who.toLowerCase() : who} ${verb}`)];
+      }
+    }
+    // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
+    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, "").replace(/^\p{Lu}\p{Ll}+ing\s+[^,]{3,50},\s+(?=\p{Lu})/u, "");
+    if (participle !== plain && wordCount(participle) >= 5) return splitLong(participle, lang, maxWords, effort);
+    // A comment in apposition at the end: "…in Prague, a move the team say could harm his recovery."
+    const trailing = /^(.{30,}?),\s+an?\s+[^,"“”]{3,80}$/.exec(plain);
+    if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
     // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
-    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && englishClause(speech[1]!, speech[3]!) === speech[3]) {
+    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
       return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speech[1]!} ${verb}`)];
     }
