@@ -155,7 +155,8 @@ export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omi
   const say = WORDING[lang];
   const text = input.text;
   const terms = termsOf(text, lang);
-  const nounTerms = terms.filter((t) => !t.kind.startsWith("number"));
+  // A phrase of several words named only once is often a tagger's slip ("column correlates"): single words, or phrases the page repeats.
+  const nounTerms = terms.filter((t) => !t.kind.startsWith("number") && (t.count >= 2 || !/\s/.test(t.text)));
   const out: ReturnType<typeof quizCandidates> = { definition: [], cause: [], steps: [], code: [], cloze: [] };
 
   // Definitions: the term is the answer; the distractors are other terms the page names (defined ones first).
