@@ -6,6 +6,8 @@
  *    engine, TF-IDF over the data set's own document frequencies, on a dev and a held-out split
  *  - summaries: ROUGE-1/2/L/Lsum F1 (as Google's rouge-score, stemmed) for the engine and Lead-k
  *  - categories: accuracy on the labelled titles and descriptions in eval/categories.json
+ *  - learning features: Flesch reading ease of the summary and of each rephrasing level over the
+ *    news sets, and a sample of the quiz, rephrasings and course on an English and a French page
  *
  * Options: EVAL_DATA (the data folder, default ../shared/eval), EVAL_SPLIT (dev, heldout or all;
  * default both dev and heldout), EVAL_FILES (a comma list of parts of file names, to run only those),
@@ -14,9 +16,10 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { formatTable } from "./lib/table";
-import { fleschReadingEase, keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
+import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
 import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
 import { splitOf } from "./lib/eval-split";
+import { printLearningSample, readabilityTable } from "./lib/eval-learning";
 import { categorize } from "../app/server/enrichment/local/categorize.server";
 import { chooseTags } from "../app/server/enrichment/local/tags.server";
 import { localEnricher } from "../app/server/enrichment/local/local-enricher.server";
@@ -186,17 +189,17 @@ if (process.env.EVAL_SAMPLES !== "0") {
   for (const page of samplePages) {
     const result = await localEnricher.enrich({ url: "x", page, existingTags: [] });
     console.log(`\n--- sample (${page.language ?? "?"}): ${page.title}\nsummary: ${result.summary}\ntags: ${result.tags.join(", ")} | suggestions: ${result.tagSuggestions.join(", ")}\ncategory: ${result.category}`);
-    // Rephrasing and its readability (Flesch reading ease, English formula: meaningful for English pages only).
-    const source = { title: page.title, language: page.language, text: page.text, summary: result.summary, headings: page.headings };
-    for (const level of ["beginner", "expert"] as const) {
-      const text = (await localEnricher.rephrase(source, level)).data.text;
-      console.log(`${level} (Flesch ${fleschReadingEase(text).toFixed(0)}, summary ${fleschReadingEase(result.summary).toFixed(0)}): ${text.slice(0, 400)}${text.length > 400 ? "…" : ""}`);
-    }
-    try {
-      const quiz = (await localEnricher.quiz(source)).data.questions[0]!;
-      console.log(`quiz, first question: ${quiz.question} [${quiz.options.join(" / ")}] answer: ${quiz.options[quiz.answerIndex]}`);
-    } catch (error) {
-      console.log(`quiz: ${(error as Error).message}`);
-    }
+  }
+}
+
+// ---- learning features: readability of the rephrasings, and samples of quiz, rephrase and course
+const readability = await readabilityTable(DATA, files, SPLITS);
+console.log("\nRephrasing readability (Flesch reading ease, higher is easier; mean per document; gap = beginner − summary, target ≥ 15)\n");
+console.log(readability.table);
+console.log(`mean beginner − summary gap over the news sets: ${readability.gap.toFixed(1)} points`);
+if (process.env.EVAL_SAMPLES !== "0") {
+  for (const [label, page] of [["English page", fixtures[0]!], ["non-English page", fixtures[2]!]] as const) {
+    const result = await localEnricher.enrich({ url: "x", page, existingTags: [] });
+    await printLearningSample({ title: page.title, language: page.language, text: page.text, summary: result.summary, headings: page.headings, codeSnippets: page.codeBlocks }, label);
   }
 }

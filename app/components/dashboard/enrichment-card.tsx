@@ -140,7 +140,7 @@ function ArtifactResult({ artifact }: { artifact: CardArtifact }) {
                 Lesson {i + 1}: {lesson.title}
               </summary>
               <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">Objective: {lesson.objective}</p>
-              <p className="mt-2 text-sm leading-6">{lesson.content}</p>
+              <p className="mt-2 whitespace-pre-line text-sm leading-6">{lesson.content}</p>
               <p className="mt-2 text-sm italic">Check: {lesson.checkQuestion}</p>
             </details>
           ))}

@@ -115,6 +115,7 @@ export async function generateArtifact(
     text: link.content_text ?? "",
     summary: link.summary,
     headings: (link.content_text ?? "").split(/\n{2,}/).filter((block) => block.length < 120 && !/[.!?]$/.test(block)),
+    codeSnippets: link.code_snippets,
   };
   const preferences = await preferencesFor(artifact.user_id, link.owner_role);
   try {

@@ -55,6 +55,8 @@ export interface EnrichmentSource {
   text: string;
   summary: string | null;
   headings: string[];
+  /** The page's code blocks: the quiz asks what a small one returns when the page shows its result. */
+  codeSnippets?: CodeSnippet[];
 }
 
 export interface Enricher {

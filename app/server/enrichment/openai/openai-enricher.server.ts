@@ -15,6 +15,14 @@ function addUsage(total: EngineRun, usage: LlmUsage): EngineRun {
   };
 }
 
+/** The page's small code blocks (the stored text leaves code out): the quiz may ask what one returns. */
+function smallSnippets(source: EnrichmentSource): string[] {
+  return (source.codeSnippets ?? [])
+    .map((snippet) => snippet.code)
+    .filter((code) => code.length <= 600)
+    .slice(0, 3);
+}
+
 /** Enrichment by any OpenAI-compatible model. Long pages are map-reduced, never cut off. */
 export function createOpenAiEnricher(client: LlmClient, { chunkTokens }: { chunkTokens: number }): Enricher {
   const emptyRun = (): EngineRun => ({ provider: "openai", model: client.model, tokensIn: null, tokensOut: null, durationMs: 0 });
@@ -68,9 +76,10 @@ export function createOpenAiEnricher(client: LlmClient, { chunkTokens }: { chunk
       };
     },
     advancedSummary: (source, p) => task(source, (text) => prompts.advanced({ ...source, text, ...prefs(p) }), advancedSummarySchema),
-    quiz: (source, p) => task(source, (text) => prompts.quiz({ ...source, text, ...prefs(p) }), quizSchema),
+    quiz: (source, p) =>
+      task(source, (text) => prompts.quiz({ ...source, text, ...prefs(p), codeSnippets: smallSnippets(source) }), quizSchema),
     rephrase: (source, level, p) =>
       task({ ...source, text: source.summary ?? source.text }, (text) => prompts.rephrase({ ...source, text, level, ...prefs(p) }), rephraseSchema),
-    course: (source, p) => task(source, (text) => prompts.course({ ...source, text, level: p?.difficulty, ...prefs(p) }), courseSchema),
+    course: (source, p) => task(source, (text) => prompts.course({ ...source, text, level: p?.difficulty, ...prefs(p), headings: source.headings.slice(0, 30) }), courseSchema),
   };
 }

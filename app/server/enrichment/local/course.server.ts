@@ -1,0 +1,231 @@
+/**
+ * The local engine's mini-course: one lesson per section of the page (its headings), or per
+ * third of its paragraphs when it has too few. Each lesson has an objective written as a
+ * teacher would ("Explain how …", "Compare …", "Define …"), its key points (the section's most
+ * central sentences) and a check question built from the section (a definition, a cause, or a
+ * blank in its key sentence).
+ */
+import type { Course } from "~/lib/enrichment";
+import { blankEvery, causesOf, definitionsOf, learningLanguage, sentencesOf, stemKey, termsOf, tokensOf, type LearningLanguage, type Term } from "./learning-text.server";
+import { stopWordsOf } from "./language.server";
+
+export interface CourseInput {
+  title: string | null;
+  text: string;
+  language: string | null;
+  headings: string[];
+}
+
+interface Section {
+  title: string;
+  text: string;
+}
+
+const WORDING: Record<LearningLanguage, {
+  define: (term: string) => string;
+  compare: (a: string, b: string) => string;
+  why: (topic: string) => string;
+  how: (topic: string) => string;
+  steps: (topic: string) => string;
+  describe: (topic: string) => string;
+  whatIs: (term: string) => string;
+  reason: (effect: string) => string;
+  blank: (sentence: string) => string;
+  own: (topic: string) => string;
+  keyPoints: string;
+  part: (n: number) => string;
+}> = {
+  en: {
+    define: (t) => `Define ${t} and say what it is used for.`,
+    compare: (a, b) => `Compare ${a} and ${b}, and say when each one fits.`,
+    why: (t) => `Give the reasons the page offers about ${t}.`,
+    how: (t) => `Explain the idea behind ${t}.`,
+    steps: (t) => `List the steps of ${t} in order.`,
+    describe: (t) => `Describe the role of ${t}.`,
+    whatIs: (t) => `In your own words, what is ${t}?`,
+    reason: (e) => `Why, according to the lesson, is this so: "${e}"?`,
+    blank: (s) => `Fill in the blank: ${s}`,
+    own: (t) => `In your own words, what does this lesson say about ${t}?`,
+    keyPoints: "Key points:",
+    part: (n) => `Part ${n}`,
+  },
+  fr: {
+    define: (t) => `Définir ${t} et dire à quoi cela sert.`,
+    compare: (a, b) => `Comparer ${a} et ${b}, et dire quand chacun convient.`,
+    why: (t) => `Donner les raisons que la page avance à propos de ${t}.`,
+    how: (t) => `Expliquer le principe de ${t}.`,
+    steps: (t) => `Énumérer dans l'ordre les étapes de ${t}.`,
+    describe: (t) => `Décrire le rôle de ${t}.`,
+    whatIs: (t) => `Avec vos propres mots, qu'est-ce que ${t} ?`,
+    reason: (e) => `D'après la leçon, pourquoi : « ${e} » ?`,
+    blank: (s) => `Complétez la phrase : ${s}`,
+    own: (t) => `Avec vos propres mots, que dit cette leçon sur ${t} ?`,
+    keyPoints: "Points clés :",
+    part: (n) => `Partie ${n}`,
+  },
+  de: {
+    define: (t) => `${t} definieren und sagen, wofür es dient.`,
+    compare: (a, b) => `${a} und ${b} vergleichen und sagen, wann was passt.`,
+    why: (t) => `Die Gründe nennen, die die Seite zu ${t} gibt.`,
+    how: (t) => `Das Prinzip von ${t} erklären.`,
+    steps: (t) => `Die Schritte von ${t} der Reihe nach nennen.`,
+    describe: (t) => `Die Rolle von ${t} beschreiben.`,
+    whatIs: (t) => `Was ist ${t}? Antworten Sie in eigenen Worten.`,
+    reason: (e) => `Warum ist das laut der Lektion so: „${e}“?`,
+    blank: (s) => `Ergänzen Sie die Lücke: ${s}`,
+    own: (t) => `Was sagt diese Lektion über ${t}? Antworten Sie in eigenen Worten.`,
+    keyPoints: "Das Wichtigste:",
+    part: (n) => `Teil ${n}`,
+  },
+  es: {
+    define: (t) => `Definir ${t} y decir para qué sirve.`,
+    compare: (a, b) => `Comparar ${a} y ${b}, y decir cuándo conviene cada uno.`,
+    why: (t) => `Dar las razones que la página ofrece sobre ${t}.`,
+    how: (t) => `Explicar la idea de ${t}.`,
+    steps: (t) => `Enumerar en orden los pasos de ${t}.`,
+    describe: (t) => `Describir el papel de ${t}.`,
+    whatIs: (t) => `Con tus propias palabras, ¿qué es ${t}?`,
+    reason: (e) => `Según la lección, ¿por qué ocurre esto: «${e}»?`,
+    blank: (s) => `Completa el espacio en blanco: ${s}`,
+    own: (t) => `Con tus propias palabras, ¿qué dice esta lección sobre ${t}?`,
+    keyPoints: "Puntos clave:",
+    part: (n) => `Parte ${n}`,
+  },
+};
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+/** The text split at its headings (the parser keeps each heading as its own block). */
+export function sectionsOf(input: CourseInput): Section[] {
+  const headings = new Set(input.headings);
+  const result: Section[] = [];
+  for (const block of input.text.split(/\n{2,}/)) {
+    if (headings.has(block)) result.push({ title: block, text: "" });
+    else if (result.length === 0) result.push({ title: input.title ?? "Introduction", text: block });
+    else result.at(-1)!.text += `${result.at(-1)!.text ? "\n\n" : ""}${block}`;
+  }
+  return result.filter((s) => s.text.length >= 80);
+}
+
+/** Sentences of a section by how much of its vocabulary they carry, in page order. */
+function keySentences(text: string, lang: LearningLanguage, count: number): string[] {
+  const stop = stopWordsOf(lang);
+  const freq = new Map<string, number>();
+  for (const t of tokensOf(text)) if (!stop.has(t.word)) freq.set(stemKey(t.word, lang), (freq.get(stemKey(t.word, lang)) ?? 0) + 1);
+  return sentencesOf(text)
+    .map((sentence, index) => ({ sentence, index }))
+    .filter(({ sentence }) => sentence.length >= 30 && sentence.length <= 400)
+    .map((s) => {
+      const tokens = tokensOf(s.sentence);
+      return { ...s, score: tokens.reduce((n, t) => n + (freq.get(stemKey(t.word, lang)) ?? 0), 0) / Math.sqrt(Math.max(1, tokens.length)) + (s.index === 0 ? 1 : 0) };
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index)
+    .map((s) => s.sentence);
+}
+
+/** The section's main term: the page's most frequent term that the section title or text names. */
+function focusOf(section: Section, terms: Term[], lang: LearningLanguage): Term[] {
+  const inTitle = terms.filter((t) => blankEvery(section.title, t.text, lang).count > 0 && !t.kind.startsWith("number"));
+  const inText = termsOf(section.text, lang).filter((t) => !t.kind.startsWith("number") && t.count >= 1);
+  return [...inTitle, ...inText].filter((t, i, all) => all.findIndex((o) => o.key === t.key) === i);
+}
+
+/** A heading as a topic inside a sentence: lower-cased unless it is a name ("B-tree indexes" keeps its capitals). */
+function topicOf(title: string, lang: LearningLanguage): string {
+  const first = title.split(/\s+/)[0] ?? "";
+  const keepCase = lang === "de" || !/\s/.test(title.trim()) || /^\p{Lu}[\p{Lu}\d-]+/u.test(first) || /\p{Lu}.*\p{Lu}/u.test(first) || /[-\d]/.test(first);
+  return keepCase ? title : title.charAt(0).toLowerCase() + title.slice(1);
+}
+
+/** French and Spanish contractions after a template's preposition ("de les" → "des"). */
+function grammar(text: string, lang: LearningLanguage): string {
+  if (lang === "fr") return text.replace(/\bde les\b/g, "des").replace(/\bde le\b/g, "du").replace(/\bà les\b/g, "aux").replace(/\bà le\b/g, "au").replace(/\bde ([aeiouhéè])/gi, "d'$1");
+  if (lang === "es") return text.replace(/\bde el\b/g, "del").replace(/\ba el\b/g, "al");
+  return text;
+}
+
+/** The term with the article the page's definition gives it ("An index is …" → "an index"). */
+function withArticle(term: string, sentence: string, lang: LearningLanguage): string {
+  const at = sentence.indexOf(term);
+  const before = at > 0 ? sentence.slice(0, at) : "";
+  if (/^(?:an?|the|les?|la|l['’]|une?|der|die|das|ein|eine|el|los|las|una?)\s*$/i.test(before)) {
+    const article = lang === "de" ? before : before.toLowerCase();
+    return `${article}${term}`;
+  }
+  return term;
+}
+
+function objectiveOf(section: Section, lang: LearningLanguage, focus: Term[], used: Set<string>): string {
+  const say = WORDING[lang];
+  const topic = topicOf(section.title.replace(/[.:!?]$/, ""), lang);
+  const definitions = definitionsOf(section.text, lang);
+  const names = focus.slice(0, 2).map((t) => t.text);
+  const choices: Array<[string, string]> = [];
+  if (/\b(?:vs\.?|versus|compared|contre|gegen|frente a)\b/i.test(section.title) && names.length === 2) choices.push(["compare", say.compare(names[0]!, names[1]!)]);
+  if (/^(?:how|installing|building|setting|creating|comment|wie|cómo)\b|\b(?:steps?|étapes?|schritte?|pasos?)\b/i.test(section.title)) choices.push(["steps", say.steps(topic)]);
+  if (definitions[0]) choices.push(["define", say.define(withArticle(definitions[0].term, definitions[0].sentence, lang).replace(/^\p{Lu}(?=\p{Ll})/u, (c) => (lang === "de" ? c : c.toLowerCase())))]);
+  if (/^(?:why|pourquoi|warum|por qué)\b/i.test(section.title)) choices.push(["why", say.why(focus[0]?.text ?? topic)]);
+  if (causesOf(section.text, lang).length) choices.push(["why", say.why(topic)]);
+  if (names.length === 2 && section.title.split(/\s+/).length <= 6 && /\b(?:and|or|et|ou|und|oder|y|o)\b/i.test(section.title)) choices.push(["compare", say.compare(names[0]!, names[1]!)]);
+  choices.push(["how", say.how(topic)], ["describe", say.describe(topic)]);
+  if (lang === "en" && /^how\s/i.test(section.title)) choices.unshift(["how", `Explain ${topic}.`]);
+  if (lang === "en" && /^(?:build|create|install|use|make|write|set up|add|run|deploy|configure|choose|start)\s/i.test(section.title)) choices.unshift(["how", `Explain how to ${topic}.`]);
+  // Vary the verbs across lessons: the first kind not used yet, else the first.
+  const pick = choices.find(([kind]) => !used.has(kind)) ?? choices[0]!;
+  used.add(pick[0]);
+  return clip(grammar(pick[1], lang), 500);
+}
+
+function checkQuestionOf(section: Section, lang: LearningLanguage, focus: Term[], key: string[]): string {
+  const say = WORDING[lang];
+  const definition = definitionsOf(section.text, lang)[0];
+  if (definition) return clip(grammar(say.whatIs(withArticle(definition.term, definition.sentence, lang).replace(/^\p{Lu}(?=\p{Ll})/u, (c) => (lang === "de" ? c : c.toLowerCase()))), lang), 500);
+  const cause = causesOf(section.text, lang)[0];
+  if (cause) return clip(say.reason(cause.effect.charAt(0).toUpperCase() + cause.effect.slice(1)), 500);
+  for (const sentence of key) {
+    for (const term of focus) {
+      const blanked = blankEvery(sentence, term.text, lang);
+      if (blanked.count > 0 && tokensOf(term.text).length <= 3) return clip(say.blank(blanked.text), 500);
+    }
+  }
+  return clip(say.own(topicOf(section.title, lang)), 500);
+}
+
+export function buildCourse(input: CourseInput): Course | null {
+  const lang = learningLanguage(input.language);
+  const say = WORDING[lang];
+  const terms = termsOf(input.text, lang);
+  let parts = sectionsOf(input);
+  if (parts.length < 3) {
+    // Few headings: lessons from consecutive thirds of the text, named after their main term.
+    let paragraphs = input.text.split(/\n{2,}/).filter((p) => p.length > 40);
+    // One or two long paragraphs (an abstract, a news story): thirds of its sentences instead.
+    if (paragraphs.length < 3) paragraphs = sentencesOf(input.text).filter((s) => s.length > 20);
+    const size = Math.max(1, Math.ceil(paragraphs.length / 3));
+    parts = [0, 1, 2]
+      .map((i) => paragraphs.slice(i * size, (i + 1) * size).join("\n\n"))
+      .filter(Boolean)
+      .map((text, i) => {
+        const main = termsOf(text, lang).find((t) => !t.kind.startsWith("number") && t.count >= 2);
+        return { title: main ? `${say.part(i + 1)}: ${main.text.charAt(0).toUpperCase()}${main.text.slice(1)}` : say.part(i + 1), text };
+      });
+  }
+  const used = new Set<string>();
+  const lessons: Course["lessons"] = parts.slice(0, 7).map((part) => {
+    const focus = focusOf(part, terms, lang);
+    const key = keySentences(part.text, lang, 3);
+    const points = key.length ? key : [clip(part.text.replace(/\s+/g, " "), 400)];
+    return {
+      title: clip(part.title, 200),
+      objective: objectiveOf(part, lang, focus, used),
+      content: clip(`${say.keyPoints}\n${points.map((p) => `• ${p}`).join("\n")}`, 4_000),
+      checkQuestion: checkQuestionOf(part, lang, focus, key),
+    };
+  });
+  if (lessons.length < 3) return null;
+  return { title: clip(input.title ?? "Mini-course", 200), lessons };
+}

@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../../fetching/page-parser.server";
+import { BLANK, blankEvery, codeDistractors, codeResultOf, giveaways, phraseKey, termsOf, tokensOf } from "./learning-text.server";
+import { buildQuiz, quizCandidates, type QuizInput } from "./quiz.server";
+
+function fixture(name: string): QuizInput {
+  const page = parsePage(readFileSync(`tests/fixtures/pages/${name}`, "utf8"), "https://example.test/page");
+  return { title: page.title, text: page.text, language: page.language, headings: page.headings, codeSnippets: page.codeBlocks };
+}
+
+const TUTORIAL: QuizInput = {
+  title: "Python lists for beginners",
+  language: "en",
+  text: [
+    "A list is an ordered collection of values that Python keeps in square brackets. A tuple is a fixed sequence of values that cannot change after it is made.",
+    "Lists grow as you append items, because Python reserves spare room at the end of each list. Appending is fast, so programs build lists one item at a time.",
+    "First, create an empty list with two square brackets. Then, append each value in the order you want to keep. Next, sort the list when the order matters. Finally, print the list to check the result.",
+    "A dictionary maps keys to values, and a set keeps unique values without any order. Every list remembers the order of its values, and a list can hold values of different types.",
+    "The len function counts the values of a list, and indexing starts at zero for the first value of every list.",
+  ].join("\n\n"),
+  codeSnippets: [{ language: "python", code: ">>> values = [4, 8, 15]\n>>> len(values) + 40\n43" }],
+};
+
+function answerOf(q: { options: string[]; answerIndex: number }) {
+  return q.options[q.answerIndex]!;
+}
+
+describe("quiz rules", () => {
+  it("blanks every occurrence of a term, in any inflection, and only whole words", () => {
+    const { text, count } = blankEvery("An index helps; indexes cost writes; the Index is in pg_stat_user_indexes and reindex.", "index", "en");
+    expect(count).toBe(3);
+    expect(text).toBe(`An ${BLANK} helps; ${BLANK} cost writes; the ${BLANK} is in pg_stat_user_indexes and reindex.`);
+    expect(blankEvery("Les plantes vertes et la plante.", "plante", "fr").count).toBe(2);
+    expect(blankEvery("l'énergie et les énergies", "énergie", "fr").text).toBe(`l'${BLANK} et les ${BLANK}`);
+  });
+
+  it("finds a giveaway word of the answer left in the question, unless the other options share it", () => {
+    expect(giveaways("The B-tree keeps keys sorted", "B-tree index", ["GIN index", "BRIN index", "hash index"], "en")).toEqual(["b-tree"]);
+    expect(giveaways("Every index keeps keys sorted", "B-tree index", ["GIN index", "BRIN index", "hash index"], "en")).toEqual([]);
+  });
+
+  it("asks definitions, causes, steps and code on a page that has them, five questions in all", () => {
+    const quiz = buildQuiz(TUTORIAL)!;
+    expect(quiz).toHaveLength(5);
+    expect(new Set(quiz.map((q) => q.kind))).toEqual(new Set(["definition", "cause", "steps", "code", "cloze"]));
+    const definition = quiz.find((q) => q.kind === "definition")!;
+    expect(definition.question).toMatch(/^Which term does the page define as "/);
+    const code = quiz.find((q) => q.kind === "code")!;
+    expect(code.question).toContain(">>> len(values) + 40");
+    expect(code.question).not.toContain("43");
+    expect(answerOf(code)).toBe("43");
+    const steps = quiz.find((q) => q.kind === "steps")!;
+    // The options carry no ordinal that would give the order away.
+    for (const option of steps.options) expect(option).not.toMatch(/^(?:first|then|next|finally)\b/i);
+  });
+
+  for (const [name, input] of [
+    ["a tutorial", TUTORIAL],
+    ["an English article", fixture("postgres-indexes.html")],
+    ["a React guide", fixture("react-hooks.html")],
+    ["a French article", fixture("french-article.html")],
+    ["a code tutorial", fixture("cli-tutorial.html")],
+  ] as const) {
+    it(`never shows the answer in the question, on ${name}`, () => {
+      const lang = input.language ?? "en";
+      const candidates = quizCandidates(input);
+      const all = Object.values(candidates).flat();
+      expect(all.length).toBeGreaterThanOrEqual(5);
+      for (const q of all) {
+        // No word of the answer that sets it apart from the distractors is left in the question…
+        expect(giveaways(q.question, q.answer, q.distractors, lang), q.question).toEqual([]);
+        // …and a term answer is not there in any inflection.
+        if (tokensOf(q.answer).length <= 3 && q.kind !== "code") expect(blankEvery(q.question, q.answer, lang).count, q.question).toBe(0);
+        expect(q.distractors).toHaveLength(3);
+        expect(q.question.length).toBeLessThanOrEqual(500);
+        expect(q.explanation.length).toBeLessThanOrEqual(500);
+      }
+    });
+  }
+
+  it("offers distractors of the answer's kind: terms the page names as nouns, never a form of the answer", () => {
+    const input = fixture("postgres-indexes.html");
+    const terms = termsOf(input.text, "en");
+    const kindOf = new Map(terms.map((t) => [t.key, t.kind]));
+    const { cloze, definition } = quizCandidates(input);
+    for (const q of [...cloze, ...definition]) {
+      const kind = kindOf.get(phraseKey(q.answer, "en"));
+      for (const d of q.distractors) {
+        expect(kindOf.get(phraseKey(d, "en")), `${d} for ${q.answer}`).toBe(kind);
+        expect(phraseKey(d, "en")).not.toBe(phraseKey(q.answer, "en"));
+      }
+    }
+    // Verbs the tagger knows are not offered as nouns ("store", "returns").
+    expect(terms.map((t) => t.text)).not.toContain("store");
+  });
+
+  it("explains each answer by quoting the page", () => {
+    for (const q of buildQuiz(fixture("postgres-indexes.html"))!) {
+      expect(q.explanation).toMatch(/^The page (?:says|shows|gives)/);
+      const quote = /"(.+)"$/.exec(q.explanation)?.[1];
+      if (quote) expect(fixture("postgres-indexes.html").text.replace(/\s+/g, " ")).toContain(quote.replace(/…$/, ""));
+    }
+  });
+
+  it("asks in the page's language with that language's terms", () => {
+    const quiz = buildQuiz(fixture("french-article.html"))!;
+    expect(quiz.every((q) => /Quel terme|Complétez|D'après|Quelle étape|Que renvoie/.test(q.question))).toBe(true);
+    const options = quiz.flatMap((q) => q.options.map((o) => o.toLowerCase()));
+    for (const stop of ["les", "des", "est", "une", "dans"]) expect(options).not.toContain(stop);
+  });
+
+  it("gives a small snippet's shown result with distractors of the same kind, and skips snippets with no result", () => {
+    const session = codeResultOf({ language: "python", code: ">>> len([1, 2, 3])\n3" })!;
+    expect(session).toMatchObject({ code: ">>> len([1, 2, 3])", result: "3" });
+    const numbers = codeDistractors({ ...session, code: ">>> total = 40 + 2\n>>> total", result: "42" }, "");
+    expect(numbers.slice(0, 3).every((n) => /^\d{2}$/.test(n))).toBe(true);
+    const comment = codeResultOf({ language: "javascript", code: "const xs = [1, 2];\nconsole.log(xs.includes(2)); // => true" })!;
+    expect(comment.result).toBe("true");
+    expect(codeDistractors(comment, "")).toEqual(["false", "null", "undefined"]);
+    expect(codeResultOf({ language: "sql", code: "CREATE INDEX links_idx ON links (user_id);" })).toBeNull();
+    expect(quizCandidates(fixture("postgres-indexes.html")).code).toEqual([]);
+  });
+
+  it("does not take a German verb-second sentence for a definition", () => {
+    const text = "Beendet ist das Turnier für Mexiko, das gegen Ecuador verlor. Ein Elfmeter ist ein Strafstoß aus elf Metern Entfernung. Der Elfmeter entschied das Spiel. Die Mannschaft verlor den Elfmeter nicht.";
+    const { definition } = quizCandidates({ title: null, text, language: "de" });
+    expect(definition.map((q) => q.answer)).not.toContain("Beendet");
+  });
+});

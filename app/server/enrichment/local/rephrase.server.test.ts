@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parsePage } from "../../fetching/page-parser.server";
+import { definitionsOf } from "./learning-text.server";
+import { fleschReadingEase, syllables } from "./readability.server";
+import { glossary, rephraseText, splitLong } from "./rephrase.server";
+
+const NEWS = {
+  title: "City council votes to rebuild the old harbour bridge",
+  language: "en",
+  text: [
+    "The city council voted on Tuesday to rebuild the old harbour bridge, which has been closed to heavy traffic since engineers found significant corrosion in its steel supports last winter.",
+    "A retrofit is a set of repairs that brings an old structure up to current safety standards. The council considered a retrofit, but engineers estimated that it would cost approximately as much as a new bridge and would last only twenty years.",
+    "Construction will begin next spring and is expected to take three years; during that time, ferries will carry commuters across the harbour, and the city will add buses on the coastal road.",
+    "Residents who attended the meeting expressed concern about the noise, although the mayor promised that work would stop every evening at seven o'clock.",
+  ].join("\n\n"),
+  summary:
+    "The city council voted on Tuesday to rebuild the old harbour bridge, which has been closed to heavy traffic since engineers found significant corrosion in its steel supports last winter. Construction will begin next spring and is expected to take three years; during that time, ferries will carry commuters across the harbour, and the city will add buses on the coastal road. The council considered a retrofit, but engineers estimated that it would cost approximately as much as a new bridge and would last only twenty years.",
+};
+
+describe("readability", () => {
+  it("scores plain short sentences far above long academic ones, per language", () => {
+    expect(fleschReadingEase("The cat sat on the mat. It was warm. The sun was out.")).toBeGreaterThan(90);
+    expect(fleschReadingEase("Institutional considerations notwithstanding, the administration's comprehensive reorganisation necessitated unprecedented interdepartmental coordination.")).toBeLessThan(0);
+    expect(syllables("table")).toBe(2);
+    expect(syllables("photosynthèse", "fr")).toBe(4);
+    expect(fleschReadingEase("Le chat dort. Il fait beau.", "fr")).toBeGreaterThan(fleschReadingEase("La photosynthèse transforme l'énergie lumineuse en énergie chimique utilisable par les organismes vivants.", "fr"));
+  });
+});
+
+describe("rephrasing", () => {
+  it("makes the beginner text at least 15 points easier than the summary (Flesch reading ease)", () => {
+    const beginner = rephraseText(NEWS, "beginner");
+    expect(fleschReadingEase(beginner) - fleschReadingEase(NEWS.summary)).toBeGreaterThanOrEqual(15);
+    // Short sentences, cut at semicolons and conjunctions, plain words.
+    expect(beginner).not.toContain(";");
+    expect(beginner).not.toMatch(/approximately/);
+  });
+
+  it("cuts a long sentence at its semicolon and at a conjunction that starts a clause, not inside a list", () => {
+    expect(splitLong("Construction will begin next spring and is expected to take three years; ferries will carry commuters across the harbour.", "en", 10)).toEqual([
+      "Construction will begin next spring.",
+      "Construction is expected to take three years.",
+      "Ferries will carry commuters across the harbour.",
+    ]);
+    expect(splitLong("This tutorial builds the same word-count tool in Python, Go and TypeScript so you can compare them.", "en", 8)).toHaveLength(1);
+  });
+
+  it("defines key terms with the page's own definitions, never with the title", () => {
+    const words = glossary(NEWS);
+    expect(words).toEqual([{ term: "retrofit", definition: "A set of repairs that brings an old structure up to current safety standards." }].map((w) => ({ ...w, definition: w.definition.replace(/^A/, "a") })));
+    const titled = glossary({ title: "An index", language: "en", text: "An index is a separate structure that finds rows fast. Indexes cost writes." });
+    expect(titled.map((w) => w.definition)).not.toContain("An index.");
+    expect(definitionsOf("Photosynthesis is a process that plants use to make food. It is a thing that matters to every animal.", "en").map((d) => d.term)).toEqual(["Photosynthesis"]);
+    const page = parsePage(readFileSync("tests/fixtures/pages/french-article.html", "utf8"), "https://example.test/");
+    const french = rephraseText({ title: page.title, text: page.text, language: "fr", summary: page.text.split("\n\n")[1]! }, "beginner");
+    expect(french).toContain("Mots à connaître:\nphotosynthèse: le processus par lequel");
+    expect(french).not.toContain(`: ${page.title}`);
+  });
+
+  it("writes the intermediate text apart from the summary, and the expert one as denser prose", () => {
+    const intermediate = rephraseText(NEWS, "intermediate");
+    expect(intermediate).not.toBe(NEWS.summary);
+    const expert = rephraseText(NEWS, "expert");
+    expect(expert).not.toContain("; ");
+    const hedged = rephraseText({ ...NEWS, text: NEWS.text.replace("The council considered", "In fact, the council really considered") }, "expert");
+    expect(hedged).toContain("The council considered a retrofit");
+    expect(fleschReadingEase(expert)).toBeLessThan(fleschReadingEase(rephraseText(NEWS, "beginner")));
+  });
+});

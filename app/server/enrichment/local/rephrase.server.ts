@@ -1,0 +1,434 @@
+/**
+ * The local engine's rephrasing at three levels, from the page's own sentences:
+ *  - beginner: short sentences (long ones split at semicolons and conjunctions), plain words,
+ *    and "Words to know" with the definitions the page itself gives ("X is a …", "X refers to");
+ *    it aims at a Flesch reading ease at least 15 points above the summary and splits further
+ *    when the first pass falls short.
+ *  - intermediate: the summary's sentences tidied (asides dropped, very long ones split) with the
+ *    page's next most central sentence added.
+ *  - expert: more of the page in fewer words: its densest sentences, hedges and fillers removed,
+ *    as plain prose.
+ */
+import type { Difficulty } from "~/lib/enrichment";
+import { definitionsOf, learningLanguage, sentencesOf, stemKey, tagEnglish, tokensOf, type LearningLanguage } from "./learning-text.server";
+import { fleschReadingEase, syllables } from "./readability.server";
+import { stopWordsOf } from "./language.server";
+
+export interface RephraseInput {
+  title: string | null;
+  text: string;
+  language: string | null;
+  /** The summary the levels are measured against. */
+  summary: string;
+}
+
+/** Words that start a statement of their own: a clause after ", and" that begins so can stand alone. */
+const SUBJECTS: Record<LearningLanguage, RegExp> = {
+  en: /^(?:the|a|an|it|he|she|they|we|i|you|this|that|these|those|there|his|her|its|their|our|my|your|some|many|most|all|each|every|one|two|three|no|[\p{Lu}\d])/u,
+  fr: /^(?:le|la|les|l['’]|un|une|des|il|elle|ils|elles|on|nous|vous|ce|cette|ces|cela|son|sa|ses|leur|leurs|[\p{Lu}\d])/u,
+  de: /^(?:der|die|das|den|ein|eine|er|sie|es|wir|man|ich|dies|diese|dieser|sein|seine|ihr|ihre|[\p{Lu}\d])/u,
+  es: /^(?:el|la|los|las|un|una|unos|unas|él|ella|ellos|ellas|se|esto|este|esta|su|sus|[\p{Lu}\d])/u,
+};
+
+/** Split points: [pattern, what starts the new sentence ("" keeps the clause as it is), whether the clause needs a subject of its own]. */
+const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
+  en: [
+    [/;\s+/, "", false],
+    [/\s+[—–]\s+/, "", true],
+    [/,\s+but\s+/i, "But ", false],
+    [/,\s+because\s+/i, "This is because ", true],
+    [/,\s+so\s+(?!that\b)/i, "So ", true],
+    [/,\s+and\s+/i, "", true],
+    [/,\s+which\s+/i, "This ", false],
+    [/,\s+while\s+/i, "Meanwhile, ", true],
+    [/,\s+although\s+/i, "But ", true],
+    [/\s+and\s+/i, "", true],
+    [/\s+but\s+/i, "But ", true],
+    // Not "so you can …": that "so" gives a purpose, not a result.
+    [/\s+so\s+(?!that\b|far\b|much\b|many\b|\S+\s+(?:can|could|will|would|may|might)\b)/i, "So ", true],
+  ],
+  fr: [
+    [/;\s+/, "", false],
+    [/\s+[—–]\s+/, "", true],
+    [/,\s+mais\s+/i, "Mais ", true],
+    [/,\s+car\s+/i, "En effet, ", true],
+    [/,\s+donc\s+/i, "Donc ", true],
+    [/,\s+et\s+/i, "", true],
+  ],
+  de: [
+    [/;\s+/, "", false],
+    [/\s+[—–]\s+/, "", true],
+    [/,\s+aber\s+/i, "Aber ", false],
+    [/,\s+denn\s+/i, "Denn ", false],
+    [/,\s+und\s+/i, "", true],
+  ],
+  es: [
+    [/;\s+/, "", false],
+    [/\s+[—–]\s+/, "", true],
+    [/,\s+pero\s+/i, "Pero ", true],
+    [/,\s+porque\s+/i, "Esto es porque ", true],
+    [/,\s+así que\s+/i, "Así que ", true],
+    [/,\s+y\s+/i, "", true],
+  ],
+};
+
+/** Plain words for the beginner (English): long Latinate words and set phrases with their everyday twins. */
+const PLAIN_WORDS: Array<[RegExp, string]> = [
+  ["in order to", "to"], ["prior to", "before"], ["subsequent to", "after"], ["a number of", "some"], ["the majority of", "most"],
+  ["in addition", "also"], ["as well as", "and"], ["due to the fact that", "because"], ["at this point in time", "now"], ["in the event that", "if"],
+  ["approximately", "about"], ["additional", "more"], ["additionally", "also"], ["utilize", "use"], ["utilizes", "uses"], ["utilized", "used"],
+  ["demonstrate", "show"], ["demonstrates", "shows"], ["demonstrated", "showed"], ["numerous", "many"], ["however", "but"], ["therefore", "so"],
+  ["commence", "start"], ["commenced", "started"], ["sufficient", "enough"], ["assist", "help"], ["assistance", "help"], ["purchase", "buy"],
+  ["purchased", "bought"], ["obtain", "get"], ["obtained", "got"], ["require", "need"], ["requires", "needs"], ["required", "needed"],
+  ["individuals", "people"], ["consequently", "so"], ["subsequently", "later"], ["previously", "before"],
+  ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning", "about"],
+  ["approximately", "about"], ["indicate", "show"], ["indicates", "shows"], ["indicated", "showed"], ["facilitate", "help"],
+  ["facilitates", "helps"], ["modify", "change"], ["modified", "changed"],
+  ["sufficiently", "enough"], ["significant", "big"], ["significantly", "a lot"], ["participate", "take part"], ["residence", "home"],
+  ["attempt", "try"], ["attempted", "tried"], ["attempts", "tries"], ["identify", "find"], ["identified", "found"], ["eliminate", "remove"],
+  ["eliminated", "removed"], ["provide", "give"], ["provides", "gives"], ["located", "found"], ["establish", "set up"],
+  ["established", "set up"], ["alternatively", "or"], ["nevertheless", "still"],
+  ["furthermore", "also"], ["moreover", "also"], ["accordingly", "so"], ["immediately", "at once"], ["sufficient", "enough"],
+  ["investigate", "look into"], ["investigating", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
+  ["informed", "told"], ["acquire", "get"], ["acquired", "got"], ["anticipate", "expect"], ["anticipated", "expected"],
+  ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
+  ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
+  ["eventually", "in the end"], ["announced", "said"], ["discovered", "found"], ["receive", "get"], ["received", "got"], ["receives", "gets"],
+  ["remain", "stay"], ["remained", "stayed"], ["remains", "stays"], ["following", "after"], ["in addition to", "besides"],
+  ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
+  ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
+  ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"], ["considered", "thought about"],
+  ["construct", "build"], ["constructed", "built"], ["construction", "building"], ["selected", "chosen"], ["difficult", "hard"],
+  ["sufficiently", "enough"], ["initiate", "start"], ["initiated", "started"], ["capability", "skill"], ["capabilities", "skills"],
+  ["assistance", "help"], ["encounter", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
+  ["several", "some"], ["opportunity", "chance"], ["opportunities", "chances"], ["identified as", "named as"], ["injured", "hurt"],
+  ["demonstration", "protest"], ["demonstrations", "protests"], ["manufacturer", "maker"], ["manufacturers", "makers"],
+  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["information", "facts"], ["approximately", "about"],
+  ["currently", "now"], ["municipal", "city"], ["physician", "doctor"], ["physicians", "doctors"], ["automobile", "car"],
+  ["occupation", "job"], ["employment", "work"], ["employed", "used"], ["children", "kids"], ["television", "TV"],
+].map(([hard, plain]) => [new RegExp(`\\b${hard}\\b`, "gi"), plain] as [RegExp, string]);
+
+/** Words that add nothing for an expert reader. */
+const FILLERS: Record<LearningLanguage, RegExp> = {
+  en: /\b(?:very|really|basically|actually|simply|just|quite|rather|in fact|of course|obviously|clearly|essentially|literally)\b,?\s*/gi,
+  fr: /\b(?:très|vraiment|simplement|en fait|bien sûr|évidemment|tout simplement)\b,?\s*/gi,
+  de: /\b(?:sehr|wirklich|eigentlich|einfach|natürlich|eben|halt|ja)\b,?\s*/gi,
+  es: /\b(?:muy|realmente|simplemente|de hecho|por supuesto|obviamente|básicamente)\b,?\s*/gi,
+};
+
+const GLOSSARY_HEADING: Record<LearningLanguage, string> = { en: "Words to know", fr: "Mots à connaître", de: "Wichtige Begriffe", es: "Palabras clave" };
+
+const wordCount = (text: string) => tokensOf(text).length;
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function finish(text: string): string {
+  const trimmed = text.trim().replace(/[,;:]+$/, "");
+  if (/[.!?]["”»)]?$/.test(trimmed)) return trimmed;
+  return `${trimmed}.`;
+}
+
+function withoutAsides(sentence: string): string {
+  return sentence
+    .replace(/\s*\([^()]{0,120}\)/g, "")
+    .replace(/\s+[—–]\s+[^—–]{0,80}\s+[—–]\s+/g, " ")
+    .replace(/^\s*(?:--|—|–)\s*/, "")
+    .replace(/\s+,/g, ",")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+/**
+ * A long sentence cut into short ones at its semicolons and conjunctions, each still a statement.
+ * `effort` 1 also cuts at any comma before a clause of its own (English); 2 also leaves out a
+ * trailing subordinate clause ("…, working in the division that …") when the rest says enough.
+ */
+export function splitLong(sentence: string, lang: LearningLanguage, maxWords: number, effort = 0): string[] {
+  const plain = sentence.replace(/[.!?]$/, "");
+  if (wordCount(plain) <= maxWords) return [finish(sentence)];
+  const pieces = (head: string, next: string) => [...splitLong(head, lang, maxWords, effort), ...splitLong(next, lang, maxWords, effort)];
+  for (const [pattern, opener, needsSubject] of SPLITS[lang]) {
+    const match = pattern.exec(plain);
+    if (!match) continue;
+    const head = plain.slice(0, match.index).trim();
+    const tail = plain.slice(match.index + match[0].length).trim();
+    if (wordCount(head) < 4 || wordCount(tail) < 4) continue;
+    // "in Python, Go and TypeScript" is a list, not two clauses.
+    if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
+    // A quotation cut in two would leave unmatched marks.
+    if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1) continue;
+    let clause = tail;
+    if (needsSubject && lang === "en") {
+      const own = englishClause(head, tail);
+      if (!own) continue;
+      clause = own;
+    } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
+    else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
+    return pieces(head, opener ? `${opener}${clause}` : capitalise(clause));
+  }
+  if (effort >= 1 && lang === "en") {
+    for (const match of plain.matchAll(/,\s+/g)) {
+      const head = plain.slice(0, match.index).trim();
+      const tail = plain.slice(match.index + match[0].length).trim();
+      if (wordCount(head) < 4 || wordCount(tail) < 4 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      const own = englishClause(head, tail);
+      if (own) return pieces(head, capitalise(own));
+    }
+  }
+  if (effort >= 1 && lang === "en") {
+    // "After the storm passed, crews cleared the road." → "The storm passed. Then crews cleared the road."
+    const leading = /^(after|when|once|because|since|although|though|while)\s+([^,]{12,}),\s+(.{12,})$/i.exec(plain);
+    if (leading && englishClause(leading[2]!, leading[3]!) === leading[3]) {
+      const link = { after: "Then ", when: "Then ", once: "Then ", because: "So ", since: "So ", although: "But ", though: "But ", while: "But " }[leading[1]!.toLowerCase()]!;
+      return pieces(capitalise(leading[2]!), `${link}${leading[3]!}`);
+    }
+  }
+  if (effort >= 1 && lang === "en") {
+    // "X because Y" → "X. This is because Y."
+    const because = /^(.{20,}?)\s+because\s+(?!of\b)(.{15,})$/i.exec(plain);
+    if (because && englishClause(because[1]!, because[2]!) === because[2]) return pieces(because[1]!, `This is because ${because[2]!}`);
+  }
+  if (effort >= 2 && lang === "en") {
+    // "It was scrapped when the government removed it" → "It was scrapped. That was when the government removed it."
+    for (const match of plain.matchAll(/,?\s+(when|after|before|where|as soon as|until)\s+/gi)) {
+      const head = plain.slice(0, match.index).trim();
+      const tail = plain.slice(match.index + match[0].length).trim();
+      if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      if (englishClause(head, tail) !== tail) continue;
+      const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
+      const word = match[1]!.toLowerCase();
+      const link = word === "where" ? "That is where" : `${past ? "That was" : "That is"} ${word}`;
+      return pieces(head, `${link} ${tail}`);
+    }
+    // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
+    const relative = /^(.{25,}?\b(\p{L}+))\s+(?:which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could)\s)(.{15,})$/u.exec(plain);
+    if (relative && !/["“”]/.test(relative[1]!)) {
+      const plural = /s$/i.test(relative[2]!) && !/ss$/i.test(relative[2]!);
+      const pronoun = plural ? "They" : "It";
+      const verb = relative[3]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
+      return pieces(relative[1]!, `${pronoun} ${verb}`);
+    }
+    // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
+    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+(said|says|added))$/.exec(plain);
+    if (attribution && !/["“”]$/.test(attribution[1]!)) {
+      const who = attribution[3] ?? attribution[4]!;
+      const verb = (attribution[2] ?? attribution[5]!).split(" ")[0]!;
+      if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${/^(?:he|she|they)$/i.test(who) ? who.toLowerCase() : who} ${verb}`)];
+      }
+    }
+    // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
+    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, "").replace(/^\p{Lu}\p{Ll}+ing\s+[^,]{3,50},\s+(?=\p{Lu})/u, "");
+    if (participle !== plain && wordCount(participle) >= 5) return splitLong(participle, lang, maxWords, effort);
+    // A comment in apposition at the end: "…in Prague, a move the team say could harm his recovery."
+    const trailing = /^(.{30,}?),\s+an?\s+[^,"“”]{3,80}$/.exec(plain);
+    if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
+    // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
+    const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
+    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+      const verb = speech[2]!.split(" ")[0]!;
+      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speech[1]!} ${verb}`)];
+    }
+    // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
+    const appositive = plain.replace(/(\p{Lu}[\p{L}'-]+),\s+(?:an?|the)\s+[^,]{3,60},(?=\s+\p{Ll})/u, "$1");
+    if (appositive !== plain) return splitLong(appositive, lang, maxWords, effort);
+  }
+  if (effort >= 2) {
+    // Appositives between commas: "The whale, named Varvara, swam …", "Smith, 45, said …".
+    const lighter = plain.replace(/,\s+(?:named|called|known as|aged|born|based|nicknamed|dubbed)\s+[^,]{2,40},/i, "").replace(/,\s+\d{1,3},(?=\s)/, "");
+    if (lighter !== plain) return splitLong(lighter, lang, maxWords, effort);
+    const cut = SUBORDINATE[lang].exec(plain);
+    if (cut && wordCount(plain.slice(0, cut.index)) >= 6) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
+  }
+  return [finish(sentence)];
+}
+
+/** Where a trailing subordinate clause or participle phrase starts. */
+const SUBORDINATE: Record<LearningLanguage, RegExp> = {
+  en: /,\s+(?:when|while|after|before|whereas|although|though|who|which|whose|where|including|according to|\p{Ll}+ing)\s|\s(?:while|whereas|although|though)\s/u,
+  fr: /,?\s+(?:lorsque|quand|tandis que|alors que|après que|avant que|qui|dont|où|bien que)\s/,
+  de: /,\s+(?:als|während|nachdem|bevor|obwohl|der|die|das|welche|welcher|wo)\s/,
+  es: /,?\s+(?:cuando|mientras|después de que|antes de que|aunque|que|quien|donde|cuyo|cuya)\s/,
+};
+
+const SUBJECT_TAGS = new Set(["DET", "PRON", "PROPN", "NOUN", "NUM", "ADJ"]);
+const VERB_TAGS = new Set(["VERB", "AUX"]);
+
+/**
+ * English: the tail as a sentence of its own, or null. A clause with its own subject and verb
+ * stands as it is ("…, and the court ruled"); a bare predicate ("…and changed the name") takes
+ * the head's subject when that is short ("His parents moved … and changed the name" → "His
+ * parents changed the name").
+ */
+function englishClause(head: string, tail: string): string | null {
+  // Both halves must say something: a head without a verb is a name or a list, not a clause.
+  if (!tagEnglish(head).some((t) => VERB_TAGS.has(t.pos))) return null;
+  const tailTags = tagEnglish(tail);
+  const first = tailTags[0];
+  if (!first) return null;
+  const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
+  // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
+  const subject = tailTags.slice(0, Math.max(0, verbAt));
+  if (SUBJECT_TAGS.has(first.pos) && verbAt > 0 && verbAt <= 5 && subject.every((t) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-")) return tail;
+  if ((first.pos === "VERB" && /(?:ed|s)$/.test(first.surface)) || (first.pos === "AUX" && tailTags.length > 2)) {
+    const headTags = tagEnglish(head);
+    const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
+    if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
+    const subject = headTags.slice(0, headVerb).map((t) => t.surface).join(" ").replace(/\s+'s\b/g, "'s").replace(/\s+-\s+/g, "-");
+    return `${subject} ${tail}`;
+  }
+  return null;
+}
+
+/** Asides a beginner can do without: non-restrictive relative clauses, "according to …", long "-ly" adverbs. */
+function lighter(sentence: string, lang: LearningLanguage): string {
+  if (lang !== "en") return sentence;
+  return sentence
+    .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore)\s*,\s*/i, "")
+    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;]{3,80},/g, "")
+    .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
+    .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b,?\s*/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    .replace(/^(?:--|—|–)\s*/, "")
+    .replace(/\s{2,}/g, " ")
+    .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+}
+
+/**
+ * English: long describing words a beginner can do without ("significant corrosion" →
+ * "corrosion", "extremely damaging" → "damaging"): adjectives of three syllables or more before a
+ * noun, and adverbs of three or more. Names, numbers and negations stay.
+ */
+function withoutLongModifiers(sentence: string): string {
+  const tags = tagEnglish(sentence);
+  let out = sentence;
+  for (const [i, tag] of tags.entries()) {
+    const next = tags[i + 1];
+    const long = syllables(tag.surface) >= 3 && /^\p{Ll}[\p{Ll}-]+$/u.test(tag.surface);
+    const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
+    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface)) {
+      out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
+    }
+  }
+  return out;
+}
+
+function plainWords(sentence: string, lang: LearningLanguage): string {
+  if (lang !== "en") return sentence;
+  let out = sentence;
+  for (const [hard, plain] of PLAIN_WORDS) out = out.replace(hard, (match) => (/^\p{Lu}/u.test(match) ? capitalise(plain) : plain));
+  return out;
+}
+
+/** The page's own definitions of its key terms, shortened to their first clause; never the title. */
+export function glossary(input: { title: string | null; text: string; language: string | null }, max = 4): Array<{ term: string; definition: string }> {
+  const lang = learningLanguage(input.language);
+  const definitions = definitionsOf(input.text, lang, { exclude: input.title ? [input.title] : [] });
+  const counts = new Map<string, number>();
+  for (const token of tokensOf(input.text)) counts.set(stemKey(token.word, lang), (counts.get(stemKey(token.word, lang)) ?? 0) + 1);
+  const importance = (term: string) => tokensOf(term).reduce((n, t) => n + (counts.get(stemKey(t.word, lang)) ?? 0), 0);
+  return definitions
+    .map((d) => ({ d, score: importance(d.term) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, max)
+    .map(({ d }) => {
+      const first = splitLong(plainWords(withoutAsides(d.body), lang), lang, 18)[0]!;
+      return { term: d.term, definition: finish(first) };
+    })
+    .filter((entry) => (input.title ? entry.definition.replace(/[.!?]$/, "").toLowerCase() !== input.title.toLowerCase() : true));
+}
+
+/** Beginner text: every sentence short and plain, then the words to know. */
+function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
+  const simpler = (s: string) => {
+    const plain = plainWords(lighter(withoutAsides(s), lang), lang);
+    return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
+  };
+  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort));
+  // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
+  if (effort >= 3 && groups.length > 2) {
+    const simple = groups.filter((pieces) => pieces.every((p) => wordCount(p) <= 20));
+    if (simple.length >= 2) groups = simple;
+  }
+  let sentences = groups.flat();
+  if (effort >= 3 && sentences.length > 3) {
+    // Then the statements still over 16 words, as long as three remain (the shortest three otherwise).
+    const limit = Math.max(16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
+    sentences = sentences.filter((p) => wordCount(p) <= limit);
+  }
+  const words = glossary(input);
+  const body = sentences.join(" ");
+  if (!words.length) return body;
+  return `${body}\n\n${GLOSSARY_HEADING[lang]}:\n${words.map((w) => `${w.term}: ${w.definition}`).join("\n")}`;
+}
+
+/** Sentences of the page by how much of its vocabulary they carry per word, page order kept in the result. */
+function densest(text: string, lang: LearningLanguage, count: number, skip: Set<string>): string[] {
+  const stop = stopWordsOf(lang);
+  const freq = new Map<string, number>();
+  const content = (s: string) => tokensOf(s).filter((t) => !stop.has(t.word) && t.word.length > 2);
+  for (const t of content(text)) freq.set(stemKey(t.word, lang), (freq.get(stemKey(t.word, lang)) ?? 0) + 1);
+  return sentencesOf(text)
+    .map((sentence, index) => ({ sentence, index }))
+    .filter(({ sentence }) => sentence.length >= 40 && sentence.length <= 400 && /[.!?]$/.test(sentence) && !skip.has(sentence))
+    .map((s) => {
+      const words = content(s.sentence);
+      const all = Math.max(1, wordCount(s.sentence));
+      const weight = words.reduce((n, t) => n + Math.min(freq.get(stemKey(t.word, lang)) ?? 0, 6), 0) / Math.sqrt(all);
+      return { ...s, score: weight * (words.length / all) + (s.index < 3 ? 0.3 : 0) };
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, count)
+    .sort((a, b) => a.index - b.index)
+    .map((s) => s.sentence);
+}
+
+function expert(input: RephraseInput, lang: LearningLanguage): string {
+  const picked = densest(input.text || input.summary, lang, 5, new Set());
+  const sentences = (picked.length ? picked : sentencesOf(input.summary)).map((s) =>
+    finish(
+      capitalise(
+        s
+          .replace(FILLERS[lang], "")
+          .replace(/,\s+(?:he|she|they|it)\s+(?:said|says|added|told [\p{L}\s]{1,20})(?=[.!?]$)/iu, "")
+          .replace(/\s{2,}/g, " ")
+          .trim(),
+      ),
+    ),
+  );
+  // Prose, not a list joined by semicolons: each clause its own sentence.
+  return sentences
+    .flatMap((s) => s.split(/;\s+/))
+    .map((s) => finish(capitalise(s)))
+    .join(" ");
+}
+
+function intermediate(input: RephraseInput, lang: LearningLanguage): string {
+  const summarySentences = sentencesOf(input.summary);
+  const tidied = summarySentences.flatMap((s) => splitLong(withoutAsides(s), lang, 28));
+  const seen = new Set(tokensOf(input.summary).map((t) => t.word));
+  const extra = densest(input.text, lang, 6, new Set(summarySentences))
+    .filter((s) => tokensOf(s).filter((t) => seen.has(t.word)).length < 0.6 * tokensOf(s).length)
+    .slice(0, 1);
+  const text = [...tidied, ...extra.map((s) => finish(withoutAsides(s)))].join(" ");
+  return text === input.summary.trim() && summarySentences.length > 1 ? summarySentences.slice(0, -1).join(" ") : text;
+}
+
+/** The summary rephrased for a level; beginners' text is checked against the summary's reading ease. */
+export function rephraseText(input: RephraseInput, level: Difficulty): string {
+  const lang = learningLanguage(input.language);
+  if (level === "expert") return expert(input, lang);
+  if (level === "intermediate") return intermediate(input, lang);
+  const target = fleschReadingEase(input.summary, lang) + 15;
+  // The lightest pass that reaches the target; else the easiest of them all.
+  let best = beginner(input, lang, 16, 0);
+  let bestScore = fleschReadingEase(best, lang);
+  for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3]] as const) {
+    if (bestScore >= target) break;
+    const text = beginner(input, lang, maxWords, effort);
+    const score = fleschReadingEase(text, lang);
+    if (score > bestScore) [best, bestScore] = [text, score];
+  }
+  return best;
+}

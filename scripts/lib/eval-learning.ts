@@ -1,0 +1,105 @@
+/**
+ * The learning features in `npm run eval`: how readable each rephrasing level is beside the
+ * summary it starts from (Flesch reading ease, the language's own formula), over the news data
+ * sets, and samples of the quiz, the three rephrasings and the course for a person to read.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { formatTable } from "./table";
+import { mean } from "./eval-metrics";
+import { splitOf } from "./eval-split";
+import { localEnricher } from "../../app/server/enrichment/local/local-enricher.server";
+import { fleschReadingEase, wordsPerSentence } from "../../app/server/enrichment/local/readability.server";
+import { summarize } from "../../app/server/enrichment/local/summarize.server";
+import type { EnrichmentSource } from "../../app/server/enrichment/engine.server";
+
+/** The news data sets: CNN/DailyMail, XSum (BBC) and KPCrowd's news stories. */
+const NEWS = /cnndm|xsum|kpcrowd/;
+
+interface NewsDoc {
+  id: string;
+  title?: string | null;
+  text?: string;
+  lines?: string[];
+}
+
+const round = (x: number) => Number(x.toFixed(1));
+
+export async function readabilityTable(data: string, files: string[], splits: string[]): Promise<{ table: string; gap: number }> {
+  const rows: Array<Array<string | number>> = [];
+  const gaps: number[] = [];
+  for (const file of files.filter((f) => NEWS.test(f))) {
+    const docs = JSON.parse(readFileSync(path.join(data, file), "utf8")) as NewsDoc[];
+    for (const split of splits) {
+      const chosen = docs.filter((d) => split === "all" || splitOf(d.id) === split);
+      const scores = { summary: [] as number[], beginner: [] as number[], intermediate: [] as number[], expert: [] as number[] };
+      const wps = { summary: [] as number[], beginner: [] as number[] };
+      let reached = 0;
+      let differs = 0;
+      for (const doc of chosen) {
+        const text = doc.text ?? doc.lines!.join("\n\n");
+        const summary = summarize(text, { title: doc.title ?? "", language: "en", count: 3, maxChars: 1_200 });
+        const source: EnrichmentSource = { title: doc.title ?? null, language: "en", text, summary, headings: [] };
+        const out = {
+          beginner: (await localEnricher.rephrase(source, "beginner")).data.text,
+          intermediate: (await localEnricher.rephrase(source, "intermediate")).data.text,
+          expert: (await localEnricher.rephrase(source, "expert")).data.text,
+        };
+        const base = fleschReadingEase(summary);
+        scores.summary.push(base);
+        for (const level of ["beginner", "intermediate", "expert"] as const) scores[level].push(fleschReadingEase(out[level]));
+        wps.summary.push(wordsPerSentence(summary));
+        wps.beginner.push(wordsPerSentence(out.beginner));
+        if (fleschReadingEase(out.beginner) - base >= 15) reached++;
+        if (out.intermediate.trim() !== summary.trim()) differs++;
+      }
+      const gap = mean(scores.beginner) - mean(scores.summary);
+      gaps.push(gap);
+      const name = file.replace(/\.json$/, "");
+      rows.push([
+        name, split, chosen.length,
+        round(mean(scores.summary)), round(mean(scores.beginner)), round(mean(scores.intermediate)), round(mean(scores.expert)),
+        round(gap), `${Math.round((100 * reached) / Math.max(1, chosen.length))}%`,
+        `${round(mean(wps.summary))} → ${round(mean(wps.beginner))}`, `${Math.round((100 * differs) / Math.max(1, chosen.length))}%`,
+      ]);
+    }
+  }
+  const table = formatTable(["data set", "split", "docs", "summary", "beginner", "intermediate", "expert", "gap", "gap ≥ 15", "words/sentence", "intermediate ≠ summary"], rows);
+  return { table, gap: mean(gaps) };
+}
+
+function indent(text: string, by = "    "): string {
+  return text.split("\n").map((line) => `${by}${line}`).join("\n");
+}
+
+/** Every learning feature's output for one page, as a reader would see it. */
+export async function printLearningSample(source: EnrichmentSource, label: string): Promise<void> {
+  const language = source.language ?? "en";
+  console.log(`\n=== learning features, ${label} (${language}): ${source.title}`);
+  try {
+    const quiz = (await localEnricher.quiz(source)).data.questions;
+    console.log("quiz:");
+    for (const [i, q] of quiz.entries()) {
+      console.log(`  ${i + 1}. ${q.question.replace(/\n/g, "\n     ")}`);
+      console.log(`     ${q.options.map((o, j) => `${String.fromCharCode(97 + j)}) ${o}${j === q.answerIndex ? " ✓" : ""}`).join("   ")}`);
+      console.log(`     ${q.explanation}`);
+    }
+  } catch (error) {
+    console.log(`quiz: ${(error as Error).message}`);
+  }
+  const summary = source.summary ?? "";
+  console.log(`summary (Flesch ${fleschReadingEase(summary, language).toFixed(0)}):\n${indent(summary)}`);
+  for (const level of ["beginner", "intermediate", "expert"] as const) {
+    const text = (await localEnricher.rephrase(source, level)).data.text;
+    console.log(`rephrase, ${level} (Flesch ${fleschReadingEase(text, language).toFixed(0)}):\n${indent(text)}`);
+  }
+  try {
+    const course = (await localEnricher.course(source)).data;
+    console.log(`course: ${course.title}`);
+    for (const [i, lesson] of course.lessons.entries()) {
+      console.log(`  Lesson ${i + 1}: ${lesson.title}\n    Objective: ${lesson.objective}\n${indent(lesson.content, "    ")}\n    Check: ${lesson.checkQuestion}`);
+    }
+  } catch (error) {
+    console.log(`course: ${(error as Error).message}`);
+  }
+}
