@@ -303,5 +303,8 @@ export async function getSearchPhrase(db: Database, userId: string): Promise<str
     where user_id = ${userId} and language = 'en' and split_part(title, ' ', 2) <> split_part(title, ' ', 3)
       and length(split_part(title, ' ', 2)) >= 5 and length(split_part(title, ' ', 3)) >= 5
     limit 1 offset 100`.execute(db);
-  return rows[0]?.phrase ?? "query plan";
+  if (rows[0]) return rows[0].phrase;
+  const { rows: any } = await sql<{ phrase: string }>`
+    select split_part(title, ' ', 2) || ' ' || split_part(title, ' ', 3) as phrase from links where user_id = ${userId} limit 1`.execute(db);
+  return any[0]?.phrase ?? "query plan";
 }
