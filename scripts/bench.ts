@@ -556,6 +556,7 @@ try {
     const middling = near(0.01);
     const other = near(0.01, 1);
     const phrase = await getSearchPhrase(db, searcher.user.id);
+    console.log(`bench: search words "${common.word}" (${common.share}), "${middling.word}" (${middling.share}), "${other.word}"; phrase "${phrase}"`);
     const userLibrary = `${SEARCH_USER_LINKS.toLocaleString("en-US")} of ${SEARCH_LINKS.toLocaleString("en-US")} links`;
     const cases: Array<[string, LinkFilter]> = [
       [`a word in ${(common.share * 100).toFixed(1)}% of links ("${common.word}")`, { q: common.word }],

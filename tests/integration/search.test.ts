@@ -98,6 +98,10 @@ describe("search", () => {
     const python = await link(owner.id, { title: "Python typing guide" });
     const go = await link(owner.id, { title: "Go typing guide" });
     expect(await found(owner.token, `q=${encodeURIComponent('"borrow checker"')}`)).toEqual([phrase]);
+    // A phrase whose words English stems ("query" → "queri").
+    const stemmed = await link(owner.id, { title: "xyz query plan reads index", description: "Some words about it" });
+    expect(await found(owner.token, `q=${encodeURIComponent('"query plan"')}`)).toEqual([stemmed]);
+    expect(await found(owner.token, `q=${encodeURIComponent('"query plan"')}&sort=relevance`)).toEqual([stemmed]);
     expect((await found(owner.token, "q=borrow checker")).sort()).toEqual([phrase, scattered].sort());
     expect(await found(owner.token, `q=${encodeURIComponent("typing -python")}`)).toEqual([go]);
     expect((await found(owner.token, `q=${encodeURIComponent("python OR rust")}`)).sort()).toEqual([phrase, scattered, python].sort());

@@ -230,7 +230,7 @@ export async function loadSearchBenchData(
     select s, string_agg(w.word, ' ' order by k) filter (where k <= 6), initcap(string_agg(w.word, ' ' order by k)) || '.'
     from generate_series(0, 19999) s
     cross join generate_series(1, 12) k
-    cross join lateral (select (${words}::text[])[least(${words.length}::int, floor(exp(random() * ln(${words.length}::int + 1)))::int + 0 * s)] as word) w
+    cross join lateral (select (${words}::text[])[least(${words.length}::int, floor(exp(random() * ln(${words.length}::int + 1)))::int + 0 * s + 0 * k)] as word) w
     group by s`.execute(db);
   await sql`drop index if exists links_search_idx`.execute(db);
   const others = Math.max(0, links - userLinks);
@@ -303,5 +303,8 @@ export async function getSearchPhrase(db: Database, userId: string): Promise<str
     where user_id = ${userId} and language = 'en' and split_part(title, ' ', 2) <> split_part(title, ' ', 3)
       and length(split_part(title, ' ', 2)) >= 5 and length(split_part(title, ' ', 3)) >= 5
     limit 1 offset 100`.execute(db);
-  return rows[0]?.phrase ?? "query plan";
+  if (rows[0]) return rows[0].phrase;
+  const { rows: any } = await sql<{ phrase: string }>`
+    select split_part(title, ' ', 2) || ' ' || split_part(title, ' ', 3) as phrase from links where user_id = ${userId} limit 1`.execute(db);
+  return any[0]?.phrase ?? "query plan";
 }
