@@ -263,6 +263,10 @@ describe("real answers validate against the document", () => {
     const spare = await call<{ id: string }>("post", "/api/links", 201, { token, body: { url: `${pipeline.pages.url("/article")}?copy=1` } });
     await call("delete", "/api/links/{id}", 200, { params: { id: spare.id }, token });
     await call("post", "/api/links/{id}/restore", 200, { params: { id: spare.id }, token });
+    await call("patch", "/api/links/{id}", 200, { params: { id: spare.id }, token, body: { notes: "Read again before the talk." } });
+    await call("get", "/api/links", 200, { token, query: "?q=postgres&sort=relevance&limit=5" });
+    const bulk = await call<{ id: string }>("post", "/api/links/bulk", 202, { token, body: { action: "add-tag", tag: "to-read", ids: [spare.id] } });
+    await until("the bulk operation is done", () => call<{ status: string }>("get", "/api/links/bulk/{id}", 200, { params: { id: bulk.id }, token }), (op) => op.status === "done");
 
     // A page that is not there fails; retrying it fails again.
     failedId = (await call<{ id: string }>("post", "/api/links", 201, { token, body: { url: pipeline.pages.url("/gone") } })).id;
