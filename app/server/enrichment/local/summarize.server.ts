@@ -43,8 +43,9 @@ export function summarySentences(text: string, { title = "", language, count = 3
   const lang = pageLanguage(language, text);
   const stop = stopWordsOf(lang);
   const stem = stemmerOf(lang);
-  // The position prior makes a sentence past the first hundred a rare pick: the rest is not scored.
-  const all = splitSentences(text.slice(0, 15_000)).slice(0, 100);
+  // The position prior makes a sentence past the first forty a rare pick: the rest is not split or
+  // scored (no change in ROUGE on the news sets against 100 sentences of 15,000 characters).
+  const all = splitSentences(text.slice(0, 6_000)).slice(0, 40);
   const candidates = all
     .map((sentence, index) => ({ sentence, index }))
     .filter(({ sentence }) => sentence.length >= 30 && sentence.length <= 600 && /\p{L}/u.test(sentence) && !BOILERPLATE.test(sentence));
