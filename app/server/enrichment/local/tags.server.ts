@@ -39,8 +39,8 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
   };
   const stop = stopWordsOf(lang);
   const keyOf = (phrase: string) => tokensOf(phrase).map(stem).join(" ");
-  // Keyphrases read the page's first KEYPHRASE_CHARS only: no need to join more of it.
-  const headed = [input.title ?? "", ...(input.headings ?? []), input.text.slice(0, KEYPHRASE_CHARS)].join("\n\n");
+  // Keyphrases read the title, headings and the page's first KEYPHRASE_CHARS only: no need to join more.
+  const headed = [input.title ?? "", ...(input.headings ?? []).slice(0, 20), input.text.slice(0, KEYPHRASE_CHARS)].join("\n\n");
   const ranked = rankKeyphrases({ text: headed, title: input.title, language: lang }).slice(0, 60);
 
   const existing = new Map<string, string>();
