@@ -32,9 +32,26 @@ describe("chooseTags", () => {
     expect(tags).not.toContain("indexes");
   });
 
-  it("adds at most two new tags once the user's tags describe the page", () => {
-    const { tags } = chooseTags({ ...input, existingTags: ["postgres", "b-tree", "index"] });
-    expect(tags.filter((t) => !["postgres", "b-tree", "index"].includes(t)).length).toBeLessThanOrEqual(2);
+  it("gives a new user's first links up to six new tags, then one new tag when the user's tags fit the page and three when none do", () => {
+    expect(chooseTags({ ...input, existingTags: ["postgres", "b-tree", "index"] }).tags.length).toBe(6);
+    const vocabulary = ["postgres", "b-tree", "index", "cooking", "travel", "football", "gardening", "music", "poetry", "finance"];
+    const fitting = chooseTags({ ...input, existingTags: vocabulary }).tags;
+    expect(fitting).toEqual(expect.arrayContaining(["b-tree", "index"]));
+    expect(fitting.filter((t) => !vocabulary.includes(t))).toHaveLength(1);
+    const unrelated = ["cooking", "travel", "football", "gardening", "music", "poetry", "finance", "running", "movies", "chess"];
+    expect(chooseTags({ ...input, existingTags: unrelated }).tags).toHaveLength(3);
+  });
+
+  it("keeps identifiers' and acronyms' case, and dedupes whatever the case", () => {
+    const text = "The useState hook returns the current state. Call useState at the top level. The useState hook and the useEffect hook are React hooks. GraphQL APIs return typed data; GraphQL APIs and REST APIs differ.";
+    const { tags, suggestions } = chooseTags({ text, language: "en" });
+    expect(tags).toEqual(expect.arrayContaining(["useState hook", "useEffect hook"]));
+    expect([...tags, ...suggestions]).not.toContain("usestate hook");
+    // The user's own spelling wins, and the page's spelling is not added beside it.
+    const reused = chooseTags({ text, language: "en", existingTags: ["usestate hook"] });
+    expect(reused.tags).toContain("usestate hook");
+    const all = [...reused.tags, ...reused.suggestions].map((t) => t.toLowerCase());
+    expect(all.filter((t) => t === "usestate hook")).toHaveLength(1);
   });
 
   for (const [lang, text] of Object.entries(pages)) {
