@@ -255,6 +255,11 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   const long = wordCount > 300;
   const { tokens, phrases } = lang === "en" ? englishCandidates(text, stop, long) : runCandidates(text, stop);
   const lengthExponent = lang !== "en" ? 1 : long ? 3 : -0.3;
+  // How often the phrase itself occurs, on top of its words' weights (YAKE!'s term frequency): long
+  // texts repeat their topic (KPCrowd news, dev split: F1@10 13.2 → 14.0), and so do the other
+  // languages' abstracts (Spanish 17.7 → 19.2, French 14.5 → 15.0); English abstracts (Inspec)
+  // score best without it.
+  const frequencyExponent = long ? 1 : lang !== "en" ? 0.6 : 0;
   // Each token stemmed once; content words numbered for the graph.
   const stems = tokens.map((token) => stem(token.word));
   const numbers = new Map<string, number>();
@@ -292,7 +297,9 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
     let phrase = "";
     let best = 0;
     for (const [form, count] of entry.forms) if (count > best) [phrase, best] = [form, count];
-    if (phrase.length <= 60) ranked.push({ phrase, score: entry.score / Math.pow(entry.words, lengthExponent), words: entry.words });
+    let count = 0;
+    for (const c of entry.forms.values()) count += c;
+    if (phrase.length <= 60) ranked.push({ phrase, score: (entry.score * Math.pow(count, frequencyExponent)) / Math.pow(entry.words, lengthExponent), words: entry.words });
   }
   return ranked.sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
 }

@@ -11,6 +11,7 @@ const pages: Record<string, string> = {
   fr: "Les plantes vertes utilisent la photosynthèse pour produire leur énergie. La photosynthèse transforme la lumière en énergie chimique dans les chloroplastes. Les chloroplastes contiennent de la chlorophylle, qui capte la lumière. Sans la photosynthèse, il n'y aurait pas d'oxygène dans l'air que nous respirons.",
   de: "Die Bundesregierung plant eine Reform der Rentenversicherung. Die Reform der Rentenversicherung soll die Beiträge stabil halten. Die Gewerkschaften kritisieren die Reform, weil die Renten nicht steigen. Die Rentenversicherung ist für die Bürger sehr wichtig, und die Debatte wird weitergehen.",
   es: "Los investigadores estudian el cambio climático en los glaciares andinos. El cambio climático reduce los glaciares cada año. Los glaciares andinos son una fuente de agua para las ciudades, y que los glaciares desaparezcan es un problema para la agricultura.",
+  pl: "Rząd przedstawił nowy plan reformy systemu emerytalnego. Reforma systemu emerytalnego ma zapewnić stabilne finansowanie emerytur. Związki zawodowe krytykują plan reformy, ponieważ emerytury nie wzrosną. System emerytalny jest dla obywateli bardzo ważny, a debata będzie trwała dalej.",
   pt: "O governo anunciou novas medidas para a educação pública. As medidas para a educação pública incluem mais professores e escolas. Os professores dizem que as escolas precisam de mais recursos, e que a educação pública não pode esperar.",
 };
 
