@@ -57,7 +57,7 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
   }
   const found = new Set<string>();
   if (byFirst.size > 0) {
-    const stems = tokensOf([input.title ?? "", ...(input.headings ?? []), input.text.slice(0, 10_000)].join("\n\n")).map(stem);
+    const stems = tokensOf([input.title ?? "", ...(input.headings ?? []), input.text.slice(0, 6_000)].join("\n\n")).map(stem);
     for (let i = 0; i < stems.length; i++) {
       for (const tag of byFirst.get(stems[i]!) ?? []) if (tag.every((s, k) => stems[i + k] === s)) found.add(tag.join(" "));
     }
