@@ -290,7 +290,7 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
       entry = { forms: new Map(), score, words: phrase.length };
       merged.set(key, entry);
     }
-    const form = phrase.length === 1 ? displayForm(tokens[phrase[0]!]!) : phrase.map((i) => displayForm(tokens[i]!)).join(" ");
+    const form = phrase.length === 1 ? displayForm(tokens[phrase[0]!]!, lang) : phrase.map((i) => displayForm(tokens[i]!, lang)).join(" ");
     entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
   }
   const ranked: Keyphrase[] = [];
@@ -305,8 +305,12 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   return ranked.sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
 }
 
-/** Acronyms and mixed-case names (GPT, PostgreSQL, iPhone) keep their case; other words are lower-cased. */
-function displayForm(token: Token): string {
+/**
+ * Acronyms and mixed-case names (GPT, PostgreSQL, iPhone, useState) keep their case; German nouns
+ * too (always capitalised); other words are lower-cased. The most frequent form of a phrase wins.
+ */
+function displayForm(token: Token, lang: string): string {
+  if (lang === "de") return token.surface;
   return /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u.test(token.surface) ? token.surface : token.word;
 }
 

@@ -55,13 +55,19 @@ describe("chooseTags", () => {
     expect(all.filter((t) => t === "usestate hook")).toHaveLength(1);
   });
 
+  it("keeps German nouns capitalised, and drops one- and two-letter words that are not acronyms", () => {
+    const { tags, suggestions } = chooseTags({ text: `${pages.de!} Die Reise führte nach St. Petersburg.`, language: "de" });
+    expect(tags).toContain("Rentenversicherung");
+    expect([...tags, ...suggestions].map((t) => t.toLowerCase())).not.toContain("st");
+  });
+
   for (const [lang, text] of Object.entries(pages)) {
     it(`never tags a ${lang} page with a stop word, whether it says its language or not`, () => {
       for (const language of [lang, null]) {
         const { tags, suggestions } = chooseTags({ text, language });
         expect(tags.length).toBeGreaterThanOrEqual(2);
         for (const tag of [...tags, ...suggestions]) {
-          for (const word of tag.split(" ")) expect(stopWordsOf(lang).has(word), `${lang}: ${tag}`).toBe(false);
+          for (const word of tag.split(" ")) expect(stopWordsOf(lang).has(word.toLowerCase()), `${lang}: ${tag}`).toBe(false);
         }
       }
     });

@@ -89,6 +89,8 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
     if (head && head.count >= 2 && !stop.has(head.form.toLowerCase()) && !VAGUE_NOUNS.has(head.form.toLowerCase())) fresh.push(head.form);
     if (words.length === 0 || words.length > 2 || phrase.length > 30 || lower.every((w) => stop.has(w)) || !/\p{L}/u.test(phrase)) continue;
     if (stop.has(lower[0]!) || stop.has(headOf(lower))) continue;
+    // One or two letters ("St" of "St. Petersburg") are no tag, unless an acronym ("AI", "Go" is not).
+    if (words.length === 1 && phrase.length < 3 && !/^\p{Lu}+$/u.test(phrase)) continue;
     // "gin indexes" for a user who tags "indexes": the user's tag.
     const tag = existing.get(stem(headOf(lower))) ?? phrase;
     fresh.push(tag);
