@@ -220,6 +220,17 @@ async function waitForLinkEnriched(id: string, timeoutMs: number): Promise<void>
   }
 }
 
+/** A child process's CPU time so far (user + system, ms) from /proc (Linux, 100 ticks a second); null elsewhere. */
+function cpuMsOf(child: ChildProcess): number | null {
+  try {
+    // After "pid (name) " come state, ppid, …: utime and stime are the 12th and 13th fields.
+    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 async function throughput(since: Date): Promise<number> {
   const row = await getEnrichmentSpan(db, since);
   return (row.count - 1) / ((row.last.getTime() - row.first.getTime()) / 1000);
@@ -288,21 +299,28 @@ try {
     await addConcurrently(backlog);
     const since = new Date();
     const running = Array.from({ length: workers }, () => start("worker/index.ts"));
+    // The workers' CPU per link, after the first tenth of the backlog (start-up loads modules and
+    // the English model): unlike links/s, it holds on a machine shared with other work.
+    const warm = await waitUntilEnriched(before.done + Math.ceil(backlog / 10));
+    const cpuBefore = running.map(cpuMsOf);
     const done = await waitUntilEnriched(before.done + backlog);
-    return { rate: await throughput(since), failed: done.failed - before.failed, running };
+    const cpuAfter = running.map(cpuMsOf);
+    const cpuPerLink = [...cpuBefore, ...cpuAfter].includes(null) ? null : cpuAfter.reduce<number>((sum, x, i) => sum + x! - cpuBefore[i]!, 0) / (done.done - warm.done);
+    return { rate: await throughput(since), failed: done.failed - before.failed, running, cpuPerLink };
   }
+  const cpuText = (cpuPerLink: number | null) => (cpuPerLink === null ? "" : `; worker CPU ${cpuPerLink.toFixed(1)} ms per link (${(1000 / cpuPerLink).toFixed(0)} links per CPU second)`);
 
   if (PARTS.has("pipeline")) {
     await emptyPipeline();
 
     // 2a. throughput, one worker, over a backlog of pending links.
     const one = await drainBacklog(BACKLOG, 1);
-    results.push(`| pipeline throughput, 1 worker process (concurrency ${process.env.WORKER_CONCURRENCY ?? 8}) | ${one.rate.toFixed(1)} links/s over ${BACKLOG} links (${one.failed} failed) |`);
+    results.push(`| pipeline throughput, 1 worker process (concurrency ${process.env.WORKER_CONCURRENCY ?? 8}) | ${one.rate.toFixed(1)} links/s over ${BACKLOG} links (${one.failed} failed)${cpuText(one.cpuPerLink)} |`);
     await Promise.all(one.running.map(stop));
 
     // 2b. throughput, two workers, over a fresh backlog.
     const two = await drainBacklog(BACKLOG, 2);
-    results.push(`| pipeline throughput, 2 worker processes | ${two.rate.toFixed(1)} links/s over ${BACKLOG} links (${two.failed} failed) |`);
+    results.push(`| pipeline throughput, 2 worker processes | ${two.rate.toFixed(1)} links/s over ${BACKLOG} links (${two.failed} failed)${cpuText(two.cpuPerLink)} |`);
     const [worker2a, worker2b] = two.running as [ChildProcess, ChildProcess];
     await stop(worker2b);
 

@@ -35,27 +35,25 @@ const SIGNAL_LIST: Signal[] = (Object.entries(SIGNALS) as Array<[CategorySlug, s
 );
 const SINGLE = new Map<string, CategorySlug[]>();
 for (const s of SIGNAL_LIST) if (s.words === 1) SINGLE.set(s.key, [...(SINGLE.get(s.key) ?? []), s.category]);
-const PHRASES = SIGNAL_LIST.filter((s) => s.words > 1);
+/** Phrase signals by their first stem, longest first: one pass over the page finds them all. */
+const PHRASES = new Map<string, Array<{ category: CategorySlug; stems: string[] }>>();
+for (const s of SIGNAL_LIST.filter((signal) => signal.words > 1).sort((a, b) => b.words - a.words)) {
+  const stems = s.key.split(" ");
+  PHRASES.set(stems[0]!, [...(PHRASES.get(stems[0]!) ?? []), { category: s.category, stems }]);
+}
 
-/** Counts every signal in the text: phrases first, and the words inside a matched phrase are not counted again alone. */
+/** Counts every signal in the text in one pass: a phrase where one starts (its words are not counted again alone), else a single word. */
 function score(text: string, weight: number, totals: Map<CategorySlug, number>) {
   const stems = tokenize(text).map(stem);
-  const used = new Array<boolean>(stems.length).fill(false);
-  const joined = ` ${stems.join(" ")} `;
-  for (const phrase of PHRASES) {
-    let from = joined.indexOf(` ${phrase.key} `);
-    while (from >= 0) {
+  for (let i = 0; i < stems.length; i++) {
+    const phrase = PHRASES.get(stems[i]!)?.find(({ stems: p }) => p.every((s, k) => stems[i + k] === s));
+    if (phrase) {
       totals.set(phrase.category, (totals.get(phrase.category) ?? 0) + weight * 1.5);
-      // Mark the phrase's words as used (by their position in the stem list).
-      const start = joined.slice(0, from + 1).split(" ").length - 2;
-      for (let i = 0; i < phrase.words; i++) used[start + i] = true;
-      from = joined.indexOf(` ${phrase.key} `, from + 1);
+      i += phrase.stems.length - 1;
+      continue;
     }
+    for (const category of SINGLE.get(stems[i]!) ?? []) totals.set(category, (totals.get(category) ?? 0) + weight);
   }
-  stems.forEach((s, i) => {
-    if (used[i]) return;
-    for (const category of SINGLE.get(s) ?? []) totals.set(category, (totals.get(category) ?? 0) + weight);
-  });
 }
 
 /** The trending category the page fits best: its title counts three times, its headings twice. */

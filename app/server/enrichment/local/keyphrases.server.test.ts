@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractKeyphrases, rankKeyphrases } from "./keyphrases.server";
+import { KEYPHRASE_CHARS, extractKeyphrases, rankKeyphrases } from "./keyphrases.server";
 
 const abstract = `Compatibility of systems of linear constraints over the set of natural numbers
 
@@ -38,5 +38,16 @@ describe("keyphrases in other languages", () => {
       expect(["les", "le", "des", "de"]).not.toContain(words[0]);
       expect(["les", "le", "des", "de"]).not.toContain(words.at(-1));
     }
+  });
+});
+
+describe("the keyphrases' cost bound", () => {
+  it("reads no further than the first KEYPHRASE_CHARS of text plus 1,000 for the title and headings", () => {
+    // The worker's throughput depends on it (docs/performance.md): a term past the bound is never seen.
+    const filler = "Relational databases store rows in tables. ".repeat(Math.ceil((KEYPHRASE_CHARS + 1_000) / 43));
+    const ranked = rankKeyphrases({ text: `${filler}Zeppelin hangars are enormous. Zeppelin hangars hold airships.`, language: "en" });
+    expect(ranked.length).toBeGreaterThan(0);
+    expect(ranked.some((k) => /zeppelin/i.test(k.phrase))).toBe(false);
+    expect(rankKeyphrases({ text: "Zeppelin hangars are enormous. Zeppelin hangars hold airships.", language: "en" }).some((k) => /zeppelin/i.test(k.phrase))).toBe(true);
   });
 });

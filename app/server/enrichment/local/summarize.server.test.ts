@@ -29,6 +29,14 @@ describe("summarySentences", () => {
     expect(picked.filter((s) => s.startsWith("The tram line will connect"))).toHaveLength(1);
   });
 
+  it("picks from the lead: the first count + 1 sentences, even when a later one is more central", () => {
+    const central = "The tram line, the harbour district, the central station and the city council: the tram line again.";
+    const picked = summarySentences(`${story}\n\n${central}`, { count: 2, language: "en" });
+    const lead = splitSentences(story).slice(1, 4);
+    expect(picked).toHaveLength(2);
+    for (const sentence of picked) expect(lead).toContain(sentence);
+  });
+
   it("keeps to the length budget with whole sentences, and falls back to the text when it has none", () => {
     expect(summarize(story, { count: 3, maxChars: 200, language: "en" }).length).toBeLessThanOrEqual(200);
     expect(summarize("Just a heading")).toBe("Just a heading");

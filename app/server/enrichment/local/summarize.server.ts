@@ -2,8 +2,8 @@
  * Extractive summaries: whole sentences of the page, in the page's order. Each sentence is scored
  * by its centrality (cosine similarity of its stemmed content words to the whole page's), times a
  * position prior (pages, news above all, state their point early), plus title overlap; then
- * sentences are picked greedily by maximal marginal relevance, so a second sentence that repeats
- * the first loses to one that adds something.
+ * sentences of the lead (the first `count + 1`) are picked greedily by maximal marginal relevance,
+ * so a sentence that repeats an earlier pick loses to one that adds something.
  */
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 import { splitSentences } from "./text-analysis.server";
@@ -43,8 +43,9 @@ export function summarySentences(text: string, { title = "", language, count = 3
   const lang = pageLanguage(language, text);
   const stop = stopWordsOf(lang);
   const stem = stemmerOf(lang);
-  // The position prior makes a sentence past the first hundred a rare pick: the rest is not scored.
-  const all = splitSentences(text.slice(0, 15_000)).slice(0, 100);
+  // The position prior makes a sentence past the first forty a rare pick: the rest is not split or
+  // scored (no change in ROUGE on the news sets against 100 sentences of 15,000 characters).
+  const all = splitSentences(text.slice(0, 6_000)).slice(0, 40);
   const candidates = all
     .map((sentence, index) => ({ sentence, index }))
     .filter(({ sentence }) => sentence.length >= 30 && sentence.length <= 600 && /\p{L}/u.test(sentence) && !BOILERPLATE.test(sentence));
@@ -63,11 +64,15 @@ export function summarySentences(text: string, { title = "", language, count = 3
     const quoted = /^["'“‘«„]/.test(candidates[i]!.sentence) ? 0.5 : 1;
     return quoted * (central * (0.1 + prior) + 0.3 * cosine(vectors[i]!, titleVector, norms[i]!, titleNorm));
   });
+  // The picks come from the page's lead: its first `count + 1` sentences (one spare, so a repeat or
+  // a weak sentence can be passed over). Every choice wider than that scored below Lead-3 on the
+  // news sets' dev split; the whole page still sets the centroid the lead is measured against.
+  const eligible = Math.min(candidates.length, count + 1);
   const chosen: number[] = [];
-  while (chosen.length < Math.min(count, candidates.length)) {
+  while (chosen.length < Math.min(count, eligible)) {
     let best = -1;
     let bestScore = -Infinity;
-    for (let i = 0; i < candidates.length; i++) {
+    for (let i = 0; i < eligible; i++) {
       if (chosen.includes(i)) continue;
       const redundancy = Math.max(0, ...chosen.map((j) => cosine(vectors[i]!, vectors[j]!, norms[i]!, norms[j]!)));
       const score = 0.7 * relevance[i]! - 0.3 * redundancy;

@@ -11,6 +11,7 @@ const pages: Record<string, string> = {
   fr: "Les plantes vertes utilisent la photosynthèse pour produire leur énergie. La photosynthèse transforme la lumière en énergie chimique dans les chloroplastes. Les chloroplastes contiennent de la chlorophylle, qui capte la lumière. Sans la photosynthèse, il n'y aurait pas d'oxygène dans l'air que nous respirons.",
   de: "Die Bundesregierung plant eine Reform der Rentenversicherung. Die Reform der Rentenversicherung soll die Beiträge stabil halten. Die Gewerkschaften kritisieren die Reform, weil die Renten nicht steigen. Die Rentenversicherung ist für die Bürger sehr wichtig, und die Debatte wird weitergehen.",
   es: "Los investigadores estudian el cambio climático en los glaciares andinos. El cambio climático reduce los glaciares cada año. Los glaciares andinos son una fuente de agua para las ciudades, y que los glaciares desaparezcan es un problema para la agricultura.",
+  pl: "Rząd przedstawił nowy plan reformy systemu emerytalnego. Reforma systemu emerytalnego ma zapewnić stabilne finansowanie emerytur. Związki zawodowe krytykują plan reformy, ponieważ emerytury nie wzrosną. System emerytalny jest dla obywateli bardzo ważny, a debata będzie trwała dalej.",
   pt: "O governo anunciou novas medidas para a educação pública. As medidas para a educação pública incluem mais professores e escolas. Os professores dizem que as escolas precisam de mais recursos, e que a educação pública não pode esperar.",
 };
 
@@ -32,9 +33,32 @@ describe("chooseTags", () => {
     expect(tags).not.toContain("indexes");
   });
 
-  it("adds at most two new tags once the user's tags describe the page", () => {
-    const { tags } = chooseTags({ ...input, existingTags: ["postgres", "b-tree", "index"] });
-    expect(tags.filter((t) => !["postgres", "b-tree", "index"].includes(t)).length).toBeLessThanOrEqual(2);
+  it("gives a new user's first links up to six new tags, then one new tag when the user's tags fit the page and three when none do", () => {
+    expect(chooseTags({ ...input, existingTags: ["postgres", "b-tree", "index"] }).tags.length).toBe(6);
+    const vocabulary = ["postgres", "b-tree", "index", "cooking", "travel", "football", "gardening", "music", "poetry", "finance"];
+    const fitting = chooseTags({ ...input, existingTags: vocabulary }).tags;
+    expect(fitting).toEqual(expect.arrayContaining(["b-tree", "index"]));
+    expect(fitting.filter((t) => !vocabulary.includes(t))).toHaveLength(1);
+    const unrelated = ["cooking", "travel", "football", "gardening", "music", "poetry", "finance", "running", "movies", "chess"];
+    expect(chooseTags({ ...input, existingTags: unrelated }).tags).toHaveLength(3);
+  });
+
+  it("keeps identifiers' and acronyms' case, and dedupes whatever the case", () => {
+    const text = "The useState hook returns the current state. Call useState at the top level. The useState hook and the useEffect hook are React hooks. GraphQL APIs return typed data; GraphQL APIs and REST APIs differ.";
+    const { tags, suggestions } = chooseTags({ text, language: "en" });
+    expect(tags).toEqual(expect.arrayContaining(["useState hook", "useEffect hook"]));
+    expect([...tags, ...suggestions]).not.toContain("usestate hook");
+    // The user's own spelling wins, and the page's spelling is not added beside it.
+    const reused = chooseTags({ text, language: "en", existingTags: ["usestate hook"] });
+    expect(reused.tags).toContain("usestate hook");
+    const all = [...reused.tags, ...reused.suggestions].map((t) => t.toLowerCase());
+    expect(all.filter((t) => t === "usestate hook")).toHaveLength(1);
+  });
+
+  it("keeps German nouns capitalised, and drops one- and two-letter words that are not acronyms", () => {
+    const { tags, suggestions } = chooseTags({ text: `${pages.de!} Die Reise führte nach St. Petersburg.`, language: "de" });
+    expect(tags).toContain("Rentenversicherung");
+    expect([...tags, ...suggestions].map((t) => t.toLowerCase())).not.toContain("st");
   });
 
   for (const [lang, text] of Object.entries(pages)) {
@@ -43,7 +67,7 @@ describe("chooseTags", () => {
         const { tags, suggestions } = chooseTags({ text, language });
         expect(tags.length).toBeGreaterThanOrEqual(2);
         for (const tag of [...tags, ...suggestions]) {
-          for (const word of tag.split(" ")) expect(stopWordsOf(lang).has(word), `${lang}: ${tag}`).toBe(false);
+          for (const word of tag.split(" ")) expect(stopWordsOf(lang).has(word.toLowerCase()), `${lang}: ${tag}`).toBe(false);
         }
       }
     });

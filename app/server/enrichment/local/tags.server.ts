@@ -5,7 +5,7 @@
  * tags are added per link once the user has tags that fit. Tags are short (at most two words)
  * and never a stop word of the page's language.
  */
-import { VAGUE_NOUNS, rankKeyphrases } from "./keyphrases.server";
+import { KEYPHRASE_CHARS, VAGUE_NOUNS, rankKeyphrases } from "./keyphrases.server";
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 
 export interface TagInput {
@@ -18,7 +18,15 @@ export interface TagInput {
 
 const tokensOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? [];
 
-/** Tags for the page (best first) and further suggestions; `max` tags at most. */
+/** The head noun of a phrase is its last word ("indexes" in "GIN indexes"). */
+const headOf = (words: string[]) => words.at(-1)!;
+
+/**
+ * Tags for the page (best first) and further suggestions; `max` tags at most. Tags keep the case
+ * the page writes them in for identifiers and acronyms ("useState hook", "GIN indexes") and the
+ * user's own spelling for the user's tags; two tags are the same tag when they stem to the same
+ * words whatever their case.
+ */
 export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): { tags: string[]; suggestions: string[] } {
   const lang = pageLanguage(input.language, input.text);
   // Pages repeat their words: stem each distinct word once (the stemmer was most of this step's time).
@@ -31,54 +39,68 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
   };
   const stop = stopWordsOf(lang);
   const keyOf = (phrase: string) => tokensOf(phrase).map(stem).join(" ");
-  const headed = [input.title ?? "", ...(input.headings ?? []), input.text].join("\n\n");
-  const ranked = rankKeyphrases({ text: headed, title: input.title, language: lang });
+  // Keyphrases read the title, headings and the page's first KEYPHRASE_CHARS only: no need to join more.
+  const headed = [input.title ?? "", ...(input.headings ?? []).slice(0, 20), input.text.slice(0, KEYPHRASE_CHARS)].join("\n\n");
+  const ranked = rankKeyphrases({ text: headed, title: input.title, language: lang }).slice(0, 60);
 
   const existing = new Map<string, string>();
-  for (const tag of input.existingTags ?? []) existing.set(keyOf(tag), tag.toLowerCase());
+  for (const tag of input.existingTags ?? []) {
+    const key = keyOf(tag);
+    if (key && !existing.has(key)) existing.set(key, tag);
+  }
 
-  // The page's stem sequences as long as the user's tags (1–3 words), so an existing tag is found
-  // in one lookup; none at all for a user without tags.
-  const pageGrams = new Set<string>();
-  const lengths = new Set([...existing.keys()].map((key) => key.split(" ").length).filter((n) => n <= 3));
-  if (lengths.size > 0) {
-    const stems = tokensOf(headed.slice(0, 10_000)).map(stem);
-    for (const n of lengths) for (let i = 0; i + n <= stems.length; i++) pageGrams.add(n === 1 ? stems[i]! : stems.slice(i, i + n).join(" "));
+  // The user's tags found on the page, in one pass over its stems: tags indexed by their first stem.
+  const byFirst = new Map<string, string[][]>();
+  for (const key of existing.keys()) {
+    const stems = key.split(" ");
+    if (stems.length <= 3) byFirst.set(stems[0]!, [...(byFirst.get(stems[0]!) ?? []), stems]);
+  }
+  const found = new Set<string>();
+  if (byFirst.size > 0) {
+    const stems = tokensOf([input.title ?? "", ...(input.headings ?? []), input.text.slice(0, 6_000)].join("\n\n")).map(stem);
+    for (let i = 0; i < stems.length; i++) {
+      for (const tag of byFirst.get(stems[i]!) ?? []) if (tag.every((s, k) => stems[i + k] === s)) found.add(tag.join(" "));
+    }
   }
   const rankOf = new Map<string, number>();
-  ranked.forEach((k, i) => rankOf.set(keyOf(k.phrase), rankOf.get(keyOf(k.phrase)) ?? i));
-  const reused = [...existing.entries()]
-    .filter(([key]) => key && pageGrams.has(key))
-    .sort((a, b) => (rankOf.get(a[0]) ?? 1e9) - (rankOf.get(b[0]) ?? 1e9))
-    .map(([, tag]) => tag);
+  ranked.forEach((k, i) => {
+    const key = keyOf(k.phrase);
+    if (!rankOf.has(key)) rankOf.set(key, i);
+  });
+  const reused = [...found].sort((a, b) => (rankOf.get(a) ?? 1e9) - (rankOf.get(b) ?? 1e9)).map((key) => existing.get(key)!);
 
   // A head word shared by several top phrases is a tag in itself ("indexes" for "GIN indexes" and
   // "BRIN indexes"): general tags keep the vocabulary small and group links.
   const heads = new Map<string, { count: number; form: string }>();
   for (const { phrase } of ranked.slice(0, 15)) {
-    const words = tokensOf(phrase);
+    const words = phrase.split(" ");
     if (words.length < 2) continue;
-    const head = words.at(-1)!;
-    const entry = heads.get(stem(head)) ?? { count: 0, form: head };
+    const head = headOf(words);
+    const key = stem(head.toLowerCase());
+    const entry = heads.get(key) ?? { count: 0, form: head };
     entry.count++;
-    heads.set(stem(head), entry);
+    heads.set(key, entry);
   }
   const fresh: string[] = [];
   for (const { phrase } of ranked) {
-    const words = tokensOf(phrase);
-    const head = words.length > 1 ? heads.get(stem(words.at(-1)!)) : undefined;
-    if (head && head.count >= 2 && !stop.has(head.form) && !VAGUE_NOUNS.has(head.form)) fresh.push(head.form);
-    if (words.length === 0 || words.length > 2 || phrase.length > 30 || words.every((w) => stop.has(w)) || !/\p{L}/u.test(phrase)) continue;
-    if (stop.has(words[0]!) || stop.has(words.at(-1)!)) continue;
+    const words = phrase.split(" ");
+    const lower = words.map((w) => w.toLowerCase());
+    const head = words.length > 1 ? heads.get(stem(headOf(lower))) : undefined;
+    if (head && head.count >= 2 && !stop.has(head.form.toLowerCase()) && !VAGUE_NOUNS.has(head.form.toLowerCase())) fresh.push(head.form);
+    if (words.length === 0 || words.length > 2 || phrase.length > 30 || lower.every((w) => stop.has(w)) || !/\p{L}/u.test(phrase)) continue;
+    if (stop.has(lower[0]!) || stop.has(headOf(lower))) continue;
+    // One or two letters ("St" of "St. Petersburg") are no tag, unless an acronym ("AI", "Go" is not).
+    if (words.length === 1 && phrase.length < 3 && !/^\p{Lu}+$/u.test(phrase)) continue;
     // "gin indexes" for a user who tags "indexes": the user's tag.
-    const tag = existing.get(stem(words.at(-1)!)) ?? phrase.toLowerCase();
+    const tag = existing.get(stem(headOf(lower))) ?? phrase;
     fresh.push(tag);
     if (fresh.length >= max + suggestions + 10) break;
   }
   const all = dedupe([...reused, ...fresh], keyOf);
-  // Once the user's own tags describe the page, add at most two new ones: a vocabulary that grows by
-  // six words a link is one nobody can browse.
-  const newAllowed = reused.length >= 2 ? 2 : max;
+  // New tags per link: a new user's first links get up to `max`; after that, up to three when none
+  // of the user's tags fit the page and one when some do. A vocabulary that grows by six words a
+  // link is one nobody can browse (tag-vocabulary.server.test.ts: 500 varied links, about 600 tags).
+  const newAllowed = existing.size < 10 ? max : reused.length === 0 ? 3 : 1;
   const tags: string[] = [];
   let added = 0;
   for (const tag of all) {
