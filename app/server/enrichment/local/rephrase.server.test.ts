@@ -96,3 +96,11 @@ describe("beginner cuts and words", () => {
     expect(beginner).toMatch(/said that it would keep 12 buses/);
   });
 });
+
+describe("reported speech for a beginner", () => {
+  it("names the speaker mid-sentence as a sentence would, and never lends 'That' as a subject", () => {
+    const pieces = splitLong("Police said the boy was badly injured in the incident on the town's Bank Street near the primary school.", "en", 10, 2);
+    expect(pieces.join(" ")).toContain("That is what police said.");
+    expect(splitLong("The boy disappeared when he was five and is now 18, living with his father in Cleveland.", "en", 6, 2).join(" ")).not.toMatch(/That is now/);
+  });
+});

@@ -236,7 +236,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const who = attribution[3] ?? attribution[4]!;
       const verb = (attribution[2] ?? attribution[5]!).split(" ")[0]!;
       if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
-        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${/^(?:he|she|they)$/i.test(who) ? who.toLowerCase() : who} ${verb}`)];
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${speaker(who)} ${verb}`)];
       }
     }
     // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
@@ -247,9 +247,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
     // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
-    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
-      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speech[1]!} ${verb}`)];
+      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speaker(speech[1]!)} ${verb}`)];
     }
     // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
     const appositive = plain.replace(/(\p{Lu}[\p{L}'-]+),\s+(?:an?|the)\s+[^,]{3,60},(?=\s+\p{Ll})/u, "$1");
@@ -280,6 +280,11 @@ export function standsAlone(head: string): boolean {
   const open = tags.map((t) => t.surface.toLowerCase()).lastIndexOf("that");
   if (open > 0 && !tags.slice(open + 1).some((t, i, all) => finite(t, i, all))) return false;
   return true;
+}
+
+/** Who said it, as written mid-sentence: "The minister" → "the minister", "Police" → "police"; names stay. */
+function speaker(who: string): string {
+  return who.replace(/^(?:The|A|An|He|She|They|We|Police|Officers|Officials|Doctors|Experts|Researchers|Scientists)\b/, (w) => w.toLowerCase());
 }
 
 /** Where a trailing subordinate clause or participle phrase starts. */
@@ -314,6 +319,8 @@ function englishClause(head: string, tail: string): string | null {
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
     const subject = headTags.slice(0, headVerb).map((t) => t.surface).join(" ").replace(/\s+'s\b/g, "'s").replace(/\s+-\s+/g, "-");
+    // "That was when he was five and is now 18" has no subject to lend: "That" points back, it names nobody.
+    if (/^(?:that|this|it|there)$/i.test(subject)) return null;
     return `${subject} ${tail}`;
   }
   return null;
