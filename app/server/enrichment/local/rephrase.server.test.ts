@@ -104,3 +104,12 @@ describe("reported speech for a beginner", () => {
     expect(splitLong("The boy disappeared when he was five and is now 18, living with his father in Cleveland.", "en", 6, 2).join(" ")).not.toMatch(/That is now/);
   });
 });
+
+describe("trailing participle phrases", () => {
+  it("leaves out a trailing '-ing' phrase after a noun at the last passes, keeping a whole statement", () => {
+    const sentence = "Private Derby was promoted to the rank of lance corporal at an event in Chester marking eight years of the Mercian Regiment.";
+    expect(splitLong(sentence, "en", 12, 3)).toEqual(["Private Derby was promoted to the rank of lance corporal at an event in Chester."]);
+    // Not at the lighter passes.
+    expect(splitLong(sentence, "en", 12, 2).join(" ")).toContain("marking");
+  });
+});

@@ -262,6 +262,17 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     const cut = SUBORDINATE[lang].exec(plain);
     if (cut && wordCount(plain.slice(0, cut.index)) >= 6) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
   }
+  if (effort >= 3 && lang === "en") {
+    // A trailing participle phrase without a comma: "… at an event in Chester marking eight years of the regiment" → "… at an event in Chester".
+    const tags = tagEnglish(plain);
+    const at = tags.findIndex((t, i) => i >= 8 && t.pos === "VERB" && /^\p{Ll}+ing$/u.test(t.surface) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? ""));
+    if (at > 0 && tags.length - at >= 4) {
+      const word = tags[at]!.surface;
+      const index = plain.search(new RegExp(`\\s${word}\\s`));
+      const head = index > 0 ? plain.slice(0, index) : "";
+      if (head && standsAlone(head) && wordCount(head) >= 6) return [finish(head)];
+    }
+  }
   return [finish(sentence)];
 }
 
