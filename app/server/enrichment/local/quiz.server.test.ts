@@ -128,3 +128,11 @@ describe("quiz rules", () => {
     expect(definition.map((q) => q.answer)).not.toContain("Beendet");
   });
 });
+
+describe("German terms and their kind", () => {
+  it("takes a repeated capitalised word never given an article for a name, every other noun for a noun", () => {
+    const text = "Angela Merkel besuchte am Montag Berlin. Die Regierung plant eine neue Reform. Merkel sagte, die Reform sei wichtig. Berlin bleibt die Hauptstadt. Die Regierung will die Reform schnell. Im Sommer kommt die neue Regierung zusammen.";
+    const kinds = Object.fromEntries(termsOf(text, "de").map((t) => [t.text, t.kind]));
+    expect(kinds).toMatchObject({ Merkel: "name", Berlin: "name", Regierung: "noun", Reform: "noun", Montag: "noun", Hauptstadt: "noun" });
+  });
+});
