@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { courseSchema } from "~/lib/enrichment";
 import { parsePage } from "../../fetching/page-parser.server";
-import { buildCourse, type CourseInput } from "./course.server";
+import { buildCourse, withPageArticle, type CourseInput } from "./course.server";
 
 function fixture(name: string): CourseInput {
   const page = parsePage(readFileSync(`tests/fixtures/pages/${name}`, "utf8"), "https://example.test/page");
@@ -41,6 +41,11 @@ describe("mini-course", () => {
     const french = buildCourse(fixture("french-article.html"))!;
     expect(french.lessons[0]!.objective).toBe("Définir la photosynthèse et dire à quoi cela sert.");
     expect(french.lessons[2]!.objective).toBe("Décrire le rôle des deux phases.");
+    // The article the page gives the term, after "à propos de".
+    expect(french.lessons[3]!.objective).toBe("Donner les raisons que la page avance à propos de la photosynthèse.");
+    expect(withPageArticle("énergie", "Les plantes captent l'énergie du soleil.", "fr")).toBe("l'énergie");
+    expect(withPageArticle("Paris", "La ville de Paris.", "fr")).toBe("Paris");
+    expect(withPageArticle("index", "The index is fast.", "en")).toBe("index");
   });
 
   it("turns imperative and how-to headings into objectives that read naturally", () => {

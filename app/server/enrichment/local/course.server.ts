@@ -159,6 +159,19 @@ function withArticle(term: string, sentence: string, lang: LearningLanguage): st
   return term;
 }
 
+/**
+ * French and Spanish: a bare term with the article the page gives it ("photosynthèse" → "la
+ * photosynthèse"), so that "à propos de photosynthèse" reads "à propos de la photosynthèse".
+ */
+export function withPageArticle(term: string, text: string, lang: LearningLanguage): string {
+  if ((lang !== "fr" && lang !== "es") || /^(?:les?|la|l['’]|une?|des|el|los|las|unos|unas)(?:\s|(?<=['’]))/i.test(term) || /^\p{Lu}/u.test(term)) return term;
+  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`(?:^|[\\s(«"])(les|le|la|l['’]|el|los|las)\\s*${escaped}(?!\\p{L})`, "iu").exec(text);
+  if (!match) return term;
+  const article = match[1]!.toLowerCase();
+  return /['’]$/.test(article) ? `${article}${term}` : `${article} ${term}`;
+}
+
 function objectiveOf(section: Section, lang: LearningLanguage, focus: Term[], used: Set<string>): string {
   const say = WORDING[lang];
   const topic = topicOf(section.title.replace(/[.:!?]$/, ""), lang);
@@ -168,8 +181,8 @@ function objectiveOf(section: Section, lang: LearningLanguage, focus: Term[], us
   if (/\b(?:vs\.?|versus|compared|contre|gegen|frente a)\b/i.test(section.title) && names.length === 2) choices.push(["compare", say.compare(names[0]!, names[1]!)]);
   if (/^(?:how|installing|building|setting|creating|comment|wie|cómo)\b|\b(?:steps?|étapes?|schritte?|pasos?)\b/i.test(section.title)) choices.push(["steps", say.steps(topic)]);
   if (definitions[0]) choices.push(["define", say.define(withArticle(definitions[0].term, definitions[0].sentence, lang).replace(/^\p{Lu}(?=\p{Ll})/u, (c) => (lang === "de" ? c : c.toLowerCase())))]);
-  if (/^(?:why|pourquoi|warum|por qué)\b/i.test(section.title)) choices.push(["why", say.why(focus[0]?.text ?? topic)]);
-  if (causesOf(section.text, lang).length) choices.push(["why", say.why(topic)]);
+  if (/^(?:why|pourquoi|warum|por qué)\b/i.test(section.title)) choices.push(["why", say.why(withPageArticle(focus[0]?.text ?? topic, section.text, lang))]);
+  if (causesOf(section.text, lang).length) choices.push(["why", say.why(withPageArticle(topic, section.text, lang))]);
   if (names.length === 2 && section.title.split(/\s+/).length <= 6 && /\b(?:and|or|et|ou|und|oder|y|o)\b/i.test(section.title)) choices.push(["compare", say.compare(names[0]!, names[1]!)]);
   choices.push(["how", say.how(topic)], ["describe", say.describe(topic)]);
   if (lang === "en" && /^how\s/i.test(section.title)) choices.unshift(["how", `Explain ${topic}.`]);

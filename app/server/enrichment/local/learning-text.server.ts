@@ -164,7 +164,7 @@ export function kindOf(text: string, lang: LearningLanguage, proper: boolean): T
   const compact = text.replace(/\s+/g, "");
   if (/^\d+(?:[.,]\d+)?$/.test(compact)) return `number:${compact.replace(/\D/g, "").length}`;
   if (/[_()]|^[a-z][a-z0-9]*[A-Z]|^\.|[a-z]\.[a-z]/.test(text)) return "code";
-  if (proper && lang !== "de") return "name";
+  if (proper) return "name";
   return "noun";
 }
 
@@ -233,8 +233,12 @@ function determinerPhrases(text: string, lang: LearningLanguage): Array<{ surfac
       const next = tokens[i + 1];
       if (lang !== "de" && next && !stop.has(next.word) && sentence.text.slice(token.end, next.start) === " " && /^\p{Ll}/u.test(next.surface) && !/(?:ent|ait|aient|ons|ez|an|en|ó|aron)$/.test(next.word)) end = i + 1;
       const surface = sentence.text.slice(token.start, tokens[end]!.end);
-      phrases.push({ surface, proper: /^\p{Lu}/u.test(token.surface) && lang !== "de", start: sentence.start + token.start });
-      if (end > i) phrases.push({ surface: token.surface, proper: /^\p{Lu}/u.test(token.surface), start: sentence.start + token.start });
+      // German capitalises every noun: a name is a capitalised word with no article (or "im", "zum", or an adjective) before it.
+      const prev = tokens[i - 1]?.word ?? "";
+      const germanName = lang === "de" && !afterDeterminer && !/^(?:im|am|zum|zur|vom|beim|ins|ans|aufs|kein\p{L}*)$/u.test(prev) && !/^\p{Ll}+(?:e|en|er|es|em)$/u.test(tokens[i - 1]?.surface ?? "");
+      const proper = lang === "de" ? germanName : /^\p{Lu}/u.test(token.surface);
+      phrases.push({ surface, proper, start: sentence.start + token.start });
+      if (end > i) phrases.push({ surface: token.surface, proper, start: sentence.start + token.start });
     }
   }
   return phrases;
@@ -282,7 +286,10 @@ export function termsOf(fullText: string, lang: LearningLanguage): Term[] {
       const forms = [...entry.forms.entries()].sort((a, b) => b[1] - a[1]);
       const lower = forms.find(([form]) => form === form.toLowerCase());
       const text = lower && entry.proper * 2 < entry.count ? lower[0] : forms[0]![0];
-      return { text, key, kind: kindOf(text, lang, entry.proper * 2 >= entry.count && /^\p{Lu}/u.test(text)), count: entry.count, first: entry.first };
+      // German: a name only when the page repeats it and never gives it an article.
+      const repeated = () => (fullText.match(new RegExp(`(?<![\\p{L}])${forms[0]![0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "gu")) ?? []).length >= 2;
+      const proper = lang === "de" ? entry.proper === entry.count && repeated() : entry.proper * 2 >= entry.count;
+      return { text, key, kind: kindOf(text, lang, proper && /^\p{Lu}/u.test(text)), count: entry.count, first: entry.first };
     })
     .sort((a, b) => b.count - a.count || a.first - b.first);
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { BLANK, blankEvery, codeDistractors, codeResultOf, giveaways, phraseKey, termsOf, tokensOf } from "./learning-text.server";
-import { buildQuiz, quizCandidates, type QuizInput } from "./quiz.server";
+import { buildQuiz, hasVerb, quizCandidates, type QuizInput } from "./quiz.server";
 
 function fixture(name: string): QuizInput {
   const page = parsePage(readFileSync(`tests/fixtures/pages/${name}`, "utf8"), "https://example.test/page");
@@ -126,5 +126,24 @@ describe("quiz rules", () => {
     const text = "Beendet ist das Turnier für Mexiko, das gegen Ecuador verlor. Ein Elfmeter ist ein Strafstoß aus elf Metern Entfernung. Der Elfmeter entschied das Spiel. Die Mannschaft verlor den Elfmeter nicht.";
     const { definition } = quizCandidates({ title: null, text, language: "de" });
     expect(definition.map((q) => q.answer)).not.toContain("Beendet");
+  });
+});
+
+describe("German terms and their kind", () => {
+  it("takes a repeated capitalised word never given an article for a name, every other noun for a noun", () => {
+    const text = "Angela Merkel besuchte am Montag Berlin. Die Regierung plant eine neue Reform. Merkel sagte, die Reform sei wichtig. Berlin bleibt die Hauptstadt. Die Regierung will die Reform schnell. Im Sommer kommt die neue Regierung zusammen.";
+    const kinds = Object.fromEntries(termsOf(text, "de").map((t) => [t.text, t.kind]));
+    expect(kinds).toMatchObject({ Merkel: "name", Berlin: "name", Regierung: "noun", Reform: "noun", Montag: "noun", Hauptstadt: "noun" });
+  });
+});
+
+describe("clause distractors", () => {
+  it("are statements with a verb, not fragments", () => {
+    expect(hasVerb("The bridge was closed to heavy traffic", "en")).toBe(true);
+    expect(hasVerb("The old harbour bridge near the coastal road", "en")).toBe(false);
+    expect(hasVerb("Les plantes captent la lumière", "fr")).toBe(true);
+    expect(hasVerb("La lumière du soleil", "fr")).toBe(false);
+    expect(hasVerb("Die Regierung plant eine Reform", "de")).toBe(true);
+    expect(hasVerb("Die neue Regierung", "de")).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import {
   phraseKey,
   sentencesOf,
   stepsOf,
+  tagEnglish,
   termsOf,
   tokensOf,
   withoutOrdinal,
@@ -105,6 +106,19 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
 }
 
+/** Verbs other than English: the common auxiliaries, and French and German finite endings. */
+const VERB_HINTS: Record<Exclude<LearningLanguage, "en">, RegExp> = {
+  fr: /(?<!\p{L})(?:est|sont|a|ont|était|étaient|fait|font|peut|peuvent|doit|va|vont)(?!\p{L})|\p{Ll}{3,}(?:ent|ait|aient|era|eront|ons|ez)(?!\p{L})/u,
+  de: /(?<!\p{L})(?:ist|sind|war|waren|hat|haben|hatte|wird|werden|wurde|kann|können|muss|müssen)(?!\p{L})|(?<!\p{L})\p{Ll}{3,}(?:t|en)(?!\p{L})/u,
+  es: /(?<!\p{L})(?:es|son|está|están|fue|fueron|ha|han|había|puede|pueden|hace|hacen|tiene|tienen)(?!\p{L})|\p{Ll}{3,}(?:aron|ieron|aba|aban|ía|ían)(?!\p{L})/u,
+};
+
+/** A clause says something: it has a verb ("the cold weather" is a phrase, not a cause). */
+export function hasVerb(clause: string, lang: LearningLanguage): boolean {
+  if (lang === "en") return tagEnglish(clause).some((t) => t.pos === "VERB" || t.pos === "AUX");
+  return VERB_HINTS[lang].test(clause);
+}
+
 /** A clause as an option: no final full stop, capitalised. */
 function asClause(text: string): string {
   const bare = text.trim().replace(/[.;:,]+$/, "");
@@ -185,7 +199,7 @@ export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omi
       // Whole short sentences, and the clauses of longer ones that start a statement of their own.
       return tokensOf(plain).length <= 18 ? [plain] : plain.split(/[;:]\s+|,\s+(?=(?:and|but|so|et|mais|und|aber|y|pero)\s)/).map((part) => part.replace(opener, ""));
     }),
-  ].filter((c) => tokensOf(c).length >= 3 && tokensOf(c).length <= 25 && !/^\p{Ll}+_/u.test(c));
+  ].filter((c) => tokensOf(c).length >= 3 && tokensOf(c).length <= 25 && !/^\p{Ll}+_/u.test(c) && hasVerb(c, lang));
   for (const [i, c] of causes.entries()) {
     const askWhy = i % 2 === 0 || tokensOf(c.effect).length < 4;
     const answer = asClause(askWhy ? c.cause : c.effect);

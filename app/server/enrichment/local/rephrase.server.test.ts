@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { glossary, rephraseText, splitLong } from "./rephrase.server";
+import { glossary, rephraseText, splitLong, standsAlone } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -66,5 +66,50 @@ describe("rephrasing", () => {
     const hedged = rephraseText({ ...NEWS, text: NEWS.text.replace("The council considered", "In fact, the council really considered") }, "expert");
     expect(hedged).toContain("The council considered a retrofit");
     expect(fleschReadingEase(expert)).toBeLessThan(fleschReadingEase(rephraseText(NEWS, "beginner")));
+  });
+});
+
+describe("beginner cuts and words", () => {
+  it("never cuts a leading phrase or an open statement off as a sentence of its own", () => {
+    expect(standsAlone("Since carrying the torch on 26 June")).toBe(false);
+    expect(standsAlone("From spending a night in a robot house to getting a brain scan")).toBe(false);
+    expect(standsAlone("Flanked by hundreds of people")).toBe(false);
+    expect(standsAlone("Sheikh Ali Salman told the BBC that for national dialogue to be meaningful")).toBe(false);
+    expect(standsAlone("The council voted on Tuesday")).toBe(true);
+    expect(standsAlone("He said that the bridge was closed")).toBe(true);
+    for (const piece of splitLong("Since carrying the torch on 26 June, Doncaster-based Parkinson has had thousands of requests on Facebook from people he has never met.", "en", 8, 2)) {
+      expect(piece).not.toMatch(/^(?:Since )?Carrying the torch on 26 June\.$/i);
+    }
+  });
+
+  it("swaps set phrases and long words for their plain twins", () => {
+    const beginner = rephraseText(
+      {
+        title: null,
+        language: "en",
+        text: "",
+        summary: "A significant number of residents were unable to leave whilst the regulations remained in place. The council stated that it would retain a total of 12 buses.",
+      },
+      "beginner",
+    );
+    expect(beginner).toMatch(/many people could not leave while the rules/i);
+    expect(beginner).toMatch(/said that it would keep 12 buses/);
+  });
+});
+
+describe("reported speech for a beginner", () => {
+  it("names the speaker mid-sentence as a sentence would, and never lends 'That' as a subject", () => {
+    const pieces = splitLong("Police said the boy was badly injured in the incident on the town's Bank Street near the primary school.", "en", 10, 2);
+    expect(pieces.join(" ")).toContain("That is what police said.");
+    expect(splitLong("The boy disappeared when he was five and is now 18, living with his father in Cleveland.", "en", 6, 2).join(" ")).not.toMatch(/That is now/);
+  });
+});
+
+describe("trailing participle phrases", () => {
+  it("leaves out a trailing '-ing' phrase after a noun at the last passes, keeping a whole statement", () => {
+    const sentence = "Private Derby was promoted to the rank of lance corporal at an event in Chester marking eight years of the Mercian Regiment.";
+    expect(splitLong(sentence, "en", 12, 3)).toEqual(["Private Derby was promoted to the rank of lance corporal at an event in Chester."]);
+    // Not at the lighter passes.
+    expect(splitLong(sentence, "en", 12, 2).join(" ")).toContain("marking");
   });
 });

@@ -106,7 +106,26 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["information", "facts"], ["approximately", "about"],
   ["currently", "now"], ["municipal", "city"], ["physician", "doctor"], ["physicians", "doctors"], ["automobile", "car"],
   ["occupation", "job"], ["employment", "work"], ["employed", "used"], ["children", "kids"], ["television", "TV"],
-].map(([hard, plain]) => [new RegExp(`\\b${hard}\\b`, "gi"), plain] as [RegExp, string]);
+  // Set phrases with a one-word twin, then single words whose twin means the same in every use.
+  ["a significant number of", "many"], ["a large number of", "many"], ["the vast majority of", "most"], ["in excess of", "more than"],
+  ["with regard to", "about"], ["in relation to", "about"], ["on a daily basis", "daily"], ["at the present time", "now"],
+  ["despite the fact that", "though"], ["for the purpose of", "for"], ["on behalf of", "for"], ["in spite of", "despite"],
+  ["is able to", "can"], ["are able to", "can"], ["was able to", "could"], ["were able to", "could"], ["has the ability to", "can"],
+  ["is unable to", "cannot"], ["are unable to", "cannot"], ["was unable to", "could not"], ["were unable to", "could not"],
+  ["in the vicinity of", "near"], ["accompanied by", "with"], ["a total of(?= \\d)", ""],
+  ["whilst", "while"], ["amongst", "among"], ["nonetheless", "still"], ["perhaps", "maybe"], ["stated", "said"],
+  ["commented", "said"], ["permitted", "allowed"], ["permit(?= (?:the|a|an|him|her|them|us|it)\\b)", "allow"], ["ensure", "make sure"],
+  ["ensures", "makes sure"], ["ensured", "made sure"], ["objective", "goal"], ["objectives", "goals"], ["component", "part"],
+  ["components", "parts"], ["inquired", "asked"], ["observed", "saw"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
+  ["possess", "have"], ["possesses", "has"], ["possessed", "had"], ["beverage", "drink"], ["beverages", "drinks"],
+  ["discontinued", "stopped"], ["retain", "keep"], ["retained", "kept"], ["primarily", "mainly"], ["ultimately", "in the end"],
+  ["substantial", "large"], ["considerable", "large"], ["considerably", "much"], ["regulations", "rules"], ["regulation", "rule"],
+  ["occasionally", "sometimes"], ["expenditure", "spending"], ["implemented", "carried out"], ["implement", "carry out"],
+  ["hospitalised", "taken to hospital"], ["hospitalized", "taken to hospital"],
+]
+  // Longer phrases before the words inside them ("a significant number of" before "significant", "in addition to" before "in addition").
+  .sort((x, y) => (y[0] ?? "").split(" ").length - (x[0] ?? "").split(" ").length)
+  .map(([hard, plain]) => [new RegExp(`\\b${hard}\\b`, "gi"), plain] as [RegExp, string]);
 
 /** Words that add nothing for an expert reader. */
 const FILLERS: Record<LearningLanguage, RegExp> = {
@@ -173,6 +192,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 4 || wordCount(tail) < 4 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      if (!standsAlone(head)) continue;
       const own = englishClause(head, tail);
       if (own) return pieces(head, capitalise(own));
     }
@@ -180,7 +200,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
   if (effort >= 1 && lang === "en") {
     // "After the storm passed, crews cleared the road." → "The storm passed. Then crews cleared the road."
     const leading = /^(after|when|once|because|since|although|though|while)\s+([^,]{12,}),\s+(.{12,})$/i.exec(plain);
-    if (leading && englishClause(leading[2]!, leading[3]!) === leading[3]) {
+    if (leading && standsAlone(capitalise(leading[2]!)) && englishClause(leading[2]!, leading[3]!) === leading[3]) {
       const link = { after: "Then ", when: "Then ", once: "Then ", because: "So ", since: "So ", although: "But ", though: "But ", while: "But " }[leading[1]!.toLowerCase()]!;
       return pieces(capitalise(leading[2]!), `${link}${leading[3]!}`);
     }
@@ -216,20 +236,20 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const who = attribution[3] ?? attribution[4]!;
       const verb = (attribution[2] ?? attribution[5]!).split(" ")[0]!;
       if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
-        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${/^(?:he|she|they)$/i.test(who) ? who.toLowerCase() : who} ${verb}`)];
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${speaker(who)} ${verb}`)];
       }
     }
     // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
-    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, "").replace(/^\p{Lu}\p{Ll}+ing\s+[^,]{3,50},\s+(?=\p{Lu})/u, "");
+    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, "").replace(/^\p{Lu}\p{Ll}+(?:ing|ed)\s+[^,]{3,50},\s+(?=\p{Lu}|(?:he|she|they|it|we|the)\s)/u, "");
     if (participle !== plain && wordCount(participle) >= 5) return splitLong(participle, lang, maxWords, effort);
     // A comment in apposition at the end: "…in Prague, a move the team say could harm his recovery."
     const trailing = /^(.{30,}?),\s+an?\s+[^,"“”]{3,80}$/.exec(plain);
     if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
     // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
-    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
-      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speech[1]!} ${verb}`)];
+      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speaker(speech[1]!)} ${verb}`)];
     }
     // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
     const appositive = plain.replace(/(\p{Lu}[\p{L}'-]+),\s+(?:an?|the)\s+[^,]{3,60},(?=\s+\p{Ll})/u, "$1");
@@ -242,7 +262,40 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     const cut = SUBORDINATE[lang].exec(plain);
     if (cut && wordCount(plain.slice(0, cut.index)) >= 6) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
   }
+  if (effort >= 3 && lang === "en") {
+    // A trailing participle phrase without a comma: "… at an event in Chester marking eight years of the regiment" → "… at an event in Chester".
+    const tags = tagEnglish(plain);
+    const at = tags.findIndex((t, i) => i >= 8 && t.pos === "VERB" && /^\p{Ll}+ing$/u.test(t.surface) && /^(?:NOUN|PROPN)$/.test(tags[i - 1]?.pos ?? ""));
+    if (at > 0 && tags.length - at >= 4) {
+      const word = tags[at]!.surface;
+      const index = plain.search(new RegExp(`\\s${word}\\s`));
+      const head = index > 0 ? plain.slice(0, index) : "";
+      if (head && standsAlone(head) && wordCount(head) >= 6) return [finish(head)];
+    }
+  }
   return [finish(sentence)];
+}
+
+/**
+ * English: whether the words before a comma make a sentence — not a leading phrase ("Since
+ * carrying the torch", "From spending a night …", "Flanked by hundreds") nor a statement left
+ * open ("He told the BBC that for dialogue to be meaningful").
+ */
+export function standsAlone(head: string): boolean {
+  const tags = tagEnglish(head);
+  const first = tags[0];
+  if (!first || first.pos === "ADP" || first.pos === "SCONJ" || (first.pos === "VERB" && /(?:ing|ed|en)$/i.test(first.surface))) return false;
+  const finite = (t: { surface: string; pos: string }, i: number, all: Array<{ surface: string; pos: string }>) =>
+    (t.pos === "VERB" || t.pos === "AUX") && !/ing$/i.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to";
+  if (!tags.some(finite)) return false;
+  const open = tags.map((t) => t.surface.toLowerCase()).lastIndexOf("that");
+  if (open > 0 && !tags.slice(open + 1).some((t, i, all) => finite(t, i, all))) return false;
+  return true;
+}
+
+/** Who said it, as written mid-sentence: "The minister" → "the minister", "Police" → "police"; names stay. */
+function speaker(who: string): string {
+  return who.replace(/^(?:The|A|An|He|She|They|We|Police|Officers|Officials|Doctors|Experts|Researchers|Scientists)\b/, (w) => w.toLowerCase());
 }
 
 /** Where a trailing subordinate clause or participle phrase starts. */
@@ -277,6 +330,8 @@ function englishClause(head: string, tail: string): string | null {
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
     const subject = headTags.slice(0, headVerb).map((t) => t.surface).join(" ").replace(/\s+'s\b/g, "'s").replace(/\s+-\s+/g, "-");
+    // "That was when he was five and is now 18" has no subject to lend: "That" points back, it names nobody.
+    if (/^(?:that|this|it|there)$/i.test(subject)) return null;
     return `${subject} ${tail}`;
   }
   return null;
@@ -318,11 +373,11 @@ function plainWords(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   let out = sentence;
   for (const [hard, plain] of PLAIN_WORDS) out = out.replace(hard, (match) => (/^\p{Lu}/u.test(match) ? capitalise(plain) : plain));
-  return out;
+  return out.replace(/\s{2,}/g, " ");
 }
 
 /** The page's own definitions of its key terms, shortened to their first clause; never the title. */
-export function glossary(input: { title: string | null; text: string; language: string | null }, max = 4): Array<{ term: string; definition: string }> {
+export function glossary(input: { title: string | null; text: string; language: string | null }, max = 4, maxWords = 18): Array<{ term: string; definition: string }> {
   const lang = learningLanguage(input.language);
   const definitions = definitionsOf(input.text, lang, { exclude: input.title ? [input.title] : [] });
   const counts = new Map<string, number>();
@@ -333,7 +388,7 @@ export function glossary(input: { title: string | null; text: string; language: 
     .sort((a, b) => b.score - a.score)
     .slice(0, max)
     .map(({ d }) => {
-      const first = splitLong(plainWords(withoutAsides(d.body), lang), lang, 18)[0]!;
+      const first = splitLong(plainWords(withoutAsides(d.body), lang), lang, maxWords)[0]!;
       return { term: d.term, definition: finish(first) };
     })
     .filter((entry) => (input.title ? entry.definition.replace(/[.!?]$/, "").toLowerCase() !== input.title.toLowerCase() : true));
@@ -353,11 +408,11 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
   }
   let sentences = groups.flat();
   if (effort >= 3 && sentences.length > 3) {
-    // Then the statements still over 16 words, as long as three remain (the shortest three otherwise).
-    const limit = Math.max(16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
+    // Then the statements still over 16 words (12 at the last pass), as long as three remain (the shortest three otherwise).
+    const limit = Math.max(effort >= 4 ? 12 : 16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
     sentences = sentences.filter((p) => wordCount(p) <= limit);
   }
-  const words = glossary(input);
+  const words = glossary(input, 4, Math.max(10, maxWords + 4));
   const body = sentences.join(" ");
   if (!words.length) return body;
   return `${body}\n\n${GLOSSARY_HEADING[lang]}:\n${words.map((w) => `${w.term}: ${w.definition}`).join("\n")}`;
@@ -424,7 +479,7 @@ export function rephraseText(input: RephraseInput, level: Difficulty): string {
   // The lightest pass that reaches the target; else the easiest of them all.
   let best = beginner(input, lang, 16, 0);
   let bestScore = fleschReadingEase(best, lang);
-  for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3]] as const) {
+  for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3], [6, 4]] as const) {
     if (bestScore >= target) break;
     const text = beginner(input, lang, maxWords, effort);
     const score = fleschReadingEase(text, lang);
