@@ -18,13 +18,16 @@ describe("npm run bench", () => {
       BENCH_OPS_FAILURES: "100",
       BENCH_OPS_REPLAY_SECONDS: "60",
       BENCH_IMPORT_LINKS: "60",
+      BENCH_SEARCH_LINKS: "3000",
+      BENCH_SEARCH_USER_LINKS: "1000",
+      BENCH_SEARCH_REQUESTS: "3",
     });
     const { code } = await bench.exited();
     const output = bench.output();
     expect(code, output).toBe(0);
     expect(output).toMatch(/\| add-endpoint latency, 50 concurrent clients, 200 adds after 1 s of warm-up \| p50 [\d.]+ ms, p95 [\d.]+ ms, p99 [\d.]+ ms \(\d+ adds\/s\) \|/);
-    expect(output).toMatch(/\| pipeline throughput, 1 worker process \(concurrency \d+\) \| [\d.]+ links\/s over 40 links \(0 failed\) \|/);
-    expect(output).toMatch(/\| pipeline throughput, 2 worker processes \| [\d.]+ links\/s over 40 links \(0 failed\) \|/);
+    expect(output).toMatch(/\| pipeline throughput, 1 worker process \(concurrency \d+\) \| [\d.]+ links\/s over 40 links \(0 failed\); worker CPU [\d.]+ ms per link \(\d+ links per CPU second\) \|/);
+    expect(output).toMatch(/\| pipeline throughput, 2 worker processes \| [\d.]+ links\/s over 40 links \(0 failed\); worker CPU [\d.]+ ms per link \(\d+ links per CPU second\) \|/);
     expect(output).toMatch(/\| add→enriched latency, 20 links\/s for 1 s, 1 worker \| p50 [\d.]+ ms, p95 [\d.]+ ms \(20 links\) \|/);
     expect(output).toMatch(/\| admin overview, GET \/api\/admin\/stats, 2,000 links \(\+20 not yet vacuumed\), 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
     expect(output).toMatch(/\| admin page, GET \/admin \(stats, flags, activity, rendered\), 2,000 links \(\+20 not yet vacuumed\), 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
@@ -36,6 +39,7 @@ describe("npm run bench", () => {
     expect(output).toMatch(/\| ops jobs page, GET \/admin\/jobs \(queues, failures, workers, rendered\), 100 failed links \(5 reasons, 40 users\), 2,120 links in all, 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
     expect(output).toMatch(/\| ops replay, retry-all of 100 failed links \(5 reasons, 40 users\) until all queued \(POST \/api\/admin\/jobs\/retry, no worker running\) \| [\d.]+ s, 1 call, 100 queued \|/);
     expect(output).toMatch(/\| import of 60 bookmarks \(URL list\), 2 worker processes: upload and staging, then saved and all enriched \| upload [\d.]+ m?s; all done in [\d.]+ s \(60 saved, 60 enriched, 0 failed, 0 not enriched\) \|/);
+    expect(output).toMatch(/\| search, a word in [\d.]+% of links .*sort=relevance, first page of 50, .*3 queries \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms; /);
     // Every replayed failure ends enriched: the loopback pages answer 200.
     expect(output).toMatch(/\| ops replay, the replayed failures processed by 4 worker processes \| [\d.]+ s from the workers' start, 100 enriched, 0 failed \([\d.]+ links\/s\) \|/);
   }, 240_000);
