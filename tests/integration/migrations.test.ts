@@ -19,6 +19,7 @@ const ALL_TABLES = [
   "enrichment_usage",
   "favicons",
   "feature_flags",
+  "fetch_cache",
   "import_items",
   "imports",
   "lead_images",
@@ -97,11 +98,13 @@ describe("migrations", () => {
       "20261125T030000_create_api_tokens": "api_tokens",
       "20261125T030100_create_affiliate_rules": "affiliate_rules",
       "20261125T040000_create_imports": "imports",
+      "20261126T010000_create_fetch_cache": "fetch_cache",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {
       "20261124T050000_add_job_operations": ["links", "reenrich_requested_at"],
       "20261125T010000_add_link_soft_delete": ["links", "deleted_at"],
+      "20261126T010100_add_link_fetch_record": ["links", "fetch_method"],
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],

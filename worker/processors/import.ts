@@ -3,6 +3,7 @@ import type { WorkerContext } from "../context";
 import { stepLogger } from "../job-log";
 import { enrichImportedLink, saveImport } from "~/server/imports/imports.server";
 import { importEnrichJobSchema, importSaveJobSchema, parseJobData } from "~/server/jobs/queue.server";
+import { deferralsOf } from "~/server/fetching/host-limits.server";
 
 /**
  * The `import` queue: `import-save` moves an upload's staged bookmarks into the user's links in
@@ -19,7 +20,7 @@ export async function processImportJob(job: Job, ctx: WorkerContext): Promise<st
   }
   if (job.name === "import-enrich") {
     const data = parseJobData(importEnrichJobSchema, job);
-    const outcome = await enrichImportedLink(data, { finalAttempt, onStep: stepLogger(job) });
+    const outcome = await enrichImportedLink(data, { finalAttempt, onStep: stepLogger(job), deferrals: deferralsOf(job.data) });
     ctx.log.debug("imported link job done", { jobId: job.id, outcome });
     return outcome;
   }
