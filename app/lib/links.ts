@@ -90,6 +90,21 @@ export interface LinkDetail extends PublicLink {
   siteName: string | null;
   /** Our path for the page's lead image (`/lead-images/{key}`), or null. */
   leadImage: string | null;
+  /** How the page was last fetched (plain, cache, browser), in how long, and why when not plain. */
+  fetchMethod: FetchMethod | null;
+  fetchMs: number | null;
+  fetchReason: string | null;
+}
+
+export type FetchMethod = "plain" | "cache" | "browser";
+
+/** "Fetched in 120 ms", "From the shared cache", for the link's details. */
+export function fetchLabel(detail: Pick<LinkDetail, "fetchMethod" | "fetchMs">): string {
+  const time = detail.fetchMs === null ? "" : ` in ${detail.fetchMs} ms`;
+  if (detail.fetchMethod === "cache") return `From the shared cache${time}`;
+  if (detail.fetchMethod === "browser") return `Rendered in a browser${time}`;
+  if (detail.fetchMethod === "plain") return `Fetched${time}`;
+  return "";
 }
 
 /** The dashboard's Statistics: counted over all of the user's links, not the loaded page. */
