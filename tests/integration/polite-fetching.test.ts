@@ -90,9 +90,9 @@ const detail = (token: string, id: string) => waitForLink(pipeline.api, token, i
 /** The link's job once BullMQ has finished it (the link row is written a moment before). */
 async function finishedJob(id: string) {
   for (;;) {
-    const job = await getQueue(QUEUES.enrichLink).getJob(id);
-    const state = await job?.getState();
-    if (state === "completed" || state === "failed") return job!;
+    const state = await getQueue(QUEUES.enrichLink).getJobState(id);
+    // Read after the state is final, so the job's counts are the final ones too.
+    if (state === "completed" || state === "failed") return (await getQueue(QUEUES.enrichLink).getJob(id))!;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
