@@ -16,6 +16,9 @@
  *  7. import: a Creator uploads a list of 10,000 bookmarks (pages on loopback) with 2 worker
  *     processes running; time until all are saved and enriched, while a link added by hand every
  *     second is timed from add to enriched
+ *  9. fetch-cache: BENCH_CACHE_USERS users (default 1000) each save the same BENCH_CACHE_PAGES
+ *     pages (default 50) on loopback, drained by one worker process with the shared fetch cache
+ *     off (FETCH_CACHE_TTL_MS=0) and then on: the pages fetched and the time, each way
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
  * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
@@ -29,7 +32,7 @@
  * BENCH_SEARCH_LINKS, BENCH_SEARCH_USER_LINKS and BENCH_SEARCH_REQUESTS (part 8's table, the searcher's share
  * of it and timed queries each, default 1000000, 100000 and 30),
  * BENCH_READABILITY=1 (pages without an <article>, so Readability reads each one), BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
- * 6), search (part 8); default all: `add` alone for quick comparisons, `admin` for the console alone, `ops` for
+ * 6), search (part 8), fetch-cache (part 9); default all: `add` alone for quick comparisons, `admin` for the console alone, `ops` for
  * the operations part alone, `library` for the dashboard alone).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -56,6 +59,7 @@ import {
   loadAdminBenchData,
   loadLibraryBenchData,
   loadSearchBenchData,
+  loadSharedPageLinks,
 } from "../app/server/repos/bench.server";
 import { searchLinks } from "../app/server/repos/link-search.server";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
@@ -71,7 +75,9 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
 const IMPORT_LINKS = Number(process.env.BENCH_IMPORT_LINKS ?? 10_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library,search").split(",").map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library,search,fetch-cache").split(",").map((part) => part.trim()));
+const CACHE_USERS = Number(process.env.BENCH_CACHE_USERS ?? 1_000);
+const CACHE_PAGES = Number(process.env.BENCH_CACHE_PAGES ?? 50);
 const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
 const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
@@ -126,8 +132,11 @@ function pageOf(index: number): string {
   return parts.join("\n");
 }
 const pages = Array.from({ length: 12 }, (_, i) => pageOf(i));
+// Requests for part 9's shared pages (/shared/{n}), counted as the site sees them.
+let sharedFetches = 0;
 const pageServer = createServer((req, res) => {
-  const index = Number(/\/page\/(\d+)/.exec(req.url ?? "")?.[1] ?? 0);
+  if (req.url?.startsWith("/shared/")) sharedFetches++;
+  const index = Number(/\/(?:page|shared)\/(\d+)/.exec(req.url ?? "")?.[1] ?? 0);
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pages[index % pages.length]);
 });
 await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
@@ -152,10 +161,10 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_POOL_MAX: "20",
 };
 const children: ChildProcess[] = [];
-function start(entry: string): ChildProcess {
+function start(entry: string, extraEnv: Record<string, string> = {}): ChildProcess {
   // BENCH_CPU_PROF=dir writes a CPU profile of every web and worker process there.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], { env: { ...env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   return child;
 }
@@ -580,6 +589,33 @@ try {
         }
         results.push(`| search, ${label}, sort=${sort}, first page of 50, ${userLibrary}, ${SEARCH_REQUESTS} queries | p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}; ${found === 51 ? "a full page" : `${found} rows`} |`);
       }
+    }
+  }
+
+  // 9. fetch once for everyone: many users save the same pages; with the shared fetch cache each
+  // page is fetched and parsed once, without it once per save. One worker process each way.
+  if (PARTS.has("fetch-cache")) {
+    const urls = Array.from({ length: CACHE_PAGES }, (_, i) => `http://127.0.0.1:${pagesPort}/shared/${i}`);
+    const saves = `${CACHE_USERS.toLocaleString("en-US")} users × ${CACHE_PAGES} pages (${(CACHE_USERS * CACHE_PAGES).toLocaleString("en-US")} saves)`;
+    for (const cache of [false, true]) {
+      await emptyPipeline();
+      const ids = await loadSharedPageLinks(db, { users: CACHE_USERS, urls });
+      const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const enrichQueue = new Queue(QUEUES.enrichLink, { connection, prefix });
+      for (let start = 0; start < ids.length; start += 1_000) {
+        await enrichQueue.addBulk(ids.slice(start, start + 1_000).map((linkId) => ({ name: "enrich-link", data: { linkId }, opts: { jobId: linkId, attempts: 3, removeOnComplete: true } })));
+      }
+      await enrichQueue.close();
+      connection.disconnect();
+      sharedFetches = 0;
+      const since = new Date();
+      const started = performance.now();
+      const worker = start("worker/index.ts", cache ? {} : { FETCH_CACHE_TTL_MS: "0" });
+      const done = await waitUntilEnriched(ids.length, 1_800_000);
+      const seconds = (performance.now() - started) / 1000;
+      // The rate from the first enrichment to the last, as part 2 measures it (the worker's start-up left out).
+      results.push(`| fetch-cache, ${saves}, 1 worker process, shared fetch cache ${cache ? "on" : "off (FETCH_CACHE_TTL_MS=0)"} | ${sharedFetches.toLocaleString("en-US")} pages fetched; all done in ${seconds.toFixed(1)} s from the worker's start (${(await throughput(since)).toFixed(1)} links/s, ${done.failed} failed) |`);
+      await stop(worker);
     }
   }
 

@@ -23,6 +23,7 @@ import { installFeatureFlagStore } from "~/server/admin/feature-flags.server";
 import { QUEUES, closeQueues, ensureSchedules, getQueue, type QueueName } from "~/server/jobs/queue.server";
 import { closeRedis, createRedis, quitRedis, redis, warnUnlessNoEviction, whenReady } from "~/server/platform/redis.server";
 import { postponementOf } from "~/server/jobs/failures.server";
+import { HostDeferral, busyDelayMs, deferralsOf, withDeferral } from "~/server/fetching/host-limits.server";
 import { isFinalFailure, recordJobRun } from "~/server/jobs/job-metrics.server";
 import { queueDepths } from "~/server/jobs/queue-depth.server";
 import { enrichesWithModel } from "~/server/enrichment/enricher.server";
@@ -126,6 +127,18 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
       await writeJobLog(job, attemptLine.succeeded(attempt, typeof result === "string" ? result : "done"));
       return result;
     } catch (error) {
+      if (error instanceof HostDeferral && token) {
+        // The page's host is busy with our other requests, or asked us to come back later
+        // (Retry-After): the job waits without spending an attempt; its data counts the waits,
+        // and past the limit the fetch step fails it with the reason (host-limits.server.ts).
+        recordJobRun(queueName, "postponed", seconds());
+        const waitMs = error.kind === "busy" ? busyDelayMs(deferralsOf(job.data).busy) : error.waitMs;
+        log.debug("page's host cannot be fetched now; job postponed", { queue: queueName, jobId: job.id, waitMs, why: error.message });
+        await writeJobLog(job, attemptLine.postponed(attempt, error.message));
+        await job.updateData(withDeferral(job.data, error.kind));
+        await job.moveToDelayed(Date.now() + waitMs, token);
+        throw new DelayedError();
+      }
       const waitMs = postponementOf(error);
       if (waitMs !== undefined && token) {
         // The model asked us to slow down (429): the job waits as long as it said and runs again

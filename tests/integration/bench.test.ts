@@ -18,6 +18,8 @@ describe("npm run bench", () => {
       BENCH_OPS_FAILURES: "100",
       BENCH_OPS_REPLAY_SECONDS: "60",
       BENCH_IMPORT_LINKS: "60",
+      BENCH_CACHE_USERS: "20",
+      BENCH_CACHE_PAGES: "5",
     });
     const { code } = await bench.exited();
     const output = bench.output();
@@ -36,6 +38,9 @@ describe("npm run bench", () => {
     expect(output).toMatch(/\| ops jobs page, GET \/admin\/jobs \(queues, failures, workers, rendered\), 100 failed links \(5 reasons, 40 users\), 2,120 links in all, 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
     expect(output).toMatch(/\| ops replay, retry-all of 100 failed links \(5 reasons, 40 users\) until all queued \(POST \/api\/admin\/jobs\/retry, no worker running\) \| [\d.]+ s, 1 call, 100 queued \|/);
     expect(output).toMatch(/\| import of 60 bookmarks \(URL list\), 2 worker processes: upload and staging, then saved and all enriched \| upload [\d.]+ m?s; all done in [\d.]+ s \(60 saved, 60 enriched, 0 failed, 0 not enriched\) \|/);
+    // Without the shared fetch cache every save fetches its page; with it, each page is fetched once.
+    expect(output).toMatch(/\| fetch-cache, 20 users × 5 pages \(100 saves\), 1 worker process, shared fetch cache off \(FETCH_CACHE_TTL_MS=0\) \| 100 pages fetched; all done in [\d.]+ s from the worker's start \([\d.]+ links\/s, 0 failed\) \|/);
+    expect(output).toMatch(/\| fetch-cache, 20 users × 5 pages \(100 saves\), 1 worker process, shared fetch cache on \| 5 pages fetched; all done in [\d.]+ s from the worker's start \([\d.]+ links\/s, 0 failed\) \|/);
     // Every replayed failure ends enriched: the loopback pages answer 200.
     expect(output).toMatch(/\| ops replay, the replayed failures processed by 4 worker processes \| [\d.]+ s from the workers' start, 100 enriched, 0 failed \([\d.]+ links\/s\) \|/);
   }, 240_000);

@@ -276,7 +276,7 @@ async function refreshImport(importId: string): Promise<void> {
 /** The import queue's `import-enrich` job: one imported link, through the same enrichment as any. */
 export async function enrichImportedLink(
   { linkId, importId }: { linkId: string; importId: string | null },
-  options: { finalAttempt: boolean; onStep?: StepLogger },
+  options: Parameters<typeof enrichLink>[1],
 ): Promise<EnrichOutcome> {
   const outcome = await enrichLink(linkId, options);
   if (importId) noteImportProgress(importId);

@@ -131,6 +131,18 @@ const envSchema = z.object({
     .transform((value) => value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  /** Requests in flight at once to one host, across every worker process (counted in Redis). */
+  CRAWLER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** A host's Retry-After (429/503) is honoured up to this long; a longer one is cut to it. */
+  CRAWLER_RETRY_AFTER_MAX_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  /** Times a job may be put back because its host asked us to wait; then it fails with the reason. */
+  CRAWLER_MAX_DEFERRALS: z.coerce.number().int().min(1).max(1_000).default(5),
+  /** How long a job waits in the worker for a host slot or another save's fetch of its page before it steps aside (delayed, no attempt spent). */
+  CRAWLER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** A page fetched for one user is reused for everyone who saves it this long after (the shared fetch cache); 0 = off. */
+  FETCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** A page that failed for good (404, not a page...) is not fetched again for saves queued meanwhile, for this long. */
+  FETCH_CACHE_NEGATIVE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Time one page's parse may take on a parser thread; a page over it is too complex to read. */
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
   /** Parser threads per process (web: previews; worker: enrichment). */
