@@ -11,6 +11,8 @@ export const QUEUES = {
   enrichTask: "enrich-task",
   /** Imports: an uploaded file's staged bookmarks saved in chunks, then their low-priority enrichment. */
   import: "import",
+  /** Script-built pages rendered in the headless browser, handed over by enrichment (decision 030). */
+  render: "render",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -7,6 +7,8 @@ import { env } from "../platform/env.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
 import { FetchError, safeFetch } from "../fetching/fetcher.server";
+import { BrowserError } from "../fetching/browser.server";
+import { handToBrowser, recordFetch, renderedFetch, type FetchRecord, type PageFetch } from "./page-fetch.server";
 import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -31,7 +33,15 @@ import {
   type EnrichedFields,
 } from "../repos/links.server";
 
-export type EnrichOutcome = "enriched" | "failed" | "skipped";
+/** rendering: handed to the headless browser's render queue, which finishes the enrichment. */
+export type EnrichOutcome = "enriched" | "failed" | "skipped" | "rendering";
+
+export interface EnrichOptions {
+  finalAttempt: boolean;
+  onStep?: StepLogger;
+  /** Set by the render queue: the page is read in the headless browser, for this reason. */
+  render?: { reason: string; importId: string | null };
+}
 
 const TAGS_TTL_MS = 30_000;
 const tagCache = new Map<string, { tags: string[]; expires: number }>();
@@ -89,7 +99,7 @@ const words = (text: string) => (text.match(/\S+/g) ?? []).length;
  * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
  * (the worker writes them to the job's log).
  */
-export async function enrichLink(linkId: string, { finalAttempt, onStep }: { finalAttempt: boolean; onStep?: StepLogger }): Promise<EnrichOutcome> {
+export async function enrichLink(linkId: string, { finalAttempt, onStep, render }: EnrichOptions): Promise<EnrichOutcome> {
   const step: StepLogger = onStep ?? (() => undefined);
   const link = await getLinkById(db(), linkId);
   if (!link) return "skipped";
@@ -108,18 +118,28 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
 
   const config = env();
   let stored: Link | undefined;
+  let fetchRecord: FetchRecord | undefined;
   try {
     let started = performance.now();
-    const page = await safeFetch(link.url, {
-      allowlist: config.FETCH_ALLOWLIST,
-      timeoutMs: config.FETCH_TIMEOUT_MS,
-      maxBytes: config.FETCH_MAX_BYTES,
-    });
+    let fetched: PageFetch;
+    if (render) {
+      fetched = await renderedFetch(link.url, { reason: render.reason, finalAttempt, step });
+    } else {
+      const plain = await safeFetch(link.url, {
+        allowlist: config.FETCH_ALLOWLIST,
+        timeoutMs: config.FETCH_TIMEOUT_MS,
+        maxBytes: config.FETCH_MAX_BYTES,
+      });
+      fetched = { page: plain, record: { method: "plain", ms: elapsed(started), reason: null } };
+    }
+    const { page } = fetched;
     const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
     step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${elapsed(started)} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
     started = performance.now();
     const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
     step(`parsed in ${elapsed(started)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+    // A script-built shell goes to the browser's own queue, which runs this again from the top.
+    if (!render && (await handToBrowser(link, page, parsed, step))) return "rendering";
     const result = await enricher().enrich({
       url: page.url,
       page: parsed,
@@ -137,6 +157,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
       storeLeadImage(parsed.leadImage),
     ]);
     step(`${favicon ? "icon stored" : "no icon found"}; ${leadImage ? "lead image stored" : parsed.leadImage ? "lead image not fetched" : "no lead image"}`);
+    fetchRecord = fetched.record;
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
@@ -184,7 +205,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     if (error instanceof AlreadyDone) return "skipped";
     return settleJobFailure(error, {
       finalAttempt,
-      readable: [FetchError, PageError, LlmError],
+      readable: [FetchError, PageError, LlmError, BrowserError],
       fallbackReason: "Enrichment failed on our side",
       record: (reason) => (reenrich ? dropReenrichment(link, reason) : fail(link, reason)),
       context: { linkId: link.id },
@@ -195,6 +216,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     await outOfAllowance(link);
     return "failed";
   }
+  if (fetchRecord) recordFetch(link.id, fetchRecord, step);
   await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(stored) });
   return "enriched";
 }
