@@ -13,7 +13,7 @@ import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
 import { parsePageOffThread } from "../fetching/page-parse-pool.server";
-import { PageError } from "../fetching/page-parser.server";
+import { PAGE_EMPTY, PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "../enrichment/preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
@@ -136,10 +136,17 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, render 
     const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
     step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${elapsed(started)} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
     started = performance.now();
-    const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+    let parsed;
+    try {
+      parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+    } catch (error) {
+      // An empty shell may be built by its scripts: the browser reads it before it is called empty.
+      if (!render && error instanceof PageError && error.message === PAGE_EMPTY && (await handToBrowser(link, page, "", step))) return "rendering";
+      throw error;
+    }
     step(`parsed in ${elapsed(started)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
     // A script-built shell goes to the browser's own queue, which runs this again from the top.
-    if (!render && (await handToBrowser(link, page, parsed, step))) return "rendering";
+    if (!render && (await handToBrowser(link, page, parsed.text, step))) return "rendering";
     const result = await enricher().enrich({
       url: page.url,
       page: parsed,

@@ -1,6 +1,5 @@
 import { BrowserError } from "../fetching/browser.server";
 import { safeFetch, type FetchedPage } from "../fetching/fetcher.server";
-import type { ParsedPage } from "../fetching/page-parser.server";
 import { browserSetup, needsBrowser, renderPage } from "../fetching/render.server";
 import { enqueueRender } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/job-log.server";
@@ -35,9 +34,9 @@ export function recordFetch(linkId: string, record: FetchRecord, step: StepLogge
  * The hook in enrichment: a page the rule sends to the browser goes to the render queue, which
  * runs the enrichment again with the page rendered. True when it was handed over.
  */
-export async function handToBrowser(link: Link, page: FetchedPage, parsed: ParsedPage, step: StepLogger): Promise<boolean> {
+export async function handToBrowser(link: Link, page: FetchedPage, text: string, step: StepLogger): Promise<boolean> {
   if (page.data) return false;
-  const reason = needsBrowser({ html: page.body, contentType: page.contentType, text: parsed.text });
+  const reason = needsBrowser({ html: page.body, contentType: page.contentType, text });
   if (!reason) return false;
   await enqueueRender({ linkId: link.id, importId: link.import_id, reason });
   step(`handed to the headless browser: ${reason}`);
