@@ -1,6 +1,7 @@
 import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { chromium, type Browser, type BrowserContext, type Frame, type Route } from "playwright-core";
+import { THIN_TEXT_CHARS } from "./browser-rule.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
 import { log } from "../platform/logger.server";
 
@@ -70,8 +71,12 @@ export class BrowserError extends Error {
 const ALLOWED_TYPES = new Set(["document", "script", "xhr", "fetch"]);
 /** More requests than this from one page and the rest are refused. */
 const MAX_REQUESTS = 150;
-/** Once the page holds this much text it is taken without waiting for the network to go quiet. */
+/**
+ * Once the page holds this much text it is taken without waiting for the network to go quiet;
+ * with less (but more than a thin page's), once its text has not changed for TEXT_STABLE_MS.
+ */
 export const RENDERED_TEXT_TARGET = 1_000;
+const TEXT_STABLE_MS = 300;
 const LAUNCH_TIMEOUT_MS = 30_000;
 const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 LinkwiseBot/1.0 (+https://linkwise.app/bot)";
 
@@ -113,9 +118,22 @@ function readProc(pid: string, file: string): string | null {
 }
 
 /**
- * The resident memory of the browser marked `marker` and all its descendants (zygotes,
- * renderers, utilities), in MB; 0 when /proc is not there (not Linux). Summed RSS counts
- * shared pages once per process, so it overstates: a ceiling on it errs on the safe side.
+ * A process's memory in KB: its proportional set size (resident pages, each page shared with
+ * other processes counted in part), else its RSS. Chromium's processes share most of their
+ * pages: summed RSS says 600–850 MB where PSS says 280–290 (measured), and the PSS is what the
+ * machine really gives the browser.
+ */
+function memoryKb(pid: string): number {
+  const rollup = readProc(pid, "smaps_rollup");
+  const pss = rollup ? /^Pss:\s+(\d+)/m.exec(rollup)?.[1] : undefined;
+  if (pss !== undefined) return Number(pss);
+  const statm = readProc(pid, "statm");
+  return statm ? Number(statm.split(" ")[1] ?? 0) * PAGE_SIZE_KB : 0;
+}
+
+/**
+ * The memory of the browser marked `marker` and all its descendants (zygotes, renderers,
+ * utilities), in MB: the sum of their PSS (see memoryKb); 0 when /proc is not there (not Linux).
  */
 export function browserRssMb(marker: string): number {
   let pids: string[];
@@ -142,8 +160,7 @@ export function browserRssMb(marker: string): number {
     const pid = stack.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    const statm = readProc(pid, "statm");
-    if (statm) kb += Number(statm.split(" ")[1] ?? 0) * PAGE_SIZE_KB;
+    kb += memoryKb(pid);
     stack.push(...(children.get(pid) ?? []));
   }
   return Math.round(kb / 1024);
@@ -274,13 +291,23 @@ export class Renderer {
       if (crashed) throw new BrowserError("The page crashed the browser");
       throw new BrowserError(`The page did not load in the browser (${(error as Error).message.split("\n")[0]})`);
     }
-    // Network quiet, or enough text: whichever comes first. Past the time, take what there is.
+    // Network quiet, or text that stopped growing: whichever comes first. Past the time, take what there is.
     const settleMs = Math.max(1, remaining() - Math.min(2_000, this.options.timeoutMs / 5));
     const idle = page.waitForLoadState("networkidle", { timeout: settleMs });
-    const text = page.waitForFunction((min) => (document.body?.innerText ?? "").trim().length >= min, RENDERED_TEXT_TARGET, {
-      timeout: settleMs,
-      polling: 100,
-    });
+    const text = page.waitForFunction(
+      ([min, target, stableMs]) => {
+        const chars = (document.body?.innerText ?? "").trim().length;
+        if (chars >= target) return true;
+        const seen = window as unknown as { __linkwiseText?: { chars: number; since: number } };
+        if (chars < min || seen.__linkwiseText?.chars !== chars) {
+          seen.__linkwiseText = { chars, since: Date.now() };
+          return false;
+        }
+        return chars >= min && Date.now() - seen.__linkwiseText.since >= stableMs;
+      },
+      [THIN_TEXT_CHARS, RENDERED_TEXT_TARGET, TEXT_STABLE_MS] as const,
+      { timeout: settleMs, polling: 100 },
+    );
     idle.catch(() => undefined);
     text.catch(() => undefined);
     await Promise.race([idle, text]).catch(() => undefined);
