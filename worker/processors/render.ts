@@ -13,7 +13,7 @@ import { parseJobData, renderJobSchema } from "~/server/jobs/queue.server";
 export async function processRenderJob(job: Job, ctx: WorkerContext): Promise<EnrichOutcome> {
   const { linkId, importId, reason } = parseJobData(renderJobSchema, job);
   const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const options = { finalAttempt, onStep: stepLogger(job), render: { reason, importId } };
+  const options = { finalAttempt, onStep: stepLogger(job), render: { reason } };
   const outcome = importId ? await enrichImportedLink({ linkId, importId }, options) : await enrichLink(linkId, options);
   ctx.log.info("render job done", { jobId: job.id, outcome });
   return outcome;

@@ -40,7 +40,7 @@ export interface EnrichOptions {
   finalAttempt: boolean;
   onStep?: StepLogger;
   /** Set by the render queue: the page is read in the headless browser, for this reason. */
-  render?: { reason: string; importId: string | null };
+  render?: { reason: string };
 }
 
 const TAGS_TTL_MS = 30_000;
