@@ -4,7 +4,7 @@
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_ENTRIES = 100_000;
 
-export const IMPORT_FORMATS = ["netscape-html", "pocket-csv", "karakeep-json", "linkwarden-json", "omnivore-json", "linkwise-json", "url-list"] as const;
+export const IMPORT_FORMATS = ["netscape-html", "pocket-csv", "karakeep-json", "linkwarden-json", "omnivore-json", "omnivore-zip", "linkwise-json", "url-list"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
@@ -13,6 +13,7 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
   "karakeep-json": "Karakeep JSON",
   "linkwarden-json": "Linkwarden JSON",
   "omnivore-json": "Omnivore JSON",
+  "omnivore-zip": "Omnivore export (zip)",
   "linkwise-json": "Linkwise JSON",
   "url-list": "List of URLs",
 };

@@ -21,12 +21,16 @@ export function publicPageMeta({
   description,
   url,
   type = "website",
+  image,
 }: {
   title: string;
   description: string;
   url: string;
   type?: "website" | "article";
+  /** An absolute URL; with one, previews show it large. */
+  image?: string | null;
 }): MetaDescriptor[] {
+  const pictured: MetaDescriptor[] = image ? [{ property: "og:image", content: image }, { name: "twitter:image", content: image }] : [];
   return [
     { title },
     { name: "description", content: description },
@@ -35,7 +39,8 @@ export function publicPageMeta({
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:site_name", content: PRODUCT_NAME },
-    { name: "twitter:card", content: "summary" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    ...pictured,
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];

@@ -30,6 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches, locat
     description: link.description ?? link.summary ?? `A link shared with ${PRODUCT_NAME}`,
     url: loaded.pageUrl ?? `${appUrlOf(matches)}${location.pathname}`,
     type: "article",
+    image: link.leadImage ? `${appUrlOf(matches)}${link.leadImage}` : null,
   });
 };
 
@@ -49,6 +50,7 @@ export default function SharedLink() {
   return (
     <Section className="max-w-3xl">
       <Card>
+        {link.leadImage ? <img src={link.leadImage} alt="" decoding="async" className="mb-5 max-h-64 w-full rounded-lg border border-slate-200 object-cover dark:border-slate-800" /> : null}
         <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{link.title ?? "Untitled"}</h1>
         {link.description ? <p className="mt-3 text-slate-600 wrap-anywhere dark:text-slate-300">{link.description}</p> : null}
         <a href={link.url} target="_blank" rel={link.affiliate ? "sponsored noopener noreferrer" : "noopener noreferrer"} title={link.url} className="mt-4 line-clamp-2 break-all text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-current dark:text-brand-300 dark:decoration-brand-300/40">

@@ -35,6 +35,22 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   await expect(page.getByTestId("usage-meter")).toContainText("1 / 5");
 });
 
+test("a news page's details show its lead image (from our origin), byline, site and date", async ({ page }) => {
+  await registerThroughPage(page, `story-${Date.now()}@example.com`, "story-password");
+  await page.getByLabel("Save a link").fill(pagesUrl("/story"));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const row = page.getByTestId("link-row").first();
+  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 30_000 });
+  await row.getByRole("button", { name: "Harbour bridge reopens after two years of repairs", exact: true }).click();
+  const source = row.getByTestId("link-source");
+  await expect(source).toContainText("By Maria Lopez · The Daily Herald · Published Nov 20, 2026");
+  const image = source.locator("img");
+  await expect(image).toHaveAttribute("src", /^\/lead-images\/[0-9a-f]{32}$/);
+  // Stored through the safe fetcher and served from our origin: the reader's browser never asks the page's host.
+  const response = await page.request.get((await image.getAttribute("src"))!);
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
+});
+
 test("a failing link shows Failed with its reason and a Retry button; Free users see locked features", async ({ page }) => {
   await registerThroughPage(page, `fail-${Date.now()}@example.com`, "dash-password");
 

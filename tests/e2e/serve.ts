@@ -45,6 +45,12 @@ const pageServer = createServer((req, res) => {
     recovered.add(control[1]!);
     return void res.writeHead(204).end();
   }
+  // A news page whose reader details (byline, site, date) and lead image the dashboard shows.
+  if (url === "/img/bridge.jpg") return void res.writeHead(200, { "content-type": "image/jpeg" }).end(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7)]));
+  if (url === "/story") {
+    const story = readFileSync("tests/fixtures/pages/corpus/news-harbour-bridge.html", "utf8").replace("https://cdn.dailyherald.test/img/bridge.jpg", `http://127.0.0.1:${pagesPort}/img/bridge.jpg`);
+    return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(story);
+  }
   const flaky = /^\/flaky\/([\w-]+)$/.exec(url);
   const page = flaky
     ? recovered.has(flaky[1]!)

@@ -75,6 +75,7 @@ describe("import formats (a Free account: saved for everyone, not enriched in bu
     ["karakeep.json", "karakeep-json", 3, 2, 0, 1],
     ["linkwarden.json", "linkwarden-json", 3, 3, 0, 0],
     ["omnivore.json", "omnivore-json", 2, 2, 0, 0],
+    ["omnivore-export.zip", "omnivore-zip", 5, 3, 1, 1],
     ["urls.txt", "url-list", 6, 3, 1, 2],
   ])("%s is read as %s", async (file, format, parsed, saved, duplicates, invalid) => {
     const user = await signUpAs(pipeline.api, "FreeUser");

@@ -36,10 +36,15 @@ beforeAll(async () => {
 
 afterAll(() => pipeline?.stop());
 
+/** Each enriched link's owner's token. */
+const tokens = new Map<string, string>();
+const owner = (linkId: string) => tokens.get(linkId)!;
+
 async function enrich(path: string): Promise<Detail> {
   const { token } = await signUpAs(pipeline.api, "ProUser");
   const added = await pipeline.api<LinkBody>("POST", "/api/links", { token, body: { url: pipeline.pages.url(path) } });
   expect(added.status).toBe(201);
+  tokens.set(added.body.id, token);
   return (await waitForLink(pipeline.api, token, added.body.id, 30_000)) as Detail;
 }
 
@@ -54,6 +59,13 @@ describe("reader extraction in the pipeline", () => {
     expect(image.headers.get("content-type")).toBe("image/jpeg");
     expect(image.headers.get("x-content-type-options")).toMatch(/nosniff/);
     expect(Buffer.from(await image.arrayBuffer()).equals(JPEG)).toBe(true);
+    // Shared, its page previews with the lead image (an absolute URL on our origin).
+    const shared = await pipeline.api<{ shareUrl: string }>("POST", `/api/links/${link.id}/share`, { token: owner(link.id) });
+    expect(shared.status).toBe(200);
+    const sharePage = await (await fetch(`${pipeline.web.baseUrl}/share/${link.id}`)).text();
+    // (APP_URL is the deployment's public address; the test's is a placeholder.)
+    expect(sharePage).toMatch(new RegExp(`<meta property="og:image" content="http://[^"]+${link.leadImage}"/>`));
+    expect(sharePage).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     const row = await db().selectFrom("links").select(["content_text", "extractor"]).where("id", "=", link.id).executeTakeFirstOrThrow();
     expect(row.extractor).toBe("readability");
     expect(row.content_text).toContain("Engineers replaced all two hundred cables");

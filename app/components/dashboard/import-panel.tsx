@@ -117,11 +117,11 @@ export function ImportPanel({ access, onImport, onSettled }: { access: FeatureAc
         </div>
       </div>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-        Browser bookmarks (HTML), Pocket, Raindrop, Karakeep, Linkwarden, Omnivore, our own JSON or a list of URLs — up to 50 MB.
+        Browser bookmarks (HTML), Pocket, Raindrop, Karakeep, Linkwarden, Omnivore (its export zip or JSON), our own JSON or a list of URLs — up to 50 MB.
         {batch ? " Imported links are enriched as far as your allowance reaches." : " Imported links are saved; enriching them in bulk is part of Creator."}
       </p>
       <div className="mt-3">
-        <input ref={input} id="import-file" type="file" className="sr-only" accept=".html,.htm,.csv,.json,.txt,text/html,text/csv,application/json,text/plain" onChange={upload} disabled={uploading || active} />
+        <input ref={input} id="import-file" type="file" className="sr-only" accept=".html,.htm,.csv,.json,.txt,.zip,text/html,text/csv,application/json,text/plain,application/zip" onChange={upload} disabled={uploading || active} />
         <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={uploading || active}>
           {uploading ? "Uploading…" : "Import bookmarks"}
         </Button>

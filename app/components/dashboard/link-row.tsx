@@ -76,11 +76,43 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
 }
 
 /** The link's enrichment; `showSummary` false where the card already shows the summary above. */
+/** What the reader found about the page: its lead image, who wrote it, where and when. */
+function SourceDetails({ detail }: { detail: LinkDetail }) {
+  const published = detail.publishedAt ? new Date(detail.publishedAt) : null;
+  const facts = [
+    detail.byline ? `By ${detail.byline}` : null,
+    detail.siteName,
+    published ? `Published ${published.toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}` : null,
+  ].filter((fact): fact is string => Boolean(fact));
+  if (!detail.leadImage && facts.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start" data-testid="link-source">
+      {detail.leadImage ? (
+        // Decorative: the title beside it says what the page is. Served from our origin, never the page's host.
+        <img src={detail.leadImage} alt="" loading="lazy" decoding="async" className="h-32 w-full rounded-lg border border-slate-200 object-cover sm:h-20 sm:w-32 dark:border-slate-800" />
+      ) : null}
+      {facts.length > 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          {published ? (
+            <>
+              {facts.slice(0, -1).map((fact) => `${fact} · `)}
+              <time dateTime={detail.publishedAt!}>{facts[facts.length - 1]}</time>
+            </>
+          ) : (
+            facts.join(" · ")
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function LinkDetails({ detail: initial, showSummary = true, id }: { detail: LinkDetail; showSummary?: boolean; id?: string }) {
   const [detail, setDetail] = useState(initial);
   useEffect(() => setDetail(initial), [initial]);
   return (
     <div id={id} className="mt-3 space-y-3 border-t border-slate-200 pt-3 text-sm dark:border-slate-800" data-testid="link-details">
+      <SourceDetails detail={detail} />
       {showSummary && detail.summary ? (
         <div>
           <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</h4>

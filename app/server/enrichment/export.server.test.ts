@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { Link } from "../platform/db-schema.server";
 import { parsePage } from "../fetching/page-parser.server";
 import { localEnricher } from "./local/local-enricher.server";
-import { codeLines, exportContent, toPdf } from "./export.server";
+import type { LinkArtifact } from "../platform/db-schema.server";
+import { codeLines, exportContent, toMarkdown, toPdf } from "./export.server";
 
 const ACCENTED = "La photosynthèse crée l'énergie: Ça coûte peu, naïve façon. Ελληνικά κείμενα, русский текст, Łódź, ≥ 5 €.";
 
@@ -123,5 +124,25 @@ describe("the PDF export", () => {
     const pdf = await toPdf(exportContent(linkWith({ code_snippets: [{ language: "text", code }] }), []));
     expect((await getDocument({ data: new Uint8Array(pdf) }).promise).numPages).toBeGreaterThanOrEqual(3);
     expect((await pdfLines(pdf)).filter((line) => line.startsWith("line "))).toEqual(code.split("\n"));
+  });
+});
+
+describe("a stored result that no longer fits its schema", () => {
+  const artifact = (kind: LinkArtifact["kind"], payload: unknown, variant = ""): LinkArtifact =>
+    ({ id: `${kind}-${variant}`, link_id: "l", user_id: "u", kind, variant, status: "ready", payload, created_at: new Date(), updated_at: new Date() }) as unknown as LinkArtifact;
+
+  it("is left out of the export instead of failing it", async () => {
+    const content = exportContent(linkWith({}), [
+      artifact("advanced", { summary: "An old shape without key points" }),
+      artifact("quiz", { questions: "not a list" }),
+      artifact("rephrase", {}, "beginner"),
+      artifact("rephrase", { text: "Kept for experts." }, "expert"),
+      artifact("course", null),
+    ]);
+    expect(content).toMatchObject({ advanced: null, quiz: null, course: null, rephrasings: [{ level: "expert", text: "Kept for experts." }] });
+    const markdown = toMarkdown(content);
+    expect(markdown).toContain("Kept for experts.");
+    expect(markdown).not.toContain("An old shape");
+    expect((await pdfLines(await toPdf(content))).join(" ")).toContain("Kept for experts.");
   });
 });

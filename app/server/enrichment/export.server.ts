@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
-import type { AdvancedSummary, Course, Quiz, Rephrase } from "~/lib/enrichment";
+import type { z } from "zod";
+import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema, type AdvancedSummary, type Course, type Quiz } from "~/lib/enrichment";
 import type { Link, LinkArtifact } from "../platform/db-schema.server";
 
 /** Everything stored for a link, in reading order, for the Markdown and PDF exports. */
@@ -16,12 +17,24 @@ interface ExportContent {
 
 export function exportContent(link: Link, artifacts: LinkArtifact[]): ExportContent {
   const ready = (kind: LinkArtifact["kind"]) => artifacts.filter((a) => a.kind === kind && a.status === "ready");
+  // A result stored under an older shape is left out rather than failing the whole export.
+  const valid = <T>(schema: z.ZodType<T>, payload: unknown): T | null => {
+    const parsed = schema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  };
+  const first = <T>(kind: LinkArtifact["kind"], schema: z.ZodType<T>): T | null =>
+    ready(kind)
+      .map((a) => valid(schema, a.payload))
+      .find((payload) => payload !== null) ?? null;
   return {
     link,
-    advanced: (ready("advanced")[0]?.payload as AdvancedSummary | undefined) ?? null,
-    quiz: (ready("quiz")[0]?.payload as Quiz | undefined) ?? null,
-    rephrasings: ready("rephrase").map((a) => ({ level: a.variant, text: (a.payload as Rephrase).text })),
-    course: (ready("course")[0]?.payload as Course | undefined) ?? null,
+    advanced: first("advanced", advancedSummarySchema),
+    quiz: first("quiz", quizSchema),
+    rephrasings: ready("rephrase").flatMap((a) => {
+      const rephrase = valid(rephraseSchema, a.payload);
+      return rephrase ? [{ level: a.variant, text: rephrase.text }] : [];
+    }),
+    course: first("course", courseSchema),
   };
 }
 

@@ -3,7 +3,7 @@ import { NOT_ENRICHED_ALLOWANCE, NOT_ENRICHED_PLAN, type ImportFormat, type Publ
 import { normalizeUrl } from "~/lib/links";
 import { can, monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
 import { getUsage } from "../billing/quota.server";
-import { enqueueImportEnrich, enqueueImportSave, hasLiveImportJob, hasLiveRenderJob } from "../jobs/queue.server";
+import { enqueueImportEnrich, enqueueImportSave, hasLiveImportJob, hasLiveRenderJob, resetImportRoundsWhenDrained } from "../jobs/queue.server";
 import { enrichLink, type EnrichOptions, type EnrichOutcome } from "../links/enrich-link.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -206,7 +206,7 @@ export async function saveImport(importId: string, onStep: StepLogger = () => un
     // A budgeted link that was a duplicate gives its enrichment back.
     const queued = inserted.filter((saved) => saved.status === "pending");
     budget += links.filter((link) => link.status === "pending").length - queued.length;
-    await enqueueImportEnrich(queued.map((saved) => ({ linkId: saved.id, importId })));
+    await enqueueImportEnrich(queued.map((saved) => ({ linkId: saved.id, importId, userId: row.user_id })));
     cursor = through;
     onStep(`saved through position ${through}: ${inserted.length} new, ${queued.length} queued for enrichment`);
     if (Date.now() - lastProgress > PROGRESS_EVERY_MS) {
@@ -299,11 +299,13 @@ export async function reconcileImports(olderThanMs: number): Promise<number> {
       await refreshImport(stale.id);
     }
   }
-  const lost: Array<{ linkId: string; importId: string }> = [];
+  const lost: Array<{ linkId: string; importId: string; userId: string }> = [];
   for (const link of await listStaleImportedPendingLinks(db(), olderThanMs)) {
-    if (!(await hasLiveImportJob(`enrich-${link.id}`)) && !(await hasLiveRenderJob(link.id))) lost.push({ linkId: link.id, importId: link.import_id });
+    if (!(await hasLiveImportJob(`enrich-${link.id}`)) && !(await hasLiveRenderJob(link.id))) lost.push({ linkId: link.id, importId: link.import_id, userId: link.user_id });
   }
-  return requeued + (await enqueueImportEnrich(lost));
+  const restored = await enqueueImportEnrich(lost);
+  if (await resetImportRoundsWhenDrained()) log.info("import fair-share rounds started again from 0");
+  return requeued + restored;
 }
 
 export async function listUserImports(userId: string): Promise<PublicImport[]> {
@@ -326,7 +328,7 @@ export async function enrichNotEnriched(user: { id: string; role: Role }): Promi
   const { budget } = await enrichmentBudget(user.id, user.role);
   if (budget <= 0) throw quotaRefusal();
   const links = await requeueUnenrichedLinks(db(), user.id, Number.isFinite(budget) ? budget : 1_000_000);
-  await enqueueImportEnrich(links.map((link) => ({ linkId: link.id, importId: link.import_id })));
+  await enqueueImportEnrich(links.map((link) => ({ linkId: link.id, importId: link.import_id, userId: user.id })));
   // Imports these belonged to are enriching again until they settle.
   const imports = [...new Set(links.map((link) => link.import_id).filter((id): id is string => id !== null))];
   await reopenImports(db(), user.id, imports);

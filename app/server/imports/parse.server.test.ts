@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { ImportFileError, detectFormat, parseImport, parseTime, type ImportEntry, type ParseEvent } from "./parse.server";
 
@@ -90,6 +91,38 @@ describe("parseImport", () => {
       [2, "https://example.test/omnivore/one", ["newsletters", "tech"], "2023-09-01T08:00:00.000Z"],
       [16, "https://example.test/omnivore/two", [], "2023-09-03T08:00:00.000Z"],
     ]);
+  });
+
+  it("reads Omnivore's export zip as it arrives: every metadata file, content skipped, lines within each file", async () => {
+    for (const size of [5, 97, 100_000]) {
+      const result = await parse("omnivore-export.zip", size);
+      expect(result.format).toBe("omnivore-zip");
+      expect(result.entries.map((e) => [e.line, e.url, e.title, e.tags, e.savedAt?.toISOString()])).toEqual([
+        [2, "https://example.test/omnivore/one", "Omnivore one", ["newsletters", "tech"], "2023-09-01T08:00:00.000Z"],
+        [19, "https://example.test/omnivore/two", "Omnivore two", [], "2023-09-03T08:00:00.000Z"],
+        [2, "https://example.test/omnivore/three", "Omnivore three", ["research"], "2023-10-01T08:00:00.000Z"],
+        // A duplicate is the saver's to count; the reader hands it on.
+        [25, "https://example.test/omnivore/one", "Omnivore one again", [], "2023-10-03T08:00:00.000Z"],
+      ]);
+      expect(result.invalid).toEqual([{ line: 16, url: "mailto:someone@example.test" }]);
+    }
+  });
+
+  it("fails a damaged, cut-short or foreign zip as a whole, saying why", async () => {
+    const whole = readFileSync(`${FIXTURES}/omnivore-export.zip`);
+    expect((await failure(whole.subarray(0, 300))).message).toMatch(/ends in the middle of a file|damaged/);
+    const noMetadata = zipSync({ "notes/readme.txt": strToU8("hello") });
+    expect((await failure(noMetadata)).message).toContain("no metadata_*.json");
+    const broken = zipSync({ "metadata_0_to_1.json": strToU8('[{"url": "https://example.test/a",\n  "title": }]') });
+    const error = await failure(broken);
+    expect(error.line).toBe(2);
+    expect(error.message).toContain("metadata_0_to_1.json");
+    const foreign = zipSync({ "metadata_0_to_1.json": strToU8('{"bookmarks": [{"content": {"url": "https://example.test/a"}}]}') });
+    expect((await failure(foreign)).message).toContain("not a list of Omnivore articles");
+    // A zip bomb: one metadata file unpacking past the limit stops at the limit.
+    const bomb = zipSync({ "metadata_0_to_1.json": new Uint8Array(21 * 1024 * 1024).fill(0x20) }, { level: 9 });
+    expect(bomb.byteLength).toBeLessThan(100_000);
+    expect((await failure(bomb, 64 * 1024)).message).toContain("larger than 20 MB unpacked");
   });
 
   it("reads a plain list, reporting what is not a URL with its line", async () => {

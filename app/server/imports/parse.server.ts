@@ -1,6 +1,7 @@
 import { Parser } from "htmlparser2";
 import { isValidLinkUrl } from "~/lib/links";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ENTRIES, type ImportFormat } from "~/lib/imports";
+import { isZip, readZipTexts, ZipReadError } from "./unzip.server";
 
 /**
  * Bookmark files read as a stream: every format goes through one pass over the text, a chunk at a
@@ -155,8 +156,13 @@ export async function* parseImport(
   source: AsyncIterable<Uint8Array>,
   { maxBytes = IMPORT_MAX_BYTES, maxEntries = IMPORT_MAX_ENTRIES }: { maxBytes?: number; maxEntries?: number } = {},
 ): AsyncGenerator<ParseEvent> {
+  const { head: firstBytes, stream } = await peekBytes(source, 4);
+  if (isZip(firstBytes)) {
+    yield* parseOmnivoreZip(stream, { maxBytes, maxEntries });
+    return;
+  }
   const lines = new LineIndex();
-  const text = decode(source, lines, maxBytes);
+  const text = decode(stream, lines, maxBytes);
   // Peek far enough to see the first line, then hand the same stream on.
   let head = "";
   const buffered: string[] = [];
@@ -186,6 +192,73 @@ export async function* parseImport(
     }
     yield event;
   }
+}
+
+/** The first `count` bytes of a stream (fewer if it is shorter), and the whole stream again. */
+async function peekBytes(source: AsyncIterable<Uint8Array>, count: number): Promise<{ head: Uint8Array; stream: AsyncIterable<Uint8Array> }> {
+  const iterator = source[Symbol.asyncIterator]();
+  const seen: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < count) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    seen.push(next.value);
+    size += next.value.byteLength;
+  }
+  async function* stream(): AsyncGenerator<Uint8Array> {
+    yield* seen;
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head: Buffer.concat(seen).subarray(0, count), stream: stream() };
+}
+
+/** Omnivore's metadata files inside its export archive, at its root or in one folder. */
+const OMNIVORE_METADATA = /^(?:[^/]+\/)?metadata_[^/]*\.json$/;
+/** One metadata file holds a few dozen articles; anything far larger is not Omnivore's. */
+const OMNIVORE_METADATA_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Omnivore's export: a ZIP of `metadata_<from>_to_<to>.json` files (arrays of articles, read
+ * as Omnivore JSON) beside the articles' content, which is not needed to import them. A line
+ * number in an error or an invalid entry is within its metadata file, which the message names.
+ */
+async function* parseOmnivoreZip(source: AsyncIterable<Uint8Array>, { maxBytes, maxEntries }: { maxBytes: number; maxEntries: number }): AsyncGenerator<ParseEvent> {
+  yield { kind: "format", format: "omnivore-zip" };
+  let files = 0;
+  let count = 0;
+  try {
+    for await (const file of readZipTexts(source, { select: (name) => OMNIVORE_METADATA.test(name), maxBytes, maxEntryBytes: OMNIVORE_METADATA_MAX_BYTES })) {
+      files++;
+      try {
+        for await (const event of parseJson(oneChunk(file.text))) {
+          if (event.kind === "format") {
+            if (event.format !== "omnivore-json") throw new ImportFileError(1, `${file.name} is not a list of Omnivore articles`);
+            continue;
+          }
+          if (event.kind === "entry" && ++count > maxEntries) {
+            throw new ImportFileError(event.entry.line, `the archive holds more than ${maxEntries.toLocaleString("en")} bookmarks`);
+          }
+          yield event;
+        }
+      } catch (error) {
+        if (error instanceof ImportFileError && !error.reason.includes(file.name)) throw new ImportFileError(error.line, `in ${file.name}, ${error.reason}`);
+        throw error;
+      }
+    }
+  } catch (error) {
+    if (error instanceof ZipReadError) throw new ImportFileError(1, error.message);
+    throw error;
+  }
+  if (files === 0) throw new ImportFileError(1, "the archive holds no metadata_*.json file (is it Omnivore's export?)");
+}
+
+async function* oneChunk(text: string): AsyncGenerator<string> {
+  yield text;
 }
 
 /**

@@ -6,6 +6,7 @@ import { env } from "../platform/env.server";
 import { settleWithin } from "../platform/process.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { dropSingleton, singleton } from "../platform/singleton.server";
+import { importPriorities, resetImportRoundsIfDrained } from "./import-fairness.server";
 import { QUEUES, type QueueName } from "./queue-names.server";
 
 /**
@@ -220,8 +221,6 @@ async function addReplacingFinished(
  * The import queue runs an import's save before any imported link's enrichment (BullMQ takes
  * jobs without a priority first), so a second import's progress starts while the first enriches.
  */
-const IMPORT_ENRICH_PRIORITY = 100;
-
 /** Queues the saving of an import's staged bookmarks; one job per import. */
 export async function enqueueImportSave(importId: string): Promise<void> {
   await addReplacingFinished(QUEUES.import, "import-save", importSaveJobSchema.parse({ importId }), `save-${importId}`);
@@ -230,13 +229,26 @@ export async function enqueueImportSave(importId: string): Promise<void> {
 /**
  * Queues imported links' enrichment on the import queue, not on enrich-link: it has its own
  * workers' slots, so however many imported links wait, a link added by hand finds a free one.
+ * Users share the queue fairly: see import-fairness.server.ts.
  */
-export async function enqueueImportEnrich(entries: Array<{ linkId: string; importId: string | null }>): Promise<number> {
-  return addManyReplacingFinished(
-    QUEUES.import,
-    "import-enrich",
-    entries.map((entry) => ({ jobId: `enrich-${entry.linkId}`, data: importEnrichJobSchema.parse(entry), priority: IMPORT_ENRICH_PRIORITY })),
-  );
+export async function enqueueImportEnrich(entries: Array<{ linkId: string; importId: string | null; userId: string }>): Promise<number> {
+  // Each user's links take their places in the fair rounds (import-fairness.server.ts), in order.
+  const byUser = new Map<string, typeof entries>();
+  for (const entry of entries) byUser.set(entry.userId, [...(byUser.get(entry.userId) ?? []), entry]);
+  const jobs: Array<{ jobId: string; data: object; priority: number }> = [];
+  for (const [userId, own] of byUser) {
+    const priorities = await importPriorities(userId, own.length);
+    own.forEach((entry, i) => jobs.push({ jobId: `enrich-${entry.linkId}`, data: importEnrichJobSchema.parse({ linkId: entry.linkId, importId: entry.importId }), priority: priorities[i]! }));
+  }
+  return addManyReplacingFinished(QUEUES.import, "import-enrich", jobs);
+}
+
+/** The rounds start again from 0 once they have climbed far and no imported link waits. */
+export async function resetImportRoundsWhenDrained(): Promise<boolean> {
+  await whenReady(redis());
+  const queue = getQueue(QUEUES.import);
+  const waiting = (await queue.getPrioritizedCount()) + (await queue.getWaitingCount()) + (await queue.getDelayedCount());
+  return resetImportRoundsIfDrained(waiting);
 }
 
 /** Whether a job of the import queue (`save-{importId}` or `enrich-{linkId}`) is waiting, delayed or running. */

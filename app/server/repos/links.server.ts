@@ -395,17 +395,17 @@ export async function listStalePendingLinks(db: Database, olderThanMs: number, l
 }
 
 /** Imported links still pending after `olderThanMs`, with their import. */
-export async function listStaleImportedPendingLinks(db: Database, olderThanMs: number, limit = 500): Promise<Array<{ id: string; import_id: string }>> {
+export async function listStaleImportedPendingLinks(db: Database, olderThanMs: number, limit = 500): Promise<Array<{ id: string; import_id: string; user_id: string }>> {
   const rows = await db
     .selectFrom("links")
-    .select(["id", "import_id"])
+    .select(["id", "import_id", "user_id"])
     .where("status", "=", "pending")
     .where("import_id", "is not", null)
     .where("updated_at", "<", new Date(Date.now() - olderThanMs))
     .orderBy("updated_at")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, import_id: row.import_id! }));
+  return rows.map((row) => ({ id: row.id, import_id: row.import_id!, user_id: row.user_id }));
 }
 
 /** An imported link gets a link row like any other, plus its import; restored fields come from our own export. */

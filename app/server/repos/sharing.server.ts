@@ -17,7 +17,7 @@ export async function getPublicLink(db: Database, id: string) {
   return db
     .selectFrom("links")
     .innerJoin("users", "users.id", "links.user_id")
-    .select(["links.id", "links.title", "links.description", "links.url", "links.tags", "links.summary", "links.favicon", "users.role as owner_role", "users.id as owner_id"])
+    .select(["links.id", "links.title", "links.description", "links.url", "links.tags", "links.summary", "links.favicon", "links.lead_image", "users.role as owner_role", "users.id as owner_id"])
     .where("links.id", "=", id)
     .where("links.is_public", "=", true)
     .where("links.deleted_at", "is", null)

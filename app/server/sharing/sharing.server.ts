@@ -1,4 +1,4 @@
-import { publicFavicon } from "../links/favicons.server";
+import { publicFavicon, publicLeadImage } from "../links/favicons.server";
 import { isUuid } from "~/lib/ids";
 import { createHash } from "node:crypto";
 import { NOT_AVAILABLE } from "~/lib/sharing";
@@ -32,6 +32,8 @@ export interface PublicLinkView {
   tags: string[];
   summary: string | null;
   favicon: string | null;
+  /** The page's lead image on our origin (/lead-images/{key}), for link previews. */
+  leadImage: string | null;
   watermark: boolean;
   /** The owner's affiliate rules tagged the outgoing URL (the link is then marked rel="sponsored"). */
   affiliate: boolean;
@@ -40,9 +42,9 @@ export interface PublicLinkView {
 export async function publicLink(id: string): Promise<PublicLinkView> {
   const link = isUuid(id) ? await getPublicLink(db(), id) : undefined;
   if (!link) throw new HttpError(404, NOT_AVAILABLE);
-  const { owner_role, owner_id, ...rest } = link;
+  const { owner_role, owner_id, lead_image, ...rest } = link;
   const url = await outgoingUrl({ id: owner_id, role: owner_role }, rest.url);
-  return { ...rest, url, favicon: publicFavicon(rest.favicon), watermark: hasWatermark(owner_role), affiliate: url !== rest.url };
+  return { ...rest, url, favicon: publicFavicon(rest.favicon), leadImage: publicLeadImage(lead_image), watermark: hasWatermark(owner_role), affiliate: url !== rest.url };
 }
 
 /** Counts a view once per visitor per day; the visitor is a keyed hash of address and browser. */
