@@ -173,6 +173,7 @@ describe("the series after real traffic", () => {
       "enrich-link": { ...depth, failed: 1, workers: 1 },
       "enrich-task": { ...depth, workers: 1 },
       import: { ...depth, workers: 1 },
+      render: { ...depth, workers: 1 },
     });
   });
 });
