@@ -8,7 +8,7 @@ import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
 import { FetchError, safeFetch } from "../fetching/fetcher.server";
 import { BrowserError } from "../fetching/browser.server";
-import { handToBrowser, recordFetch, renderedFetch, type FetchRecord, type PageFetch } from "./page-fetch.server";
+import { handToBrowser, recordFetch, renderedFetch, type FetchRecord, type PageWithRecord } from "./browser-fetch.server";
 import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -121,7 +121,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, render 
   let fetchRecord: FetchRecord | undefined;
   try {
     let started = performance.now();
-    let fetched: PageFetch;
+    let fetched: PageWithRecord;
     if (render) {
       fetched = await renderedFetch(link.url, { reason: render.reason, finalAttempt, step });
     } else {

@@ -15,7 +15,7 @@ export interface FetchRecord {
   reason: string | null;
 }
 
-export interface PageFetch {
+export interface PageWithRecord {
   page: FetchedPage;
   record: FetchRecord;
 }
@@ -53,9 +53,9 @@ function plainFetch(url: string): Promise<FetchedPage> {
  * browser cannot render on the last attempt (or a process with no browser) is read from its
  * HTML as sent, as before there was a browser; an address the fetcher refuses fails as it would.
  */
-export async function renderedFetch(url: string, { reason, finalAttempt, step }: { reason: string; finalAttempt: boolean; step: StepLogger }): Promise<PageFetch> {
+export async function renderedFetch(url: string, { reason, finalAttempt, step }: { reason: string; finalAttempt: boolean; step: StepLogger }): Promise<PageWithRecord> {
   const started = performance.now();
-  const plain = async (why: string): Promise<PageFetch> => {
+  const plain = async (why: string): Promise<PageWithRecord> => {
     const page = await plainFetch(url);
     return { page, record: { method: "plain", ms: Math.round(performance.now() - started), reason: `${reason}; ${why}` } };
   };
