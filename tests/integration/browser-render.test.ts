@@ -20,6 +20,14 @@ const shellRoutes = {
   "/api/articles/tide-tables.json": html(fixture("article.json"), "application/json"),
 };
 
+function readProcCmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
 const running: Pipeline[] = [];
 afterAll(async () => {
@@ -102,7 +110,8 @@ describe("the browser's memory ceiling and crashes", () => {
     const renderer = new Renderer({ executablePath, timeoutMs: 30_000, maxRssMb: 4_096, allowlist: [pages.host], maxBytes: 1024 * 1024 });
     try {
       await renderer.render(pages.url("/tide/"));
-      const before = new Set(descendants(process.pid));
+      // This file's own Chromium: below this process, started with the renderer's marker.
+      const before = new Set(descendants(process.pid).filter((pid) => readProcCmdline(pid).includes(`--linkwise-renderer=${renderer.processMarker}`)));
       expect(before.size).toBeGreaterThan(0);
       for (const pid of before) {
         try {

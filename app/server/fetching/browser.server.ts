@@ -216,6 +216,23 @@ export class Renderer {
     return this.browser;
   }
 
+  private async newContext(): Promise<BrowserContext> {
+    const browser = await this.current();
+    return browser.newContext({
+      serviceWorkers: "block",
+      acceptDownloads: false,
+      javaScriptEnabled: true,
+      userAgent: BROWSER_USER_AGENT,
+      viewport: { width: 1280, height: 900 },
+      locale: "en-US",
+    });
+  }
+
+  private startFailure(error: unknown): BrowserError {
+    if (error instanceof BrowserError) return error;
+    return new BrowserError(`The browser could not start (${(error as Error).message.split("\n")[0]})`);
+  }
+
   /** The marker of the running browser's processes, for tests and the bench. */
   get processMarker(): string {
     return this.marker;
@@ -224,21 +241,21 @@ export class Renderer {
   /** Renders one page; throws FetchError when the page itself could not be fetched, BrowserError otherwise. */
   async render(url: string): Promise<RenderedPage> {
     const started = performance.now();
-    let browser: Browser;
+    let context: BrowserContext;
     try {
-      browser = await this.current();
+      context = await this.newContext();
     } catch (error) {
-      if (error instanceof BrowserError) throw error;
-      throw new BrowserError(`The browser could not start (${(error as Error).message.split("\n")[0]})`);
+      const running = this.browser;
+      const browser = await running?.catch(() => null);
+      if (error instanceof BrowserError || !running || browser?.isConnected()) throw this.startFailure(error);
+      // It died between pages, before its "disconnected" event arrived: start another now.
+      this.browser = null;
+      this.crashRestarts++;
+      log.warn("browser: Chromium had exited; starting a new one");
+      context = await this.newContext().catch((again: unknown) => {
+        throw this.startFailure(again);
+      });
     }
-    const context = await browser.newContext({
-      serviceWorkers: "block",
-      acceptDownloads: false,
-      javaScriptEnabled: true,
-      userAgent: BROWSER_USER_AGENT,
-      viewport: { width: 1280, height: 900 },
-      locale: "en-US",
-    });
     const deadline = Date.now() + this.options.timeoutMs;
     const remaining = () => Math.max(1, deadline - Date.now());
     const traffic = new Traffic(this.options, remaining);
