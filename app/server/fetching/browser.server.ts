@@ -245,13 +245,17 @@ export class Renderer {
     try {
       context = await this.newContext();
     } catch (error) {
+      if (error instanceof BrowserError) throw error;
+      // It died between pages: its "disconnected" event came while we asked (and dropped it),
+      // or has not come yet (Playwright may still call it connected). Either way, start another
+      // now, once.
       const running = this.browser;
-      const browser = await running?.catch(() => null);
-      if (error instanceof BrowserError || !running || browser?.isConnected()) throw this.startFailure(error);
-      // It died between pages, before its "disconnected" event arrived: start another now.
-      this.browser = null;
-      this.crashRestarts++;
-      log.warn("browser: Chromium had exited; starting a new one");
+      if (running) {
+        this.browser = null;
+        this.crashRestarts++;
+        log.warn("browser: Chromium does not answer; starting a new one", { error: (error as Error).message.split("\n")[0] });
+        void running.then((browser) => browser.close()).catch(() => undefined);
+      }
       context = await this.newContext().catch((again: unknown) => {
         throw this.startFailure(again);
       });
