@@ -56,14 +56,14 @@ export async function lookUpPage(key: string, queuedAt: Date): Promise<CacheLook
 export async function storePage(
   key: string,
   url: string,
-  page: { finalUrl: string; contentType: string; bytes: number; parse: ParsedPage; etag: string | null; lastModified: string | null },
+  { method = "plain", ...page }: { finalUrl: string; contentType: string; bytes: number; parse: ParsedPage; etag: string | null; lastModified: string | null; method?: "plain" | "browser" },
 ): Promise<void> {
   await putFetchCacheOk(db(), {
     key,
     url,
     ...page,
     parseVersion: PARSE_VERSION,
-    method: "plain",
+    method,
     freshUntil: new Date(Date.now() + env().FETCH_CACHE_TTL_MS),
   });
 }

@@ -23,8 +23,11 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** `host` or `host:port` entries exempt from the private-address rule (FETCH_ALLOWLIST). */
   allowlist?: string[];
-  /** page: HTML or text (decoded); any: whatever it is (decoded as text); image: a raster image, kept as bytes. */
-  accept?: "page" | "any" | "image";
+  /**
+   * page: HTML or text (decoded); any: whatever it is (decoded as text); image: a raster image,
+   * kept as bytes; resource: whatever it is, kept as bytes (a headless browser's sub-resources).
+   */
+  accept?: "page" | "any" | "image" | "resource";
   /** Counted in the fetch metrics (time, bytes, outcome); off for site icons, which are not pages. */
   measure?: boolean;
   /**
@@ -41,7 +44,7 @@ export interface FetchedPage {
   contentType: string;
   charset: string;
   body: string;
-  /** The raw bytes, only with `accept: "image"` or for a PDF (then `body` is empty). */
+  /** The raw bytes, only with `accept: "image"` or `"resource"`, or for a PDF (then `body` is empty). */
   data?: Buffer;
   bytes: number;
   redirects: string[];
@@ -319,7 +322,7 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
           }
           chunks.push(chunk as Buffer);
         }
-        if (options.accept === "image" || ((options.accept ?? "page") === "page" && BINARY_DOCUMENT_TYPES.includes(mime))) {
+        if (options.accept === "image" || options.accept === "resource" || ((options.accept ?? "page") === "page" && BINARY_DOCUMENT_TYPES.includes(mime))) {
           return { url: url.toString(), status: statusCode, contentType: mime, charset: "binary", body: "", data: Buffer.concat(chunks), bytes, redirects, ...validators, shareable };
         }
         const { text, charset } = decodeBody(Buffer.concat(chunks), contentType);

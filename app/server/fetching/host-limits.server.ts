@@ -122,8 +122,8 @@ async function client(): Promise<HostClient> {
   return connection as HostClient;
 }
 
-/** A lease outlives the longest fetch (its time limit) by a margin, then frees itself. */
-const leaseMs = () => env().FETCH_TIMEOUT_MS + 5_000;
+/** A lease outlives the longest fetch (its time limit, or a page's in the headless browser) by a margin, then frees itself. */
+const leaseMs = () => Math.max(env().FETCH_TIMEOUT_MS, env().CRAWLER_BROWSER_TIMEOUT_MS) + 5_000;
 
 type Attempt = { ok: true; token: string } | { ok: false; waitMs: number; asked: boolean };
 

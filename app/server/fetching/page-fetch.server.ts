@@ -4,12 +4,19 @@ import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
 import { cacheKey, fetchCacheOn, lockFetch, lookUpPage, refreshPage, storeFailure, storePage, unlockFetch, waitForFetch, type CacheLookup } from "./fetch-cache.server";
 import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals } from "./host-limits.server";
 import { parsePageOffThread } from "./page-parse-pool.server";
-import { PageError, type ParsedPage } from "./page-parser.server";
+import { PAGE_EMPTY, PageError, type ParsedPage } from "./page-parser.server";
+import { needsBrowser } from "./render.server";
+import { renderedFetch } from "../links/browser-fetch.server";
 
 /**
  * The enrichment's one way to get a saved link's page read: the shared fetch cache first, then
  * a fetch that keeps to the host's limits (host-limits.server.ts), conditional when a stale copy
  * has validators, then the parse, stored for everyone when the page may be shared.
+ *
+ * A page the browser rule (browser-rule.server.ts) calls script-built comes back as
+ * `{ browser: reason }` and its plain parse is not stored: the render queue asks again with
+ * `render`, the page is rendered in the headless browser (within the host's limits) and that
+ * parse is stored with method browser, so the next save of it within the TTL is a cache hit.
  */
 
 /** How the page was fetched: plain (our fetcher), cache (the shared fetch cache) or browser (rendered). */
@@ -24,6 +31,18 @@ export interface PageFetch {
   fetchMs: number;
   /** Why it was not a plain fetch; null for plain. */
   reason: string | null;
+}
+
+/** The plain page looks script-built: it should be rendered in the headless browser, for this reason. */
+export interface BrowserNeeded {
+  browser: string;
+}
+
+export interface FetchParsedOptions {
+  deferrals: Deferrals;
+  step: StepLogger;
+  /** Set by the render queue: render the page in the headless browser, for this reason. */
+  render?: { reason: string; finalAttempt: boolean };
 }
 
 export interface PageToFetch {
@@ -62,9 +81,10 @@ function fromCache(lookup: Extract<CacheLookup, { state: "fresh" }>, started: nu
   return { parsed: lookup.parse, url: lookup.entry.final_url ?? lookup.entry.url, method: "cache", fetchMs, reason };
 }
 
-export async function fetchParsedPage(target: PageToFetch, { deferrals, step }: { deferrals: Deferrals; step: StepLogger }): Promise<PageFetch> {
+export async function fetchParsedPage(target: PageToFetch, options: FetchParsedOptions): Promise<PageFetch | BrowserNeeded> {
+  const { deferrals, step } = options;
   const started = performance.now();
-  if (!fetchCacheOn()) return fetchAndParse(target, { state: "none" }, { deferrals, step });
+  if (!fetchCacheOn()) return fetchAndParse(target, { state: "none" }, options);
   const key = cacheKey(target.normalizedUrl);
   let lookup = await lookUpPage(key, target.queuedAt);
   if (lookup.state === "fresh") return fromCache(lookup, started, step);
@@ -84,13 +104,18 @@ export async function fetchParsedPage(target: PageToFetch, { deferrals, step }: 
     if (lock === null) throw deferOrFail(deferrals, "busy", 0, "another save is fetching this page");
   }
   try {
-    return await fetchAndParse(target, lookup, { deferrals, step, key });
+    return await fetchAndParse(target, lookup, { ...options, key });
   } finally {
     await unlockFetch(key, lock);
   }
 }
 
-async function fetchAndParse(target: PageToFetch, lookup: CacheLookup, { deferrals, step, key }: { deferrals: Deferrals; step: StepLogger; key?: string }): Promise<PageFetch> {
+async function fetchAndParse(
+  target: PageToFetch,
+  lookup: CacheLookup,
+  { deferrals, step, key, render }: FetchParsedOptions & { key?: string },
+): Promise<PageFetch | BrowserNeeded> {
+  if (render) return renderAndParse(target, { deferrals, step, key, render });
   const config = env();
   const stale = lookup.state === "stale" ? lookup.entry : undefined;
   const conditional = stale && (stale.etag || stale.last_modified) ? { etag: stale.etag, lastModified: stale.last_modified } : undefined;
@@ -127,10 +152,18 @@ async function fetchAndParse(target: PageToFetch, lookup: CacheLookup, { deferra
   try {
     parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
   } catch (error) {
+    // An empty shell may be built by its scripts: the browser reads it before it is called empty.
+    if (error instanceof PageError && error.message === PAGE_EMPTY) {
+      const browser = browserReasonFor(page, "", step);
+      if (browser) return browser;
+    }
     if (key && error instanceof PageError) await storeFailure(key, target.normalizedUrl, error.message, "page");
     throw error;
   }
   step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+  // A script-built shell: its plain parse is not worth sharing; the render queue reads it again.
+  const browser = browserReasonFor(page, parsed.text, step);
+  if (browser) return browser;
   if (key && page.shareable !== false) {
     await storePage(key, target.normalizedUrl, {
       finalUrl: page.url,
@@ -142,4 +175,53 @@ async function fetchAndParse(target: PageToFetch, lookup: CacheLookup, { deferra
     });
   }
   return { parsed, url: page.url, method: "plain", fetchMs, reason: null };
+}
+
+/** The browser rule over a plain page (CRAWLER_BROWSER and whether a Chromium was found decide its mode). */
+function browserReasonFor(page: FetchedPage, text: string, step: StepLogger): BrowserNeeded | null {
+  if (page.data) return null;
+  const reason = needsBrowser({ html: page.body, contentType: page.contentType, text });
+  if (!reason) return null;
+  step(`the page needs the headless browser: ${reason}`);
+  return { browser: reason };
+}
+
+/**
+ * The render queue's fetch: the page rendered in the headless browser while holding one of its
+ * host's slots (the browser's fetch of the page counts against the per-host limit), then parsed.
+ * A rendered parse is stored for everyone with method browser; the plain fallback (no browser in
+ * this worker, or the browser failed on the last attempt) is not.
+ */
+async function renderAndParse(
+  target: PageToFetch,
+  { deferrals, step, key, render }: FetchParsedOptions & { key?: string; render: { reason: string; finalAttempt: boolean } },
+): Promise<PageFetch> {
+  let fetched;
+  try {
+    fetched = await withHostSlot(new URL(target.url).host, () => renderedFetch(target.url, { reason: render.reason, finalAttempt: render.finalAttempt, step }));
+  } catch (error) {
+    if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
+    if (error instanceof FetchError && error.serverWait) {
+      const waitMs = await holdHost(error.serverWait.host, error.serverWait.ms);
+      step(`${error.message}; the site asked us to come back in ${Math.ceil(waitMs / 1000)} s`);
+      throw deferOrFail(deferrals, "asked", waitMs, `${error.serverWait.host} asked us to wait (${error.message})`);
+    }
+    throw error;
+  }
+  const { page, record } = fetched;
+  const parseStarted = performance.now();
+  const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+  if (key && record.method === "browser") {
+    await storePage(key, target.normalizedUrl, {
+      finalUrl: page.url,
+      contentType: page.contentType,
+      bytes: page.bytes,
+      parse: parsed,
+      etag: null,
+      lastModified: null,
+      method: "browser",
+    });
+  }
+  return { parsed, url: page.url, method: record.method, fetchMs: record.ms, reason: record.reason };
 }

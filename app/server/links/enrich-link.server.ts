@@ -6,6 +6,8 @@ import { enricher } from "../enrichment/enricher.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
 import { FetchError } from "../fetching/fetcher.server";
+import { BrowserError } from "../fetching/browser.server";
+import { handToBrowser } from "./browser-fetch.server";
 import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -31,7 +33,17 @@ import {
   type EnrichedFields,
 } from "../repos/links.server";
 
-export type EnrichOutcome = "enriched" | "failed" | "skipped";
+/** rendering: handed to the headless browser's render queue, which finishes the enrichment. */
+export type EnrichOutcome = "enriched" | "failed" | "skipped" | "rendering";
+
+export interface EnrichOptions {
+  finalAttempt: boolean;
+  onStep?: StepLogger;
+  /** Times the job was put back for its host (host-limits.server.ts). */
+  deferrals?: Deferrals;
+  /** Set by the render queue: the page is read in the headless browser, for this reason. */
+  render?: { reason: string };
+}
 
 const TAGS_TTL_MS = 30_000;
 const tagCache = new Map<string, { tags: string[]; expires: number }>();
@@ -86,10 +98,7 @@ async function dropReenrichment(link: Link, reason: string): Promise<void> {
  * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
  * (the worker writes them to the job's log).
  */
-export async function enrichLink(
-  linkId: string,
-  { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 } }: { finalAttempt: boolean; onStep?: StepLogger; deferrals?: Deferrals },
-): Promise<EnrichOutcome> {
+export async function enrichLink(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render }: EnrichOptions): Promise<EnrichOutcome> {
   const step: StepLogger = onStep ?? (() => undefined);
   const link = await getLinkById(db(), linkId);
   if (!link) return "skipped";
@@ -108,8 +117,17 @@ export async function enrichLink(
 
   let stored: Link | undefined;
   try {
-    // The shared fetch cache, or a fetch within the host's limits, then the parse (page-fetch.server.ts).
-    const page = await fetchParsedPage({ url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at }, { deferrals, step });
+    // The shared fetch cache, or a fetch within the host's limits, then the parse (page-fetch.server.ts);
+    // for the render queue, the page rendered in the headless browser.
+    const page = await fetchParsedPage(
+      { url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at },
+      { deferrals, step, render: render ? { reason: render.reason, finalAttempt } : undefined },
+    );
+    // A script-built shell goes to the browser's own queue, which runs this again from the top.
+    if ("browser" in page) {
+      await handToBrowser(link, page.browser, step);
+      return "rendering";
+    }
     const parsed = page.parsed;
     const result = await enricher().enrich({
       url: page.url,
@@ -180,7 +198,7 @@ export async function enrichLink(
     if (error instanceof HostDeferral) throw error;
     return settleJobFailure(error, {
       finalAttempt,
-      readable: [FetchError, PageError, LlmError],
+      readable: [FetchError, PageError, LlmError, BrowserError],
       fallbackReason: "Enrichment failed on our side",
       record: (reason) => (reenrich ? dropReenrichment(link, reason) : fail(link, reason)),
       context: { linkId: link.id },

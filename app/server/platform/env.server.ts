@@ -17,12 +17,14 @@ export interface ConcurrencySetting {
   /** Every queue not named. */
   all: number;
   byQueue: Record<QueueName, number>;
+  /** The queues named, with their numbers. */
+  named: Partial<Record<QueueName, number>>;
 }
 
 /**
  * WORKER_CONCURRENCY: comma-separated entries, each a number (every queue not named) or
  * `queue=number`: `8`, `enrich-link=8,enrich-task=2`, `4,enrich-task=1`. A queue not named
- * takes the bare number, else 8.
+ * takes the bare number, else 8 (except render, which parseEnv gives CRAWLER_BROWSER_CONCURRENCY).
  */
 export function parseConcurrency(value: string): { ok: true; value: ConcurrencySetting } | { ok: false; error: string } {
   let all: number | undefined;
@@ -47,7 +49,7 @@ export function parseConcurrency(value: string): { ok: true; value: ConcurrencyS
   }
   const every = all ?? 8;
   const byQueue = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, named.get(queue) ?? every])) as Record<QueueName, number>;
-  return { ok: true, value: { all: every, byQueue } };
+  return { ok: true, value: { all: every, byQueue, named: Object.fromEntries(named) } };
 }
 
 /** WORKER_QUEUES: the queues this process consumes, comma-separated; empty = all of them. */
@@ -143,6 +145,20 @@ const envSchema = z.object({
   FETCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
   /** A page that failed for good (404, not a page...) is not fetched again for saves queued meanwhile, for this long. */
   FETCH_CACHE_NEGATIVE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * The headless browser for script-built pages (decision 030): auto renders a page whose HTML
+   * has little text but loads scripts; always renders every HTML page; off never. Off, whatever
+   * this says, when no Chromium is found.
+   */
+  CRAWLER_BROWSER: z.enum(["auto", "always", "off"]).default("auto"),
+  /** The Chromium to drive; unset: /usr/bin/chromium, then chromium-browser and other usual places. */
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  /** Pages rendered at once per worker process (the render queue's concurrency). */
+  CRAWLER_BROWSER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Hard limit for one page in the browser, scripts and their requests included. */
+  CRAWLER_BROWSER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
+  /** The browser's memory (all its processes' RSS) past which it is restarted after a page. */
+  CRAWLER_BROWSER_MAX_RSS_MB: z.coerce.number().int().min(1).max(65_536).default(512),
   /** Time one page's parse may take on a parser thread; a page over it is too complex to read. */
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
   /** Parser threads per process (web: previews; worker: enrichment). */
@@ -227,7 +243,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_URL: appUrl.replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     WORKER_CONCURRENCY: env.WORKER_CONCURRENCY.all,
-    queueConcurrency: env.WORKER_CONCURRENCY.byQueue,
+    // A browser page costs far more than a fetch: the render queue takes its own number, not the bare one.
+    queueConcurrency: { ...env.WORKER_CONCURRENCY.byQueue, render: env.WORKER_CONCURRENCY.named.render ?? env.CRAWLER_BROWSER_CONCURRENCY },
   };
 }
 
