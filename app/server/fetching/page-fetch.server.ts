@@ -36,13 +36,15 @@ export interface PageFetch {
 /** The plain page looks script-built: it should be rendered in the headless browser, for this reason. */
 export interface BrowserNeeded {
   browser: string;
+  /** False when the page said Cache-Control private/no-store: its render is not shared either. */
+  shareable: boolean;
 }
 
 export interface FetchParsedOptions {
   deferrals: Deferrals;
   step: StepLogger;
   /** Set by the render queue: render the page in the headless browser, for this reason. */
-  render?: { reason: string; finalAttempt: boolean };
+  render?: { reason: string; finalAttempt: boolean; shareable: boolean };
 }
 
 export interface PageToFetch {
@@ -183,7 +185,7 @@ function browserReasonFor(page: FetchedPage, text: string, step: StepLogger): Br
   const reason = needsBrowser({ html: page.body, contentType: page.contentType, text });
   if (!reason) return null;
   step(`the page needs the headless browser: ${reason}`);
-  return { browser: reason };
+  return { browser: reason, shareable: page.shareable !== false };
 }
 
 /**
@@ -194,7 +196,7 @@ function browserReasonFor(page: FetchedPage, text: string, step: StepLogger): Br
  */
 async function renderAndParse(
   target: PageToFetch,
-  { deferrals, step, key, render }: FetchParsedOptions & { key?: string; render: { reason: string; finalAttempt: boolean } },
+  { deferrals, step, key, render }: FetchParsedOptions & { key?: string; render: NonNullable<FetchParsedOptions["render"]> },
 ): Promise<PageFetch> {
   let fetched;
   try {
@@ -212,7 +214,7 @@ async function renderAndParse(
   const parseStarted = performance.now();
   const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
   step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
-  if (key && record.method === "browser") {
+  if (key && record.method === "browser" && render.shareable) {
     await storePage(key, target.normalizedUrl, {
       finalUrl: page.url,
       contentType: page.contentType,

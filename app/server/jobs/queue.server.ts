@@ -36,6 +36,8 @@ export const renderJobSchema = z.object({
   importId: z.uuid().nullable().default(null),
   /** Why the plain page was not enough (browser-rule.server.ts), kept with the link's fetch record. */
   reason: z.string().min(1).max(300),
+  /** False when the page said Cache-Control private/no-store: its render is not shared (fetch_cache). */
+  shareable: z.boolean().default(true),
 });
 
 /** A job whose data does not fit its queue's schema. */
@@ -285,7 +287,7 @@ const isLive = (state: string) => state === "waiting" || state === "delayed" || 
  * Hands a link to the headless browser. One job per link (`render-{linkId}`): handing it over
  * twice while one waits is harmless, and a finished one is replaced so a retry renders again.
  */
-export async function enqueueRender(entry: { linkId: string; importId: string | null; reason: string }): Promise<void> {
+export async function enqueueRender(entry: { linkId: string; importId: string | null; reason: string; shareable?: boolean }): Promise<void> {
   const data = renderJobSchema.parse({ ...entry, reason: entry.reason.slice(0, 300) });
   await addReplacingFinished(QUEUES.render, "render", data, `render-${entry.linkId}`);
 }

@@ -23,8 +23,8 @@ export interface PageWithRecord {
  * The hook in enrichment: a page the rule sent to the browser (page-fetch.server.ts returned its
  * reason) goes to the render queue, which runs the enrichment again with the page rendered.
  */
-export async function handToBrowser(link: Link, reason: string, step: StepLogger): Promise<void> {
-  await enqueueRender({ linkId: link.id, importId: link.import_id, reason });
+export async function handToBrowser(link: Link, { reason, shareable }: { reason: string; shareable: boolean }, step: StepLogger): Promise<void> {
+  await enqueueRender({ linkId: link.id, importId: link.import_id, reason, shareable });
   step(`handed to the headless browser: ${reason}`);
 }
 
