@@ -56,7 +56,7 @@ describe("WORKER_CONCURRENCY", () => {
   });
 
   it("takes numbers per queue, the rest keeping 8 or the bare number given", () => {
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, render: 1 });
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8, render: 1 });
     expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-task=1,4" })).toMatchObject({
       WORKER_CONCURRENCY: 4,
       queueConcurrency: { system: 4, "enrich-link": 4, "enrich-task": 1, import: 4 },
@@ -75,7 +75,7 @@ describe("WORKER_CONCURRENCY", () => {
     ["257", /"257" is not a number/],
     ["enrich-link=", /"enrich-link=" is not a number/],
     ["enrich-link=2=3", /"enrich-link=2=3" is not a number/],
-    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, render\)/],
+    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render\)/],
     ["system=1,system=2", /names the queue "system" twice/],
     ["2,3", /gives the number for every queue twice/],
   ])("refuses %s with a message naming the variable", (value, message) => {
@@ -94,7 +94,7 @@ describe("WORKER_QUEUES", () => {
   });
 
   it("refuses unknown and repeated names", () => {
-    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, render\)/);
+    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, bulk, render\)/);
     expect(parseQueueList("system,system")).toEqual({ ok: false, error: "names a queue twice" });
   });
 });
