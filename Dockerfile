@@ -13,6 +13,13 @@ RUN npm run build
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# Debian's Chromium for the worker's headless browser (script-built pages, docs/decisions/030):
+# about 300 MB. `--build-arg CHROMIUM=false` leaves it out; the worker then reads pages as sent
+# and says so once at start.
+ARG CHROMIUM=true
+RUN if [ "$CHROMIUM" = "true" ]; then \
+      apt-get update && apt-get install -y --no-install-recommends chromium && rm -rf /var/lib/apt/lists/*; \
+    fi
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --omit=dev && npm cache clean --force

@@ -21,6 +21,8 @@ import * as addLinkReaderDetails from "./20261125T020000_add_link_reader_details
 import * as createApiTokens from "./20261125T030000_create_api_tokens";
 import * as createAffiliateRules from "./20261125T030100_create_affiliate_rules";
 import * as createImports from "./20261125T040000_create_imports";
+import * as createFetchCache from "./20261126T010000_create_fetch_cache";
+import * as addLinkFetchRecord from "./20261126T010100_add_link_fetch_record";
 import * as addLinkSearch from "./20261126T030000_add_link_search";
 import * as createBulkOperations from "./20261126T040000_create_bulk_operations";
 
@@ -51,6 +53,8 @@ export const migrations: Record<string, Migration> = {
   "20261125T030000_create_api_tokens": createApiTokens,
   "20261125T030100_create_affiliate_rules": createAffiliateRules,
   "20261125T040000_create_imports": createImports,
+  "20261126T010000_create_fetch_cache": createFetchCache,
+  "20261126T010100_add_link_fetch_record": addLinkFetchRecord,
   "20261126T030000_add_link_search": addLinkSearch,
   "20261126T040000_create_bulk_operations": createBulkOperations,
 };

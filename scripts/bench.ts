@@ -16,6 +16,12 @@
  *  7. import: a Creator uploads a list of 10,000 bookmarks (pages on loopback) with 2 worker
  *     processes running; time until all are saved and enriched, while a link added by hand every
  *     second is timed from add to enriched
+ *  9. fetch-cache: BENCH_CACHE_USERS users (default 1000) each save the same BENCH_CACHE_PAGES
+ *     pages (default 50) on loopback, drained by one worker process with the shared fetch cache
+ *     off (FETCH_CACHE_TTL_MS=0) and then on: the pages fetched and the time, each way
+ * 10. render: BENCH_RENDER_PAGES (default 100) script-built pages (an empty shell whose script
+ *     fetches its article as JSON) through one worker process and its headless browser: pages
+ *     per minute, and the browser's RSS (all its processes) and the worker's, peak and median
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
  * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
@@ -29,7 +35,7 @@
  * BENCH_SEARCH_LINKS, BENCH_SEARCH_USER_LINKS and BENCH_SEARCH_REQUESTS (part 8's table, the searcher's share
  * of it and timed queries each, default 1000000, 100000 and 30),
  * BENCH_READABILITY=1 (pages without an <article>, so Readability reads each one), BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
- * 6), search (part 8); default all: `add` alone for quick comparisons, `admin` for the console alone, `ops` for
+ * 6), search (part 8), fetch-cache (part 9), render (part 10); default all but render (it needs Chromium): `add` alone for quick comparisons, `admin` for the console alone, `ops` for
  * the operations part alone, `library` for the dashboard alone).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -56,12 +62,14 @@ import {
   loadAdminBenchData,
   loadLibraryBenchData,
   loadSearchBenchData,
+  loadSharedPageLinks,
 } from "../app/server/repos/bench.server";
 import { searchLinks } from "../app/server/repos/link-search.server";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
 import type { LinkFilter, LinkSort } from "../app/lib/api-schemas";
 import { updateUser } from "../app/server/repos/users.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
+import { descendants } from "../tests/helpers/processes";
 import { buildIfStale } from "./lib/build-state";
 import { freePort } from "./lib/free-port";
 
@@ -71,7 +79,10 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
 const IMPORT_LINKS = Number(process.env.BENCH_IMPORT_LINKS ?? 10_000);
-const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library,search").split(",").map((part) => part.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library,search,fetch-cache").split(",").map((part) => part.trim()));
+const CACHE_USERS = Number(process.env.BENCH_CACHE_USERS ?? 1_000);
+const CACHE_PAGES = Number(process.env.BENCH_CACHE_PAGES ?? 50);
+const RENDER_PAGES = Number(process.env.BENCH_RENDER_PAGES ?? 100);
 const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
 const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
@@ -98,6 +109,17 @@ const RATE = Number(process.env.BENCH_RATE ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = 50;
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** A process's resident memory in MB, and its proportional share (PSS: shared pages divided among their processes); 0 once it is gone. */
+function memoryMbOf(pid: number): { rss: number; pss: number } {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(rollup)?.[1] ?? 0) / 1024;
+    return { rss: field("Rss"), pss: field("Pss") };
+  } catch {
+    return { rss: 0, pss: 0 };
+  }
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -126,8 +148,23 @@ function pageOf(index: number): string {
   return parts.join("\n");
 }
 const pages = Array.from({ length: 12 }, (_, i) => pageOf(i));
+// Part 10's script-built pages: one shell, one script, an article per page fetched as JSON.
+const spaShell = readFileSync("tests/fixtures/pages/script-shell/index.html", "utf8").replace("/static/app.js", "/spa-app.js");
+const spaScript = readFileSync("tests/fixtures/pages/script-shell/app.js", "utf8").replace('"/api/articles/tide-tables.json"', '`/spa-data/${location.pathname.split("/").pop()}.json`');
+const spaArticle = JSON.parse(readFileSync("tests/fixtures/pages/script-shell/article.json", "utf8")) as { title: string; paragraphs: string[] };
+let spaDataServed = 0;
+// Requests for part 9's shared pages (/shared/{n}), counted as the site sees them.
+let sharedFetches = 0;
 const pageServer = createServer((req, res) => {
-  const index = Number(/\/page\/(\d+)/.exec(req.url ?? "")?.[1] ?? 0);
+  if (req.url?.startsWith("/shared/")) sharedFetches++;
+  const spa = /^\/spa(?:\/(\d+)|-app\.js|-data\/(\d+)\.json)/.exec(req.url ?? "");
+  if (spa?.[1] !== undefined) return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(spaShell);
+  if (spa?.[2] !== undefined) {
+    spaDataServed++;
+    return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ...spaArticle, title: `${spaArticle.title} (${spa[2]})` }));
+  }
+  if (spa) return void res.writeHead(200, { "content-type": "text/javascript" }).end(spaScript);
+  const index = Number(/\/(?:page|shared)\/(\d+)/.exec(req.url ?? "")?.[1] ?? 0);
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(pages[index % pages.length]);
 });
 await new Promise<void>((resolve) => pageServer.listen(0, "127.0.0.1", resolve));
@@ -152,10 +189,10 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_POOL_MAX: "20",
 };
 const children: ChildProcess[] = [];
-function start(entry: string): ChildProcess {
+function start(entry: string, extraEnv: Record<string, string> = {}): ChildProcess {
   // BENCH_CPU_PROF=dir writes a CPU profile of every web and worker process there.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], { env: { ...env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   return child;
 }
@@ -183,9 +220,9 @@ async function cleanup() {
 // keep-alive pool costs a fraction of the CPU that fetch() does per call.
 let client: Pool | undefined;
 let sequence = 0;
-async function add(token: string): Promise<{ id: string; ms: number }> {
+async function add(token: string, path = `/page/${sequence}`): Promise<{ id: string; ms: number }> {
   client ??= new Pool(base, { connections: CLIENTS, pipelining: 1 });
-  const url = `http://127.0.0.1:${pagesPort}/page/${sequence}?n=${sequence++}`;
+  const url = `http://127.0.0.1:${pagesPort}${path}?n=${sequence++}`;
   const started = performance.now();
   const response = await client.request({
     path: "/api/links",
@@ -600,6 +637,67 @@ try {
         results.push(`| search, ${label}, sort=${sort}, first page of 50, ${userLibrary}, ${SEARCH_REQUESTS} queries | p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}; ${found === 51 ? "a full page" : `${found} rows`} |`);
       }
     }
+  }
+
+  // 9. fetch once for everyone: many users save the same pages; with the shared fetch cache each
+  // page is fetched and parsed once, without it once per save. One worker process each way.
+  if (PARTS.has("fetch-cache")) {
+    const urls = Array.from({ length: CACHE_PAGES }, (_, i) => `http://127.0.0.1:${pagesPort}/shared/${i}`);
+    const saves = `${CACHE_USERS.toLocaleString("en-US")} users × ${CACHE_PAGES} pages (${(CACHE_USERS * CACHE_PAGES).toLocaleString("en-US")} saves)`;
+    for (const cache of [false, true]) {
+      await emptyPipeline();
+      const ids = await loadSharedPageLinks(db, { users: CACHE_USERS, urls });
+      const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const enrichQueue = new Queue(QUEUES.enrichLink, { connection, prefix });
+      for (let start = 0; start < ids.length; start += 1_000) {
+        await enrichQueue.addBulk(ids.slice(start, start + 1_000).map((linkId) => ({ name: "enrich-link", data: { linkId }, opts: { jobId: linkId, attempts: 3, removeOnComplete: true } })));
+      }
+      await enrichQueue.close();
+      connection.disconnect();
+      sharedFetches = 0;
+      const since = new Date();
+      const started = performance.now();
+      const worker = start("worker/index.ts", cache ? {} : { FETCH_CACHE_TTL_MS: "0" });
+      const done = await waitUntilEnriched(ids.length, 1_800_000);
+      const seconds = (performance.now() - started) / 1000;
+      // The rate from the first enrichment to the last, as part 2 measures it (the worker's start-up left out).
+      results.push(`| fetch-cache, ${saves}, 1 worker process, shared fetch cache ${cache ? "on" : "off (FETCH_CACHE_TTL_MS=0)"} | ${sharedFetches.toLocaleString("en-US")} pages fetched; all done in ${seconds.toFixed(1)} s from the worker's start (${(await throughput(since)).toFixed(1)} links/s, ${done.failed} failed) |`);
+      await stop(worker);
+    }
+  }
+
+  // 10. script-built pages through one worker and its headless browser (CRAWLER_BROWSER=auto):
+  // a first page starts the browser, then RENDER_PAGES are added at once and timed until all
+  // are enriched, the browser's processes and the worker weighed every 250 ms meanwhile.
+  if (PARTS.has("render")) {
+    await emptyPipeline();
+    const before = await countFinishedLinks(db);
+    const worker = start("worker/index.ts");
+    const warmUp = await add(token, `/spa/${RENDER_PAGES}`);
+    await waitForLinkEnriched(warmUp.id, 120_000);
+    const servedBefore = spaDataServed;
+    const browserPss: number[] = [];
+    const browserRss: number[] = [];
+    const workerMb: number[] = [];
+    const weigh = () => {
+      const browser = descendants(worker.pid!).map(memoryMbOf);
+      browserPss.push(browser.reduce((sum, m) => sum + m.pss, 0));
+      browserRss.push(browser.reduce((sum, m) => sum + m.rss, 0));
+      workerMb.push(memoryMbOf(worker.pid!).rss);
+    };
+    const sampler = setInterval(weigh, 250);
+    const started = performance.now();
+    for (let i = 0; i < RENDER_PAGES; i++) await add(token, `/spa/${i}`);
+    const done = await waitUntilEnriched(before.done + 1 + RENDER_PAGES, 900_000);
+    const minutes = (performance.now() - started) / 60_000;
+    clearInterval(sampler);
+    weigh();
+    const rendered = spaDataServed - servedBefore;
+    const concurrency = process.env.CRAWLER_BROWSER_CONCURRENCY ?? "1";
+    results.push(
+      `| render, ${RENDER_PAGES} script-built pages, 1 worker process (render concurrency ${concurrency}) | ${(RENDER_PAGES / minutes).toFixed(0)} pages/min (${rendered} rendered, ${done.failed - before.failed} failed); browser (all its processes) PSS median ${percentile(browserPss, 50).toFixed(0)} MB, peak ${Math.max(...browserPss).toFixed(0)} MB (summed RSS median ${percentile(browserRss, 50).toFixed(0)}, peak ${Math.max(...browserRss).toFixed(0)}); worker RSS median ${percentile(workerMb, 50).toFixed(0)} MB, peak ${Math.max(...workerMb).toFixed(0)} MB |`,
+    );
+    await stop(worker);
   }
 
   console.log(`\nLinkwise pipeline benchmark (${new Date().toISOString()}, ${process.version})\n`);

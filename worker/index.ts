@@ -13,6 +13,7 @@ import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
 import { processImportJob } from "./processors/import";
 import { processBulkJob } from "./processors/bulk";
+import { processRenderJob } from "./processors/render";
 import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server";
 import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
@@ -23,6 +24,7 @@ import { installFeatureFlagStore } from "~/server/admin/feature-flags.server";
 import { QUEUES, closeQueues, ensureSchedules, getQueue, type QueueName } from "~/server/jobs/queue.server";
 import { closeRedis, createRedis, quitRedis, redis, warnUnlessNoEviction, whenReady } from "~/server/platform/redis.server";
 import { postponementOf } from "~/server/jobs/failures.server";
+import { HostDeferral, busyDelayMs, deferralsOf, withDeferral } from "~/server/fetching/host-limits.server";
 import { isFinalFailure, recordJobRun } from "~/server/jobs/job-metrics.server";
 import { queueDepths } from "~/server/jobs/queue-depth.server";
 import { enrichesWithModel } from "~/server/enrichment/enricher.server";
@@ -31,6 +33,7 @@ import { startOpsServer, type OpsServer } from "~/server/platform/ops-server.ser
 import { attemptLine } from "~/server/jobs/job-log.server";
 import type { RunningJob } from "~/server/platform/db-schema.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
+import { browserStartLine, closeBrowser } from "~/server/fetching/render.server";
 
 const config = loadEnvOrExit();
 const connection = createRedis("worker");
@@ -72,6 +75,7 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.enrichTask]: processEnrichTaskJob,
   [QUEUES.import]: processImportJob,
   [QUEUES.bulk]: processBulkJob,
+  [QUEUES.render]: processRenderJob,
 };
 
 // How long a job that met a database outage waits before it runs again.
@@ -126,6 +130,18 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
       await writeJobLog(job, attemptLine.succeeded(attempt, typeof result === "string" ? result : "done"));
       return result;
     } catch (error) {
+      if (error instanceof HostDeferral && token) {
+        // The page's host is busy with our other requests, or asked us to come back later
+        // (Retry-After): the job waits without spending an attempt; its data counts the waits,
+        // and past the limit the fetch step fails it with the reason (host-limits.server.ts).
+        recordJobRun(queueName, "postponed", seconds());
+        const waitMs = error.kind === "busy" ? busyDelayMs(deferralsOf(job.data).busy) : error.waitMs;
+        log.debug("page's host cannot be fetched now; job postponed", { queue: queueName, jobId: job.id, waitMs, why: error.message });
+        await writeJobLog(job, attemptLine.postponed(attempt, error.message));
+        await job.updateData(withDeferral(job.data, error.kind));
+        await job.moveToDelayed(Date.now() + waitMs, token);
+        throw new DelayedError();
+      }
       const waitMs = postponementOf(error);
       if (waitMs !== undefined && token) {
         // The model asked us to slow down (429): the job waits as long as it said and runs again
@@ -214,6 +230,8 @@ onShutdownSignal("worker", async () => {
     await settleWithin(Promise.all(workers.map((w) => w.close(true))), 1_000);
   }
   await opsServer?.close();
+  // After the drain: no page is in the browser any more.
+  await settleWithin(closeBrowser(), 5_000);
   if (config.WORKER_HEALTH_FILE) await rm(config.WORKER_HEALTH_FILE, { force: true });
   // A status write in flight would put the row back after the delete.
   await settleWithin(inFlight ?? Promise.resolve(), 2_000);
@@ -237,6 +255,12 @@ if (config.WORKER_METRICS_PORT > 0) {
 }
 
 await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
+
+// Whether script-built pages get the headless browser here, said once (it starts with its first page).
+if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue === QUEUES.import || queue === QUEUES.render)) {
+  const line = browserStartLine();
+  log[line.level](line.message);
+}
 
 /** Links pending with no job (Redis flushed, enqueue failed) go back on the queue. */
 async function reconcile() {

@@ -64,6 +64,12 @@ export const linkDetailSchema = publicLinkSchema
     publishedAt: z.iso.datetime().nullable(),
     siteName: z.string().nullable(),
     leadImage: z.string().nullable().describe("A path on our origin (/lead-images/{key}) or null."),
+    fetchMethod: z
+      .enum(["plain", "cache", "browser"])
+      .nullable()
+      .describe("How the page was last fetched: plain (our fetcher), cache (the shared fetch cache: another save's fetch of the same public page, or a 304 revalidation), browser (rendered in a headless browser); null before the first fetch."),
+    fetchMs: z.number().int().nullable().describe("That fetch's time in milliseconds (for the cache, the look-up's)."),
+    fetchReason: z.string().nullable().describe("Why it was not a plain fetch; null for plain."),
   })
   .meta({ id: "LinkDetail" });
 

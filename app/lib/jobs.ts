@@ -4,7 +4,7 @@ import { z } from "zod";
  * The jobs console's vocabulary, shared by its API, its page and the command line: queue
  * names, the failure filter and what each answer looks like.
  */
-export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk"] as const;
+export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render"] as const;
 export type JobQueueName = (typeof QUEUE_NAMES)[number];
 
 /** Queues whose failed work belongs to a row (a link or an on-demand result). */

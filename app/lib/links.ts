@@ -59,11 +59,21 @@ export function normalizeUrl(value: string): string {
 
 export type LinkStatus = "pending" | "enriched" | "error" | "unenriched";
 
-/** What the API returns for a link. */
 /** In search results, `highlight` says where the search matched (ListedLink in the API document). */
 export type PublicLink = z.infer<typeof listedLinkSchema>;
 
 export type LinkDetail = z.infer<typeof linkDetailSchema>;
+
+export type FetchMethod = "plain" | "cache" | "browser";
+
+/** "Fetched in 120 ms", "From the shared cache", for the link's details. */
+export function fetchLabel(detail: Pick<LinkDetail, "fetchMethod" | "fetchMs">): string {
+  const time = detail.fetchMs === null ? "" : ` in ${detail.fetchMs} ms`;
+  if (detail.fetchMethod === "cache") return `From the shared cache${time}`;
+  if (detail.fetchMethod === "browser") return `Rendered in a browser${time}`;
+  if (detail.fetchMethod === "plain") return `Fetched${time}`;
+  return "";
+}
 
 /** The dashboard's Statistics: counted over all of the user's links, not the loaded page. */
 export type LinkStats = z.infer<typeof linkStatsSchema>;

@@ -100,7 +100,7 @@ describe("who may read /metrics", () => {
 
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk"] });
+    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render"] });
     expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
   });
 });
@@ -174,6 +174,7 @@ describe("the series after real traffic", () => {
       "enrich-task": { ...depth, workers: 1 },
       import: { ...depth, workers: 1 },
       bulk: { ...depth, workers: 1 },
+      render: { ...depth, workers: 1 },
     });
   });
 });

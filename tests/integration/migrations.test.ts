@@ -20,6 +20,7 @@ const ALL_TABLES = [
   "enrichment_usage",
   "favicons",
   "feature_flags",
+  "fetch_cache",
   "import_items",
   "imports",
   "lead_images",
@@ -98,12 +99,14 @@ describe("migrations", () => {
       "20261125T030000_create_api_tokens": "api_tokens",
       "20261125T030100_create_affiliate_rules": "affiliate_rules",
       "20261125T040000_create_imports": "imports",
+      "20261126T010000_create_fetch_cache": "fetch_cache",
       "20261126T040000_create_bulk_operations": "bulk_operations",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {
       "20261124T050000_add_job_operations": ["links", "reenrich_requested_at"],
       "20261125T010000_add_link_soft_delete": ["links", "deleted_at"],
+      "20261126T010100_add_link_fetch_record": ["links", "fetch_method"],
       "20261126T030000_add_link_search": ["links", "search_vector"],
     };
     const indexedBy: Record<string, string[]> = {

@@ -4,6 +4,7 @@ import { stepLogger } from "../job-log";
 import { enrichImportedLink, saveImport } from "~/server/imports/imports.server";
 import { noteImportRoundServed } from "~/server/jobs/import-fairness.server";
 import { importEnrichJobSchema, importSaveJobSchema, parseJobData } from "~/server/jobs/queue.server";
+import { deferralsOf } from "~/server/fetching/host-limits.server";
 
 /**
  * The `import` queue: `import-save` moves an upload's staged bookmarks into the user's links in
@@ -22,7 +23,7 @@ export async function processImportJob(job: Job, ctx: WorkerContext): Promise<st
     const data = parseJobData(importEnrichJobSchema, job);
     // A lost update only delays the round's advance; it never holds the job up.
     await noteImportRoundServed(job.opts.priority).catch((error: unknown) => ctx.log.warn("import round not noted", { jobId: job.id, error }));
-    const outcome = await enrichImportedLink(data, { finalAttempt, onStep: stepLogger(job) });
+    const outcome = await enrichImportedLink(data, { finalAttempt, onStep: stepLogger(job), deferrals: deferralsOf(job.data) });
     ctx.log.debug("imported link job done", { jobId: job.id, outcome });
     return outcome;
   }

@@ -7,8 +7,9 @@ import { purgeExpiredLinks } from "~/server/links/links.server";
 import { heartbeatJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { pruneLostWorkers } from "~/server/jobs/operations.server";
 import { touchWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
+import { purgeFetchCache } from "~/server/fetching/fetch-cache.server";
 
-type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>> & { lostWorkers: number };
+type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>> & { lostWorkers: number; fetchCacheEntries: number };
 
 export interface HeartbeatResult {
   workerId: string;
@@ -31,7 +32,8 @@ export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<He
     }
     case "cleanup": {
       // Workers silent for a day are gone for good: their rows would only clutter the console.
-      const removed = { ...(await cleanupAccounts()), lostWorkers: await pruneLostWorkers() };
+      // Shared fetches stale for a week are no use even for a conditional request.
+      const removed = { ...(await cleanupAccounts()), lostWorkers: await pruneLostWorkers(), fetchCacheEntries: await purgeFetchCache() };
       ctx.log.info("cleanup job done", { jobId: job.id, ...removed });
       return removed;
     }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { highlightSegments } from "~/lib/link-search";
-import { NOTES_MAX_CHARS, STATUS_LABELS, type LinkDetail, type PublicLink } from "~/lib/links";
+import { NOTES_MAX_CHARS, STATUS_LABELS, fetchLabel, type LinkDetail, type PublicLink } from "~/lib/links";
 import { Favicon } from "../favicon";
 import { useToast } from "../toast";
 import { Badge, Button, TagChips, cx } from "../ui";
@@ -195,7 +195,14 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
         {detail.engine ? `Enriched by ${detail.engine.startsWith("local/") ? "the local engine" : detail.engine}` : ""}
+        {detail.fetchMethod ? (
+          <span data-testid="fetch-method">
+            {detail.engine ? " · " : ""}
+            {fetchLabel(detail)}
+          </span>
+        ) : null}
       </p>
+      {detail.fetchReason ? <p className="text-xs text-slate-500 dark:text-slate-400">Why: {detail.fetchReason}</p> : null}
     </div>
   );
 }

@@ -23,10 +23,18 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** `host` or `host:port` entries exempt from the private-address rule (FETCH_ALLOWLIST). */
   allowlist?: string[];
-  /** page: HTML or text (decoded); any: whatever it is (decoded as text); image: a raster image, kept as bytes. */
-  accept?: "page" | "any" | "image";
+  /**
+   * page: HTML or text (decoded); any: whatever it is (decoded as text); image: a raster image,
+   * kept as bytes; resource: whatever it is, kept as bytes (a headless browser's sub-resources).
+   */
+  accept?: "page" | "any" | "image" | "resource";
   /** Counted in the fetch metrics (time, bytes, outcome); off for site icons, which are not pages. */
   measure?: boolean;
+  /**
+   * Validators of a copy we hold (fetch-cache.server.ts): sent as If-None-Match and
+   * If-Modified-Since, and a 304 answer comes back as a page with status 304 and no body.
+   */
+  conditional?: { etag: string | null; lastModified: string | null };
 }
 
 export interface FetchedPage {
@@ -36,10 +44,15 @@ export interface FetchedPage {
   contentType: string;
   charset: string;
   body: string;
-  /** The raw bytes, only with `accept: "image"` or for a PDF (then `body` is empty). */
+  /** The raw bytes, only with `accept: "image"` or `"resource"`, or for a PDF (then `body` is empty). */
   data?: Buffer;
   bytes: number;
   redirects: string[];
+  /** The answer's validators, for a later conditional request. */
+  etag?: string | null;
+  lastModified?: string | null;
+  /** False when the site said the answer is not to be stored or shared (Cache-Control no-store or private). */
+  shareable?: boolean;
 }
 
 /** What went wrong, for code to branch on; the message is for people and may be reworded. */
@@ -59,6 +72,13 @@ export type FetchFailure =
 
 /** A failed fetch with a short reason a person can read. Permanent ones are not retried. */
 export class FetchError extends Error {
+  /**
+   * A 429 or 503 that said when to come back (Retry-After), and the host that said it. Not
+   * named retryAfterMs: that would make the worker postpone the whole queue (failures.server.ts);
+   * host-limits.server.ts makes only that host's jobs wait.
+   */
+  serverWait?: { ms: number; host: string };
+
   constructor(
     message: string,
     readonly permanent: boolean,
@@ -67,6 +87,19 @@ export class FetchError extends Error {
     super(message);
     this.name = "FetchError";
   }
+}
+
+/**
+ * Retry-After in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 10.2.3);
+ * undefined when absent or unreadable. A date in the past is 0.
+ */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  if (Number.isNaN(at) || !/[a-z]/i.test(text)) return undefined;
+  return Math.max(0, at - now);
 }
 
 export const BLOCKED_ADDRESS = "That address is not allowed";
@@ -228,6 +261,10 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
             "user-agent": USER_AGENT,
             accept: options.accept === "image" ? "image/png,image/x-icon,image/vnd.microsoft.icon,image/webp,image/gif,image/jpeg;q=0.9" : "text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9,application/pdf;q=0.8,*/*;q=0.5",
             "accept-language": "en;q=0.9,*;q=0.5",
+            // Never a cookie or credentials: what we fetch is what anyone would get, which is
+            // what lets the fetch cache share one page's parse between users.
+            ...(options.conditional?.etag ? { "if-none-match": options.conditional.etag } : {}),
+            ...(options.conditional?.lastModified ? { "if-modified-since": options.conditional.lastModified } : {}),
           },
         });
         const { statusCode } = response;
@@ -244,11 +281,21 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
           url = next;
           continue;
         }
+        const validators = { etag: header("etag") ?? null, lastModified: header("last-modified") ?? null };
+        if (statusCode === 304 && options.conditional) {
+          await response.body.dump();
+          return { url: url.toString(), status: 304, contentType: "", charset: "", body: "", bytes: 0, redirects, ...validators, shareable: true };
+        }
         if (statusCode >= 400) {
           await response.body.dump();
           const reason = `The page answered ${statusCode} ${STATUS_CODES[statusCode] ?? ""}`.trim();
-          throw new FetchError(reason, statusCode < 500 && statusCode !== 429 && statusCode !== 408, "http-status");
+          const failure = new FetchError(reason, statusCode < 500 && statusCode !== 429 && statusCode !== 408, "http-status");
+          const waitMs = statusCode === 429 || statusCode === 503 ? parseRetryAfter(header("retry-after")) : undefined;
+          if (waitMs !== undefined) failure.serverWait = { ms: waitMs, host: url.host };
+          throw failure;
         }
+        const cacheControl = (header("cache-control") ?? "").toLowerCase();
+        const shareable = !/(^|[\s,])(no-store|private)([\s,=]|$)/.test(cacheControl);
 
         const contentType = (header("content-type") ?? "").toLowerCase();
         const mime = contentType.split(";")[0]!.trim();
@@ -275,11 +322,11 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
           }
           chunks.push(chunk as Buffer);
         }
-        if (options.accept === "image" || ((options.accept ?? "page") === "page" && BINARY_DOCUMENT_TYPES.includes(mime))) {
-          return { url: url.toString(), status: statusCode, contentType: mime, charset: "binary", body: "", data: Buffer.concat(chunks), bytes, redirects };
+        if (options.accept === "image" || options.accept === "resource" || ((options.accept ?? "page") === "page" && BINARY_DOCUMENT_TYPES.includes(mime))) {
+          return { url: url.toString(), status: statusCode, contentType: mime, charset: "binary", body: "", data: Buffer.concat(chunks), bytes, redirects, ...validators, shareable };
         }
         const { text, charset } = decodeBody(Buffer.concat(chunks), contentType);
-        return { url: url.toString(), status: statusCode, contentType: mime, charset, body: text, bytes, redirects };
+        return { url: url.toString(), status: statusCode, contentType: mime, charset, body: text, bytes, redirects, ...validators, shareable };
       } catch (error) {
         // A body we stop reading (too large, aborted) leaves its connection unusable: drop the agent.
         if (!(error instanceof FetchError) || error.kind === "too-large") forgetAgent(agent);

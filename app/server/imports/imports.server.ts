@@ -3,8 +3,8 @@ import { NOT_ENRICHED_ALLOWANCE, NOT_ENRICHED_PLAN, type ImportFormat, type Publ
 import { normalizeUrl } from "~/lib/links";
 import { can, monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
 import { getUsage } from "../billing/quota.server";
-import { enqueueImportEnrich, enqueueImportSave, hasLiveImportJob, resetImportRoundsWhenDrained } from "../jobs/queue.server";
-import { enrichLink, type EnrichOutcome } from "../links/enrich-link.server";
+import { enqueueImportEnrich, enqueueImportSave, hasLiveImportJob, hasLiveRenderJob, resetImportRoundsWhenDrained } from "../jobs/queue.server";
+import { enrichLink, type EnrichOptions, type EnrichOutcome } from "../links/enrich-link.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -276,7 +276,7 @@ async function refreshImport(importId: string): Promise<void> {
 /** The import queue's `import-enrich` job: one imported link, through the same enrichment as any. */
 export async function enrichImportedLink(
   { linkId, importId }: { linkId: string; importId: string | null },
-  options: { finalAttempt: boolean; onStep?: StepLogger },
+  options: EnrichOptions,
 ): Promise<EnrichOutcome> {
   const outcome = await enrichLink(linkId, options);
   if (importId) noteImportProgress(importId);
@@ -301,7 +301,7 @@ export async function reconcileImports(olderThanMs: number): Promise<number> {
   }
   const lost: Array<{ linkId: string; importId: string; userId: string }> = [];
   for (const link of await listStaleImportedPendingLinks(db(), olderThanMs)) {
-    if (!(await hasLiveImportJob(`enrich-${link.id}`))) lost.push({ linkId: link.id, importId: link.import_id, userId: link.user_id });
+    if (!(await hasLiveImportJob(`enrich-${link.id}`)) && !(await hasLiveRenderJob(link.id))) lost.push({ linkId: link.id, importId: link.import_id, userId: link.user_id });
   }
   const restored = await enqueueImportEnrich(lost);
   if (await resetImportRoundsWhenDrained()) log.info("import fair-share rounds started again from 0");

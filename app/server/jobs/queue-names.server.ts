@@ -13,6 +13,8 @@ export const QUEUES = {
   import: "import",
   /** Bulk actions over many links (batchProcessing): one job per operation, applied in chunks. */
   bulk: "bulk",
+  /** Script-built pages rendered in the headless browser, handed over by enrichment (decision 030). */
+  render: "render",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -30,6 +30,15 @@ export const importSaveJobSchema = z.object({ importId: z.uuid() });
 export const importEnrichJobSchema = z.object({ linkId: z.uuid(), importId: z.uuid().nullable() });
 
 export const bulkRunJobSchema = z.object({ operationId: z.uuid() });
+/** A link whose page needs the headless browser; `importId` when it came through an import. */
+export const renderJobSchema = z.object({
+  linkId: z.uuid(),
+  importId: z.uuid().nullable().default(null),
+  /** Why the plain page was not enough (browser-rule.server.ts), kept with the link's fetch record. */
+  reason: z.string().min(1).max(300),
+  /** False when the page said Cache-Control private/no-store: its render is not shared (fetch_cache). */
+  shareable: z.boolean().default(true),
+});
 
 /** A job whose data does not fit its queue's schema. */
 export class InvalidPayloadError extends UnrecoverableError {}
@@ -71,7 +80,7 @@ const HOUR_S = 3_600;
 const WEEK_S = 7 * 24 * HOUR_S;
 
 /** Every kind of job there is: the name a job carries on its queue. */
-export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "bulk-run" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
+export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "bulk-run" | "render" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
 
 /**
  * How each kind of job retries and how long finished ones stay in Redis: the one place job
@@ -88,6 +97,15 @@ export function jobOptions(kind: JobKind): JobsOptions {
     case "bulk-run":
       return {
         attempts: 3,
+        backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
+        removeOnComplete: { age: HOUR_S, count: 1_000 },
+        removeOnFail: { age: WEEK_S, count: 5_000 },
+        keepLogs: KEEP_LOG_LINES,
+      };
+    case "render":
+      // Two attempts: a page that does not render twice is read from its HTML as sent.
+      return {
+        attempts: 2,
         backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
         removeOnComplete: { age: HOUR_S, count: 1_000 },
         removeOnFail: { age: WEEK_S, count: 5_000 },
@@ -256,11 +274,28 @@ export async function hasLiveImportJob(jobId: string): Promise<boolean> {
   return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized" || state === "waiting-children";
 }
 
-/** Whether a link has a job waiting, delayed or running. */
+/** Whether a link has a job waiting, delayed or running, in enrichment or in the browser. */
 export async function hasLiveEnrichJob(linkId: string): Promise<boolean> {
   await whenReady(redis());
   const state = await getQueue(QUEUES.enrichLink).getJobState(linkId);
-  return state === "waiting" || state === "delayed" || state === "active" || state === "prioritized" || state === "waiting-children";
+  return isLive(state) || (await hasLiveRenderJob(linkId));
+}
+
+const isLive = (state: string) => state === "waiting" || state === "delayed" || state === "active" || state === "prioritized" || state === "waiting-children";
+
+/**
+ * Hands a link to the headless browser. One job per link (`render-{linkId}`): handing it over
+ * twice while one waits is harmless, and a finished one is replaced so a retry renders again.
+ */
+export async function enqueueRender(entry: { linkId: string; importId: string | null; reason: string; shareable?: boolean }): Promise<void> {
+  const data = renderJobSchema.parse({ ...entry, reason: entry.reason.slice(0, 300) });
+  await addReplacingFinished(QUEUES.render, "render", data, `render-${entry.linkId}`);
+}
+
+/** Whether a link waits for, or is in, the browser (the reconcilers leave such a link alone). */
+export async function hasLiveRenderJob(linkId: string): Promise<boolean> {
+  await whenReady(redis());
+  return isLive(await getQueue(QUEUES.render).getJobState(`render-${linkId}`));
 }
 
 export async function closeQueues(): Promise<void> {

@@ -3,14 +3,16 @@ import { db } from "../platform/db.server";
 import type { Link } from "../platform/db-schema.server";
 import { engineLabel } from "../enrichment/engine.server";
 import { enricher } from "../enrichment/enricher.server";
-import { env } from "../platform/env.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
-import { FetchError, safeFetch } from "../fetching/fetcher.server";
+import { FetchError } from "../fetching/fetcher.server";
+import { BrowserError } from "../fetching/browser.server";
+import { handToBrowser } from "./browser-fetch.server";
 import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
-import { parsePageOffThread } from "../fetching/page-parse-pool.server";
+import { fetchParsedPage } from "../fetching/page-fetch.server";
+import { HostDeferral, type Deferrals } from "../fetching/host-limits.server";
 import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "../enrichment/preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
@@ -31,7 +33,17 @@ import {
   type EnrichedFields,
 } from "../repos/links.server";
 
-export type EnrichOutcome = "enriched" | "failed" | "skipped";
+/** rendering: handed to the headless browser's render queue, which finishes the enrichment. */
+export type EnrichOutcome = "enriched" | "failed" | "skipped" | "rendering";
+
+export interface EnrichOptions {
+  finalAttempt: boolean;
+  onStep?: StepLogger;
+  /** Times the job was put back for its host (host-limits.server.ts). */
+  deferrals?: Deferrals;
+  /** Set by the render queue: the page is read in the headless browser, for this reason. */
+  render?: { reason: string; shareable?: boolean };
+}
 
 const TAGS_TTL_MS = 30_000;
 const tagCache = new Map<string, { tags: string[]; expires: number }>();
@@ -76,9 +88,6 @@ async function dropReenrichment(link: Link, reason: string): Promise<void> {
   log.warn("re-enrichment failed; the previous result stays", { linkId: link.id, reason });
 }
 
-const elapsed = (since: number) => Math.round(performance.now() - since);
-const words = (text: string) => (text.match(/\S+/g) ?? []).length;
-
 /**
  * Fetches, parses and enriches one link, then stores the result and counts it against the
  * quota in one transaction. Idempotent: a link that is no longer pending is left alone.
@@ -89,7 +98,7 @@ const words = (text: string) => (text.match(/\S+/g) ?? []).length;
  * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
  * (the worker writes them to the job's log).
  */
-export async function enrichLink(linkId: string, { finalAttempt, onStep }: { finalAttempt: boolean; onStep?: StepLogger }): Promise<EnrichOutcome> {
+export async function enrichLink(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render }: EnrichOptions): Promise<EnrichOutcome> {
   const step: StepLogger = onStep ?? (() => undefined);
   const link = await getLinkById(db(), linkId);
   if (!link) return "skipped";
@@ -106,20 +115,20 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     return "failed";
   }
 
-  const config = env();
   let stored: Link | undefined;
   try {
-    let started = performance.now();
-    const page = await safeFetch(link.url, {
-      allowlist: config.FETCH_ALLOWLIST,
-      timeoutMs: config.FETCH_TIMEOUT_MS,
-      maxBytes: config.FETCH_MAX_BYTES,
-    });
-    const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
-    step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${elapsed(started)} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
-    started = performance.now();
-    const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
-    step(`parsed in ${elapsed(started)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+    // The shared fetch cache, or a fetch within the host's limits, then the parse (page-fetch.server.ts);
+    // for the render queue, the page rendered in the headless browser.
+    const page = await fetchParsedPage(
+      { url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at },
+      { deferrals, step, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true } : undefined },
+    );
+    // A script-built shell goes to the browser's own queue, which runs this again from the top.
+    if ("browser" in page) {
+      await handToBrowser(link, { reason: page.browser, shareable: page.shareable }, step);
+      return "rendering";
+    }
+    const parsed = page.parsed;
     const result = await enricher().enrich({
       url: page.url,
       page: parsed,
@@ -156,6 +165,9 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
       siteName: parsed.siteName,
       leadImage,
       extractor: parsed.extractor,
+      fetchMethod: page.method,
+      fetchMs: page.fetchMs,
+      fetchReason: page.reason,
     };
     if (reenrich) {
       stored = await markLinkReenriched(db(), link.id, fields);
@@ -182,9 +194,11 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep }: { fin
     }
   } catch (error) {
     if (error instanceof AlreadyDone) return "skipped";
+    // The host is busy or asked us to wait: the worker puts the job back without spending an attempt.
+    if (error instanceof HostDeferral) throw error;
     return settleJobFailure(error, {
       finalAttempt,
-      readable: [FetchError, PageError, LlmError],
+      readable: [FetchError, PageError, LlmError, BrowserError],
       fallbackReason: "Enrichment failed on our side",
       record: (reason) => (reenrich ? dropReenrichment(link, reason) : fail(link, reason)),
       context: { linkId: link.id },

@@ -65,6 +65,9 @@ export function toLinkDetail(link: Link): LinkDetail {
     publishedAt: link.published_at?.toISOString() ?? null,
     siteName: link.site_name,
     leadImage: publicLeadImage(link.lead_image),
+    fetchMethod: link.fetch_method === "plain" || link.fetch_method === "cache" || link.fetch_method === "browser" ? link.fetch_method : null,
+    fetchMs: link.fetch_ms,
+    fetchReason: link.fetch_reason,
   };
 }
 

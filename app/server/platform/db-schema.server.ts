@@ -35,6 +35,7 @@ export interface DB {
   imports: ImportsTable;
   bulk_operations: BulkOperationsTable;
   import_items: ImportItemsTable;
+  fetch_cache: FetchCacheTable;
 }
 
 export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
@@ -188,6 +189,12 @@ export interface LinksTable {
   /** The owner's own notes (searchable). */
   notes: string | null;
   // search_vector (tsvector) is kept by a trigger and only read in SQL (repos/link-search.server.ts, decision 031).
+  /** How the page was last fetched: plain, cache (the shared fetch cache) or browser. */
+  fetch_method: string | null;
+  /** That fetch's time in ms (for the cache, the look-up's). */
+  fetch_ms: number | null;
+  /** Why it was not a plain fetch (the cache entry's age, why the browser was needed); null for plain. */
+  fetch_reason: string | null;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -496,3 +503,22 @@ export interface BulkOperationsTable {
   finished_at: Date | null;
 }
 export type BulkOperation = Selectable<BulkOperationsTable>;
+/** One address's shared fetch (fetch-cache.server.ts): a parse for everyone, or a recent failure. */
+export interface FetchCacheTable {
+  key: string;
+  url: string;
+  outcome: "ok" | "failed";
+  final_url: string | null;
+  content_type: string | null;
+  bytes: number | null;
+  parse: ColumnType<unknown, string | null | undefined, string | null>;
+  parse_version: ColumnType<number, number | undefined, number>;
+  method: ColumnType<string, string | undefined, string>;
+  etag: string | null;
+  last_modified: string | null;
+  failure: string | null;
+  failure_kind: string | null;
+  fetched_at: ColumnType<Date, Date | undefined, Date>;
+  fresh_until: Date;
+}
+export type FetchCacheRow = Selectable<FetchCacheTable>;

@@ -56,11 +56,17 @@ describe("WORKER_CONCURRENCY", () => {
   });
 
   it("takes numbers per queue, the rest keeping 8 or the bare number given", () => {
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8 });
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8, render: 1 });
     expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-task=1,4" })).toMatchObject({
       WORKER_CONCURRENCY: 4,
       queueConcurrency: { system: 4, "enrich-link": 4, "enrich-task": 1, import: 4 },
     });
+  });
+
+  it("gives the render queue CRAWLER_BROWSER_CONCURRENCY, unless it is named", () => {
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "6" }).queueConcurrency.render).toBe(1);
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "6", CRAWLER_BROWSER_CONCURRENCY: "2" }).queueConcurrency.render).toBe(2);
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "6,render=3", CRAWLER_BROWSER_CONCURRENCY: "2" }).queueConcurrency.render).toBe(3);
   });
 
   it.each([
@@ -69,7 +75,7 @@ describe("WORKER_CONCURRENCY", () => {
     ["257", /"257" is not a number/],
     ["enrich-link=", /"enrich-link=" is not a number/],
     ["enrich-link=2=3", /"enrich-link=2=3" is not a number/],
-    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk\)/],
+    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render\)/],
     ["system=1,system=2", /names the queue "system" twice/],
     ["2,3", /gives the number for every queue twice/],
   ])("refuses %s with a message naming the variable", (value, message) => {
@@ -83,19 +89,19 @@ describe("WORKER_CONCURRENCY", () => {
 
 describe("WORKER_QUEUES", () => {
   it("means every queue when unset, and keeps the queues' own order otherwise", () => {
-    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk"]);
+    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render"]);
     expect(parseEnv({ ...base, WORKER_QUEUES: " enrich-task , system" }).WORKER_QUEUES).toEqual(["system", "enrich-task"]);
   });
 
   it("refuses unknown and repeated names", () => {
-    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, bulk\)/);
+    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, bulk, render\)/);
     expect(parseQueueList("system,system")).toEqual({ ok: false, error: "names a queue twice" });
   });
 });
 
 describe("the documented settings", () => {
   // Read by npm start, the tests or the benchmark, not by the web server or the worker.
-  const OUTSIDE_THE_SCHEMA = ["DATA_DIR", "TEST_DATABASE_URL", "TEST_REDIS_URL", "CHROMIUM_PATH", "E2E_PORT", "E2E_PAGES_PORT", "E2E_DATABASE_NAME", "E2E_REDIS_PREFIX"];
+  const OUTSIDE_THE_SCHEMA = ["DATA_DIR", "TEST_DATABASE_URL", "TEST_REDIS_URL", "E2E_PORT", "E2E_PAGES_PORT", "E2E_DATABASE_NAME", "E2E_REDIS_PREFIX"];
   const example = readFileSync(".env.example", "utf8");
   const exampleKeys = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
   const readme = readFileSync("README.md", "utf8");

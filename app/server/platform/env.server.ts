@@ -17,12 +17,14 @@ export interface ConcurrencySetting {
   /** Every queue not named. */
   all: number;
   byQueue: Record<QueueName, number>;
+  /** The queues named, with their numbers. */
+  named: Partial<Record<QueueName, number>>;
 }
 
 /**
  * WORKER_CONCURRENCY: comma-separated entries, each a number (every queue not named) or
  * `queue=number`: `8`, `enrich-link=8,enrich-task=2`, `4,enrich-task=1`. A queue not named
- * takes the bare number, else 8.
+ * takes the bare number, else 8 (except render, which parseEnv gives CRAWLER_BROWSER_CONCURRENCY).
  */
 export function parseConcurrency(value: string): { ok: true; value: ConcurrencySetting } | { ok: false; error: string } {
   let all: number | undefined;
@@ -47,7 +49,7 @@ export function parseConcurrency(value: string): { ok: true; value: ConcurrencyS
   }
   const every = all ?? 8;
   const byQueue = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, named.get(queue) ?? every])) as Record<QueueName, number>;
-  return { ok: true, value: { all: every, byQueue } };
+  return { ok: true, value: { all: every, byQueue, named: Object.fromEntries(named) } };
 }
 
 /** WORKER_QUEUES: the queues this process consumes, comma-separated; empty = all of them. */
@@ -131,6 +133,32 @@ const envSchema = z.object({
     .transform((value) => value.split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean)),
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  /** Requests in flight at once to one host, across every worker process (counted in Redis). */
+  CRAWLER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** A host's Retry-After (429/503) is honoured up to this long; a longer one is cut to it. */
+  CRAWLER_RETRY_AFTER_MAX_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  /** Times a job may be put back because its host asked us to wait; then it fails with the reason. */
+  CRAWLER_MAX_DEFERRALS: z.coerce.number().int().min(1).max(1_000).default(5),
+  /** How long a job waits in the worker for a host slot or another save's fetch of its page before it steps aside (delayed, no attempt spent). */
+  CRAWLER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** A page fetched for one user is reused for everyone who saves it this long after (the shared fetch cache); 0 = off. */
+  FETCH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** A page that failed for good (404, not a page...) is not fetched again for saves queued meanwhile, for this long. */
+  FETCH_CACHE_NEGATIVE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * The headless browser for script-built pages (decision 030): auto renders a page whose HTML
+   * has little text but loads scripts; always renders every HTML page; off never. Off, whatever
+   * this says, when no Chromium is found.
+   */
+  CRAWLER_BROWSER: z.enum(["auto", "always", "off"]).default("auto"),
+  /** The Chromium to drive; unset: /usr/bin/chromium, then chromium-browser and other usual places. */
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  /** Pages rendered at once per worker process (the render queue's concurrency). */
+  CRAWLER_BROWSER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Hard limit for one page in the browser, scripts and their requests included. */
+  CRAWLER_BROWSER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
+  /** The browser's memory (all its processes' RSS) past which it is restarted after a page. */
+  CRAWLER_BROWSER_MAX_RSS_MB: z.coerce.number().int().min(1).max(65_536).default(512),
   /** Time one page's parse may take on a parser thread; a page over it is too complex to read. */
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
   /** Parser threads per process (web: previews; worker: enrichment). */
@@ -215,7 +243,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_URL: appUrl.replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     WORKER_CONCURRENCY: env.WORKER_CONCURRENCY.all,
-    queueConcurrency: env.WORKER_CONCURRENCY.byQueue,
+    // A browser page costs far more than a fetch: the render queue takes its own number, not the bare one.
+    queueConcurrency: { ...env.WORKER_CONCURRENCY.byQueue, render: env.WORKER_CONCURRENCY.named.render ?? env.CRAWLER_BROWSER_CONCURRENCY },
   };
 }
 

@@ -308,3 +308,25 @@ export async function getSearchPhrase(db: Database, userId: string): Promise<str
     select split_part(title, ' ', 2) || ' ' || split_part(title, ' ', 3) as phrase from links where user_id = ${userId} limit 1`.execute(db);
   return any[0]?.phrase ?? "query plan";
 }
+
+/**
+ * The fetch cache's benchmark (part 8): `users` ProUser accounts that each save every one of
+ * `urls`, pending, ordered page by page (every user's save of the first page, then the second's),
+ * as a page shared widely is saved by many at once. The shared fetches are emptied too.
+ */
+export async function loadSharedPageLinks(db: Database, { users, urls }: { users: number; urls: string[] }): Promise<string[]> {
+  await sql`
+    insert into users (email, password_hash, role, email_confirmed)
+    select 'cache-bench-' || i || '@bench.test', 'x', 'ProUser', true
+    from generate_series(1, ${users}::int) i
+    on conflict do nothing`.execute(db);
+  await db.deleteFrom("fetch_cache").execute();
+  const rows = await sql<{ id: string }>`
+    insert into links (user_id, url, normalized_url)
+    select u.id, p.url, p.url
+    from unnest(${urls}::text[]) with ordinality p(url, n)
+    cross join (select id from users where email like 'cache-bench-%' order by email limit ${users}::int) u
+    order by p.n
+    returning id`.execute(db);
+  return rows.rows.map((row) => row.id);
+}

@@ -199,6 +199,10 @@ export interface EnrichedFields {
   /** Our path for the stored lead image, or null. */
   leadImage: string | null;
   extractor: string | null;
+  /** How the page was fetched (plain, cache, browser), in how long, and why when not plain. */
+  fetchMethod?: string | null;
+  fetchMs?: number | null;
+  fetchReason?: string | null;
 }
 
 function enrichedSet(result: EnrichedFields) {
@@ -223,6 +227,9 @@ function enrichedSet(result: EnrichedFields) {
     site_name: result.siteName,
     lead_image: result.leadImage,
     extractor: result.extractor,
+    fetch_method: result.fetchMethod ?? null,
+    fetch_ms: result.fetchMs ?? null,
+    fetch_reason: result.fetchReason?.slice(0, 500) ?? null,
     enriched_at: new Date(),
     updated_at: new Date(),
     // Whatever produced this result, it answers any re-enrichment asked for meanwhile.

@@ -1,0 +1,427 @@
+import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { chromium, type Browser, type BrowserContext, type Frame, type Route } from "playwright-core";
+import { THIN_TEXT_CHARS } from "./browser-rule.server";
+import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
+import { log } from "../platform/logger.server";
+
+/**
+ * The headless browser for script-built pages (decision 030): one long-lived Chromium per
+ * process, a fresh context per page, and not one byte reaching the page from anywhere but our
+ * safe fetcher. Every request the page makes is intercepted and either fulfilled by safeFetch
+ * (which resolves, checks and pins every address, redirects included) or aborted; requests
+ * interception cannot see (a worker's, a preconnect, a WebSocket) meet a proxy that does not
+ * exist and a resolver that answers nothing, so they fail instead of leaving.
+ */
+
+/** Where Debian, Ubuntu, Alpine and snap put Chromium. */
+const CHROMIUM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium", "/snap/bin/chromium"];
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** CHROMIUM_PATH when it names an executable, else the first Chromium found; null for none. */
+export function findChromium(explicit?: string): string | null {
+  if (explicit) return isExecutable(explicit) ? explicit : null;
+  return CHROMIUM_CANDIDATES.find(isExecutable) ?? null;
+}
+
+export interface RendererOptions {
+  executablePath: string;
+  /** Hard limit for one page, from the first request to its HTML. */
+  timeoutMs: number;
+  /** The browser's memory (all its processes) past which it is closed and started again. */
+  maxRssMb: number;
+  /** The safe fetcher's settings, used for the page and everything it loads. */
+  allowlist: string[];
+  maxBytes: number;
+}
+
+export interface RenderedPage {
+  /** The address the page ended on (after redirects). */
+  url: string;
+  /** The document as the scripts left it (page.content()). */
+  html: string;
+  ms: number;
+  /** Requests fulfilled through the safe fetcher, and those refused or aborted. */
+  requests: number;
+  blocked: number;
+  /** The browser's memory after the page, in MB. */
+  rssMb: number;
+}
+
+/** A page the browser could not render; transient unless the address itself was refused. */
+export class BrowserError extends Error {
+  override name = "BrowserError";
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Only what builds the text: the page, its scripts and the data they fetch. */
+const ALLOWED_TYPES = new Set(["document", "script", "xhr", "fetch"]);
+/** More requests than this from one page and the rest are refused. */
+const MAX_REQUESTS = 150;
+/**
+ * Once the page holds this much text it is taken without waiting for the network to go quiet;
+ * with less (but more than a thin page's), once its text has not changed for TEXT_STABLE_MS.
+ */
+export const RENDERED_TEXT_TARGET = 1_000;
+const TEXT_STABLE_MS = 300;
+const LAUNCH_TIMEOUT_MS = 30_000;
+const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 LinkwiseBot/1.0 (+https://linkwise.app/bot)";
+
+/**
+ * Everything a request might reach without interception goes to a proxy whose name never
+ * resolves (loopback included, which Chromium would otherwise send direct), WebRTC may not use
+ * UDP outside a proxy, and the resolver answers nothing. Heavy and chatty features are off.
+ */
+function launchArgs(marker: string): string[] {
+  return [
+    "--proxy-server=http://blocked.invalid:9",
+    "--proxy-bypass-list=<-loopback>",
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-domain-reliability",
+    "--disable-sync",
+    "--no-pings",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--mute-audio",
+    "--blink-settings=imagesEnabled=false",
+    // Not a Chromium switch: lets us find this browser's processes in /proc to weigh them.
+    `--linkwise-renderer=${marker}`,
+  ];
+}
+
+const PAGE_SIZE_KB = 4;
+
+function readProc(pid: string, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A process's memory in KB: its proportional set size (resident pages, each page shared with
+ * other processes counted in part), else its RSS. Chromium's processes share most of their
+ * pages: summed RSS says 600–850 MB where PSS says 280–290 (measured), and the PSS is what the
+ * machine really gives the browser.
+ */
+function memoryKb(pid: string): number {
+  const rollup = readProc(pid, "smaps_rollup");
+  const pss = rollup ? /^Pss:\s+(\d+)/m.exec(rollup)?.[1] : undefined;
+  if (pss !== undefined) return Number(pss);
+  const statm = readProc(pid, "statm");
+  return statm ? Number(statm.split(" ")[1] ?? 0) * PAGE_SIZE_KB : 0;
+}
+
+/**
+ * The memory of the browser marked `marker` and all its descendants (zygotes, renderers,
+ * utilities), in MB: the sum of their PSS (see memoryKb); 0 when /proc is not there (not Linux).
+ */
+export function browserRssMb(marker: string): number {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  const children = new Map<string, string[]>();
+  const roots: string[] = [];
+  for (const pid of pids) {
+    const stat = readProc(pid, "stat");
+    if (!stat) continue;
+    // The command name is in parentheses and may hold spaces: the fields after it are fixed.
+    const ppid = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]!;
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    const cmdline = readProc(pid, "cmdline");
+    if (cmdline?.includes(`--linkwise-renderer=${marker}`) && !cmdline.includes("--type=")) roots.push(pid);
+  }
+  let kb = 0;
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    kb += memoryKb(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return Math.round(kb / 1024);
+}
+
+/** One browser process, started on first use and again after a crash or past its memory ceiling. */
+export class Renderer {
+  private browser: Promise<Browser> | null = null;
+  private marker = randomUUID();
+  private closed = false;
+  /** Browsers started so far (the first included). */
+  launches = 0;
+  /** Restarts past the memory ceiling, and after the browser died. */
+  memoryRestarts = 0;
+  crashRestarts = 0;
+  lastRssMb = 0;
+
+  constructor(private readonly options: RendererOptions) {}
+
+  private launch(): Promise<Browser> {
+    this.marker = randomUUID();
+    this.launches++;
+    const launched = chromium
+      .launch({
+        executablePath: this.options.executablePath,
+        headless: true,
+        timeout: LAUNCH_TIMEOUT_MS,
+        args: launchArgs(this.marker),
+        // Our own shutdown closes it; a signal to the process must not kill it under a page.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      })
+      .then((browser) => {
+        browser.on("disconnected", () => {
+          if (this.browser !== launched || this.closed) return;
+          // Died under us (killed, crashed, out of memory): the next page starts another.
+          this.browser = null;
+          this.crashRestarts++;
+          log.warn("browser: Chromium exited; a new one starts with the next page");
+        });
+        return browser;
+      });
+    launched.catch(() => {
+      if (this.browser === launched) this.browser = null;
+    });
+    return launched;
+  }
+
+  private current(): Promise<Browser> {
+    if (this.closed) return Promise.reject(new BrowserError("The browser is shutting down"));
+    this.browser ??= this.launch();
+    return this.browser;
+  }
+
+  private async newContext(): Promise<BrowserContext> {
+    const browser = await this.current();
+    return browser.newContext({
+      serviceWorkers: "block",
+      acceptDownloads: false,
+      javaScriptEnabled: true,
+      userAgent: BROWSER_USER_AGENT,
+      viewport: { width: 1280, height: 900 },
+      locale: "en-US",
+    });
+  }
+
+  private startFailure(error: unknown): BrowserError {
+    if (error instanceof BrowserError) return error;
+    return new BrowserError(`The browser could not start (${(error as Error).message.split("\n")[0]})`);
+  }
+
+  /** The marker of the running browser's processes, for tests and the bench. */
+  get processMarker(): string {
+    return this.marker;
+  }
+
+  /** Renders one page; throws FetchError when the page itself could not be fetched, BrowserError otherwise. */
+  async render(url: string): Promise<RenderedPage> {
+    const started = performance.now();
+    let context: BrowserContext;
+    try {
+      context = await this.newContext();
+    } catch (error) {
+      if (error instanceof BrowserError) throw error;
+      // It died between pages: its "disconnected" event came while we asked (and dropped it),
+      // or has not come yet (Playwright may still call it connected). Either way, start another
+      // now, once.
+      const running = this.browser;
+      if (running) {
+        this.browser = null;
+        this.crashRestarts++;
+        log.warn("browser: Chromium does not answer; starting a new one", { error: (error as Error).message.split("\n")[0] });
+        void running.then((browser) => browser.close()).catch(() => undefined);
+      }
+      context = await this.newContext().catch((again: unknown) => {
+        throw this.startFailure(again);
+      });
+    }
+    const deadline = Date.now() + this.options.timeoutMs;
+    const remaining = () => Math.max(1, deadline - Date.now());
+    const traffic = new Traffic(this.options, remaining);
+    let timer: NodeJS.Timeout | undefined;
+    let loaded: { url: string; html: string };
+    try {
+      await context.route("**/*", (route) => traffic.handle(route).catch(() => undefined));
+      // A socket to anywhere is refused outright: never connected, never proxied.
+      await context.routeWebSocket(/.*/, (socket) => socket.close({ code: 1008, reason: "blocked" }));
+      const work = this.load(context, url, deadline, traffic);
+      const hardLimit = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new BrowserError(`The page took longer than ${Math.round(this.options.timeoutMs / 1000)} s to render`)),
+          this.options.timeoutMs + 2_000,
+        );
+      });
+      work.catch(() => undefined);
+      loaded = await Promise.race([work, hardLimit]);
+    } finally {
+      clearTimeout(timer);
+      await context.close().catch(() => undefined);
+      await this.checkMemory();
+    }
+    return { ...loaded, ms: Math.round(performance.now() - started), requests: traffic.fetched, blocked: traffic.blocked, rssMb: this.lastRssMb };
+  }
+
+  private async load(context: BrowserContext, url: string, deadline: number, traffic: Traffic): Promise<{ url: string; html: string }> {
+    const page = await context.newPage();
+    traffic.mainFrame = page.mainFrame();
+    // Pop-ups open in the same context (and would go through the same checks); we read one page.
+    context.on("page", (other) => {
+      if (other !== page) void other.close().catch(() => undefined);
+    });
+    let crashed = false;
+    page.on("crash", () => {
+      crashed = true;
+    });
+    const remaining = () => Math.max(1, deadline - Date.now());
+    const first = await safeFetch(url, {
+      allowlist: this.options.allowlist,
+      timeoutMs: remaining(),
+      maxBytes: this.options.maxBytes,
+      measure: false,
+    });
+    traffic.prefetched(first);
+    try {
+      await page.goto(first.url, { waitUntil: "domcontentloaded", timeout: remaining() });
+    } catch (error) {
+      if (traffic.documentError) throw traffic.documentError;
+      if (crashed) throw new BrowserError("The page crashed the browser");
+      throw new BrowserError(`The page did not load in the browser (${(error as Error).message.split("\n")[0]})`);
+    }
+    // Network quiet, or text that stopped growing: whichever comes first. Past the time, take what there is.
+    const settleMs = Math.max(1, remaining() - Math.min(2_000, this.options.timeoutMs / 5));
+    const idle = page.waitForLoadState("networkidle", { timeout: settleMs });
+    const text = page.waitForFunction(
+      ([min, target, stableMs]) => {
+        const chars = (document.body?.innerText ?? "").trim().length;
+        if (chars >= target) return true;
+        const seen = window as unknown as { __linkwiseText?: { chars: number; since: number } };
+        if (chars < min || seen.__linkwiseText?.chars !== chars) {
+          seen.__linkwiseText = { chars, since: Date.now() };
+          return false;
+        }
+        return chars >= min && Date.now() - seen.__linkwiseText.since >= stableMs;
+      },
+      [THIN_TEXT_CHARS, RENDERED_TEXT_TARGET, TEXT_STABLE_MS] as const,
+      { timeout: settleMs, polling: 100 },
+    );
+    idle.catch(() => undefined);
+    text.catch(() => undefined);
+    await Promise.race([idle, text]).catch(() => undefined);
+    if (crashed) throw new BrowserError("The page crashed the browser");
+    const html = await page.content();
+    return { url: page.url(), html };
+  }
+
+  /** Weighs the browser after a page; past the ceiling it is closed, and the next page starts a new one. */
+  private async checkMemory(): Promise<void> {
+    const running = this.browser;
+    if (!running) return;
+    const rss = browserRssMb(this.marker);
+    this.lastRssMb = rss;
+    if (rss <= this.options.maxRssMb) return;
+    this.browser = null;
+    this.memoryRestarts++;
+    log.info("browser: past its memory ceiling; restarting it", { rssMb: rss, maxRssMb: this.options.maxRssMb });
+    const browser = await running.catch(() => null);
+    await browser?.close().catch(() => undefined);
+  }
+
+  /** The browser's memory now, in MB (0 when none runs). */
+  rssMb(): number {
+    return this.browser ? browserRssMb(this.marker) : 0;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = this.browser;
+    this.browser = null;
+    const browser = await running?.catch(() => null);
+    await browser?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * One page's requests: each fetched by the safe fetcher or refused. The page itself is fetched
+ * before the browser opens it, so the browser opens the address it landed on (redirects
+ * followed and checked by the fetcher) and gets the answer already had.
+ */
+class Traffic {
+  fetched = 0;
+  blocked = 0;
+  /** Why the page itself could not be had, to fail the render with the fetcher's own reason. */
+  documentError: FetchError | null = null;
+  private readonly arrived = new Map<string, FetchedPage>();
+  /** The page's own frame: a failure to load it fails the render with the fetcher's reason. */
+  mainFrame: Frame | null = null;
+
+  constructor(
+    private readonly options: RendererOptions,
+    private readonly remaining: () => number,
+  ) {}
+
+  prefetched(page: FetchedPage) {
+    this.arrived.set(page.url, page);
+    this.fetched++;
+  }
+
+  async handle(route: Route): Promise<void> {
+    const request = route.request();
+    const type = request.resourceType();
+    const url = request.url();
+    let isPage = false;
+    try {
+      isPage = type === "document" && this.mainFrame !== null && request.frame() === this.mainFrame;
+    } catch {
+      // A pop-up's first request comes before its frame: not our page.
+    }
+    if (!ALLOWED_TYPES.has(type) || request.method() !== "GET" || this.fetched + this.blocked >= MAX_REQUESTS) {
+      this.blocked++;
+      return route.abort("blockedbyclient").catch(() => undefined);
+    }
+    try {
+      const page =
+        this.arrived.get(url) ??
+        (await safeFetch(url, {
+          allowlist: this.options.allowlist,
+          timeoutMs: this.remaining(),
+          maxBytes: this.options.maxBytes,
+          accept: type === "document" ? "page" : "resource",
+          measure: false,
+        }));
+      if (!this.arrived.delete(url)) this.fetched++;
+      // A redirect the fetcher followed is answered with where it landed: a redirect answered
+      // to Chromium would send its next request past the interception (to the dead proxy).
+      const headers = { "content-type": page.data ? page.contentType || "application/octet-stream" : `${page.contentType || "text/html"}; charset=utf-8` };
+      await route.fulfill({ status: page.status, headers, body: page.data ?? page.body });
+    } catch (error) {
+      this.blocked++;
+      if (isPage && error instanceof FetchError) this.documentError = error;
+      await route.abort(error instanceof FetchError && error.kind === "blocked" ? "blockedbyclient" : "failed").catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { createHash, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Redis } from "ioredis";
+import { db } from "../platform/db.server";
+import type { FetchCacheRow } from "../platform/db-schema.server";
+import { env } from "../platform/env.server";
+import { log } from "../platform/logger.server";
+import { redis, whenReady } from "../platform/redis.server";
+import { deleteStaleFetchCache, getFetchCacheEntry, putFetchCacheFailure, putFetchCacheOk, refreshFetchCacheEntry } from "../repos/fetch-cache.server";
+import type { ParsedPage } from "./page-parser.server";
+
+/**
+ * Fetch once for everyone (issue 17): a public page's parse, stored in Postgres under its
+ * normalised address, is reused for every save of that address within FETCH_CACHE_TTL_MS.
+ *
+ * What makes sharing safe: our fetcher never sends a cookie, an Authorization header or
+ * credentials in the address (it refuses user:pass@ URLs), so the page we get is the page
+ * anyone gets; a response marked Cache-Control no-store or private is not stored. Only the
+ * parse is shared (the page's title, text, reader details); each user's summary, tags and
+ * everything else stay on their own link.
+ */
+
+/** The parse's shape (ParsedPage): bump it when the parser changes, and older entries are fetched again. */
+export const PARSE_VERSION = 1;
+
+/** Stale entries stay this long for a conditional request (ETag / Last-Modified), then the cleanup drops them. */
+export const KEEP_STALE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const cacheKey = (normalizedUrl: string) => createHash("sha256").update(normalizedUrl).digest("base64url");
+
+export function fetchCacheOn(): boolean {
+  return env().FETCH_CACHE_TTL_MS > 0;
+}
+
+export type CacheLookup =
+  | { state: "fresh"; entry: FetchCacheRow; parse: ParsedPage }
+  | { state: "failed"; entry: FetchCacheRow }
+  | { state: "stale"; entry: FetchCacheRow }
+  | { state: "none" };
+
+/**
+ * One indexed look-up. A fresh parse is reused; a failure counts only for saves queued before
+ * it was seen (`queuedAt`), so retrying a page once it is fixed fetches it again; a stale
+ * parse with validators is asked about with a conditional request.
+ */
+export async function lookUpPage(key: string, queuedAt: Date): Promise<CacheLookup> {
+  const entry = await getFetchCacheEntry(db(), key);
+  if (!entry) return { state: "none" };
+  const fresh = entry.fresh_until.getTime() > Date.now();
+  if (entry.outcome === "failed") return fresh && entry.fetched_at >= queuedAt ? { state: "failed", entry } : { state: "none" };
+  if (entry.parse_version !== PARSE_VERSION || !entry.parse) return { state: "none" };
+  if (fresh) return { state: "fresh", entry, parse: entry.parse as ParsedPage };
+  return { state: "stale", entry };
+}
+
+export async function storePage(
+  key: string,
+  url: string,
+  { method = "plain", ...page }: { finalUrl: string; contentType: string; bytes: number; parse: ParsedPage; etag: string | null; lastModified: string | null; method?: "plain" | "browser" },
+): Promise<void> {
+  await putFetchCacheOk(db(), {
+    key,
+    url,
+    ...page,
+    parseVersion: PARSE_VERSION,
+    method,
+    freshUntil: new Date(Date.now() + env().FETCH_CACHE_TTL_MS),
+  });
+}
+
+/** A 304: the stored parse is good for another window. */
+export async function refreshPage(key: string, validators: { etag: string | null; lastModified: string | null }): Promise<void> {
+  await refreshFetchCacheEntry(db(), key, { ...validators, freshUntil: new Date(Date.now() + env().FETCH_CACHE_TTL_MS) });
+}
+
+/** A failure that will not change on the next try, remembered for FETCH_CACHE_NEGATIVE_TTL_MS only. */
+export async function storeFailure(key: string, url: string, failure: string, failureKind: string): Promise<void> {
+  const ttl = env().FETCH_CACHE_NEGATIVE_TTL_MS;
+  if (ttl === 0) return;
+  await putFetchCacheFailure(db(), { key, url, failure: failure.slice(0, 300), failureKind, freshUntil: new Date(Date.now() + ttl) });
+}
+
+/** The hourly cleanup: entries stale for longer than KEEP_STALE_MS go. */
+export async function purgeFetchCache(): Promise<number> {
+  return deleteStaleFetchCache(db(), new Date(Date.now() - KEEP_STALE_MS));
+}
+
+// ---- "someone is fetching this address": a short Redis lock, so concurrent saves fetch once.
+
+const lockKey = (key: string) => `${env().REDIS_PREFIX}:crawler:fetching:${key}`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+type LockClient = Redis & { linkwiseFetchUnlock(key: string, token: string): Promise<number> };
+const defined = new WeakSet<Redis>();
+
+async function lockClient(): Promise<LockClient> {
+  const connection = await whenReady(redis(), 2_000);
+  if (!defined.has(connection)) {
+    connection.defineCommand("linkwiseFetchUnlock", { numberOfKeys: 1, lua: RELEASE });
+    defined.add(connection);
+  }
+  return connection as LockClient;
+}
+
+/** The lock outlives a fetch and a parse at their limits, then frees itself. */
+const lockMs = () => env().FETCH_TIMEOUT_MS + env().PARSE_TIMEOUT_MS + 5_000;
+
+/** The lock's token when we took it, null when another save holds it; undefined when Redis is out (go on without). */
+export async function lockFetch(key: string): Promise<string | null | undefined> {
+  const token = randomUUID();
+  try {
+    const taken = await (await lockClient()).set(lockKey(key), token, "PX", lockMs(), "NX");
+    return taken === "OK" ? token : null;
+  } catch (error) {
+    log.warn("fetch lock unavailable; fetching without it", { error });
+    return undefined;
+  }
+}
+
+export async function unlockFetch(key: string, token: string | null | undefined): Promise<void> {
+  if (!token) return;
+  try {
+    await (await lockClient()).linkwiseFetchUnlock(lockKey(key), token);
+  } catch (error) {
+    log.warn("could not free a fetch lock; it will expire", { error });
+  }
+}
+
+/** Waits up to `ms` for another save's fetch of the address to finish; true when it did. */
+export async function waitForFetch(key: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  let pause = 5;
+  for (;;) {
+    try {
+      if ((await (await lockClient()).exists(lockKey(key))) === 0) return true;
+    } catch {
+      return true;
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    await sleep(Math.min(pause, left));
+    pause = Math.min(pause * 2, 100);
+  }
+}

@@ -1,0 +1,229 @@
+import { env } from "../platform/env.server";
+import type { StepLogger } from "../jobs/job-log.server";
+import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
+import { cacheKey, fetchCacheOn, lockFetch, lookUpPage, refreshPage, storeFailure, storePage, unlockFetch, waitForFetch, type CacheLookup } from "./fetch-cache.server";
+import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals } from "./host-limits.server";
+import { parsePageOffThread } from "./page-parse-pool.server";
+import { PAGE_EMPTY, PageError, type ParsedPage } from "./page-parser.server";
+import { needsBrowser } from "./render.server";
+import { renderedFetch } from "../links/browser-fetch.server";
+
+/**
+ * The enrichment's one way to get a saved link's page read: the shared fetch cache first, then
+ * a fetch that keeps to the host's limits (host-limits.server.ts), conditional when a stale copy
+ * has validators, then the parse, stored for everyone when the page may be shared.
+ *
+ * A page the browser rule (browser-rule.server.ts) calls script-built comes back as
+ * `{ browser: reason }` and its plain parse is not stored: the render queue asks again with
+ * `render`, the page is rendered in the headless browser (within the host's limits) and that
+ * parse is stored with method browser, so the next save of it within the TTL is a cache hit.
+ */
+
+/** How the page was fetched: plain (our fetcher), cache (the shared fetch cache) or browser (rendered). */
+export type FetchMethod = "plain" | "cache" | "browser";
+
+export interface PageFetch {
+  parsed: ParsedPage;
+  /** The address the page came from, after redirects. */
+  url: string;
+  method: FetchMethod;
+  /** The fetch's time (for a cache hit, the look-up's). */
+  fetchMs: number;
+  /** Why it was not a plain fetch; null for plain. */
+  reason: string | null;
+}
+
+/** The plain page looks script-built: it should be rendered in the headless browser, for this reason. */
+export interface BrowserNeeded {
+  browser: string;
+  /** False when the page said Cache-Control private/no-store: its render is not shared either. */
+  shareable: boolean;
+}
+
+export interface FetchParsedOptions {
+  deferrals: Deferrals;
+  step: StepLogger;
+  /** Set by the render queue: render the page in the headless browser, for this reason. */
+  render?: { reason: string; finalAttempt: boolean; shareable: boolean };
+}
+
+export interface PageToFetch {
+  url: string;
+  normalizedUrl: string;
+  /** When the link was queued (its updated_at): a failure seen since counts for it too. */
+  queuedAt: Date;
+}
+
+const elapsed = (since: number) => Math.round(performance.now() - since);
+const words = (text: string) => (text.match(/\S+/g) ?? []).length;
+
+function age(since: Date): string {
+  const minutes = Math.round((Date.now() - since.getTime()) / 60_000);
+  if (minutes < 1) return "less than a minute ago";
+  if (minutes < 120) return `${minutes} min ago`;
+  return `${Math.round(minutes / 60)} h ago`;
+}
+
+/** A deferral, or the failure that replaces it once the job has waited its limit. */
+function deferOrFail(deferrals: Deferrals, kind: DeferralKind, waitMs: number, message: string): Error {
+  const reason = deferralLimitReason(deferrals, kind);
+  return reason ? new FetchError(reason, true, kind === "asked" ? "http-status" : "timeout") : new HostDeferral(waitMs, kind, message);
+}
+
+function failureFrom(lookup: Extract<CacheLookup, { state: "failed" }>): Error {
+  const reason = lookup.entry.failure ?? "The page could not be fetched";
+  if (lookup.entry.failure_kind === "page") return new PageError(reason);
+  return new FetchError(reason, true, (lookup.entry.failure_kind ?? "network") as FetchError["kind"]);
+}
+
+function fromCache(lookup: Extract<CacheLookup, { state: "fresh" }>, started: number, step: StepLogger): PageFetch {
+  const fetchMs = elapsed(started);
+  const reason = `reused the shared fetch cache's copy, fetched ${age(lookup.entry.fetched_at)}`;
+  step(`page from the shared fetch cache in ${fetchMs} ms (fetched ${age(lookup.entry.fetched_at)}): ${lookup.parse.title ? JSON.stringify(lookup.parse.title) : "no title"}, ${words(lookup.parse.text)} words`);
+  return { parsed: lookup.parse, url: lookup.entry.final_url ?? lookup.entry.url, method: "cache", fetchMs, reason };
+}
+
+export async function fetchParsedPage(target: PageToFetch, options: FetchParsedOptions): Promise<PageFetch | BrowserNeeded> {
+  const { deferrals, step } = options;
+  const started = performance.now();
+  if (!fetchCacheOn()) return fetchAndParse(target, { state: "none" }, options);
+  const key = cacheKey(target.normalizedUrl);
+  let lookup = await lookUpPage(key, target.queuedAt);
+  if (lookup.state === "fresh") return fromCache(lookup, started, step);
+  if (lookup.state === "failed") throw failureFrom(lookup);
+
+  // Another save of the same address may be fetching it right now: wait for its parse.
+  let lock = await lockFetch(key);
+  if (lock === null) {
+    step("another save is fetching this page; waiting for it");
+    const finished = await waitForFetch(key, env().CRAWLER_WAIT_MS);
+    if (finished) {
+      lookup = await lookUpPage(key, target.queuedAt);
+      if (lookup.state === "fresh") return fromCache(lookup, performance.now(), step);
+      if (lookup.state === "failed") throw failureFrom(lookup);
+      lock = await lockFetch(key);
+    }
+    if (lock === null) throw deferOrFail(deferrals, "busy", 0, "another save is fetching this page");
+  }
+  try {
+    return await fetchAndParse(target, lookup, { ...options, key });
+  } finally {
+    await unlockFetch(key, lock);
+  }
+}
+
+async function fetchAndParse(
+  target: PageToFetch,
+  lookup: CacheLookup,
+  { deferrals, step, key, render }: FetchParsedOptions & { key?: string },
+): Promise<PageFetch | BrowserNeeded> {
+  if (render) return renderAndParse(target, { deferrals, step, key, render });
+  const config = env();
+  const stale = lookup.state === "stale" ? lookup.entry : undefined;
+  const conditional = stale && (stale.etag || stale.last_modified) ? { etag: stale.etag, lastModified: stale.last_modified } : undefined;
+  let started = performance.now();
+  let page: FetchedPage;
+  try {
+    page = await withHostSlot(new URL(target.url).host, () => {
+      // The wait for a slot is not the fetch's time.
+      started = performance.now();
+      return safeFetch(target.url, { allowlist: config.FETCH_ALLOWLIST, timeoutMs: config.FETCH_TIMEOUT_MS, maxBytes: config.FETCH_MAX_BYTES, conditional });
+    });
+  } catch (error) {
+    if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
+    if (error instanceof FetchError && error.serverWait) {
+      // Every job for that host waits as long as it said (capped), not only this one.
+      const waitMs = await holdHost(error.serverWait.host, error.serverWait.ms);
+      step(`${error.message}; the site asked us to come back in ${Math.ceil(waitMs / 1000)} s`);
+      throw deferOrFail(deferrals, "asked", waitMs, `${error.serverWait.host} asked us to wait (${error.message})`);
+    }
+    if (key && error instanceof FetchError && error.permanent) await storeFailure(key, target.normalizedUrl, error.message, error.kind);
+    throw error;
+  }
+  const fetchMs = elapsed(started);
+  if (page.status === 304 && stale) {
+    await refreshPage(key!, { etag: page.etag ?? null, lastModified: page.lastModified ?? null });
+    const parsed = stale.parse as ParsedPage;
+    step(`not modified since ${age(stale.fetched_at)} (HTTP 304 in ${fetchMs} ms): the stored parse is reused`);
+    return { parsed, url: stale.final_url ?? target.url, method: "cache", fetchMs, reason: `revalidated: the site answered 304 Not Modified to our conditional request (copy fetched ${age(stale.fetched_at)})` };
+  }
+  const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
+  step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${fetchMs} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
+  const parseStarted = performance.now();
+  let parsed: ParsedPage;
+  try {
+    parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+  } catch (error) {
+    // An empty shell may be built by its scripts: the browser reads it before it is called empty.
+    if (error instanceof PageError && error.message === PAGE_EMPTY) {
+      const browser = browserReasonFor(page, "", step);
+      if (browser) return browser;
+    }
+    if (key && error instanceof PageError) await storeFailure(key, target.normalizedUrl, error.message, "page");
+    throw error;
+  }
+  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+  // A script-built shell: its plain parse is not worth sharing; the render queue reads it again.
+  const browser = browserReasonFor(page, parsed.text, step);
+  if (browser) return browser;
+  if (key && page.shareable !== false) {
+    await storePage(key, target.normalizedUrl, {
+      finalUrl: page.url,
+      contentType: page.contentType,
+      bytes: page.bytes,
+      parse: parsed,
+      etag: page.etag ?? null,
+      lastModified: page.lastModified ?? null,
+    });
+  }
+  return { parsed, url: page.url, method: "plain", fetchMs, reason: null };
+}
+
+/** The browser rule over a plain page (CRAWLER_BROWSER and whether a Chromium was found decide its mode). */
+function browserReasonFor(page: FetchedPage, text: string, step: StepLogger): BrowserNeeded | null {
+  if (page.data) return null;
+  const reason = needsBrowser({ html: page.body, contentType: page.contentType, text });
+  if (!reason) return null;
+  step(`the page needs the headless browser: ${reason}`);
+  return { browser: reason, shareable: page.shareable !== false };
+}
+
+/**
+ * The render queue's fetch: the page rendered in the headless browser while holding one of its
+ * host's slots (the browser's fetch of the page counts against the per-host limit), then parsed.
+ * A rendered parse is stored for everyone with method browser; the plain fallback (no browser in
+ * this worker, or the browser failed on the last attempt) is not.
+ */
+async function renderAndParse(
+  target: PageToFetch,
+  { deferrals, step, key, render }: FetchParsedOptions & { key?: string; render: NonNullable<FetchParsedOptions["render"]> },
+): Promise<PageFetch> {
+  let fetched;
+  try {
+    fetched = await withHostSlot(new URL(target.url).host, () => renderedFetch(target.url, { reason: render.reason, finalAttempt: render.finalAttempt, step }));
+  } catch (error) {
+    if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
+    if (error instanceof FetchError && error.serverWait) {
+      const waitMs = await holdHost(error.serverWait.host, error.serverWait.ms);
+      step(`${error.message}; the site asked us to come back in ${Math.ceil(waitMs / 1000)} s`);
+      throw deferOrFail(deferrals, "asked", waitMs, `${error.serverWait.host} asked us to wait (${error.message})`);
+    }
+    throw error;
+  }
+  const { page, record } = fetched;
+  const parseStarted = performance.now();
+  const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+  if (key && record.method === "browser" && render.shareable) {
+    await storePage(key, target.normalizedUrl, {
+      finalUrl: page.url,
+      contentType: page.contentType,
+      bytes: page.bytes,
+      parse: parsed,
+      etag: null,
+      lastModified: null,
+      method: "browser",
+    });
+  }
+  return { parsed, url: page.url, method: record.method, fetchMs: record.ms, reason: record.reason };
+}

@@ -1,0 +1,77 @@
+import { env } from "../platform/env.server";
+import { browserReason, describeReason, type BrowserMode } from "./browser-rule.server";
+import { findChromium, Renderer, type RenderedPage } from "./browser.server";
+
+/**
+ * The headless browser as the rest of the app sees it: whether it is on, the one renderer of
+ * this process, and the rule that hands a page to it (browser-rule.server.ts, decision 030).
+ */
+export interface BrowserSetup {
+  /** What CRAWLER_BROWSER asks for. */
+  configured: BrowserMode;
+  /** What this process does: off when no Chromium is found. */
+  mode: BrowserMode;
+  executablePath: string | null;
+}
+
+let setup: BrowserSetup | undefined;
+
+export function browserSetup(): BrowserSetup {
+  if (setup) return setup;
+  const config = env();
+  const executablePath = config.CRAWLER_BROWSER === "off" ? null : findChromium(config.CHROMIUM_PATH);
+  setup = { configured: config.CRAWLER_BROWSER, mode: executablePath ? config.CRAWLER_BROWSER : "off", executablePath };
+  return setup;
+}
+
+/** The one line the worker logs at start about the browser. */
+export function browserStartLine(): { level: "info" | "warn"; message: string } {
+  const { configured, mode, executablePath } = browserSetup();
+  const config = env();
+  if (configured === "off") return { level: "info", message: "worker: headless browser off (CRAWLER_BROWSER=off); pages are read from their HTML as sent" };
+  if (mode === "off") {
+    const where = config.CHROMIUM_PATH ? `CHROMIUM_PATH=${config.CHROMIUM_PATH} is not an executable` : "no Chromium found in /usr/bin/chromium or chromium-browser";
+    return {
+      level: "warn",
+      message: `worker: headless browser off: ${where}; script-built pages are read from their HTML as sent (install it with apt-get install chromium, or set CHROMIUM_PATH)`,
+    };
+  }
+  return {
+    level: "info",
+    message: `worker: headless browser on (CRAWLER_BROWSER=${mode}, ${executablePath}, ${config.queueConcurrency.render} page(s) at a time, ${config.CRAWLER_BROWSER_TIMEOUT_MS} ms per page, restart past ${config.CRAWLER_BROWSER_MAX_RSS_MB} MB)`,
+  };
+}
+
+/** Why this fetched page should be rendered in the browser, as one line; null to read it as it is. */
+export function needsBrowser(page: { html: string; contentType: string; text: string }): string | null {
+  const reason = browserReason(browserSetup().mode, page);
+  return reason ? describeReason(reason) : null;
+}
+
+let renderer: Renderer | undefined;
+
+/** This process's renderer, started with its first page. */
+export function browserRenderer(): Renderer {
+  const { executablePath } = browserSetup();
+  if (!executablePath) throw new Error("No browser: CRAWLER_BROWSER is off or no Chromium was found");
+  const config = env();
+  renderer ??= new Renderer({
+    executablePath,
+    timeoutMs: config.CRAWLER_BROWSER_TIMEOUT_MS,
+    maxRssMb: config.CRAWLER_BROWSER_MAX_RSS_MB,
+    allowlist: config.FETCH_ALLOWLIST,
+    maxBytes: config.FETCH_MAX_BYTES,
+  });
+  return renderer;
+}
+
+export function renderPage(url: string): Promise<RenderedPage> {
+  return browserRenderer().render(url);
+}
+
+/** Closes the browser, if one runs (graceful shutdown). */
+export async function closeBrowser(): Promise<void> {
+  const running = renderer;
+  renderer = undefined;
+  await running?.close();
+}

@@ -1,0 +1,64 @@
+import { BrowserError } from "../fetching/browser.server";
+import { safeFetch, type FetchedPage } from "../fetching/fetcher.server";
+import { browserSetup, renderPage } from "../fetching/render.server";
+import { enqueueRender } from "../jobs/queue.server";
+import type { StepLogger } from "../jobs/job-log.server";
+import { env } from "../platform/env.server";
+import type { Link } from "../platform/db-schema.server";
+
+/** How a link's page was had: by a plain fetch or in the headless browser, how long it took, and why the browser (stored as the link's fetch_method, fetch_ms, fetch_reason through page-fetch.server.ts). */
+export interface FetchRecord {
+  method: "plain" | "browser";
+  ms: number;
+  /** Why the browser was needed (browser-rule.server.ts); for a plain fetch after a browser that failed, why it was tried. */
+  reason: string | null;
+}
+
+export interface PageWithRecord {
+  page: FetchedPage;
+  record: FetchRecord;
+}
+
+/**
+ * The hook in enrichment: a page the rule sent to the browser (page-fetch.server.ts returned its
+ * reason) goes to the render queue, which runs the enrichment again with the page rendered.
+ */
+export async function handToBrowser(link: Link, { reason, shareable }: { reason: string; shareable: boolean }, step: StepLogger): Promise<void> {
+  await enqueueRender({ linkId: link.id, importId: link.import_id, reason, shareable });
+  step(`handed to the headless browser: ${reason}`);
+}
+
+function plainFetch(url: string): Promise<FetchedPage> {
+  const config = env();
+  return safeFetch(url, { allowlist: config.FETCH_ALLOWLIST, timeoutMs: config.FETCH_TIMEOUT_MS, maxBytes: config.FETCH_MAX_BYTES });
+}
+
+/**
+ * The page as the headless browser leaves it once its scripts ran, as if fetched. A page the
+ * browser cannot render on the last attempt (or a process with no browser) is read from its
+ * HTML as sent, as before there was a browser; an address the fetcher refuses fails as it would.
+ */
+export async function renderedFetch(url: string, { reason, finalAttempt, step }: { reason: string; finalAttempt: boolean; step: StepLogger }): Promise<PageWithRecord> {
+  const started = performance.now();
+  const plain = async (why: string): Promise<PageWithRecord> => {
+    const page = await plainFetch(url);
+    return { page, record: { method: "plain", ms: Math.round(performance.now() - started), reason: `${reason}; ${why}` } };
+  };
+  if (browserSetup().mode === "off") {
+    step("no headless browser in this worker: reading the page from its HTML as sent");
+    return plain("no browser in the worker that took it");
+  }
+  try {
+    const rendered = await renderPage(url);
+    step(`rendered in the browser in ${rendered.ms} ms: ${rendered.requests} request(s) fetched, ${rendered.blocked} refused; browser at ${rendered.rssMb} MB`);
+    const body = rendered.html;
+    return {
+      page: { url: rendered.url, status: 200, contentType: "text/html", charset: "utf-8", body, bytes: Buffer.byteLength(body), redirects: [] },
+      record: { method: "browser", ms: rendered.ms, reason },
+    };
+  } catch (error) {
+    if (!(error instanceof BrowserError) || !finalAttempt) throw error;
+    step(`the browser failed (${error.message}): reading the page from its HTML as sent`);
+    return plain(`browser failed: ${error.message}`);
+  }
+}

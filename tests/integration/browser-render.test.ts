@@ -1,0 +1,153 @@
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "~/server/platform/db.server";
+import { browserRssMb, findChromium, Renderer } from "~/server/fetching/browser.server";
+import { html, startPageServer } from "../helpers/page-server";
+import { descendants, waitUntilGone } from "../helpers/processes";
+import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
+
+// The headless browser through the worker (decision 030): a script-built page comes out with its
+// text; with no Chromium the worker says so once and reads pages as sent; a browser past its
+// memory ceiling, or one that died, is started again; shutdown closes it.
+const executablePath = findChromium(process.env.CHROMIUM_PATH);
+if (!executablePath) throw new Error("These tests need Chromium: apt-get install chromium, or set CHROMIUM_PATH");
+
+const fixture = (name: string) => readFileSync(`tests/fixtures/pages/script-shell/${name}`);
+const shellRoutes = {
+  "/tide/": html(fixture("index.html")),
+  "/static/app.js": html(fixture("app.js"), "text/javascript"),
+  "/static/app.css": html("body { color: navy }", "text/css"),
+  "/api/articles/tide-tables.json": html(fixture("article.json"), "application/json"),
+};
+
+function readProcCmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
+const running: Pipeline[] = [];
+afterAll(async () => {
+  for (const pipeline of running) await pipeline.stop().catch(() => undefined);
+});
+
+async function save(pipeline: Pipeline, path: string): Promise<LinkBody> {
+  const { token } = await signUpAs(pipeline.api, "ProUser");
+  const added = await pipeline.api<LinkBody>("POST", "/api/links", { token, body: { url: pipeline.pages.url(path) } });
+  expect(added.status).toBe(201);
+  return waitForLink(pipeline.api, token, added.body.id, 60_000);
+}
+
+describe("script-built pages through the worker", () => {
+  it("renders the shell in the browser and enriches it with the text its script built, a second user's save comes from the shared cache, then closes the browser on shutdown", async () => {
+    const pipeline = await startPipeline(shellRoutes, { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: "30000" } });
+    running.push(pipeline);
+    expect(pipeline.worker.output()).toContain(`worker: headless browser on (CRAWLER_BROWSER=auto, ${executablePath}`);
+
+    const link = await save(pipeline, "/tide/");
+    expect(link.status).toBe("enriched");
+    expect(link.title).toBe("How to read a tide table");
+    const row = await db().selectFrom("links").select(["content_text", "byline"]).where("id", "=", link.id).executeTakeFirstOrThrow();
+    expect(row.content_text).toContain("by the rule of twelfths it rises one twelfth in the first hour");
+    expect(row.content_text).toContain("add the local correction printed in its margin");
+    expect(row.content_text).not.toContain("enable JavaScript");
+    // The script and its data came through the fetcher; the stylesheet was never asked for.
+    expect(pipeline.pages.hits("/static/app.js")).toBe(1);
+    expect(pipeline.pages.hits("/api/articles/tide-tables.json")).toBe(1);
+    expect(pipeline.pages.hits("/static/app.css")).toBe(0);
+    // The link's fetch record: rendered in the browser, in how long, and why.
+    const record = await db().selectFrom("links").select(["fetch_method", "fetch_ms", "fetch_reason"]).where("id", "=", link.id).executeTakeFirstOrThrow();
+    expect(record.fetch_method).toBe("browser");
+    expect(record.fetch_ms).toBeGreaterThan(0);
+    expect(record.fetch_reason).toMatch(/^asks-for-javascript: 0 chars of text/);
+
+    // The rendered parse went to the shared fetch cache: another user's save of the page is served
+    // from it without rendering again (one pipeline: the in-process server's env is read once).
+    const cached = await db().selectFrom("fetch_cache").select(["method", "outcome"]).where("url", "=", pipeline.pages.url("/tide/")).executeTakeFirstOrThrow();
+    expect(cached).toEqual({ method: "browser", outcome: "ok" });
+    const second = await save(pipeline, "/tide/");
+    expect(second).toMatchObject({ status: "enriched", title: "How to read a tide table" });
+    const secondRow = await db().selectFrom("links").select(["fetch_method", "fetch_reason", "content_text"]).where("id", "=", second.id).executeTakeFirstOrThrow();
+    expect(secondRow.fetch_method).toBe("cache");
+    expect(secondRow.fetch_reason).toMatch(/shared fetch cache/);
+    expect(secondRow.content_text).toContain("by the rule of twelfths it rises one twelfth in the first hour");
+    expect(pipeline.pages.hits("/static/app.js")).toBe(1);
+    expect(pipeline.pages.hits("/api/articles/tide-tables.json")).toBe(1);
+    // The plain fetch and the browser's, for the first save only.
+    expect(pipeline.pages.hits("/tide/")).toBe(2);
+
+    const browserProcesses = descendants(pipeline.worker.child.pid!);
+    expect(browserProcesses.length).toBeGreaterThan(0);
+    running.pop();
+    await pipeline.stop();
+    expect(await waitUntilGone(browserProcesses, 10_000)).toEqual([]);
+  });
+
+  it("with no Chromium, says so once at start and reads the page from its HTML as sent", async () => {
+    const pipeline = await startPipeline(shellRoutes, { workerEnv: { CHROMIUM_PATH: "/nonexistent/chromium" } });
+    running.push(pipeline);
+    const said = pipeline.worker.output().match(/headless browser off: CHROMIUM_PATH=\/nonexistent\/chromium is not an executable/g);
+    expect(said).toHaveLength(1);
+    expect(pipeline.worker.output()).toMatch(/apt-get install chromium/);
+
+    const link = await save(pipeline, "/tide/");
+    expect(link.status).toBe("enriched");
+    expect(link.title).toBe("Tidewatch");
+    expect(pipeline.pages.hits("/static/app.js")).toBe(0);
+    const record = await db().selectFrom("links").select(["fetch_method"]).where("id", "=", link.id).executeTakeFirstOrThrow();
+    expect(record.fetch_method).toBe("plain");
+  });
+});
+
+describe("the browser's memory ceiling and crashes", () => {
+  it("restarts a browser that grew past its ceiling, and one that died, and renders the next page in the new one", async () => {
+    const pages = await startPageServer(shellRoutes);
+    const renderer = new Renderer({ executablePath, timeoutMs: 30_000, maxRssMb: 1, allowlist: [pages.host], maxBytes: 1024 * 1024 });
+    try {
+      const first = await renderer.render(pages.url("/tide/"));
+      expect(first.html).toContain("rule of twelfths");
+      expect(first.rssMb).toBeGreaterThan(1);
+      const oldMarker = renderer.processMarker;
+      expect(renderer.memoryRestarts).toBe(1);
+      // The old browser is closed, with all its processes.
+      expect(browserRssMb(oldMarker)).toBe(0);
+
+      const second = await renderer.render(pages.url("/tide/"));
+      expect(second.html).toContain("rule of twelfths");
+      expect(renderer.launches).toBe(2);
+      expect(renderer.processMarker).not.toBe(oldMarker);
+    } finally {
+      await renderer.close();
+      await pages.close();
+    }
+  });
+
+  it("starts a new browser after the old one was killed", async () => {
+    const pages = await startPageServer(shellRoutes);
+    const renderer = new Renderer({ executablePath, timeoutMs: 30_000, maxRssMb: 4_096, allowlist: [pages.host], maxBytes: 1024 * 1024 });
+    try {
+      await renderer.render(pages.url("/tide/"));
+      // This file's own Chromium: below this process, started with the renderer's marker.
+      const before = new Set(descendants(process.pid).filter((pid) => readProcCmdline(pid).includes(`--linkwise-renderer=${renderer.processMarker}`)));
+      expect(before.size).toBeGreaterThan(0);
+      for (const pid of before) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone with its parent.
+        }
+      }
+      await waitUntilGone([...before], 10_000);
+      const again = await renderer.render(pages.url("/tide/"));
+      expect(again.html).toContain("rule of twelfths");
+      expect(renderer.crashRestarts).toBe(1);
+      expect(renderer.launches).toBe(2);
+    } finally {
+      await renderer.close();
+      await pages.close();
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import type { Job } from "bullmq";
+import type { WorkerContext } from "../context";
+import { stepLogger } from "../job-log";
+import { enrichImportedLink } from "~/server/imports/imports.server";
+import { enrichLink, type EnrichOutcome } from "~/server/links/enrich-link.server";
+import { parseJobData, renderJobSchema } from "~/server/jobs/queue.server";
+import { deferralsOf } from "~/server/fetching/host-limits.server";
+
+/**
+ * The `render` queue: a link whose page is built by scripts, rendered in this process's headless
+ * browser and then enriched as any page (decision 030). Low concurrency: a page in Chromium
+ * costs tens of megabytes and a second or more.
+ */
+export async function processRenderJob(job: Job, ctx: WorkerContext): Promise<EnrichOutcome> {
+  const { linkId, importId, reason, shareable } = parseJobData(renderJobSchema, job);
+  const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  const options = { finalAttempt, onStep: stepLogger(job), deferrals: deferralsOf(job.data), render: { reason, shareable } };
+  const outcome = importId ? await enrichImportedLink({ linkId, importId }, options) : await enrichLink(linkId, options);
+  ctx.log.info("render job done", { jobId: job.id, outcome });
+  return outcome;
+}
