@@ -194,34 +194,6 @@ export function markedHtml(text: string | null): string | null {
   return escaped.replaceAll(START, "<mark>").replaceAll(STOP, "</mark>");
 }
 
-/** How many of the user's newest links the date-sorted fast path reads before giving up. */
-export const RECENT_WINDOW = 2_000;
-
-/**
- * sort=date with a search, first try: the user's newest RECENT_WINDOW live links (after the
- * cursor) walked down the (user_id, saved_at desc, id desc) index, the filter applied to them.
- * When they hold a full page, it is exactly the page the whole query would return (any newer
- * match would be among them); a common word is answered without reading every match the GIN
- * index finds. Otherwise undefined: the caller runs the whole query.
- */
-async function newestFirstFastPath(db: Database, userId: string, filter: LinkFilter, search: PreparedSearch, limit: number, before: LinkCursor | RankCursor | undefined) {
-  let recent = db.selectFrom("links").selectAll().where("links.user_id", "=", userId).where("links.deleted_at", "is", null);
-  if (before && "savedAt" in before) {
-    recent = recent.where(sql<SqlBool>`(links.saved_at, links.id) < ((${before.savedAt}::timestamp at time zone 'UTC'), ${before.id}::uuid)`);
-  }
-  recent = recent.orderBy("links.saved_at", "desc").orderBy("links.id", "desc").limit(RECENT_WINDOW);
-  // The derived table is named links and has its columns, so the filter's `links.` references read it.
-  const rows = await (db.selectFrom(recent.as("links")) as unknown as ReturnType<typeof matching>)
-    .where(linkFilterWhere(filter, search))
-    .select([...LISTED_COLUMNS, cursorSavedAt.as("cursor_saved_at")])
-    .select(sql<string>`${rankOf(search)}::text`.as("cursor_rank"))
-    .orderBy("links.saved_at", "desc")
-    .orderBy("links.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.length === limit ? rows : undefined;
-}
-
 /**
  * A page of the user's live links matching the filter, after `before` (the previous page's
  * last row): newest saved first, or with sort=relevance and a search, best rank first (ties by
@@ -246,9 +218,7 @@ export async function searchLinks(
     }
     page = page.orderBy("links.saved_at", "desc").orderBy("links.id", "desc");
   }
-  let rows: Awaited<ReturnType<typeof page.execute>> | undefined;
-  if (search && !byRank) rows = await newestFirstFastPath(db, userId, filter, search, limit, before);
-  rows ??= await page.limit(limit).execute();
+  const rows = await page.limit(limit).execute();
   if (!search || rows.length === 0) return rows.map((row) => ({ ...row, title_highlight: null, snippet_highlight: null }));
   // Highlights for the page only: ts_headline parses its text, so never for every match.
   const lights = await db
