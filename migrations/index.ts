@@ -24,6 +24,7 @@ import * as createImports from "./20261125T040000_create_imports";
 import * as createFetchCache from "./20261126T010000_create_fetch_cache";
 import * as addLinkFetchRecord from "./20261126T010100_add_link_fetch_record";
 import * as addLinkSearch from "./20261126T030000_add_link_search";
+import * as boundSearchText from "./20261126T030100_bound_search_text";
 import * as createBulkOperations from "./20261126T040000_create_bulk_operations";
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   "20261126T010000_create_fetch_cache": createFetchCache,
   "20261126T010100_add_link_fetch_record": addLinkFetchRecord,
   "20261126T030000_add_link_search": addLinkSearch,
+  "20261126T030100_bound_search_text": boundSearchText,
   "20261126T040000_create_bulk_operations": createBulkOperations,
 };

@@ -118,6 +118,12 @@ describe("search", () => {
     expect(await found(owner.token, "q=quokka")).toEqual([described]);
     expect(await found(owner.token, "q=axolotl")).toEqual([summarised]);
     expect(await found(owner.token, "q=narwhal")).toEqual([texted]);
+    // The page's text counts up to its first 20,000 characters (indexing whole pages halved the
+    // worker's throughput); the summary and the rest stay whole.
+    const long = await link(owner.id, { title: "Six", text: `${"filler words here. ".repeat(1_100)} beyond the bound: okapi.`, summary: "A long page" });
+    expect(await found(owner.token, "q=okapi")).toEqual([]);
+    await db().updateTable("links").set({ summary: "A long page about the okapi" }).where("id", "=", long).execute();
+    expect(await found(owner.token, "q=okapi")).toEqual([long]);
     expect(await found(owner.token, "q=pangolin")).toEqual([]);
     // Notes set through the API are searchable at once, and shown in the snippet.
     const patched = await api<{ notes: string | null }>("PATCH", `/api/links/${noted}`, { token: owner.token, body: { notes: "Remember the pangolin talk" } });
