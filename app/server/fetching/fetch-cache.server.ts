@@ -104,6 +104,24 @@ async function lockClient(): Promise<LockClient> {
 /** The lock outlives a fetch and a parse at their limits, then frees itself. */
 const lockMs = () => env().FETCH_TIMEOUT_MS + env().PARSE_TIMEOUT_MS + 5_000;
 
+const seenKey = (key: string) => `${env().REDIS_PREFIX}:crawler:seen:${key}`;
+
+/**
+ * Whether this address was fetched before within the freshness window. A parse is stored only
+ * at an address's second fetch: most saved pages are saved once, and writing every parse to
+ * Postgres cost the worker about 13% of its throughput (docs/performance.md). So a page many
+ * users save is fetched at most twice per window, not once; if Redis cannot say, it is stored.
+ */
+export async function seenBefore(key: string): Promise<boolean> {
+  try {
+    const first = await (await lockClient()).set(seenKey(key), "1", "PX", env().FETCH_CACHE_TTL_MS, "NX");
+    return first !== "OK";
+  } catch (error) {
+    log.warn("fetch cache: could not tell whether the page was fetched before; storing it", { error });
+    return true;
+  }
+}
+
 /** The lock's token when we took it, null when another save holds it; undefined when Redis is out (go on without). */
 export async function lockFetch(key: string): Promise<string | null | undefined> {
   const token = randomUUID();

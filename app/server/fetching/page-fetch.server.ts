@@ -1,7 +1,7 @@
 import { env } from "../platform/env.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
-import { cacheKey, fetchCacheOn, lockFetch, lookUpPage, refreshPage, storeFailure, storePage, unlockFetch, waitForFetch, type CacheLookup } from "./fetch-cache.server";
+import { cacheKey, fetchCacheOn, lockFetch, lookUpPage, refreshPage, seenBefore, storeFailure, storePage, unlockFetch, waitForFetch, type CacheLookup } from "./fetch-cache.server";
 import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals } from "./host-limits.server";
 import { parsePageOffThread } from "./page-parse-pool.server";
 import { PAGE_EMPTY, PageError, type ParsedPage } from "./page-parser.server";
@@ -166,7 +166,8 @@ async function fetchAndParse(
   // A script-built shell: its plain parse is not worth sharing; the render queue reads it again.
   const browser = browserReasonFor(page, parsed.text, step);
   if (browser) return browser;
-  if (key && page.shareable !== false) {
+  // Stored at the address's second fetch (or when refreshing a stale copy): see seenBefore.
+  if (key && page.shareable !== false && (stale || (await seenBefore(key)))) {
     await storePage(key, target.normalizedUrl, {
       finalUrl: page.url,
       contentType: page.contentType,
