@@ -12,7 +12,8 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   await expect(save).toBeDisabled();
   await expect(page.getByText("Enter a valid URL starting with http:// or https://")).toBeVisible();
 
-  await input.fill(pagesUrl("/article"));
+  // An address no other test saved: fetched now (so Processing shows), not served from the shared fetch cache.
+  await input.fill(pagesUrl(`/article?fresh=${Date.now()}`));
   await expect(save).toBeEnabled();
   let reloaded = false;
   page.on("framenavigated", (frame) => {
