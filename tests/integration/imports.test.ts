@@ -56,9 +56,9 @@ describe("import formats (a Free account: saved for everyone, not enriched in bu
     expect(result.invalidLines).toEqual([{ line: 22, url: "javascript:alert(1)", reason: "not an http(s) URL" }]);
     const links = await linksOf(user.id);
     expect(links.map((l) => [l.url, l.tags, l.saved_at.toISOString(), l.status])).toEqual([
-      ["https://EXAMPLE.test/articles/three#top", ["reading", "deep"], "2020-09-13T12:30:00.000Z", "unenriched"],
-      ["https://example.test/articles/one", ["reading", "essays", "long read"], "2020-09-13T12:26:40.000Z", "unenriched"],
-      ["https://example.test/articles/two", ["reading"], "2020-09-13T12:28:20.000Z", "unenriched"],
+      ["https://EXAMPLE.test/articles/three#top", ["Reading", "Deep"], "2020-09-13T12:30:00.000Z", "unenriched"],
+      ["https://example.test/articles/one", ["Reading", "Essays", "long read"], "2020-09-13T12:26:40.000Z", "unenriched"],
+      ["https://example.test/articles/two", ["Reading"], "2020-09-13T12:28:20.000Z", "unenriched"],
       ["https://example.test/plain", [], "2020-09-13T12:35:00.000Z", "unenriched"],
     ]);
     expect(links[0]!.error).toBe("Not enriched — enriching imported links in bulk is part of the Creator plan");
@@ -176,7 +176,7 @@ describe("export everything", () => {
     const [first] = await db().selectFrom("links").select("id").where("user_id", "=", source.id).orderBy("url").limit(1).execute();
     await db()
       .updateTable("links")
-      .set({ status: "enriched", error: null, summary: "A summary", content_text: "Text", category: "Reading", enrichment_engine: "local", enriched_at: new Date("2024-01-02T03:04:05Z"), tag_suggestions: ["more"], is_public: true, shared_at: new Date("2024-01-03T00:00:00Z"), notes: "My own note" })
+      .set({ status: "enriched", error: null, tags: ["GIN indexes", "useState", "reading"], summary: "A summary", content_text: "Text", category: "Reading", enrichment_engine: "local", enriched_at: new Date("2024-01-02T03:04:05Z"), tag_suggestions: ["more"], is_public: true, shared_at: new Date("2024-01-03T00:00:00Z"), notes: "My own note" })
       .where("id", "=", first!.id)
       .execute();
     await db().insertInto("link_artifacts").values({ link_id: first!.id, user_id: source.id, kind: "quiz", status: "ready", payload: JSON.stringify({ questions: [] }), engine: "local" }).execute();
@@ -216,7 +216,7 @@ describe("export everything", () => {
     const exported = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=html`, { headers: { Authorization: `Bearer ${free.token}` } });
     const text = await exported.text();
     expect(text).toMatch(/^<!DOCTYPE NETSCAPE-Bookmark-file-1>/);
-    expect(text).toContain('<DT><A HREF="https://example.test/omnivore/one" ADD_DATE="1693555200" TAGS="newsletters,tech">Omnivore one</A>');
+    expect(text).toContain('<DT><A HREF="https://example.test/omnivore/one" ADD_DATE="1693555200" TAGS="Newsletters,tech">Omnivore one</A>');
     const other = await signUpAs(pipeline.api, "FreeUser");
     expect(await importFile(other.token, text)).toMatchObject({ format: "netscape-html", saved: 2 });
 

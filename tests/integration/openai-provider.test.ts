@@ -21,13 +21,13 @@ async function serve(answer: Parameters<typeof startFakeOpenAi>[0], options?: { 
 const client = (baseURL: string, timeoutMs = 5_000) => createLlmClient({ baseURL, apiKey: "test-key", model: "test-model", timeoutMs, maxRetries: 0 });
 const page = parsePage(readFileSync("tests/fixtures/pages/postgres-indexes.html", "utf8"), "https://example.test/");
 const chunkTokens = 6000;
-const basic: Reply = { json: { summary: "Indexes make Postgres queries fast.", tags: ["Postgres", "indexes", "sql"], category: "programming" } };
+const basic: Reply = { json: { summary: "Indexes make Postgres queries fast.", tags: ["Postgres", "indexes", "SQL", "postgres"], suggestedTags: ["sql", "B-tree"], category: "programming" } };
 
 describe("the OpenAI-compatible provider", () => {
   it("asks for structured output with the task's JSON schema and records tokens", async () => {
     const server = await serve(() => basic);
-    const result = await createOpenAiEnricher(client(server.baseURL), { chunkTokens }).enrich({ url: "x", page, existingTags: [] });
-    expect(result).toMatchObject({ summary: "Indexes make Postgres queries fast.", tags: ["postgres", "indexes", "sql"], category: "programming" });
+    const result = await createOpenAiEnricher(client(server.baseURL), { chunkTokens }).enrich({ url: "x", page, existingTags: ["Indexes"] });
+    expect(result).toMatchObject({ summary: "Indexes make Postgres queries fast.", tags: ["Postgres", "Indexes", "SQL"], tagSuggestions: ["B-tree"], category: "programming" });
     expect(result.run).toMatchObject({ provider: "openai", model: "test-model", tokensIn: 100, tokensOut: 20 });
     expect(result.codeSnippets).toHaveLength(2);
     const request = server.requests[0]!;

@@ -34,14 +34,14 @@ async function failure(file: string | Uint8Array, size = 7, options?: { maxEntri
 const pick = (entry: ImportEntry) => ({ line: entry.line, url: entry.url, title: entry.title, tags: entry.tags, savedAt: entry.savedAt?.toISOString() ?? null });
 
 describe("parseImport", () => {
-  it("reads a browser's Netscape file: folders become tags, the toolbar is not one, dates and descriptions kept", async () => {
+  it("reads a browser's Netscape file: folders become tags (as spelt), the toolbar is not one, dates and descriptions kept", async () => {
     for (const size of [7, 64, 100_000]) {
       const result = await parse("browser-bookmarks.html", size);
       expect(result.format).toBe("netscape-html");
       expect(result.entries.map(pick)).toEqual([
-        { line: 13, url: "https://example.test/articles/one", title: "Article one & more", tags: ["reading", "essays", "long read"], savedAt: "2020-09-13T12:26:40.000Z" },
-        { line: 15, url: "https://example.test/articles/two", title: "Article two", tags: ["reading"], savedAt: "2020-09-13T12:28:20.000Z" },
-        { line: 18, url: "https://EXAMPLE.test/articles/three#top", title: "Article three", tags: ["reading", "deep"], savedAt: "2020-09-13T12:30:00.000Z" },
+        { line: 13, url: "https://example.test/articles/one", title: "Article one & more", tags: ["Reading", "Essays", "long read"], savedAt: "2020-09-13T12:26:40.000Z" },
+        { line: 15, url: "https://example.test/articles/two", title: "Article two", tags: ["Reading"], savedAt: "2020-09-13T12:28:20.000Z" },
+        { line: 18, url: "https://EXAMPLE.test/articles/three#top", title: "Article three", tags: ["Reading", "Deep"], savedAt: "2020-09-13T12:30:00.000Z" },
         { line: 21, url: "https://example.test/articles/one", title: "Article one again", tags: [], savedAt: "2020-09-13T12:31:40.000Z" },
         { line: 24, url: "https://example.test/plain", title: "Ünïcödé title", tags: [], savedAt: "2020-09-13T12:35:00.000Z" },
       ]);
@@ -73,7 +73,7 @@ describe("parseImport", () => {
     const karakeep = await parse("karakeep.json", 11);
     expect(karakeep.format).toBe("karakeep-json");
     expect(karakeep.entries.map(pick)).toEqual([
-      { line: 3, url: "https://example.test/karakeep/one", title: "Karakeep one", tags: ["reading", "dev tools"], savedAt: "2022-12-02T16:53:20.000Z" },
+      { line: 3, url: "https://example.test/karakeep/one", title: "Karakeep one", tags: ["reading", "Dev Tools"], savedAt: "2022-12-02T16:53:20.000Z" },
       { line: 11, url: "https://example.test/karakeep/two", title: null, tags: [], savedAt: "2022-12-02T16:55:00.000Z" },
     ]);
     expect(karakeep.entries[0]!.description).toBe("A note about it");
@@ -81,14 +81,14 @@ describe("parseImport", () => {
     const linkwarden = await parse("linkwarden.json", 13);
     expect(linkwarden.format).toBe("linkwarden-json");
     expect(linkwarden.entries.map((e) => [e.url, e.title, e.tags, e.savedAt?.toISOString()])).toEqual([
-      ["https://example.test/linkwarden/one", "Linkwarden one", ["research", "papers"], "2023-05-01T10:00:00.000Z"],
-      ["https://example.test/linkwarden/two", "Linkwarden two", ["research"], "2023-05-02T10:00:00.000Z"],
-      ["https://example.test/linkwarden/three", "Linkwarden three", ["unorganized", "later"], "2023-05-03T10:00:00.000Z"],
+      ["https://example.test/linkwarden/one", "Linkwarden one", ["Research", "papers"], "2023-05-01T10:00:00.000Z"],
+      ["https://example.test/linkwarden/two", "Linkwarden two", ["Research"], "2023-05-02T10:00:00.000Z"],
+      ["https://example.test/linkwarden/three", "Linkwarden three", ["Unorganized", "later"], "2023-05-03T10:00:00.000Z"],
     ]);
     const omnivore = await parse("omnivore.json", 3);
     expect(omnivore.format).toBe("omnivore-json");
     expect(omnivore.entries.map((e) => [e.line, e.url, e.tags, e.savedAt?.toISOString()])).toEqual([
-      [2, "https://example.test/omnivore/one", ["newsletters", "tech"], "2023-09-01T08:00:00.000Z"],
+      [2, "https://example.test/omnivore/one", ["Newsletters", "tech"], "2023-09-01T08:00:00.000Z"],
       [16, "https://example.test/omnivore/two", [], "2023-09-03T08:00:00.000Z"],
     ]);
   });
@@ -98,9 +98,9 @@ describe("parseImport", () => {
       const result = await parse("omnivore-export.zip", size);
       expect(result.format).toBe("omnivore-zip");
       expect(result.entries.map((e) => [e.line, e.url, e.title, e.tags, e.savedAt?.toISOString()])).toEqual([
-        [2, "https://example.test/omnivore/one", "Omnivore one", ["newsletters", "tech"], "2023-09-01T08:00:00.000Z"],
+        [2, "https://example.test/omnivore/one", "Omnivore one", ["Newsletters", "tech"], "2023-09-01T08:00:00.000Z"],
         [19, "https://example.test/omnivore/two", "Omnivore two", [], "2023-09-03T08:00:00.000Z"],
-        [2, "https://example.test/omnivore/three", "Omnivore three", ["research"], "2023-10-01T08:00:00.000Z"],
+        [2, "https://example.test/omnivore/three", "Omnivore three", ["Research"], "2023-10-01T08:00:00.000Z"],
         // A duplicate is the saver's to count; the reader hands it on.
         [25, "https://example.test/omnivore/one", "Omnivore one again", [], "2023-10-03T08:00:00.000Z"],
       ]);

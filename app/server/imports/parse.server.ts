@@ -1,6 +1,7 @@
 import { Parser } from "htmlparser2";
 import { isValidLinkUrl } from "~/lib/links";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ENTRIES, type ImportFormat } from "~/lib/imports";
+import { uniqueTags } from "~/lib/tags";
 import { isZip, readZipTexts, ZipReadError } from "./unzip.server";
 
 /**
@@ -41,14 +42,10 @@ const MAX_TAG_LENGTH = 50;
 const MAX_TEXT = 2_000;
 
 export function cleanTags(raw: unknown[]): string[] {
-  const tags = new Set<string>();
-  for (const item of raw) {
-    const name = typeof item === "string" ? item : item && typeof item === "object" && "name" in item ? String((item as { name: unknown }).name) : "";
-    const tag = name.replace(/\s+/g, " ").trim().toLowerCase().slice(0, MAX_TAG_LENGTH);
-    if (tag) tags.add(tag);
-    if (tags.size >= MAX_TAGS) break;
-  }
-  return [...tags];
+  const names = raw.map((item) =>
+    typeof item === "string" ? item : item && typeof item === "object" && "name" in item ? String((item as { name: unknown }).name) : "",
+  );
+  return uniqueTags(names, { max: MAX_TAGS, maxLength: MAX_TAG_LENGTH });
 }
 
 function cleanText(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { advancedSummarySchema, basicEnrichmentSchema, chunkSummarySchema, courseSchema, quizSchema, rephraseSchema } from "~/lib/enrichment";
+import { uniqueTags } from "~/lib/tags";
 import { chunkText } from "./chunking.server";
 import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../engine.server";
 import type { LlmClient, LlmUsage } from "./llm.server";
@@ -58,18 +59,21 @@ export function createOpenAiEnricher(client: LlmClient, { chunkTokens }: { chunk
 
   return {
     name: `openai/${client.model}`,
-    async enrich({ page, preferences }) {
+    async enrich({ page, preferences, existingTags }) {
       const source = { title: page.title, language: page.language, text: page.text, summary: null, headings: page.headings };
       const { data, run } = await task(
         source,
         (text) => prompts.basic({ title: page.title, text, language: page.language, ...prefs(preferences), summaryLength: preferences?.summaryLength }),
         basicEnrichmentSchema,
       );
-      const tags = [...new Set(data.tags.map((t) => t.toLowerCase().trim()))].slice(0, 6);
+      // The user's own spelling of a tag they already have ("Postgres" for the model's "postgres").
+      const theirs = new Map(existingTags.map((tag) => [tag.toLowerCase(), tag]));
+      const tags = uniqueTags(data.tags.map((tag) => theirs.get(tag.trim().toLowerCase()) ?? tag), { max: 6 });
+      const taken = new Set(tags.map((tag) => tag.toLowerCase()));
       return {
         summary: data.summary,
         tags,
-        tagSuggestions: [...new Set((data.suggestedTags ?? []).map((t) => t.toLowerCase().trim()))].filter((t) => !tags.includes(t)).slice(0, 5),
+        tagSuggestions: uniqueTags(data.suggestedTags ?? []).filter((tag) => !taken.has(tag.toLowerCase())).slice(0, 5),
         category: data.category,
         codeSnippets: page.codeBlocks,
         run,
