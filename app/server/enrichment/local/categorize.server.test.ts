@@ -17,6 +17,12 @@ describe("categorize", () => {
     expect(categorize({ title: "La photosynthèse expliquée", text: "Les plantes transforment la lumière en énergie chimique dans les chloroplastes." })).toBe("science");
   });
 
+  it("reads .NET as .NET, not the word net", () => {
+    const fishing = "A torn net loses half the catch. Lay the net flat, find each broken mesh and tie it with a sheet bend. A mended net lasts another season.";
+    expect(categorize({ title: "How to mend a fishing net", text: fishing })).not.toBe("dotnet");
+    expect(categorize({ title: "What's new in .NET 9", text: "The .NET runtime gets faster garbage collection and smaller containers." })).toBe("dotnet");
+  });
+
   it("falls back to learning when nothing matches", () => {
     expect(categorize({ title: "Untitled", text: "Lorem ipsum dolor sit amet." })).toBe("learning");
   });

@@ -22,7 +22,9 @@ const SIGNALS: Record<CategorySlug, string> = {
 };
 
 const stem = stemmerOf("en");
-const tokenize = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#./'’-]*[\p{L}\p{N}+#]|[\p{L}\p{N}#]/gu) ?? [];
+// A word may start with a dot after a space (".NET", ".env"), so ".NET" is not the word "net".
+const tokenize = (text: string) =>
+  text.toLowerCase().match(/(?<![\p{L}\p{N}.])\.(?=\p{L})[\p{L}\p{N}]+|[\p{L}\p{N}][\p{L}\p{N}+#./'’-]*[\p{L}\p{N}+#]|[\p{L}\p{N}#]/gu) ?? [];
 const key = (text: string) => tokenize(text).map(stem).join(" ");
 
 interface Signal {
