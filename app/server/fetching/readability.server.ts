@@ -39,10 +39,9 @@ const SKIP = new Set(["PRE", "SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "
 
 const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 
+/** linkedom builds `childNodes` afresh on every read (a walk of the siblings): read it once. */
 function children(node: WalkNode): WalkNode[] {
-  const list: WalkNode[] = [];
-  for (let i = 0; i < node.childNodes.length; i++) list.push(node.childNodes[i]!);
-  return list;
+  return Array.from(node.childNodes);
 }
 
 /** Readability keeps some of what surrounds an article (a signature, "related" links): drop it. */
