@@ -220,12 +220,17 @@ export function extractContent(
   landmarks = findLandmarks(document),
 ): { text: string; headings: string[]; codeBlocks: CodeSnippet[] } {
   const { body, article, main } = landmarks;
-  const codeBlocks = collectCode(body ? body.children : document.children);
+  const codeBlocks = pageCode(document, landmarks);
   const scope: AnyNode[] = article ? [article] : main ? [main] : body ? body.children : document.children;
   const { blocks, headings } = collectBlocks(scope);
   let text = blocks.join("\n\n");
   if (!text) text = squash(textOf(scope, UNSEEN_TAGS));
   return { text: text.slice(0, MAX_TEXT_CHARS), headings: headings.slice(0, 50), codeBlocks };
+}
+
+/** Every code block of the page's body (or the whole document without one). */
+function pageCode(document: Document, { body }: Partial<Record<Landmark, Element>>): CodeSnippet[] {
+  return collectCode(body ? body.children : document.children);
 }
 
 function headOf(document: Document): Element | null {
@@ -563,8 +568,9 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
     content = readable;
     extractor = "readability";
   }
-  heuristic ??= extractContent(document, landmarks);
-  if (!content) content = heuristic;
+  // The heuristic's text is not needed when Readability answered: only the page's code is.
+  if (!content) content = heuristic ??= extractContent(document, landmarks);
+  const codeBlocks = heuristic?.codeBlocks ?? pageCode(document, landmarks);
   let { text } = content;
   const articleBody = clean(linked?.articleBody, MAX_TEXT_CHARS);
   if (text.length < THIN_TEXT_CHARS && articleBody && articleBody.length > text.length) {
@@ -594,7 +600,7 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
     readingMinutes: readingMinutes(text),
     text,
     headings: content.headings.slice(0, 50),
-    codeBlocks: heuristic.codeBlocks,
+    codeBlocks,
     byline,
     publishedAt,
     siteName,
