@@ -272,15 +272,9 @@ function wordWeights(ids: Int32Array, n: number): Float64Array {
  * news articles, 2% of Inspec's abstracts.
  */
 export function newsLike(text: string): boolean {
-  let names = 0;
-  let total = 0;
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/u)) {
-    const words = sentence.match(/\p{L}+/gu) ?? [];
-    for (let i = 1; i < words.length; i++) {
-      total++;
-      if (/^\p{Lu}\p{Ll}/u.test(words[i]!)) names++;
-    }
-  }
+  // A capitalised word after a word or comma on the same line, not after a sentence's end.
+  const names = text.match(/[^\s.!?:]\s*[ \t]\p{Lu}\p{Ll}/gu)?.length ?? 0;
+  const total = text.match(/\p{L}+/gu)?.length ?? 0;
   const people = Number(/\b(?:said|says|told|according to)\b/.test(text)) + Number(/\b(?:he|she|his|her|I|me|my)\b/.test(text));
   const signals = Number(total > 0 && names / total >= 0.05) + people;
   return signals >= 2;
@@ -370,18 +364,17 @@ export function lessRedundant(ranked: Keyphrase[], top = 10, perFirstWord = 2): 
   const kept: Keyphrase[] = [];
   const later: Keyphrase[] = [];
   const firstWords = new Map<string, number>();
-  for (const keyphrase of ranked) {
+  let next = 0;
+  for (; next < ranked.length && kept.length < top; next++) {
+    const keyphrase = ranked[next]!;
     const words = keyphrase.phrase.toLowerCase().split(" ");
-    let repeats = false;
-    if (kept.length < top) {
-      if (words.length === 1) repeats = kept.some((better) => better.words > 1 && better.phrase.toLowerCase().split(" ").includes(words[0]!));
-      const seen = firstWords.get(words[0]!) ?? 0;
-      if (!repeats && seen >= perFirstWord) repeats = true;
-      else if (!repeats) firstWords.set(words[0]!, seen + 1);
-    }
+    let repeats = words.length === 1 && kept.some((better) => better.words > 1 && better.phrase.toLowerCase().split(" ").includes(words[0]!));
+    const seen = firstWords.get(words[0]!) ?? 0;
+    if (!repeats && seen >= perFirstWord) repeats = true;
+    else if (!repeats) firstWords.set(words[0]!, seen + 1);
     (repeats ? later : kept).push(keyphrase);
   }
-  return [...kept, ...later];
+  return [...kept, ...later, ...ranked.slice(next)];
 }
 
 /**
@@ -419,6 +412,8 @@ export function extractKeyphrases(input: { text: string; title?: string | null; 
 export type WordKind = "d" | "u" | "a" | "n" | "p";
 
 export function wordKind(surface: string, firstInSentence: boolean): WordKind {
+  // Most words: lower-case letters only.
+  if (/^\p{Ll}+$/u.test(surface)) return "p";
   if (/^[+-]?\d[\d.,]*%?$/.test(surface)) return "d";
   const digits = surface.match(/\p{N}/gu)?.length ?? 0;
   const letters = surface.match(/\p{L}/gu)?.length ?? 0;
@@ -469,10 +464,15 @@ export function termScore(term: Pick<YakeTerm, "tf" | "acronyms" | "names" | "se
   return (Math.pow(position, weights.position) * relatedness) / (casing + frequency / relatedness + spread / relatedness);
 }
 
-/** How alike two strings are: 2 × their longest common subsequence / their total length (1 = equal). */
-export function similarity(a: string, b: string): number {
+/**
+ * How alike two strings are: 2 × their longest common subsequence / their total length (1 = equal).
+ * With `bound`, 0 as soon as their lengths alone keep them at or under it.
+ */
+export function similarity(a: string, b: string, bound?: number): number {
   if (a === b) return 1;
   if (!a.length || !b.length) return 0;
+  // The common subsequence is at most the shorter string.
+  if (bound !== undefined && (2 * Math.min(a.length, b.length)) / (a.length + b.length) <= bound) return 0;
   let previous = new Uint16Array(b.length + 1);
   let current = new Uint16Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
@@ -599,7 +599,7 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
   const keptLower: string[] = [];
   for (const candidate of scored) {
     const lower = candidate.form.toLowerCase();
-    if (dedupe < 1 && keptLower.some((other) => similarity(lower, other) > dedupe)) continue;
+    if (dedupe < 1 && keptLower.some((other) => similarity(lower, other, dedupe) > dedupe)) continue;
     keptLower.push(lower);
     kept.push({ phrase: candidate.form, score: 1 / (candidate.score + 1e-9), words: candidate.words });
     if (kept.length >= limit) break;
