@@ -41,6 +41,14 @@ describe("keyphrases in other languages", () => {
   });
 });
 
+describe("keyphrases in a script written without spaces", () => {
+  it("are never whole clauses longer than 60 characters", () => {
+    const clause = "光合作用是植物利用光能把二氧化碳和水转化为储存能量的有机物并释放氧气的过程这个过程主要发生在叶绿体中叶绿体含有叶绿素能够吸收红光和蓝光";
+    const ranked = rankKeyphrases({ text: `${clause}。${clause}。`, language: "zh" });
+    for (const { phrase } of ranked) expect(phrase.length).toBeLessThanOrEqual(60);
+  });
+});
+
 describe("the keyphrases' cost bound", () => {
   it("reads no further than the first KEYPHRASE_CHARS of text plus 1,000 for the title and headings", () => {
     // The worker's throughput depends on it (docs/performance.md): a term past the bound is never seen.

@@ -394,7 +394,8 @@ function displayed(ranked: Keyphrase[], lang: string): Keyphrase[] {
       .split(" ")
       .map((surface) => displayForm({ surface, word: surface.toLowerCase() }, lang))
       .join(" ");
-    if (seen.has(phrase)) return [];
+    // Scripts written without spaces (Chinese, Japanese) give whole clauses as "words".
+    if (seen.has(phrase) || phrase.length > 60) return [];
     seen.add(phrase);
     return [{ ...keyphrase, phrase }];
   });
