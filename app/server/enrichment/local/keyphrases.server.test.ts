@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KEYPHRASE_CHARS, extractKeyphrases, rankKeyphrases } from "./keyphrases.server";
+import { KEYPHRASE_CHARS, extractKeyphrases, keyphraseStopWords, lessRedundant, newsLike, rankKeyphrases, similarity, termScore, wordKind, yakeKeyphrases } from "./keyphrases.server";
 
 const abstract = `Compatibility of systems of linear constraints over the set of natural numbers
 
@@ -41,6 +41,14 @@ describe("keyphrases in other languages", () => {
   });
 });
 
+describe("keyphrases in a script written without spaces", () => {
+  it("are never whole clauses longer than 60 characters", () => {
+    const clause = "光合作用是植物利用光能把二氧化碳和水转化为储存能量的有机物并释放氧气的过程这个过程主要发生在叶绿体中叶绿体含有叶绿素能够吸收红光和蓝光";
+    const ranked = rankKeyphrases({ text: `${clause}。${clause}。`, language: "zh" });
+    for (const { phrase } of ranked) expect(phrase.length).toBeLessThanOrEqual(60);
+  });
+});
+
 describe("the keyphrases' cost bound", () => {
   it("reads no further than the first KEYPHRASE_CHARS of text plus 1,000 for the title and headings", () => {
     // The worker's throughput depends on it (docs/performance.md): a term past the bound is never seen.
@@ -49,5 +57,85 @@ describe("the keyphrases' cost bound", () => {
     expect(ranked.length).toBeGreaterThan(0);
     expect(ranked.some((k) => /zeppelin/i.test(k.phrase))).toBe(false);
     expect(rankKeyphrases({ text: "Zeppelin hangars are enormous. Zeppelin hangars hold airships.", language: "en" }).some((k) => /zeppelin/i.test(k.phrase))).toBe(true);
+  });
+});
+
+describe("YAKE! features", () => {
+  it("tell digits, unusual tokens, acronyms and names inside a sentence apart", () => {
+    expect(wordKind("2011", false)).toBe("d");
+    expect(wordKind("3,5%", false)).toBe("d");
+    expect(wordKind("a1b2c3", false)).toBe("u");
+    expect(wordKind("FPGA", false)).toBe("a");
+    expect(wordKind("Buble", false)).toBe("n");
+    // The first word of a sentence is capitalised whatever it is.
+    expect(wordKind("Buble", true)).toBe("p");
+    expect(wordKind("wedding", false)).toBe("p");
+  });
+
+  it("score early, capitalised, frequent words in few contexts better (lower) than function-word-like ones", () => {
+    const page = { maxTf: 10, meanTf: 2, stdTf: 2, sentences: 10 };
+    const name = { tf: 5, acronyms: 0, names: 5, sentences: [0, 1, 2, 4, 6], left: new Map([[1, 5]]), right: new Map([[2, 5]]) };
+    const spread = { tf: 10, acronyms: 0, names: 0, sentences: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], left: new Map(Array.from({ length: 10 }, (_, i) => [i, 1] as [number, number])), right: new Map(Array.from({ length: 10 }, (_, i) => [i, 1] as [number, number])) };
+    expect(termScore(name, page)).toBeLessThan(termScore(spread, page));
+    // Later in the text: a worse score.
+    expect(termScore(name, page)).toBeLessThan(termScore({ ...name, sentences: [6, 7, 8, 9, 9] }, page));
+    // Casing can be switched off (news: names are no more important than other words).
+    expect(termScore(name, page, { casing: 0, position: 1 })).toBeGreaterThan(termScore(name, page));
+  });
+
+  it("measure how alike two forms are", () => {
+    expect(similarity("układ zasilania", "układ zasilania")).toBe(1);
+    expect(similarity("układu napędowego", "układ napędowy")).toBeGreaterThan(0.8);
+    expect(similarity("układu napędowego", "układu napędowego samochodu")).toBeLessThan(0.9);
+    expect(similarity("abc", "")).toBe(0);
+  });
+});
+
+describe("YAKE! candidates", () => {
+  const stop = keyphraseStopWords("en");
+  const stem = (w: string) => w;
+
+  it("never start or end with a stop word, never hold digits, and stay within maxWords", () => {
+    const text = "The wedding ceremony took place in Buenos Aires. The wedding ceremony was private. In 2011 the singer married an actress after the wedding ceremony.";
+    const ranked = yakeKeyphrases(text, { stop, stem, maxWords: 3 });
+    expect(ranked.map((k) => k.phrase)).toContain("wedding ceremony");
+    for (const { phrase, words } of ranked) {
+      const parts = phrase.toLowerCase().split(" ");
+      expect(words).toBeLessThanOrEqual(3);
+      expect(stop.has(parts[0]!)).toBe(false);
+      expect(stop.has(parts.at(-1)!)).toBe(false);
+      expect(phrase).not.toMatch(/\d/);
+    }
+  });
+
+  it("rank a phrase that recurs near the top, and drop its near-duplicate forms", () => {
+    const text = "Sterowanie predykcyjne silnika. Zbudowano sterowanie predykcyjne układu. Sterowania predykcyjnego użyto w badaniach pojazdu.";
+    const ranked = yakeKeyphrases(text, { stop: keyphraseStopWords("pl"), stem, maxWords: 2, dedupe: 0.8 }).map((k) => k.phrase.toLowerCase());
+    expect(ranked.slice(0, 3)).toContain("sterowanie predykcyjne");
+    // "sterowania predykcyjnego" is the same phrase in another case: only the better form stays.
+    expect(ranked).not.toContain("sterowania predykcyjnego");
+  });
+});
+
+describe("routing and the English top ten", () => {
+  it("reads news as single words and abstracts as noun phrases", () => {
+    const news = "Canadian pop star Michael Buble married Argentine actress Luisana Lopilato on Thursday. He said the wedding in Buenos Aires was small. Lopilato told fans she was happy.";
+    const abstract = "A two-stage procedure fits B-spline surfaces to large meshes. The procedure is compared with conventional least-squares fitting of B-spline surfaces.";
+    expect(newsLike(news)).toBe(true);
+    expect(newsLike(abstract)).toBe(false);
+    expect(rankKeyphrases({ text: news, language: "en" }).every((k) => k.words === 1)).toBe(true);
+    expect(rankKeyphrases({ text: abstract, language: "en" }).some((k) => k.words > 1)).toBe(true);
+  });
+
+  it("move a word already inside a better phrase, and a third phrase on the same first word, below the tenth", () => {
+    const ranked = ["readout signal", "readout", "blending surface", "blending method", "blending patches", "film"].map((phrase, i) => ({ phrase, score: 10 - i, words: phrase.split(" ").length }));
+    expect(lessRedundant(ranked, 4).map((k) => k.phrase)).toEqual(["readout signal", "blending surface", "blending method", "film", "readout", "blending patches"]);
+  });
+
+  it("keep Polish report words ('W artykule przedstawiono wyniki badań') out of Polish keyphrases", () => {
+    const text = "W artykule przedstawiono wyniki badań układu zasilania. Układ zasilania silnika reluktancyjnego zbudowano w laboratorium. Wyniki badań potwierdzają skuteczność układu zasilania.";
+    const phrases = extractKeyphrases({ text, language: "pl" });
+    expect(phrases).toContain("układu zasilania");
+    for (const phrase of phrases) expect(phrase).not.toMatch(/\b(?:artykule|przedstawiono|wyniki|badań|zbudowano)\b/);
   });
 });

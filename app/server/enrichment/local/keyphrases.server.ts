@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import type { WinkMethods } from "wink-nlp";
 import type WinkNLP from "wink-nlp";
 import type Model from "wink-eng-lite-web-model";
-import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
+import { hasStemmer, pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 
 // The English model takes about 200 ms of CPU to load: loaded on the first English page, not when
 // the web server or a worker starts.
@@ -60,12 +60,38 @@ const VAGUE_MODIFIERS = new Set("novel conventional new proposed various differe
 /** Nouns too general to be a keyphrase on their own. */
 export const VAGUE_NOUNS = new Set("method methods technique techniques result results problem problems study studies work paper approach approaches way ways case cases number types type kind part parts set terms order fact level levels means process aspect aspects issue issues purpose form forms area areas field role effect effects people person".split(" "));
 
+/**
+ * Words of a language's abstracts and reports that say nothing about the topic ("W artykule
+ * przedstawiono wyniki badań": "the article presents the results of studies"), on top of its stop
+ * words, for keyphrases only. English has them in its stop-word list.
+ */
+const VAGUE_WORDS: Record<string, Set<string>> = {
+  pl: new Set(
+    `artykuł artykule artykułu artykułem praca pracy pracę pracach niniejszym niniejszej niniejsza niniejszy przedstawiono przedstawia
+przedstawiają przedstawiony przedstawione omówiono opisano podano zaprezentowano przeprowadzono zaproponowano pokazano uzyskano
+wykonano zbudowano sprawdzono zostały została został zostało zostanie zostaną wyniki wyników wynik badań badania badaniach
+badanie podstawie celu celem oparciu możliwość możliwości pozwala pozwalają umożliwia umożliwiający umożliwiających umożliwiające
+przypadku wraz przykładowe przykład dodatkowo przeprowadzone pomocą ang rys tab względu względem zakresie zarówno dotyczy
+dotyczące dotyczących wykorzystaniem wykorzystanie wykorzystania zastosowania zastosowaniem zastosowanie analizy analizę analiza
+metody metodę metoda metod sposób sposobu sposoby wybrane wybranych opisuje dwóch trzech jednak również ponadto natomiast
+szczególności sposób ramach` .split(/\s+/).filter(Boolean),
+  ),
+};
+
+/** The stop words and vague words a keyphrase neither starts nor ends with. */
+const keyphraseStops = new Map<string, Set<string>>();
+export function keyphraseStopWords(lang: string): Set<string> {
+  let set = keyphraseStops.get(lang);
+  if (!set) keyphraseStops.set(lang, (set = new Set([...stopWordsOf(lang), ...(VAGUE_WORDS[lang] ?? [])])));
+  return set;
+}
+
 const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
 const PHRASE_TAGS = new Set(["NOUN", "PROPN", "ADJ"]);
 const WORD = /^[\p{L}\p{N}][\p{L}\p{N}+#.'’-]*$/u;
 
 /** English: noun phrases, adjectives and nouns ending in a noun, from wink-nlp's tagger. */
-function englishCandidates(text: string, stop: Set<string>, long: boolean): { tokens: Token[]; phrases: number[][] } {
+function englishCandidates(text: string, stop: Set<string>): { tokens: Token[]; phrases: number[][] } {
   const tokens: Token[] = [];
   const phrases: number[][] = [];
   const posOf: string[] = [];
@@ -99,8 +125,6 @@ function englishCandidates(text: string, stop: Set<string>, long: boolean): { to
     if (run.length) {
       const phrase = run.length > MAX_WORDS ? run.slice(-MAX_WORDS) : run;
       phrases.push(phrase);
-      // Shorter phrases inside it that keep its head noun: "vibration control" in "passive vibration control".
-      if (long) for (let i = 1; i < phrase.length; i++) phrases.push(phrase.slice(i));
     }
     run = [];
   };
@@ -242,6 +266,21 @@ function wordWeights(ids: Int32Array, n: number): Float64Array {
 }
 
 /**
+ * English news rather than an abstract: at least two of names (5% or more of the words inside
+ * sentences start with a capital: "Buble married Argentine TV actress Luisana Lopilato"), reported
+ * speech ("said", "according to") and personal pronouns ("he", "her", "my"): 94% of KPCrowd's
+ * news articles, 2% of Inspec's abstracts.
+ */
+export function newsLike(text: string): boolean {
+  // A capitalised word after a word or comma on the same line, not after a sentence's end.
+  const names = text.match(/[^\s.!?:]\s*[ \t]\p{Lu}\p{Ll}/gu)?.length ?? 0;
+  const total = text.match(/\p{L}+/gu)?.length ?? 0;
+  const people = Number(/\b(?:said|says|told|according to)\b/.test(text)) + Number(/\b(?:he|she|his|her|I|me|my)\b/.test(text));
+  const signals = Number(total > 0 && names / total >= 0.05) + people;
+  return signals >= 2;
+}
+
+/**
  * The page's keyphrases, best first: lower-cased except acronyms and names written in capitals,
  * near-duplicates merged.
  */
@@ -251,13 +290,22 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   const lang = pageLanguage(input.language, text);
   const stop = stopWordsOf(lang);
   const stem = stemmerOf(lang);
-  // Long texts (news, web pages) carry their topic in recurring single words; abstracts in multi-word terms.
+  // Long texts (news, web pages) carry their topic in recurring single words, and news keyphrases
+  // are any kind of word ("married", "romantically"): YAKE!'s single words, with its casing feature
+  // off (names are not more important in news than other words) and a flatter position curve
+  // (KPCrowd news, F1@10 dev/held-out with every article read this way: PositionRank noun
+  // phrases 14.0/12.4, YAKE! as published 16.2/16.3, these weights 17.3/17.8; with the 6% of
+  // articles newsLike misses read as abstracts, 16.7/16.8).
   const wordCount = text.split(/\s+/).length;
-  const long = wordCount > 300;
-  const { tokens, phrases } = lang === "en" ? englishCandidates(text, stop, long) : runCandidates(text, stop);
-  const lengthExponent = lang !== "en" ? 1 : long ? 3 : -0.3;
+  const long = wordCount > 300 || (lang === "en" && newsLike(text));
+  if (lang === "en" && long) return displayed(yakeKeyphrases(text, { stop: keyphraseStopWords(lang), stem, maxWords: 1, weights: { casing: 0, position: 0.5 } }), lang);
+  // Without a stemmer (Polish: seven cases), phrase forms cannot be merged by stems: YAKE!'s
+  // pairs of words as written, near-duplicate forms dropped.
+  if (!hasStemmer(lang)) return displayed(yakeKeyphrases(text, { stop: keyphraseStopWords(lang), stem, maxWords: 2 }), lang);
+  const { tokens, phrases } = lang === "en" ? englishCandidates(text, stop) : runCandidates(text, stop);
+  const lengthExponent = lang !== "en" ? 1 : -0.3;
   // How often the phrase itself occurs, on top of its words' weights (YAKE!'s term frequency): long
-  // texts repeat their topic (KPCrowd news, dev split: F1@10 13.2 → 14.0), and so do the other
+  // texts repeat their topic, and so do the other
   // languages' abstracts (Spanish 17.7 → 19.2, French 14.5 → 15.0); English abstracts (Inspec)
   // score best without it.
   const frequencyExponent = long ? 1 : lang !== "en" ? 0.6 : 0;
@@ -302,16 +350,55 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
     for (const c of entry.forms.values()) count += c;
     if (phrase.length <= 60) ranked.push({ phrase, score: (entry.score * Math.pow(count, frequencyExponent)) / Math.pow(entry.words, lengthExponent), words: entry.words });
   }
-  return ranked.sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
+  ranked.sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
+  return lang === "en" ? lessRedundant(ranked) : ranked;
+}
+
+/**
+ * The top ten with less repetition: a single word already inside a better phrase ("readout" after
+ * "readout signal"), and a third phrase starting with the same word ("blending surface",
+ * "blending method", "blending patches"), move below the tenth (Inspec, F1@10 dev/held-out
+ * 29.9/29.4 → 30.2/30.7).
+ */
+export function lessRedundant(ranked: Keyphrase[], top = 10, perFirstWord = 2): Keyphrase[] {
+  const kept: Keyphrase[] = [];
+  const later: Keyphrase[] = [];
+  const firstWords = new Map<string, number>();
+  let next = 0;
+  for (; next < ranked.length && kept.length < top; next++) {
+    const keyphrase = ranked[next]!;
+    const words = keyphrase.phrase.toLowerCase().split(" ");
+    let repeats = words.length === 1 && kept.some((better) => better.words > 1 && better.phrase.toLowerCase().split(" ").includes(words[0]!));
+    const seen = firstWords.get(words[0]!) ?? 0;
+    if (!repeats && seen >= perFirstWord) repeats = true;
+    else if (!repeats) firstWords.set(words[0]!, seen + 1);
+    (repeats ? later : kept).push(keyphrase);
+  }
+  return [...kept, ...later, ...ranked.slice(next)];
 }
 
 /**
  * Acronyms and mixed-case names (GPT, PostgreSQL, iPhone, useState) keep their case; German nouns
  * too (always capitalised); other words are lower-cased. The most frequent form of a phrase wins.
  */
-function displayForm(token: Token, lang: string): string {
+function displayForm(token: Pick<Token, "surface" | "word">, lang: string): string {
   if (lang === "de") return token.surface;
   return /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u.test(token.surface) ? token.surface : token.word;
+}
+
+/** YAKE!'s phrases as written, in the display forms above, merged when they read the same. */
+function displayed(ranked: Keyphrase[], lang: string): Keyphrase[] {
+  const seen = new Set<string>();
+  return ranked.flatMap((keyphrase) => {
+    const phrase = keyphrase.phrase
+      .split(" ")
+      .map((surface) => displayForm({ surface, word: surface.toLowerCase() }, lang))
+      .join(" ");
+    // Scripts written without spaces (Chinese, Japanese) give whole clauses as "words".
+    if (seen.has(phrase) || phrase.length > 60) return [];
+    seen.add(phrase);
+    return [{ ...keyphrase, phrase }];
+  });
 }
 
 export function extractKeyphrases(input: { text: string; title?: string | null; language?: string | null }, count = 10): string[] {
@@ -319,3 +406,205 @@ export function extractKeyphrases(input: { text: string; title?: string | null; 
     .slice(0, count)
     .map((k) => k.phrase);
 }
+
+// ---- YAKE! (Campos et al., Information Sciences 2020): statistical features of each word, no corpus
+
+/** A word's YAKE! kind: digit, unusual (letters and digits mixed, several symbols), acronym, capitalised name, plain. */
+export type WordKind = "d" | "u" | "a" | "n" | "p";
+
+export function wordKind(surface: string, firstInSentence: boolean): WordKind {
+  // Most words: lower-case letters only.
+  if (/^\p{Ll}+$/u.test(surface)) return "p";
+  if (/^[+-]?\d[\d.,]*%?$/.test(surface)) return "d";
+  const digits = surface.match(/\p{N}/gu)?.length ?? 0;
+  const letters = surface.match(/\p{L}/gu)?.length ?? 0;
+  const symbols = surface.match(/[^\p{L}\p{N}]/gu)?.length ?? 0;
+  if (letters === 0 || symbols > 1 || (digits > 0 && digits >= letters)) return "u";
+  if (letters > 1 && surface === surface.toUpperCase()) return "a";
+  if (!firstInSentence && /^\p{Lu}/u.test(surface)) return "n";
+  return "p";
+}
+
+export interface YakeWeights {
+  casing: number;
+  position: number;
+}
+
+interface YakeTerm {
+  tf: number;
+  acronyms: number;
+  names: number;
+  stop: boolean;
+  sentences: number[];
+  left: Map<number, number>;
+  right: Map<number, number>;
+  score: number;
+}
+
+/**
+ * One word's YAKE! score (lower is more important): early (position), written in capitals (casing),
+ * frequent against the page's other words (frequency), in few contexts (relatedness: a word that
+ * follows and precedes many different words is a function word) and not in every sentence
+ * (dispersion).
+ */
+export function termScore(term: Pick<YakeTerm, "tf" | "acronyms" | "names" | "sentences" | "left" | "right">, page: { maxTf: number; meanTf: number; stdTf: number; sentences: number }, weights: YakeWeights = { casing: 1, position: 1 }): number {
+  const diversity = (neighbours: Map<number, number>) => {
+    let total = 0;
+    for (const n of neighbours.values()) total += n;
+    return total ? neighbours.size / total : 0;
+  };
+  const relatedness = 1 + (diversity(term.left) + diversity(term.right)) * (term.tf / page.maxTf);
+  const frequency = term.tf / (page.meanTf + page.stdTf || 1);
+  const distinct = new Set(term.sentences);
+  const spread = distinct.size / page.sentences;
+  const casing = (weights.casing * Math.max(term.acronyms, term.names)) / (1 + Math.log(term.tf));
+  const ordered = [...distinct].sort((a, b) => a - b);
+  const middle = ordered.length >> 1;
+  const median = ordered.length % 2 ? ordered[middle]! : (ordered[middle - 1]! + ordered[middle]!) / 2;
+  const position = Math.log(Math.log(3 + median));
+  return (Math.pow(position, weights.position) * relatedness) / (casing + frequency / relatedness + spread / relatedness);
+}
+
+/**
+ * How alike two strings are: 2 × their longest common subsequence / their total length (1 = equal).
+ * With `bound`, 0 as soon as their lengths alone keep them at or under it.
+ */
+export function similarity(a: string, b: string, bound?: number): number {
+  if (a === b) return 1;
+  if (!a.length || !b.length) return 0;
+  // The common subsequence is at most the shorter string.
+  if (bound !== undefined && (2 * Math.min(a.length, b.length)) / (a.length + b.length) <= bound) return 0;
+  let previous = new Uint16Array(b.length + 1);
+  let current = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) current[j] = a[i - 1] === b[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, current[j - 1]!);
+    [previous, current] = [current, previous];
+  }
+  return (2 * previous[b.length]!) / (a.length + b.length);
+}
+
+export interface YakeOptions {
+  stop: Set<string>;
+  /** Weights of the casing feature and exponent of the position feature (YAKE!: 1 and 1). */
+  weights?: YakeWeights;
+  stem: (word: string) => string;
+  /** Longest candidate, in words. */
+  maxWords: number;
+  /** Candidates as alike as this (similarity) as a better one are dropped. */
+  dedupe?: number;
+  /** How many to return. */
+  limit?: number;
+}
+
+/**
+ * YAKE! keyphrases: every run of up to `maxWords` words inside a sentence's punctuation-free chunk
+ * that neither starts nor ends with a stop word, scored by its words' scores (their product over
+ * one plus their sum, divided by how often the phrase occurs: lower is better), near-duplicates dropped.
+ */
+export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] {
+  const { stop, stem, maxWords, dedupe = 0.9, limit = 60, weights = { casing: 1, position: 1 } } = options;
+  const terms: YakeTerm[] = [];
+  const termIds = new Map<string, number>();
+  const candidates = new Map<string, { ids: number[]; tf: number; forms: Map<string, number> }>();
+  let sentenceCount = 0;
+  for (const sentence of text.split(/(?<=[.!?。！？])\s+|\n+/u)) {
+    let firstInSentence = true;
+    let used = false;
+    for (const chunk of sentence.split(/[,;:()\[\]{}"“”«»„!?¿¡—–|/]+|\s[-–]\s|\.(?:\s|$)/u)) {
+      const block: Array<{ id: number; kind: WordKind; surface: string }> = [];
+      for (const written of chunk.match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? []) {
+        // "Marsden's" is "Marsden"; "l'analyse" is "analyse".
+        const surface = written.replace(/['’]s$/u, "").replace(/^(?:l|d|qu|j|n|s|c|m|t)['’](?=\p{L})/iu, "");
+        const kind = wordKind(surface, firstInSentence);
+        firstInSentence = false;
+        used = true;
+        const lower = surface.toLowerCase();
+        const key = stem(lower);
+        let id = termIds.get(key);
+        if (id === undefined) {
+          id = terms.length;
+          termIds.set(key, id);
+          terms.push({ tf: 0, acronyms: 0, names: 0, stop: stop.has(lower) || (lower.length < 3 && kind !== "a"), sentences: [], left: new Map(), right: new Map(), score: 0 });
+        }
+        const term = terms[id]!;
+        term.tf++;
+        if (kind === "a") term.acronyms++;
+        if (kind === "n") term.names++;
+        term.sentences.push(sentenceCount);
+        const previous = block.at(-1);
+        if (previous && kind !== "d" && kind !== "u" && previous.kind !== "d" && previous.kind !== "u") {
+          terms[previous.id]!.right.set(id, (terms[previous.id]!.right.get(id) ?? 0) + 1);
+          term.left.set(previous.id, (term.left.get(previous.id) ?? 0) + 1);
+        }
+        block.push({ id, kind, surface });
+        // Candidates ending at this word.
+        const last = block.length - 1;
+        if (term.stop || kind === "d" || kind === "u") continue;
+        for (let first = last; first >= 0 && last - first < maxWords; first--) {
+          const start = block[first]!;
+          if (start.kind === "d" || start.kind === "u") break;
+          if (terms[start.id]!.stop) continue;
+          const words = block.slice(first);
+          const key = words.map((w) => w.id).join(" ");
+          let candidate = candidates.get(key);
+          if (!candidate) candidates.set(key, (candidate = { ids: words.map((w) => w.id), tf: 0, forms: new Map() }));
+          candidate.tf++;
+          const form = words.map((w) => w.surface).join(" ");
+          candidate.forms.set(form, (candidate.forms.get(form) ?? 0) + 1);
+        }
+      }
+    }
+    if (used) sentenceCount++;
+  }
+  if (candidates.size === 0) return [];
+  let maxTf = 0;
+  let sum = 0;
+  let squares = 0;
+  let content = 0;
+  for (const term of terms) {
+    maxTf = Math.max(maxTf, term.tf);
+    if (term.stop) continue;
+    content++;
+    sum += term.tf;
+    squares += term.tf * term.tf;
+  }
+  const meanTf = content ? sum / content : 1;
+  const page = { maxTf, meanTf, stdTf: Math.sqrt(Math.max(0, squares / Math.max(content, 1) - meanTf * meanTf)), sentences: Math.max(sentenceCount, 1) };
+  for (const term of terms) if (!term.stop) term.score = termScore(term, page, weights);
+
+  const scored: Array<{ form: string; score: number; words: number }> = [];
+  for (const { ids, tf, forms } of candidates.values()) {
+    let product = 1;
+    let total = 0;
+    for (let k = 0; k < ids.length; k++) {
+      const term = terms[ids[k]!]!;
+      if (!term.stop) {
+        product *= term.score;
+        total += term.score;
+        continue;
+      }
+      // A stop word inside ("traitement des langues"): cheap when it reliably links its neighbours.
+      const before = terms[ids[k - 1]!]!;
+      const after = terms[ids[k + 1]!]!;
+      const link = ((before.right.get(ids[k]!) ?? 0) / before.tf) * ((term.right.get(ids[k + 1]!) ?? 0) / after.tf);
+      product *= 2 - link;
+      total -= 1 - link;
+    }
+    let form = "";
+    let best = 0;
+    for (const [f, n] of forms) if (n > best) [form, best] = [f, n];
+    scored.push({ form, score: product / ((total + 1) * tf), words: ids.length });
+  }
+  scored.sort((a, b) => a.score - b.score || a.form.localeCompare(b.form));
+  const kept: Keyphrase[] = [];
+  const keptLower: string[] = [];
+  for (const candidate of scored) {
+    const lower = candidate.form.toLowerCase();
+    if (dedupe < 1 && keptLower.some((other) => similarity(lower, other, dedupe) > dedupe)) continue;
+    keptLower.push(lower);
+    kept.push({ phrase: candidate.form, score: 1 / (candidate.score + 1e-9), words: candidate.words });
+    if (kept.length >= limit) break;
+  }
+  return kept;
+}
+

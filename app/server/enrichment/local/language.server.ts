@@ -60,6 +60,11 @@ const SNOWBALL: Record<string, string> = {
 };
 const stemmers = new Map<string, (word: string) => string>();
 
+/** Whether the language has a Snowball stemmer (Polish, Czech, … have none: stemmerOf is the identity). */
+export function hasStemmer(lang: string): boolean {
+  return lang in SNOWBALL;
+}
+
 /** The language's Snowball stemmer (for merging "index"/"indexes"), or identity when there is none. */
 export function stemmerOf(lang: string): (word: string) => string {
   let stem = stemmers.get(lang);
