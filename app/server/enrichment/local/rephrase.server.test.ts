@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { glossary, rephraseText, splitLong, standsAlone } from "./rephrase.server";
+import { glossary, keptPieces, rephraseText, splitLong, standsAlone } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -111,5 +111,26 @@ describe("trailing participle phrases", () => {
     expect(splitLong(sentence, "en", 12, 3)).toEqual(["Private Derby was promoted to the rank of lance corporal at an event in Chester."]);
     // Not at the lighter passes.
     expect(splitLong(sentence, "en", 12, 2).join(" ")).toContain("marking");
+  });
+});
+
+describe("beginner pieces that point back", () => {
+  it("never keeps 'That is what … said' or 'It …' once the piece it points back to is left out", () => {
+    const pieces = ["Job roles would change when the paper system for car tax discs is scrapped in October.", "That is what Stephen Hammond said.", "The minister wrote a letter."];
+    const short = (p: string) => p.split(" ").length <= 8;
+    expect(keptPieces(pieces, short)).toEqual(["The minister wrote a letter."]);
+    expect(keptPieces(pieces, () => true)).toEqual(pieces);
+  });
+
+  it("does not start a sentence with a relative pronoun, nor leave 'It' without what it stood for", () => {
+    const out = splitLong("She visited a cardiologist the next day, who inserted a stent into an artery that was 99 per cent blocked.", "en", 8, 3);
+    expect(out.some((s) => /^(?:Who|Which)\b/.test(s))).toBe(false);
+    expect(out).not.toContain("It was 99 per cent blocked.");
+  });
+
+  it("keeps a time word with its clause and an ordinal with its noun", () => {
+    const out = splitLong("It was scrapped this week at the eleventh hour when the government removed it from parliament moments before it was due to be voted into law.", "en", 8, 2);
+    expect(out.join(" ")).toMatch(/eleventh hour/);
+    expect(out.some((s) => /moments\.$/.test(s))).toBe(false);
   });
 });

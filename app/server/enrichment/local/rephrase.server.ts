@@ -217,6 +217,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
       if (englishClause(head, tail) !== tail) continue;
+      // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
+      if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
       const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
       const word = match[1]!.toLowerCase();
       const link = word === "where" ? "That is where" : `${past ? "That was" : "That is"} ${word}`;
@@ -224,7 +226,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     }
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
     const relative = /^(.{25,}?\b(\p{L}+))\s+(?:which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could)\s)(.{15,})$/u.exec(plain);
-    if (relative && !/["“”]/.test(relative[1]!)) {
+    // Not when the antecedent sits in a clause a later cut may leave out ("…, who inserted a stent into an artery that was …").
+    if (relative && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!)) {
       const plural = /s$/i.test(relative[2]!) && !/ss$/i.test(relative[2]!);
       const pronoun = plural ? "They" : "It";
       const verb = relative[3]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
@@ -320,7 +323,8 @@ function englishClause(head: string, tail: string): string | null {
   if (!tagEnglish(head).some((t) => VERB_TAGS.has(t.pos))) return null;
   const tailTags = tagEnglish(tail);
   const first = tailTags[0];
-  if (!first) return null;
+  // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
+  if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
@@ -362,7 +366,7 @@ function withoutLongModifiers(sentence: string): string {
     const next = tags[i + 1];
     const long = syllables(tag.surface) >= 3 && /^\p{Ll}[\p{Ll}-]+$/u.test(tag.surface);
     const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
-    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface)) {
+    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface) && !/(?:th|teen|ty)$/.test(tag.surface)) {
       out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
     }
   }
@@ -394,6 +398,23 @@ export function glossary(input: { title: string | null; text: string; language: 
     .filter((entry) => (input.title ? entry.definition.replace(/[.!?]$/, "").toLowerCase() !== input.title.toLowerCase() : true));
 }
 
+/** A piece cut from a sentence that points back at the piece before it ("That is what …", "This is because …", "They have …"). */
+const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile)\b/;
+
+/**
+ * The pieces of one sentence that pass `keep`, never one that leans on a piece left out: "That is
+ * what the minister said." does not stay behind when what the minister said is dropped.
+ */
+export function keptPieces(pieces: string[], keep: (piece: string) => boolean): string[] {
+  const kept: string[] = [];
+  let previousKept = false;
+  for (const [i, piece] of pieces.entries()) {
+    previousKept = keep(piece) && (i === 0 || previousKept || !LEANS_BACK.test(piece));
+    if (previousKept) kept.push(piece);
+  }
+  return kept;
+}
+
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
   const simpler = (s: string) => {
@@ -410,7 +431,7 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
   if (effort >= 3 && sentences.length > 3) {
     // Then the statements still over 16 words (12 at the last pass), as long as three remain (the shortest three otherwise).
     const limit = Math.max(effort >= 4 ? 12 : 16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
-    sentences = sentences.filter((p) => wordCount(p) <= limit);
+    sentences = groups.flatMap((pieces) => keptPieces(pieces, (p) => wordCount(p) <= limit));
   }
   const words = glossary(input, 4, Math.max(10, maxWords + 4));
   const body = sentences.join(" ");
