@@ -47,3 +47,10 @@ describe("summarySentences", () => {
     expect(summarize("Just a heading")).toBe("Just a heading");
   });
 });
+
+describe("summary statements", () => {
+  it("never takes a heading (no sentence end) run into the first sentence", () => {
+    const picked = summarySentences("How Postgres indexes work\n\nAn index is a separate data structure that finds rows fast.\n\nThe default index type is the B-tree.", { count: 2, language: "en" });
+    expect(picked).toEqual(["An index is a separate data structure that finds rows fast.", "The default index type is the B-tree."]);
+  });
+});

@@ -39,6 +39,11 @@ function cosine(a: Map<string, number>, b: Map<string, number>, normA: number, n
 
 const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
 
+/** A statement, not a heading or a fragment: it has words and ends as a sentence does (or runs long, as a caption without a full stop). */
+function isStatement(sentence: string): boolean {
+  return sentence.length >= 15 && /\p{L}/u.test(sentence) && (/[.!?…。！？]["'”’»)\]]*$/u.test(sentence) || sentence.length >= 120);
+}
+
 /** Sentences longer than this are captions run into the text (Daily Mail pages), not a statement. */
 const RUN_ON_WORDS = 80;
 /** A sentence this close (cosine of stemmed content words) to an earlier pick repeats it. */
@@ -56,7 +61,7 @@ export function summarySentences(text: string, { language, count = 3 }: SummaryO
   // Only the lead is read: a sentence past the first forty is never a pick.
   const candidates = splitSentences(text.slice(0, 6_000))
     .slice(0, 40)
-    .filter((sentence) => sentence.length >= 15 && sentence.length <= 600 && /\p{L}/u.test(sentence) && !BOILERPLATE.test(sentence));
+    .filter((sentence) => isStatement(sentence) && sentence.length <= 600 && !BOILERPLATE.test(sentence));
   const chosen: Array<{ sentence: string; v: Map<string, number>; n: number }> = [];
   for (const sentence of candidates) {
     if (chosen.length === count) break;
