@@ -134,3 +134,30 @@ describe("beginner pieces that point back", () => {
     expect(out.some((s) => /moments\.$/.test(s))).toBe(false);
   });
 });
+
+describe("beginner rules for news copy", () => {
+  it("makes an appositive after the subject's name a sentence of its own", () => {
+    const out = splitLong("Ed Snowden, a 29-year-old former worker for the CIA, has since revealed himself to be the source of the leaks in an interview.", "en", 10, 2);
+    expect(out[0]).toBe("Ed Snowden is a 29-year-old former worker for the CIA.");
+    expect(out[1]).toMatch(/^Ed Snowden has since revealed himself/);
+  });
+
+  it("lends the subject to a clause after 'but' with an irregular past tense, in lower case after the opener", () => {
+    expect(splitLong("The world number 45 took the first set but lost 6-7 6-4 6-4 against the reigning US Open champion.", "en", 10, 0)).toEqual([
+      "The world number 45 took the first set.",
+      "But the world number 45 lost 6-7 6-4 6-4 against the reigning US Open champion.",
+    ]);
+  });
+
+  it("keeps short reported speech as it is, and the comma that closes an outer aside", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "John Grogan, chairman of the Hatfield Employee Benefit Trust, which has run the mine since 2013, said it was \"the end of an era\" for the whole town." }, "beginner");
+    expect(text).toMatch(/John Grogan said it was "the end of an era"/);
+    expect(text).not.toMatch(/That is what/);
+    expect(text).not.toMatch(/Trust said/);
+  });
+
+  it("does not read 'the most significant' as 'the most big'", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "The most significant change will be putting politicians in charge of all but the most significant planning decisions in the region." }, "beginner");
+    expect(text).not.toMatch(/most big/);
+  });
+});

@@ -122,6 +122,20 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["substantial", "large"], ["considerable", "large"], ["considerably", "much"], ["regulations", "rules"], ["regulation", "rule"],
   ["occasionally", "sometimes"], ["expenditure", "spending"], ["implemented", "carried out"], ["implement", "carry out"],
   ["hospitalised", "taken to hospital"], ["hospitalized", "taken to hospital"],
+  // News words with a short twin that keeps the meaning wherever they stand.
+  ["the most significant", "the biggest"], ["more significant", "bigger"], ["most significant", "biggest"], ["less significant", "smaller"],
+  ["victory", "win"], ["victories", "wins"], ["documents", "papers"], ["agreement", "deal"], ["agreements", "deals"],
+  ["attempting", "trying"], ["is estimated to", "is thought to"], ["are estimated to", "are thought to"], ["was estimated to", "was thought to"],
+  ["considering", "thinking about"], ["alongside", "beside"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
+  ["allegation", "claim"], ["alleging", "claiming"], ["conspiracy", "plot"], ["altercation", "fight"], ["intercepted", "stopped"],
+  ["epidemic", "outbreak"], ["competition", "contest"], ["competitions", "contests"], ["individual", "person"], ["unfortunately", "sadly"],
+  ["apparently", "it seems"], ["necessary", "needed"], ["recently", "lately"], ["accommodation", "housing"], ["permanently", "for good"],
+  ["temporarily", "for now"], ["demolished", "knocked down"], ["extinguished", "put out"], ["in the aftermath of", "after"],
+  ["as a result of", "because of"], ["elderly", "old"], ["fatally", "badly"], ["approximate", "rough"], ["majority", "most"],
+  ["technology", "tech"], ["celebrated", "marked"], ["celebrating", "marking"], ["authorised", "allowed"], ["authorized", "allowed"],
+  ["throughout", "all through"], ["whereabouts", "where"], ["emphasised", "stressed"], ["emphasized", "stressed"], ["criticism", "blame"],
+  ["negotiations", "talks"], ["discussions", "talks"], ["difficulties", "problems"], ["difficulty", "trouble"], ["disappeared", "vanished"],
+  ["investigators", "detectives"], ["entirely", "wholly"], ["absolutely", "quite"], ["particular", "certain"], ["establishment", "setting up"],
 ]
   // Longer phrases before the words inside them ("a significant number of" before "significant", "in addition to" before "in addition").
   .sort((x, y) => (y[0] ?? "").split(" ").length - (x[0] ?? "").split(" ").length)
@@ -185,7 +199,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       clause = own;
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
-    return pieces(head, opener ? `${opener}${clause}` : capitalise(clause));
+    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
   }
   if (effort >= 1 && lang === "en") {
     for (const match of plain.matchAll(/,\s+/g)) {
@@ -250,9 +264,16 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
     // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
-    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
+    if (speech && wordCount(speech[3]!) >= 13 && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
       return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speaker(speech[1]!)} ${verb}`)];
+    }
+    // An appositive after the subject's name becomes a sentence of its own: "Ed Snowden, a 29-year-old former worker for
+    // the CIA, has revealed …" → "Ed Snowden is a 29-year-old former worker for the CIA. Ed Snowden has revealed …".
+    const described = /^((?:\p{Lu}[\p{L}'’.-]*\s+){0,3}\p{Lu}[\p{L}'’-]+),\s+((?:an?|the|chairman|chairwoman|chief|head|director|leader|president|member|editor|manager|owner|founder|captain|coach|spokesman|spokeswoman|minister|secretary)\s+[^,"“”]{3,70}),\s+(\p{Ll}.{10,})$/u.exec(plain);
+    if (described && !/^(?:The|A|An|This|That|It|He|She|They)$/.test(described[1]!) && tagEnglish(described[3]!).some((t) => VERB_TAGS.has(t.pos))) {
+      return [finish(`${described[1]!} is ${described[2]!}`), ...splitLong(`${described[1]!} ${described[3]!}`, lang, maxWords, effort)];
     }
     // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
     const appositive = plain.replace(/(\p{Lu}[\p{L}'-]+),\s+(?:an?|the)\s+[^,]{3,60},(?=\s+\p{Ll})/u, "$1");
@@ -273,7 +294,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const word = tags[at]!.surface;
       const index = plain.search(new RegExp(`\\s${word}\\s`));
       const head = index > 0 ? plain.slice(0, index) : "";
-      if (head && standsAlone(head) && wordCount(head) >= 6) return [finish(head)];
+      // Not "… with a member of staff having to be laid off": without its participle the "with" phrase says something else.
+      if (head && standsAlone(head) && wordCount(head) >= 6 && !/\bwith\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
     }
   }
   return [finish(sentence)];
@@ -309,6 +331,9 @@ const SUBORDINATE: Record<LearningLanguage, RegExp> = {
   es: /,?\s+(?:cuando|mientras|después de que|antes de que|aunque|que|quien|donde|cuyo|cuya)\s/,
 };
 
+/** Past tenses without "-ed": "took the first set but lost …" is two statements about one subject. */
+const IRREGULAR_PAST = /^(?:lost|won|took|made|went|came|got|gave|found|left|told|saw|ran|fell|broke|hit|kept|held|began|became|brought|bought|thought|felt|met|paid|sent|spent|stood|wrote|drew|beat|led|scored|struck|threw|flew|drove|rode|sold|built|caught|fought|taught|chose|spoke|stole|woke|wore|won|shot|sat|lay|rose|grew|knew|hid|dug|swam|sang|sank|forgot)$/i;
+
 const SUBJECT_TAGS = new Set(["DET", "PRON", "PROPN", "NOUN", "NUM", "ADJ"]);
 const VERB_TAGS = new Set(["VERB", "AUX"]);
 
@@ -329,7 +354,7 @@ function englishClause(head: string, tail: string): string | null {
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
   if (SUBJECT_TAGS.has(first.pos) && verbAt > 0 && verbAt <= 5 && subject.every((t) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-")) return tail;
-  if ((first.pos === "VERB" && /(?:ed|s)$/.test(first.surface)) || (first.pos === "AUX" && tailTags.length > 2)) {
+  if ((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
@@ -346,7 +371,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   return sentence
     .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore)\s*,\s*/i, "")
-    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;]{3,80},/g, "")
+    // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
+    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;]{3,80},/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
     .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b,?\s*/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
