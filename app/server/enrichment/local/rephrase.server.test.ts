@@ -161,3 +161,14 @@ describe("beginner rules for news copy", () => {
     expect(text).not.toMatch(/most big/);
   });
 });
+
+describe("relative clauses for a beginner", () => {
+  it("cuts 'a data structure that lets …' into two statements, but never a clause inside a longer one or 'who' of one person", () => {
+    expect(splitLong("An index is a data structure that lets PostgreSQL find rows without reading the whole table.", "en", 10, 2)).toEqual([
+      "An index is a data structure.",
+      "It lets PostgreSQL find rows without reading the whole table.",
+    ]);
+    expect(splitLong("The police arrested a man who has lived in the town for twenty years and more.", "en", 10, 2).join(" ")).not.toMatch(/\bIt has lived/);
+    expect(splitLong("They said the company that makes phones lost a lot of money last year in Europe.", "en", 10, 2).join(" ")).not.toMatch(/It makes phones lost/);
+  });
+});

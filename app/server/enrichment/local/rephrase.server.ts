@@ -239,13 +239,19 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       return pieces(head, `${link} ${tail}`);
     }
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
-    const relative = /^(.{25,}?\b(\p{L}+))\s+(?:which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could)\s)(.{15,})$/u.exec(plain);
+    // "… a data structure that lets PostgreSQL find rows" → "… a data structure. It lets PostgreSQL find rows"; not a
+    // clause inside a longer statement ("He said the company that makes phones lost money"), nor "who" of one person.
+    const relative = /^(.{10,}?\b(\p{L}{2,}))\s+(which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could|\p{Ll}+s)\s)(.{15,})$/u.exec(plain);
     // Not when the antecedent sits in a clause a later cut may leave out ("…, who inserted a stent into an artery that was …").
-    if (relative && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!)) {
+    if (relative && relative[1]!.length >= 25 && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!)) {
       const plural = /s$/i.test(relative[2]!) && !/ss$/i.test(relative[2]!);
-      const pronoun = plural ? "They" : "It";
-      const verb = relative[3]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
-      return pieces(relative[1]!, `${pronoun} ${verb}`);
+      const tail = tagEnglish(relative[4]!);
+      const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
+      if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(relative[1]!) && !(relative[3] === "who" && !plural)) {
+        const pronoun = plural ? "They" : "It";
+        const verb = relative[4]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
+        return pieces(relative[1]!, `${pronoun} ${verb}`);
+      }
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
     const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+(said|says|added))$/.exec(plain);
