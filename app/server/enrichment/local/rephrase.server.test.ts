@@ -172,3 +172,11 @@ describe("relative clauses for a beginner", () => {
     expect(splitLong("They said the company that makes phones lost a lot of money last year in Europe.", "en", 10, 2).join(" ")).not.toMatch(/It makes phones lost/);
   });
 });
+
+describe("plain words keep the sentence grammatical", () => {
+  it("fixes the article before a plain twin and leaves words whose twin would not fit alone", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "The skipper won an important toss and the party won a majority of seats, in particular in the north." }, "beginner");
+    expect(text).toMatch(/a key toss/);
+    expect(text).not.toMatch(/an key|a most|in certain/);
+  });
+});
