@@ -180,3 +180,16 @@ describe("plain words keep the sentence grammatical", () => {
     expect(text).not.toMatch(/an key|a most|in certain/);
   });
 });
+
+describe("beginner grammar after cuts", () => {
+  it("puts 'a' before a consonant once a modifier is gone, and never makes a bare attribution a sentence", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Guardiola managed to tear the left trouser leg of his grey garments during an incredibly exciting night for Bayern, who led their opponents 5-0 at half-time. Usain Bolt will compete at the IAAF/BTC World Relays in the Bahamas next month, the Jamaica Athletics Administrative Association has announced." }, "beginner");
+    expect(text).not.toMatch(/\ban (?:night|exciting night)\b/);
+    expect(text).not.toMatch(/(?:^|\. )The Jamaica Athletics Administrative Association has (?:said|announced)\./);
+  });
+
+  it("does not turn reported speech round when what was said starts with a pronoun for the speaker", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "An Oregon couple announced they are expecting a child in a rap video they made set to the theme from a television sitcom of the nineties." }, "beginner");
+    expect(text).not.toMatch(/That is what an Oregon couple/);
+  });
+});

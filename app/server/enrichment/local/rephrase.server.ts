@@ -156,7 +156,7 @@ function capitalise(text: string): string {
 
 function finish(text: string): string {
   const trimmed = text.trim().replace(/[,;:]+$/, "");
-  if (/[.!?]["”»)]?$/.test(trimmed)) return trimmed;
+  if (/[.!?]["'”’»)]?$/.test(trimmed)) return trimmed;
   return `${trimmed}.`;
 }
 
@@ -268,7 +268,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
     // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
-    if (speech && wordCount(speech[3]!) >= 13 && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    // Nor when what was said starts with a pronoun for the speaker: "They are expecting a child …" would lose who "they" are.
+    if (speech && wordCount(speech[3]!) >= 13 && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
       return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speaker(speech[1]!)} ${verb}`)];
     }
@@ -353,6 +354,8 @@ function englishClause(head: string, tail: string): string | null {
   const first = tailTags[0];
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
+  // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed)$/i.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
@@ -406,8 +409,13 @@ function plainWords(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   let out = sentence;
   for (const [hard, plain] of PLAIN_WORDS) out = out.replace(hard, (match) => (/^\p{Lu}/u.test(match) ? capitalise(plain) : plain));
-  // The article follows the new word: "an important toss" → "a key toss", "a epidemic" never arises ("an outbreak").
-  return out.replace(/\b([Aa])n\s+(?=(?:key|deal|claim|fight|contest|win|person|bit)\b)/g, "$1 ").replace(/\s{2,}/g, " ");
+  // The article follows the new word: "an important toss" → "a key toss".
+  return withArticles(out).replace(/\s{2,}/g, " ");
+}
+
+/** "an" before a consonant and "a" before a vowel once a word was dropped or swapped ("an incredibly exciting night" → "a night"). */
+export function withArticles(sentence: string): string {
+  return sentence.replace(/\b([Aa])n\s+(?=[bcdfgjklmnpqrstvwxz]\p{Ll})/gu, "$1 ").replace(/\b([Aa])\s+(?=[aei]\p{Ll})/gu, "$1n ");
 }
 
 /** The page's own definitions of its key terms, shortened to their first clause; never the title. */
@@ -451,7 +459,7 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     const plain = plainWords(lighter(withoutAsides(s), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
-  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort));
+  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort).map((p) => (lang === "en" ? withArticles(p) : p)));
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     const simple = groups.filter((pieces) => pieces.every((p) => wordCount(p) <= 20));

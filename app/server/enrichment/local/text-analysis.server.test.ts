@@ -46,3 +46,9 @@ describe("splitSentences", () => {
     expect(splitSentences("Capt. Jones met Lt. Col. Smith near Mt. Etna. They spoke.")).toEqual(["Capt. Jones met Lt. Col. Smith near Mt. Etna.", "They spoke."]);
   });
 });
+
+describe("splitSentences after a closing quote", () => {
+  it("ends a sentence at a full stop inside closing quotes", () => {
+    expect(splitSentences("He decided to 'give the staff another chance.' But the coach angered him again.")).toEqual(["He decided to 'give the staff another chance.'", "But the coach angered him again."]);
+  });
+});

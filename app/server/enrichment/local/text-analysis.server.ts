@@ -22,10 +22,10 @@ work works working part parts kind kinds right left start end single gets make t
 );
 
 /**
- * Sentence ends: . ! ? (and their CJK forms) followed by space and a capital, digit, quote or
- * opening mark; not "a.m."/"p.m." before a day or a time zone ("at 11:30 a.m. Thursday").
+ * Sentence ends: . ! ? (and their CJK forms), with any closing quote or bracket after them, followed
+ * by space and a capital, digit, quote or opening mark; not "a.m."/"p.m." before a day or a time zone ("at 11:30 a.m. Thursday").
  */
-const SENTENCE_END = /(?<=[.!?。！？])(?<!\b[ap]\.m\.(?=\s+(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[A-Z]{2,4}T)\b))\s+(?=[\p{Lu}\p{N}"“„«'(\[¿¡])/u;
+const SENTENCE_END = /(?<=[.!?。！？]["'”’»)]*)(?<!\b[ap]\.m\.(?=\s+(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[A-Z]{2,4}T)\b))\s+(?=[\p{Lu}\p{N}"“„«'(\[¿¡])/u;
 
 /** A full stop that ends an abbreviation or an initial, not a sentence: "U.S. District", "Dr. Smith", "J. Smith". */
 const ABBREVIATION = /(?:^|[\s(])(?:\p{Lu}\.)+$|\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Gen|Gov|Sen|Rep|Col|Lt|Sgt|Capt|No|vs|etc|Inc|Ltd|Co|Corp|Mt|Fig|approx|e\.g|i\.e|M|Mme|Mlle|Nr|bzw|ca|z\.B|Sra|Dra)\.$/u;
