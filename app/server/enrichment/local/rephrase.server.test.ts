@@ -193,3 +193,11 @@ describe("beginner grammar after cuts", () => {
     expect(text).not.toMatch(/That is what an Oregon couple/);
   });
 });
+
+describe("dashes typed as hyphens", () => {
+  it("drops an aside between spaced hyphens as it does between dashes", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "A man has taken his search for love - or lust - online, posting an advertisement with his wishes on a website for the whole town." }, "beginner");
+    expect(text).not.toMatch(/or lust/);
+    expect(text).toMatch(/search for love online/);
+  });
+});

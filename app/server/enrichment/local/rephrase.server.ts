@@ -34,7 +34,7 @@ const SUBJECTS: Record<LearningLanguage, RegExp> = {
 const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   en: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+but\s+/i, "But ", false],
     [/,\s+because\s+/i, "This is because ", true],
     [/,\s+so\s+(?!that\b)/i, "So ", true],
@@ -49,7 +49,7 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
   fr: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+mais\s+/i, "Mais ", true],
     [/,\s+car\s+/i, "En effet, ", true],
     [/,\s+donc\s+/i, "Donc ", true],
@@ -57,14 +57,14 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
   de: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+aber\s+/i, "Aber ", false],
     [/,\s+denn\s+/i, "Denn ", false],
     [/,\s+und\s+/i, "", true],
   ],
   es: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+pero\s+/i, "Pero ", true],
     [/,\s+porque\s+/i, "Esto es porque ", true],
     [/,\s+así que\s+/i, "Así que ", true],
@@ -163,7 +163,8 @@ function finish(text: string): string {
 function withoutAsides(sentence: string): string {
   return sentence
     .replace(/\s*\([^()]{0,120}\)/g, "")
-    .replace(/\s+[—–]\s+[^—–]{0,80}\s+[—–]\s+/g, " ")
+    // Dashes as news copy types them too: "his search for love - or lust - online".
+    .replace(/\s+[—–-]\s+[^—–]{0,80}?\s+[—–-]\s+/g, " ")
     .replace(/^\s*(?:--|—|–)\s*/, "")
     .replace(/\s+,/g, ",")
     .replace(/\s{2,}/g, " ")
