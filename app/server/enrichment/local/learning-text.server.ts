@@ -9,6 +9,7 @@ import type { ItemSentence, ItemToken, WinkMethods } from "wink-nlp";
 import type WinkNLP from "wink-nlp";
 import type Model from "wink-eng-lite-web-model";
 import { stemmerOf, stopWordsOf } from "./language.server";
+import { splitSentences } from "./text-analysis.server";
 
 const require = createRequire(import.meta.url);
 let winkInstance: WinkMethods | undefined;
@@ -42,26 +43,9 @@ export function learningLanguage(lang: string | null | undefined): LearningLangu
 
 // ---------------------------------------------------------------- sentences and tokens
 
-const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“„«'(¿¡])/u;
-const ABBREVIATION = /(?:^|[\s(])(?:\p{Lu}\.)+$|\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Gen|Gov|Sen|Rep|No|vs|etc|Inc|Ltd|Co|Corp|Fig|e\.g|i\.e|M|Mme|Nr|bzw|ca|z\.B|Sra|Dra)\.$/u;
-
-/** The text's sentences, paragraph by paragraph (a paragraph break always ends one). */
+/** The text's sentences, a list item on its own line ending one too (the one splitter of the engine, text-analysis's). */
 export function sentencesOf(text: string): string[] {
-  const sentences: string[] = [];
-  for (const paragraph of text.split(/\n{2,}|\n(?=\s*(?:[-•*]|\d+[.)])\s)/)) {
-    let pending = "";
-    for (const part of paragraph.split(SENTENCE_END)) {
-      const sentence = part.replace(/\s+/g, " ").trim();
-      if (!sentence) continue;
-      pending = pending ? `${pending} ${sentence}` : sentence;
-      if (!ABBREVIATION.test(pending)) {
-        sentences.push(pending);
-        pending = "";
-      }
-    }
-    if (pending) sentences.push(pending);
-  }
-  return sentences;
+  return splitSentences(text, { listItems: true });
 }
 
 export interface Token {

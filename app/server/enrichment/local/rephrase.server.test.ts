@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { glossary, rephraseText, splitLong, standsAlone } from "./rephrase.server";
+import { glossary, keptPieces, rephraseText, splitLong, standsAlone } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -111,5 +111,93 @@ describe("trailing participle phrases", () => {
     expect(splitLong(sentence, "en", 12, 3)).toEqual(["Private Derby was promoted to the rank of lance corporal at an event in Chester."]);
     // Not at the lighter passes.
     expect(splitLong(sentence, "en", 12, 2).join(" ")).toContain("marking");
+  });
+});
+
+describe("beginner pieces that point back", () => {
+  it("never keeps 'That is what … said' or 'It …' once the piece it points back to is left out", () => {
+    const pieces = ["Job roles would change when the paper system for car tax discs is scrapped in October.", "That is what Stephen Hammond said.", "The minister wrote a letter."];
+    const short = (p: string) => p.split(" ").length <= 8;
+    expect(keptPieces(pieces, short)).toEqual(["The minister wrote a letter."]);
+    expect(keptPieces(pieces, () => true)).toEqual(pieces);
+  });
+
+  it("does not start a sentence with a relative pronoun, nor leave 'It' without what it stood for", () => {
+    const out = splitLong("She visited a cardiologist the next day, who inserted a stent into an artery that was 99 per cent blocked.", "en", 8, 3);
+    expect(out.some((s) => /^(?:Who|Which)\b/.test(s))).toBe(false);
+    expect(out).not.toContain("It was 99 per cent blocked.");
+  });
+
+  it("keeps a time word with its clause and an ordinal with its noun", () => {
+    const out = splitLong("It was scrapped this week at the eleventh hour when the government removed it from parliament moments before it was due to be voted into law.", "en", 8, 2);
+    expect(out.join(" ")).toMatch(/eleventh hour/);
+    expect(out.some((s) => /moments\.$/.test(s))).toBe(false);
+  });
+});
+
+describe("beginner rules for news copy", () => {
+  it("makes an appositive after the subject's name a sentence of its own", () => {
+    const out = splitLong("Ed Snowden, a 29-year-old former worker for the CIA, has since revealed himself to be the source of the leaks in an interview.", "en", 10, 2);
+    expect(out[0]).toBe("Ed Snowden is a 29-year-old former worker for the CIA.");
+    expect(out[1]).toMatch(/^Ed Snowden has since revealed himself/);
+  });
+
+  it("lends the subject to a clause after 'but' with an irregular past tense, in lower case after the opener", () => {
+    expect(splitLong("The world number 45 took the first set but lost 6-7 6-4 6-4 against the reigning US Open champion.", "en", 10, 0)).toEqual([
+      "The world number 45 took the first set.",
+      "But the world number 45 lost 6-7 6-4 6-4 against the reigning US Open champion.",
+    ]);
+  });
+
+  it("keeps short reported speech as it is, and the comma that closes an outer aside", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "John Grogan, chairman of the Hatfield Employee Benefit Trust, which has run the mine since 2013, said it was \"the end of an era\" for the whole town." }, "beginner");
+    expect(text).toMatch(/John Grogan said it was "the end of an era"/);
+    expect(text).not.toMatch(/That is what/);
+    expect(text).not.toMatch(/Trust said/);
+  });
+
+  it("does not read 'the most significant' as 'the most big'", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "The most significant change will be putting politicians in charge of all but the most significant planning decisions in the region." }, "beginner");
+    expect(text).not.toMatch(/most big/);
+  });
+});
+
+describe("relative clauses for a beginner", () => {
+  it("cuts 'a data structure that lets …' into two statements, but never a clause inside a longer one or 'who' of one person", () => {
+    expect(splitLong("An index is a data structure that lets PostgreSQL find rows without reading the whole table.", "en", 10, 2)).toEqual([
+      "An index is a data structure.",
+      "It lets PostgreSQL find rows without reading the whole table.",
+    ]);
+    expect(splitLong("The police arrested a man who has lived in the town for twenty years and more.", "en", 10, 2).join(" ")).not.toMatch(/\bIt has lived/);
+    expect(splitLong("They said the company that makes phones lost a lot of money last year in Europe.", "en", 10, 2).join(" ")).not.toMatch(/It makes phones lost/);
+  });
+});
+
+describe("plain words keep the sentence grammatical", () => {
+  it("fixes the article before a plain twin and leaves words whose twin would not fit alone", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "The skipper won an important toss and the party won a majority of seats, in particular in the north." }, "beginner");
+    expect(text).toMatch(/a key toss/);
+    expect(text).not.toMatch(/an key|a most|in certain/);
+  });
+});
+
+describe("beginner grammar after cuts", () => {
+  it("puts 'a' before a consonant once a modifier is gone, and never makes a bare attribution a sentence", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Guardiola managed to tear the left trouser leg of his grey garments during an incredibly exciting night for Bayern, who led their opponents 5-0 at half-time. Usain Bolt will compete at the IAAF/BTC World Relays in the Bahamas next month, the Jamaica Athletics Administrative Association has announced." }, "beginner");
+    expect(text).not.toMatch(/\ban (?:night|exciting night)\b/);
+    expect(text).not.toMatch(/(?:^|\. )The Jamaica Athletics Administrative Association has (?:said|announced)\./);
+  });
+
+  it("does not turn reported speech round when what was said starts with a pronoun for the speaker", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "An Oregon couple announced they are expecting a child in a rap video they made set to the theme from a television sitcom of the nineties." }, "beginner");
+    expect(text).not.toMatch(/That is what an Oregon couple/);
+  });
+});
+
+describe("dashes typed as hyphens", () => {
+  it("drops an aside between spaced hyphens as it does between dashes", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "A man has taken his search for love - or lust - online, posting an advertisement with his wishes on a website for the whole town." }, "beginner");
+    expect(text).not.toMatch(/or lust/);
+    expect(text).toMatch(/search for love online/);
   });
 });

@@ -34,7 +34,7 @@ const SUBJECTS: Record<LearningLanguage, RegExp> = {
 const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   en: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+but\s+/i, "But ", false],
     [/,\s+because\s+/i, "This is because ", true],
     [/,\s+so\s+(?!that\b)/i, "So ", true],
@@ -49,7 +49,7 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
   fr: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+mais\s+/i, "Mais ", true],
     [/,\s+car\s+/i, "En effet, ", true],
     [/,\s+donc\s+/i, "Donc ", true],
@@ -57,14 +57,14 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
   de: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+aber\s+/i, "Aber ", false],
     [/,\s+denn\s+/i, "Denn ", false],
     [/,\s+und\s+/i, "", true],
   ],
   es: [
     [/;\s+/, "", false],
-    [/\s+[—–]\s+/, "", true],
+    [/\s+[—–-]\s+/, "", true],
     [/,\s+pero\s+/i, "Pero ", true],
     [/,\s+porque\s+/i, "Esto es porque ", true],
     [/,\s+así que\s+/i, "Así que ", true],
@@ -122,6 +122,17 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["substantial", "large"], ["considerable", "large"], ["considerably", "much"], ["regulations", "rules"], ["regulation", "rule"],
   ["occasionally", "sometimes"], ["expenditure", "spending"], ["implemented", "carried out"], ["implement", "carry out"],
   ["hospitalised", "taken to hospital"], ["hospitalized", "taken to hospital"],
+  // News words with a short twin that keeps the meaning wherever they stand.
+  ["the most significant", "the biggest"], ["more significant", "bigger"], ["most significant", "biggest"], ["less significant", "smaller"],
+  ["victory", "win"], ["victories", "wins"], ["documents", "papers"], ["agreement", "deal"], ["agreements", "deals"],
+  ["attempting", "trying"], ["is estimated to", "is thought to"], ["are estimated to", "are thought to"], ["was estimated to", "was thought to"],
+  ["considering", "thinking about"], ["alongside", "beside"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
+  ["allegation", "claim"], ["alleging", "claiming"], ["altercation", "fight"], ["intercepted", "stopped"],
+  ["epidemic", "outbreak"], ["competition", "contest"], ["competitions", "contests"], ["unfortunately", "sadly"],
+  ["necessary", "needed"], ["recently", "lately"], ["accommodation", "housing"], ["demolished", "knocked down"], ["extinguished", "put out"], ["in the aftermath of", "after"],
+  ["as a result of", "because of"], ["elderly", "old"], ["technology", "tech"], ["authorised", "allowed"], ["authorized", "allowed"],
+  ["throughout", "all through"], ["emphasised", "stressed"], ["emphasized", "stressed"], ["negotiations", "talks"], ["discussions", "talks"], ["difficulties", "problems"], ["difficulty", "trouble"], ["disappeared", "vanished"],
+  ["entirely", "wholly"],
 ]
   // Longer phrases before the words inside them ("a significant number of" before "significant", "in addition to" before "in addition").
   .sort((x, y) => (y[0] ?? "").split(" ").length - (x[0] ?? "").split(" ").length)
@@ -145,14 +156,15 @@ function capitalise(text: string): string {
 
 function finish(text: string): string {
   const trimmed = text.trim().replace(/[,;:]+$/, "");
-  if (/[.!?]["”»)]?$/.test(trimmed)) return trimmed;
+  if (/[.!?]["'”’»)]?$/.test(trimmed)) return trimmed;
   return `${trimmed}.`;
 }
 
 function withoutAsides(sentence: string): string {
   return sentence
     .replace(/\s*\([^()]{0,120}\)/g, "")
-    .replace(/\s+[—–]\s+[^—–]{0,80}\s+[—–]\s+/g, " ")
+    // Dashes as news copy types them too: "his search for love - or lust - online".
+    .replace(/\s+[—–-]\s+[^—–]{0,80}?\s+[—–-]\s+/g, " ")
     .replace(/^\s*(?:--|—|–)\s*/, "")
     .replace(/\s+,/g, ",")
     .replace(/\s{2,}/g, " ")
@@ -185,7 +197,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       clause = own;
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
-    return pieces(head, opener ? `${opener}${clause}` : capitalise(clause));
+    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
   }
   if (effort >= 1 && lang === "en") {
     for (const match of plain.matchAll(/,\s+/g)) {
@@ -217,18 +229,27 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
       if (englishClause(head, tail) !== tail) continue;
+      // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
+      if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
       const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
       const word = match[1]!.toLowerCase();
       const link = word === "where" ? "That is where" : `${past ? "That was" : "That is"} ${word}`;
       return pieces(head, `${link} ${tail}`);
     }
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
-    const relative = /^(.{25,}?\b(\p{L}+))\s+(?:which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could)\s)(.{15,})$/u.exec(plain);
-    if (relative && !/["“”]/.test(relative[1]!)) {
+    // "… a data structure that lets PostgreSQL find rows" → "… a data structure. It lets PostgreSQL find rows"; not a
+    // clause inside a longer statement ("He said the company that makes phones lost money"), nor "who" of one person.
+    const relative = /^(.{10,}?\b(\p{L}{2,}))\s+(which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could|\p{Ll}+s)\s)(.{15,})$/u.exec(plain);
+    // Not when the antecedent sits in a clause a later cut may leave out ("…, who inserted a stent into an artery that was …").
+    if (relative && relative[1]!.length >= 25 && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!)) {
       const plural = /s$/i.test(relative[2]!) && !/ss$/i.test(relative[2]!);
-      const pronoun = plural ? "They" : "It";
-      const verb = relative[3]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
-      return pieces(relative[1]!, `${pronoun} ${verb}`);
+      const tail = tagEnglish(relative[4]!);
+      const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
+      if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(relative[1]!) && !(relative[3] === "who" && !plural)) {
+        const pronoun = plural ? "They" : "It";
+        const verb = relative[4]!.replace(/^(?:has|is|was)\b/, (v) => (plural ? { has: "have", is: "are", was: "were" }[v]! : v)).replace(/^(?:have|are|were)\b/, (v) => (plural ? v : { have: "has", are: "is", were: "was" }[v]!));
+        return pieces(relative[1]!, `${pronoun} ${verb}`);
+      }
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
     const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+(said|says|added))$/.exec(plain);
@@ -247,9 +268,17 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
     // Reported speech: "Stephen Hammond said job roles would change …" → "Job roles would change …. That is what Stephen Hammond said."
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
-    if (speech && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
+    // Nor when what was said starts with a pronoun for the speaker: "They are expecting a child …" would lose who "they" are.
+    if (speech && wordCount(speech[3]!) >= 13 && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
       return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speaker(speech[1]!)} ${verb}`)];
+    }
+    // An appositive after the subject's name becomes a sentence of its own: "Ed Snowden, a 29-year-old former worker for
+    // the CIA, has revealed …" → "Ed Snowden is a 29-year-old former worker for the CIA. Ed Snowden has revealed …".
+    const described = /^((?:\p{Lu}[\p{L}'’.-]*\s+){0,3}\p{Lu}[\p{L}'’-]+),\s+((?:an?|the|chairman|chairwoman|chief|head|director|leader|president|member|editor|manager|owner|founder|captain|coach|spokesman|spokeswoman|minister|secretary)\s+[^,"“”]{3,70}),\s+(\p{Ll}.{10,})$/u.exec(plain);
+    if (described && !/^(?:The|A|An|This|That|It|He|She|They)$/.test(described[1]!) && tagEnglish(described[3]!).some((t) => VERB_TAGS.has(t.pos))) {
+      return [finish(`${described[1]!} is ${described[2]!}`), ...splitLong(`${described[1]!} ${described[3]!}`, lang, maxWords, effort)];
     }
     // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
     const appositive = plain.replace(/(\p{Lu}[\p{L}'-]+),\s+(?:an?|the)\s+[^,]{3,60},(?=\s+\p{Ll})/u, "$1");
@@ -270,7 +299,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const word = tags[at]!.surface;
       const index = plain.search(new RegExp(`\\s${word}\\s`));
       const head = index > 0 ? plain.slice(0, index) : "";
-      if (head && standsAlone(head) && wordCount(head) >= 6) return [finish(head)];
+      // Not "… with a member of staff having to be laid off": without its participle the "with" phrase says something else.
+      if (head && standsAlone(head) && wordCount(head) >= 6 && !/\bwith\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
     }
   }
   return [finish(sentence)];
@@ -306,6 +336,9 @@ const SUBORDINATE: Record<LearningLanguage, RegExp> = {
   es: /,?\s+(?:cuando|mientras|después de que|antes de que|aunque|que|quien|donde|cuyo|cuya)\s/,
 };
 
+/** Past tenses without "-ed": "took the first set but lost …" is two statements about one subject. */
+const IRREGULAR_PAST = /^(?:lost|won|took|made|went|came|got|gave|found|left|told|saw|ran|fell|broke|hit|kept|held|began|became|brought|bought|thought|felt|met|paid|sent|spent|stood|wrote|drew|beat|led|scored|struck|threw|flew|drove|rode|sold|built|caught|fought|taught|chose|spoke|stole|woke|wore|won|shot|sat|lay|rose|grew|knew|hid|dug|swam|sang|sank|forgot)$/i;
+
 const SUBJECT_TAGS = new Set(["DET", "PRON", "PROPN", "NOUN", "NUM", "ADJ"]);
 const VERB_TAGS = new Set(["VERB", "AUX"]);
 
@@ -320,12 +353,15 @@ function englishClause(head: string, tail: string): string | null {
   if (!tagEnglish(head).some((t) => VERB_TAGS.has(t.pos))) return null;
   const tailTags = tagEnglish(tail);
   const first = tailTags[0];
-  if (!first) return null;
+  // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
+  if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
+  // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed)$/i.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
   if (SUBJECT_TAGS.has(first.pos) && verbAt > 0 && verbAt <= 5 && subject.every((t) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-")) return tail;
-  if ((first.pos === "VERB" && /(?:ed|s)$/.test(first.surface)) || (first.pos === "AUX" && tailTags.length > 2)) {
+  if ((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
@@ -342,7 +378,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   return sentence
     .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore)\s*,\s*/i, "")
-    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;]{3,80},/g, "")
+    // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
+    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;]{3,80},/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
     .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b,?\s*/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
@@ -362,7 +399,7 @@ function withoutLongModifiers(sentence: string): string {
     const next = tags[i + 1];
     const long = syllables(tag.surface) >= 3 && /^\p{Ll}[\p{Ll}-]+$/u.test(tag.surface);
     const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
-    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface)) {
+    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface) && !/(?:th|teen|ty)$/.test(tag.surface)) {
       out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
     }
   }
@@ -373,7 +410,13 @@ function plainWords(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   let out = sentence;
   for (const [hard, plain] of PLAIN_WORDS) out = out.replace(hard, (match) => (/^\p{Lu}/u.test(match) ? capitalise(plain) : plain));
-  return out.replace(/\s{2,}/g, " ");
+  // The article follows the new word: "an important toss" → "a key toss".
+  return withArticles(out).replace(/\s{2,}/g, " ");
+}
+
+/** "an" before a consonant and "a" before a vowel once a word was dropped or swapped ("an incredibly exciting night" → "a night"). */
+export function withArticles(sentence: string): string {
+  return sentence.replace(/\b([Aa])n\s+(?=[bcdfgjklmnpqrstvwxz]\p{Ll})/gu, "$1 ").replace(/\b([Aa])\s+(?=[aei]\p{Ll})/gu, "$1n ");
 }
 
 /** The page's own definitions of its key terms, shortened to their first clause; never the title. */
@@ -394,13 +437,30 @@ export function glossary(input: { title: string | null; text: string; language: 
     .filter((entry) => (input.title ? entry.definition.replace(/[.!?]$/, "").toLowerCase() !== input.title.toLowerCase() : true));
 }
 
+/** A piece cut from a sentence that points back at the piece before it ("That is what …", "This is because …", "They have …"). */
+const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile)\b/;
+
+/**
+ * The pieces of one sentence that pass `keep`, never one that leans on a piece left out: "That is
+ * what the minister said." does not stay behind when what the minister said is dropped.
+ */
+export function keptPieces(pieces: string[], keep: (piece: string) => boolean): string[] {
+  const kept: string[] = [];
+  let previousKept = false;
+  for (const [i, piece] of pieces.entries()) {
+    previousKept = keep(piece) && (i === 0 || previousKept || !LEANS_BACK.test(piece));
+    if (previousKept) kept.push(piece);
+  }
+  return kept;
+}
+
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
   const simpler = (s: string) => {
     const plain = plainWords(lighter(withoutAsides(s), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
-  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort));
+  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort).map((p) => (lang === "en" ? withArticles(p) : p)));
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     const simple = groups.filter((pieces) => pieces.every((p) => wordCount(p) <= 20));
@@ -410,7 +470,7 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
   if (effort >= 3 && sentences.length > 3) {
     // Then the statements still over 16 words (12 at the last pass), as long as three remain (the shortest three otherwise).
     const limit = Math.max(effort >= 4 ? 12 : 16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
-    sentences = sentences.filter((p) => wordCount(p) <= limit);
+    sentences = groups.flatMap((pieces) => keptPieces(pieces, (p) => wordCount(p) <= limit));
   }
   const words = glossary(input, 4, Math.max(10, maxWords + 4));
   const body = sentences.join(" ");

@@ -29,16 +29,28 @@ describe("summarySentences", () => {
     expect(picked.filter((s) => s.startsWith("The tram line will connect"))).toHaveLength(1);
   });
 
-  it("picks from the lead: the first count + 1 sentences, even when a later one is more central", () => {
+  it("takes the lead in page order, even when a later sentence is more central", () => {
     const central = "The tram line, the harbour district, the central station and the city council: the tram line again.";
-    const picked = summarySentences(`${story}\n\n${central}`, { count: 2, language: "en" });
-    const lead = splitSentences(story).slice(1, 4);
-    expect(picked).toHaveLength(2);
-    for (const sentence of picked) expect(lead).toContain(sentence);
+    const picked = summarySentences(`${story}\n\n${central}`, { count: 3, language: "en" });
+    const sentences = splitSentences(story);
+    expect(picked).toEqual([sentences[1], sentences[2], sentences[4]]);
+  });
+
+  it("passes over a caption run into the text (over 80 words) for the next statement", () => {
+    const caption = `Pictured: ${Array.from({ length: 90 }, (_, i) => `word${i}`).join(" ")} in the harbour.`;
+    const picked = summarySentences([caption, "The council met on Tuesday to vote on the plan.", "The plan passed by nine votes to two."].join("\n\n"), { count: 2, language: "en" });
+    expect(picked).toEqual(["The council met on Tuesday to vote on the plan.", "The plan passed by nine votes to two."]);
   });
 
   it("keeps to the length budget with whole sentences, and falls back to the text when it has none", () => {
     expect(summarize(story, { count: 3, maxChars: 200, language: "en" }).length).toBeLessThanOrEqual(200);
     expect(summarize("Just a heading")).toBe("Just a heading");
+  });
+});
+
+describe("summary statements", () => {
+  it("never takes a heading (no sentence end) run into the first sentence", () => {
+    const picked = summarySentences("How Postgres indexes work\n\nAn index is a separate data structure that finds rows fast.\n\nThe default index type is the B-tree.", { count: 2, language: "en" });
+    expect(picked).toEqual(["An index is a separate data structure that finds rows fast.", "The default index type is the B-tree."]);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Extractive summaries: whole sentences of the page, in the page's order. Each sentence is scored
- * by its centrality (cosine similarity of its stemmed content words to the whole page's), times a
- * position prior (pages, news above all, state their point early), plus title overlap; then
- * sentences of the lead (the first `count + 1`) are picked greedily by maximal marginal relevance,
- * so a sentence that repeats an earlier pick loses to one that adds something.
+ * Extractive summaries: whole sentences of the page, in the page's order — its first statements
+ * (the lead), passing over share widgets, bylines, fragments, caption run-ons and repeats. On the
+ * news sets a lead sentence swapped for a more central later one (centrality against the page,
+ * title overlap, MMR) gained on one split and lost on another: position is what carries over
+ * (decision 021).
  */
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 import { splitSentences } from "./text-analysis.server";
@@ -12,6 +12,7 @@ import { splitSentences } from "./text-analysis.server";
 const BOILERPLATE = /share this with|copy this link|these are external links|cookies?\b.*\b(?:accept|consent)|all rights reserved|^(?:by|published|updated|last updated)\b.*\d/i;
 
 export interface SummaryOptions {
+  /** Accepted for callers that pass it; the lead decides. */
   title?: string;
   language?: string | null;
   count?: number;
@@ -38,52 +39,41 @@ function cosine(a: Map<string, number>, b: Map<string, number>, normA: number, n
 
 const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
 
-/** The chosen sentences, in page order. */
-export function summarySentences(text: string, { title = "", language, count = 3 }: SummaryOptions = {}): string[] {
+/** A statement, not a heading or a fragment: it has words and ends as a sentence does (or runs long, as a caption without a full stop). */
+function isStatement(sentence: string): boolean {
+  return sentence.length >= 15 && /\p{L}/u.test(sentence) && (/[.!?…。！？]["'”’»)\]]*$/u.test(sentence) || sentence.length >= 120);
+}
+
+/** Sentences longer than this are captions run into the text (Daily Mail pages), not a statement. */
+const RUN_ON_WORDS = 80;
+/** A sentence this close (cosine of stemmed content words) to an earlier pick repeats it. */
+const REPEAT = 0.8;
+
+/**
+ * The chosen sentences, in page order: the page's first `count` statements, passing over
+ * boilerplate, fragments, caption run-ons and a sentence that repeats an earlier pick (the next one
+ * takes its place).
+ */
+export function summarySentences(text: string, { language, count = 3 }: SummaryOptions = {}): string[] {
   const lang = pageLanguage(language, text);
   const stop = stopWordsOf(lang);
   const stem = stemmerOf(lang);
-  // The position prior makes a sentence past the first forty a rare pick: the rest is not split or
-  // scored (no change in ROUGE on the news sets against 100 sentences of 15,000 characters).
-  const all = splitSentences(text.slice(0, 6_000)).slice(0, 40);
-  const candidates = all
-    .map((sentence, index) => ({ sentence, index }))
-    .filter(({ sentence }) => sentence.length >= 30 && sentence.length <= 600 && /\p{L}/u.test(sentence) && !BOILERPLATE.test(sentence));
-  if (candidates.length === 0) return [];
-  const vectors = candidates.map((c) => vector(c.sentence, stop, stem));
-  const norms = vectors.map(norm);
-  const centroid = new Map<string, number>();
-  for (const v of vectors) for (const [k, x] of v) centroid.set(k, (centroid.get(k) ?? 0) + x);
-  const centroidNorm = norm(centroid);
-  const titleVector = vector(title, stop, stem);
-  const titleNorm = norm(titleVector);
-  const relevance = candidates.map((_, i) => {
-    const central = cosine(vectors[i]!, centroid, norms[i]!, centroidNorm);
-    const prior = 1 / Math.pow(1 + i, 1.5);
-    // Quoted speech colours a story but rarely states its point.
-    const quoted = /^["'“‘«„]/.test(candidates[i]!.sentence) ? 0.5 : 1;
-    return quoted * (central * (0.1 + prior) + 0.3 * cosine(vectors[i]!, titleVector, norms[i]!, titleNorm));
-  });
-  // The picks come from the page's lead: its first `count + 1` sentences (one spare, so a repeat or
-  // a weak sentence can be passed over). Every choice wider than that scored below Lead-3 on the
-  // news sets' dev split; the whole page still sets the centroid the lead is measured against.
-  const eligible = Math.min(candidates.length, count + 1);
-  const chosen: number[] = [];
-  while (chosen.length < Math.min(count, eligible)) {
-    let best = -1;
-    let bestScore = -Infinity;
-    for (let i = 0; i < eligible; i++) {
-      if (chosen.includes(i)) continue;
-      const redundancy = Math.max(0, ...chosen.map((j) => cosine(vectors[i]!, vectors[j]!, norms[i]!, norms[j]!)));
-      const score = 0.7 * relevance[i]! - 0.3 * redundancy;
-      if (score > bestScore) {
-        best = i;
-        bestScore = score;
-      }
-    }
-    chosen.push(best);
+  // Only the lead is read: a sentence past the first forty is never a pick.
+  const candidates = splitSentences(text.slice(0, 6_000))
+    .slice(0, 40)
+    .filter((sentence) => isStatement(sentence) && sentence.length <= 600 && !BOILERPLATE.test(sentence));
+  const chosen: Array<{ sentence: string; v: Map<string, number>; n: number }> = [];
+  for (const sentence of candidates) {
+    if (chosen.length === count) break;
+    if (sentence.split(/\s+/).length > RUN_ON_WORDS) continue;
+    const v = vector(sentence, stop, stem);
+    const n = norm(v);
+    if (chosen.some((c) => cosine(v, c.v, n, c.n) > REPEAT)) continue;
+    chosen.push({ sentence, v, n });
   }
-  return chosen.sort((a, b) => a - b).map((i) => candidates[i]!.sentence);
+  // A page of nothing but long lines still gets its first ones.
+  if (chosen.length === 0) return candidates.slice(0, count);
+  return chosen.map((c) => c.sentence);
 }
 
 /** The summary as one paragraph, within `maxChars` (whole sentences only, at least one). */

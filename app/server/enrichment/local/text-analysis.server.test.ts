@@ -30,3 +30,25 @@ describe("extractiveSummary", () => {
     expect(extractiveSummary("Just a heading")).toBe("Just a heading");
   });
 });
+
+describe("splitSentences", () => {
+  it("ends a sentence before an opening quote or mark of any of the engine's languages", () => {
+    expect(splitSentences("Il a dit oui. « Bien » fut la réponse. ¿Qué pasa? Nada.")).toEqual(["Il a dit oui.", "« Bien » fut la réponse.", "¿Qué pasa?", "Nada."]);
+  });
+
+  it("keeps a list item inside its paragraph unless asked to end sentences at list items", () => {
+    const text = "Do this:\n- open the file\n- save it\n\nDone.";
+    expect(splitSentences(text)).toEqual(["Do this: - open the file - save it", "Done."]);
+    expect(splitSentences(text, { listItems: true })).toEqual(["Do this:", "- open the file", "- save it", "Done."]);
+  });
+
+  it("knows the ranks and short forms of news copy", () => {
+    expect(splitSentences("Capt. Jones met Lt. Col. Smith near Mt. Etna. They spoke.")).toEqual(["Capt. Jones met Lt. Col. Smith near Mt. Etna.", "They spoke."]);
+  });
+});
+
+describe("splitSentences after a closing quote", () => {
+  it("ends a sentence at a full stop inside closing quotes", () => {
+    expect(splitSentences("He decided to 'give the staff another chance.' But the coach angered him again.")).toEqual(["He decided to 'give the staff another chance.'", "But the coach angered him again."]);
+  });
+});

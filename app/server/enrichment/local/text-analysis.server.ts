@@ -21,15 +21,28 @@ work works working part parts kind kinds right left start end single gets make t
     .filter(Boolean),
 );
 
-/** Sentence ends: . ! ? (and their CJK forms) followed by space and a capital, digit or quote. */
-const SENTENCE_END = /(?<=[.!?。！？])\s+(?=[\p{Lu}\p{N}"“'(\[])/u;
+/**
+ * Sentence ends: . ! ? (and their CJK forms), with any closing quote or bracket after them, followed
+ * by space and a capital, digit, quote or opening mark; not "a.m."/"p.m." before a day or a time zone ("at 11:30 a.m. Thursday").
+ */
+const SENTENCE_END = /(?<=[.!?。！？]["'”’»)]*)(?<!\b[ap]\.m\.(?=\s+(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[A-Z]{2,4}T)\b))\s+(?=[\p{Lu}\p{N}"“„«'(\[¿¡])/u;
 
 /** A full stop that ends an abbreviation or an initial, not a sentence: "U.S. District", "Dr. Smith", "J. Smith". */
-const ABBREVIATION = /(?:^|[\s(])(?:\p{Lu}\.)+$|\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Gen|Gov|Sen|Rep|Col|Lt|Sgt|Capt|No|vs|etc|Inc|Ltd|Co|Corp|Mt|Fig|approx|e\.g|i\.e|M|Mme|Mlle|Nr|bzw|ca|z\.B|Sra|Sr|Dra)\.$/u;
+const ABBREVIATION = /(?:^|[\s(])(?:\p{Lu}\.)+$|\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Gen|Gov|Sen|Rep|Col|Lt|Sgt|Capt|No|vs|etc|Inc|Ltd|Co|Corp|Mt|Fig|approx|e\.g|i\.e|M|Mme|Mlle|Nr|bzw|ca|z\.B|Sra|Dra)\.$/u;
 
-export function splitSentences(text: string): string[] {
+/** Where a paragraph ends: a blank line, and with `listItems` also a line break before a list item ("- ", "• ", "2. "). */
+const PARAGRAPH = /\n{2,}/;
+const PARAGRAPH_OR_ITEM = /\n{2,}|\n(?=\s*(?:[-•*]|\d+[.)])\s)/;
+
+export interface SplitOptions {
+  /** Also end a sentence where a list item starts on the next line (the learning features read lists as steps). */
+  listItems?: boolean;
+}
+
+/** The text's sentences, paragraph by paragraph (a paragraph break always ends one); whitespace collapsed. */
+export function splitSentences(text: string, { listItems = false }: SplitOptions = {}): string[] {
   const sentences: string[] = [];
-  for (const paragraph of text.split(/\n{2,}/)) {
+  for (const paragraph of text.split(listItems ? PARAGRAPH_OR_ITEM : PARAGRAPH)) {
     let pending = "";
     for (const part of paragraph.split(SENTENCE_END)) {
       const sentence = part.replace(/\s+/g, " ").trim();
