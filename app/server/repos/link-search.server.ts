@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
-import { savedRange } from "~/lib/link-filter";
+import { RANKED_MATCHES, savedRange } from "~/lib/link-filter";
 import type { Database } from "../platform/db.server";
 import type { DB, Link } from "../platform/db-schema.server";
 import type { LinkCursor } from "./links.server";
@@ -93,10 +93,10 @@ function rankOf(search: PreparedSearch): RawBuilder<number> {
 
 /**
  * A relevance search ranks at most its newest RANKED_MATCHES matches (by saved_at): a broader one
- * lists its older matches after them, newest first (rank -1), so a common word costs the same
- * however many links hold it (decision 031, amendment of 2026-11-27).
+ * lists its older matches after them, newest first (rank -1), so a common word costs about what a
+ * page of RANKED_MATCHES matches costs, however many links hold it.
  */
-export const RANKED_MATCHES = 500;
+export { RANKED_MATCHES };
 
 /** The page's host as normalizeUrl wrote it (lower case, no default port): scheme, optional user info, then the host. */
 const linkHost = sql<string>`substring(links.normalized_url from '^[a-z][a-z0-9+.-]*://(?:[^/@]*@)?([^/:?#]+)')`;
