@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * A second, small search vector to rank on (decision 031, amendment of 2026-11-27): title (A),
+ * A second, small search vector to rank on (decision 031, amendment "relevance ranks the newest 500 matches"): title (A),
  * tags and description (B), summary and notes (C), without the page's text. `search_vector`
  * still decides whether a link matches (through its GIN index); ranking every match on it read
  * each match's whole vector (up to 20,000 characters of page text) and was most of a relevance

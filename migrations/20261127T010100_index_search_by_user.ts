@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The search index leads with the owner (decision 031, amendment of 2026-11-27): every search is
+ * The search index leads with the owner (decision 031, amendment "relevance ranks the newest 500 matches"): every search is
  * one user's, and the GIN index on the vector alone answered a common word with every account's
  * matches (110,000 of 1,000,000 links for a word in 10%) before the owner's were picked out of
  * the heap. btree_gin lets a GIN index hold user_id beside the vector, so the index answers the

@@ -38,6 +38,6 @@ export function savedRange(filter: { from?: string; to?: string }): { from?: Dat
 
 /**
  * Best match (sort=relevance) ranks at most this many of a search's matches, its newest; older
- * matches follow them, newest first (decision 031, amendment of 2026-11-27).
+ * matches follow them, newest first (decision 031, amendment "relevance ranks the newest 500 matches").
  */
 export const RANKED_MATCHES = 500;
