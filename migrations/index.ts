@@ -26,6 +26,8 @@ import * as addLinkFetchRecord from "./20261126T010100_add_link_fetch_record";
 import * as addLinkSearch from "./20261126T030000_add_link_search";
 import * as boundSearchText from "./20261126T030100_bound_search_text";
 import * as createBulkOperations from "./20261126T040000_create_bulk_operations";
+import * as addLinkSearchRankVector from "./20261127T010000_add_link_search_rank_vector";
+import * as indexSearchByUser from "./20261127T010100_index_search_by_user";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -59,4 +61,6 @@ export const migrations: Record<string, Migration> = {
   "20261126T030000_add_link_search": addLinkSearch,
   "20261126T030100_bound_search_text": boundSearchText,
   "20261126T040000_create_bulk_operations": createBulkOperations,
+  "20261127T010000_add_link_search_rank_vector": addLinkSearchRankVector,
+  "20261127T010100_index_search_by_user": indexSearchByUser,
 };

@@ -35,3 +35,9 @@ export function savedRange(filter: { from?: string; to?: string }): { from?: Dat
     to: to ? (to.day ? new Date(to.at.getTime() + DAY_MS) : to.at) : undefined,
   };
 }
+
+/**
+ * Best match (sort=relevance) ranks at most this many of a search's matches, its newest; older
+ * matches follow them, newest first (decision 031, amendment "relevance ranks the newest 500 matches").
+ */
+export const RANKED_MATCHES = 500;

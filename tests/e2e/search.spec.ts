@@ -57,6 +57,14 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await expect(snippet.locator("mark")).toHaveText("kubernetes");
     await expectNoAxeViolations(page);
 
+    // Best match: the title match first, and the rule for broad searches said under the box.
+    await page.getByLabel("Sort").selectOption("relevance");
+    await expect(page.getByText("Best match ranks your newest 500 matches; older matches follow, newest first.")).toBeVisible();
+    await expect.poll(() => titles(page)).toEqual(["Kubernetes operators in practice", "Scaling Postgres reads"]);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Sort").selectOption("date");
+    await expect(page.getByText(/Best match ranks your newest/)).toHaveCount(0);
+
     // A tag on a row filters by it: a chip says so, and the list narrows to both conditions.
     await page.getByRole("button", { name: "Show links tagged ops" }).first().click();
     const chips = page.getByRole("list", { name: "Active filters" });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
-import { listMatchingLinkIds } from "~/server/repos/link-search.server";
+import { sql } from "kysely";
+import { listMatchingLinkIds, RANKED_MATCHES } from "~/server/repos/link-search.server";
 import { apiClient, startWebServer } from "../helpers/web-server";
 
 // Search (issue 16): full-text over title, tags, description, summary, notes and the page's text,
@@ -199,7 +200,7 @@ describe("search", () => {
     const owner = await user();
     const ids: string[] = [];
     // Ranks differ (more mentions rank higher) and some tie, so the cursor's id tie-break counts.
-    for (let i = 0; i < 7; i++) ids.push(await link(owner.id, { title: `Paging ${i}`, text: `${"lantern ".repeat(1 + (i % 3))}end` }));
+    for (let i = 0; i < 7; i++) ids.push(await link(owner.id, { title: `Paging ${i}`, description: `${"lantern ".repeat(1 + (i % 3))}end` }));
     await link(owner.id, { title: "No match" });
     for (const sort of ["date", "relevance"]) {
       const all = await found(owner.token, `q=lantern&sort=${sort}&limit=100`);
@@ -214,12 +215,43 @@ describe("search", () => {
       } while (cursor);
       expect(paged).toEqual(await found(owner.token, `q=lantern&sort=${sort}&limit=100`));
     }
-    // Relevance orders by rank: a link mentioning the word three times before one mentioning it once.
+    // Relevance orders by rank: a link whose description mentions the word three times before one mentioning it once.
     const ranked = await found(owner.token, "q=lantern&sort=relevance&limit=100");
     expect(ranked.indexOf(ids[2]!)).toBeLessThan(ranked.indexOf(ids[0]!));
     // A date cursor is not a relevance cursor.
     const first = await list(owner.token, "q=lantern&limit=3");
     expect((await list(owner.token, `q=lantern&sort=relevance&before=${first.headers.get("x-next-cursor")}`)).status).toBe(400);
+  });
+
+  it(`ranks the newest ${RANKED_MATCHES} matches by relevance, then lists the older ones newest first`, async () => {
+    const owner = await user();
+    // RANKED_MATCHES + 3 matches, one a second apart: in the page's text only (rank 0), except the
+    // tenth newest (in its title) and the three oldest (in their titles too, but outside the window).
+    const { rows } = await sql<{ id: string }>`
+      insert into links (user_id, url, normalized_url, status, title, content_text, language, saved_at)
+      select ${owner.id}::uuid, 'https://window.example/' || i, 'https://window.example/' || i, 'enriched',
+        case when i = 10 or i > ${RANKED_MATCHES}::int then 'Heron sightings ' || i else 'Note ' || i end,
+        'Birds by the river: a heron.', 'en', now() - i * interval '1 second'
+      from generate_series(1, ${RANKED_MATCHES + 3}::int) i
+      order by i
+      returning id`.execute(db());
+    const newestFirst = rows.map((row) => row.id);
+    const inWindow = newestFirst.slice(0, RANKED_MATCHES);
+    // The title match in the window first, the window's text-only matches newest first, then the
+    // three oldest, unranked though their titles match, newest first.
+    const expected = [inWindow[9], ...inWindow.filter((_, i) => i !== 9), ...newestFirst.slice(RANKED_MATCHES)];
+    // Pages of 101 and of 200 both have a page that starts in the window and ends past it.
+    for (const limit of [101, 200]) {
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const response: Awaited<ReturnType<typeof list>> = await list(owner.token, `q=heron&sort=relevance&limit=${limit}${cursor ? `&before=${cursor}` : ""}`);
+        expect(response.status).toBe(200);
+        paged.push(...response.body.map((row) => row.id));
+        cursor = response.headers.get("x-next-cursor");
+      } while (cursor);
+      expect(paged).toEqual(expected);
+    }
   });
 
   it("never shows another user's links, or deleted ones", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CATEGORIES, CATEGORY_SLUGS } from "~/lib/categories";
 import { FILTER_KEYS, STATUS_FILTER_LABELS, filterLabel, type FilterKey, type SearchState } from "~/lib/link-search";
+import { RANKED_MATCHES } from "~/lib/link-filter";
 import type { LinkStatus } from "~/lib/links";
 import { cx } from "../ui";
 
@@ -76,6 +77,11 @@ export function SearchBar({ state, onChange, busy }: { state: SearchState; onCha
           </button>
         </div>
       </div>
+      {state.q && state.sort === "relevance" ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          Best match ranks your newest {RANKED_MATCHES.toLocaleString("en-US")} matches; older matches follow, newest first.
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="sr-only">
         Press slash to search from anywhere on the page and Escape to clear the search.
       </p>

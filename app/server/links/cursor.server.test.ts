@@ -23,12 +23,16 @@ describe("link cursor", () => {
 
 describe("relevance cursor", () => {
   it("round-trips the rank as Postgres printed it and the id, and is not a date cursor", () => {
-    const rank = { rank: "0.30000001", id: cursor.id };
+    const rank = { rank: "0.30000001", savedAt: cursor.savedAt, id: cursor.id };
     const text = encodeRankCursor(rank);
     expect(decodeRankCursor(text)).toEqual(rank);
-    expect(decodeRankCursor(encodeRankCursor({ rank: "1e-05", id: cursor.id }))).toEqual({ rank: "1e-05", id: cursor.id });
+    expect(decodeRankCursor(encodeRankCursor({ rank: "1e-05", savedAt: cursor.savedAt, id: cursor.id }))).toEqual({ rank: "1e-05", savedAt: cursor.savedAt, id: cursor.id });
+    expect(decodeRankCursor(encodeRankCursor({ rank: "-1", savedAt: cursor.savedAt, id: cursor.id }))).toEqual({ rank: "-1", savedAt: cursor.savedAt, id: cursor.id });
     expect(decodeLinkCursor(text)).toBeUndefined();
     expect(decodeRankCursor(encodeLinkCursor(cursor))).toBeUndefined();
-    expect(decodeRankCursor(Buffer.from(`r1|0.5); drop table links;--|${cursor.id}`).toString("base64url"))).toBeUndefined();
+    expect(decodeRankCursor(Buffer.from(`r2|0.5); drop table links;--|${cursor.savedAt}|${cursor.id}`).toString("base64url"))).toBeUndefined();
+    expect(decodeRankCursor(Buffer.from(`r2|0.5|2026-11-24 08:15|${cursor.id}`).toString("base64url"))).toBeUndefined();
+    // The first form (rank and id, ordered without saved_at) is no longer read.
+    expect(decodeRankCursor(Buffer.from(`r1|0.5|${cursor.id}`).toString("base64url"))).toBeUndefined();
   });
 });

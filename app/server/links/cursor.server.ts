@@ -25,21 +25,23 @@ export function decodeLinkCursor(text: string): LinkCursor | undefined {
 }
 
 /**
- * The cursor of a page sorted by relevance: the last row's rank (ts_rank_cd's float4 as Postgres
- * prints it, which reads back to the same value) and its id; the next page starts strictly
- * after (rank, id) in (rank desc, id desc) order. Valid for the same q only: with another q the
- * ranks mean something else (the page starts at that rank of the new search).
+ * The cursor of a page sorted by relevance: the last row's rank (ts_rank's float4 as Postgres
+ * prints it, which reads back to the same value; -1 for a match outside the ranked window), its
+ * saved_at and its id; the next page starts strictly after (rank, saved_at, id) in descending
+ * order. Valid for the same q only: with another q the ranks mean something else (the page
+ * starts at that rank of the new search).
  */
-const RANK_VERSION = "r1";
+const RANK_VERSION = "r2";
 const RANK = /^-?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
 
 export function encodeRankCursor(cursor: RankCursor): string {
-  return Buffer.from(`${RANK_VERSION}|${cursor.rank}|${cursor.id}`, "utf8").toString("base64url");
+  return Buffer.from(`${RANK_VERSION}|${cursor.rank}|${cursor.savedAt}|${cursor.id}`, "utf8").toString("base64url");
 }
 
 export function decodeRankCursor(text: string): RankCursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return undefined;
-  const [version, rank, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
-  if (version !== RANK_VERSION || rest.length > 0 || !rank || !RANK.test(rank) || !isUuid(id)) return undefined;
-  return { rank, id: id.toLowerCase() };
+  const [version, rank, savedAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (version !== RANK_VERSION || rest.length > 0 || !rank || !RANK.test(rank) || !savedAt || !SAVED_AT.test(savedAt) || !isUuid(id)) return undefined;
+  if (Number.isNaN(Date.parse(`${savedAt}Z`))) return undefined;
+  return { rank, savedAt, id: id.toLowerCase() };
 }

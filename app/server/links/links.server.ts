@@ -248,7 +248,7 @@ export function pageOf<T extends { id: string; cursor_saved_at: string; cursor_r
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   if (!last || rows.length <= limit) return { rows: page, nextCursor: null };
-  if (byRank && last.cursor_rank) return { rows: page, nextCursor: encodeRankCursor({ rank: last.cursor_rank, id: last.id }) };
+  if (byRank && last.cursor_rank) return { rows: page, nextCursor: encodeRankCursor({ rank: last.cursor_rank, savedAt: last.cursor_saved_at, id: last.id }) };
   return { rows: page, nextCursor: encodeLinkCursor({ savedAt: last.cursor_saved_at, id: last.id }) };
 }
 

@@ -188,7 +188,7 @@ export interface LinksTable {
   import_id: string | null;
   /** The owner's own notes (searchable). */
   notes: string | null;
-  // search_vector (tsvector) is kept by a trigger and only read in SQL (repos/link-search.server.ts, decision 031).
+  // search_vector and search_rank_vector (tsvector) are kept by a trigger and only read in SQL (repos/link-search.server.ts, decision 031).
   /** How the page was last fetched: plain, cache (the shared fetch cache) or browser. */
   fetch_method: string | null;
   /** That fetch's time in ms (for the cache, the look-up's). */

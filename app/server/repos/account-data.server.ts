@@ -32,9 +32,9 @@ export async function listLinksForExport(db: Database, userId: string, afterId: 
     query = query.where(sql<boolean>`links.id in (select unnest(link_ids) from bulk_operations where id = ${bulkId} and user_id = ${userId})`);
   }
   const rows = await query.orderBy("id").limit(limit).execute();
-  // `select *` also reads the search vector (a column only SQL uses, decision 031): not for export.
+  // `select *` also reads the search vectors (columns only SQL uses, decision 031): not for export.
   return rows.map((row) => {
-    const { search_vector: _vector, ...link } = row as typeof row & { search_vector?: unknown };
+    const { search_vector: _vector, search_rank_vector: _rankVector, ...link } = row as typeof row & { search_vector?: unknown; search_rank_vector?: unknown };
     return link;
   });
 }

@@ -232,7 +232,7 @@ export async function loadSearchBenchData(
     cross join generate_series(1, 12) k
     cross join lateral (select (${words}::text[])[least(${words.length}::int, floor(exp(random() * ln(${words.length}::int + 1)))::int + 0 * s + 0 * k)] as word) w
     group by s`.execute(db);
-  await sql`drop index if exists links_search_idx`.execute(db);
+  await sql`drop index if exists links_user_search_idx`.execute(db);
   const others = Math.max(0, links - userLinks);
   const batch = 100_000;
   // The searcher's links first, then the others' round-robin over the other accounts; two
@@ -280,8 +280,8 @@ export async function loadSearchBenchData(
   await sql`drop table bench_sentences`.execute(db);
   await db.connection().execute(async (connection) => {
     await sql`set maintenance_work_mem = '256MB'`.execute(connection);
-    // As migration 20261126T030000_add_link_search defines it.
-    await sql`create index links_search_idx on links using gin (search_vector) where deleted_at is null`.execute(connection);
+    // As migration 20261127T010100_index_search_by_user defines it.
+    await sql`create index links_user_search_idx on links using gin (user_id, search_vector) where deleted_at is null`.execute(connection);
   });
   await sql`vacuum analyze links`.execute(db);
 }

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from "kysely";
 import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
-import { savedRange } from "~/lib/link-filter";
+import { RANKED_MATCHES, savedRange } from "~/lib/link-filter";
 import type { Database } from "../platform/db.server";
 import type { DB, Link } from "../platform/db-schema.server";
 import type { LinkCursor } from "./links.server";
@@ -79,13 +79,24 @@ function rowQuery(search: PreparedSearch): RawBuilder<string> {
   return sql<string>`(case ${sql.join(whens, sql` `)} else ${orNull(simple)} end)`;
 }
 
-/** Title weighs most (A), then tags and description (B), summary and notes (C), the page's text (D). */
-const RANK_WEIGHTS = "{0.05, 0.2, 0.4, 1.0}";
+/**
+ * Ranking reads the small vector (`search_rank_vector`: title A, tags and description B, summary
+ * and notes C; no page text), not the one that decides the match: ranking on the whole vector read
+ * up to 20,000 characters of page text per match. A match in the page's text alone ranks 0.
+ */
+const RANK_WEIGHTS = "{0.1, 0.2, 0.4, 1.0}";
 
 function rankOf(search: PreparedSearch): RawBuilder<number> {
   // 0 for a row its own language's reading does not match (it came in through another's).
-  return sql<number>`coalesce(ts_rank_cd(${RANK_WEIGHTS}::real[], links.search_vector, ${rowQuery(search)}), 0)`;
+  return sql<number>`coalesce(ts_rank(${RANK_WEIGHTS}::real[], links.search_rank_vector, ${rowQuery(search)}), 0)`;
 }
+
+/**
+ * A relevance search ranks at most its newest RANKED_MATCHES matches (by saved_at): a broader one
+ * lists its older matches after them, newest first (rank -1), so a common word costs about what a
+ * page of RANKED_MATCHES matches costs, however many links hold it.
+ */
+export { RANKED_MATCHES };
 
 /** The page's host as normalizeUrl wrote it (lower case, no default port): scheme, optional user info, then the host. */
 const linkHost = sql<string>`substring(links.normalized_url from '^[a-z][a-z0-9+.-]*://(?:[^/@]*@)?([^/:?#]+)')`;
@@ -141,9 +152,10 @@ export async function listMatchingLinkIds(db: Database, { userId, filter, limit 
   return rows.map((row) => row.id);
 }
 
-/** Where a relevance page ends: the last row's rank (float4, as Postgres prints it: exact) and id. */
+/** Where a relevance page ends: the last row's rank (float4, as Postgres prints it: exact), saved_at and id. */
 export interface RankCursor {
   rank: string;
+  savedAt: string;
   id: string;
 }
 
@@ -194,6 +206,62 @@ export function markedHtml(text: string | null): string | null {
   return escaped.replaceAll(START, "<mark>").replaceAll(STOP, "</mark>");
 }
 
+type PageRow = Omit<SearchedLink, "title_highlight" | "snippet_highlight">;
+interface PageQuery {
+  userId: string;
+  filter: LinkFilter;
+  search: PreparedSearch | undefined;
+  limit: number;
+  before?: LinkCursor | RankCursor;
+}
+
+const savedBefore = (before: { savedAt: string; id: string }) =>
+  // A row comparison is an index condition of the (user_id, saved_at desc, id desc) index.
+  sql<SqlBool>`(links.saved_at, links.id) < ((${before.savedAt}::timestamp at time zone 'UTC'), ${before.id}::uuid)`;
+
+/** Newest saved first (ties by id); with a relevance cursor's `rank`, every row gets that rank (-1: past the ranked window). */
+async function datePage(db: Database, { userId, filter, search, limit, before }: PageQuery, rank: string | null = null): Promise<PageRow[]> {
+  let page = matching(db, userId, filter, search).select([...LISTED_COLUMNS, cursorSavedAt.as("cursor_saved_at"), sql<string | null>`${rank}::text`.as("cursor_rank")]);
+  if (before) page = page.where(savedBefore(before));
+  return page.orderBy("links.saved_at", "desc").orderBy("links.id", "desc").limit(limit).execute();
+}
+
+/**
+ * Best rank first among the newest RANKED_MATCHES matches (ties newest first), then the older
+ * matches newest first with rank -1. The window is a newest-first LIMIT, so Postgres walks the
+ * saved_at index for a common word and reads the GIN index for a rare one; only its rows are
+ * ranked, on their small vector, and only ids, dates and ranks are sorted.
+ */
+async function relevancePage(db: Database, { userId, filter, search, limit, before }: PageQuery & { search: PreparedSearch }): Promise<PageRow[]> {
+  const cursor = before && "rank" in before ? before : undefined;
+  // Past the window: the older matches by date, from the cursor on.
+  if (cursor && Number(cursor.rank) < 0) return datePage(db, { userId, filter, search, limit, before: cursor }, "-1");
+  const window = matching(db, userId, filter, search)
+    .select(["links.id", "links.saved_at", sql<number>`${rankOf(search)}::real`.as("rank")])
+    .orderBy("links.saved_at", "desc")
+    .orderBy("links.id", "desc")
+    .limit(RANKED_MATCHES);
+  const after = cursor ? sql`(w.rank, w.saved_at, w.id) < (${cursor.rank}::real, (${cursor.savedAt}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)` : sql`true`;
+  // One row even when the page is empty: the window's size and its oldest row, where older matches start.
+  const { rows: found } = await sql<PageRow & { size: number; oldest_saved_at: string | null; oldest_id: string | null }>`
+    with w as materialized (${window}),
+    meta as (
+      select count(*)::int as size,
+        (select to_char(saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') from w order by saved_at, id limit 1) as oldest_saved_at,
+        (select id from w order by saved_at, id limit 1) as oldest_id
+      from w),
+    p as (select w.id, w.rank from w where ${after} order by w.rank desc, w.saved_at desc, w.id desc limit ${limit})
+    select meta.size, meta.oldest_saved_at, meta.oldest_id, ${sql.join(LISTED_COLUMNS.map((column) => sql.ref(column)))}, ${cursorSavedAt} as cursor_saved_at, p.rank::text as cursor_rank
+    from meta left join (p join links on links.id = p.id and links.user_id = ${userId}) on true
+    order by p.rank desc, links.saved_at desc, links.id desc`.execute(db);
+  const meta = found[0];
+  const rows: PageRow[] = found.filter((row) => row.id !== null).map(({ size: _size, oldest_saved_at: _at, oldest_id: _id, ...row }) => row);
+  if (rows.length === limit || !meta || meta.size < RANKED_MATCHES || meta.oldest_saved_at === null || meta.oldest_id === null) return rows;
+  // The window is spent: its older matches follow, newest first.
+  const older = await datePage(db, { userId, filter, search, limit: limit - rows.length, before: { savedAt: meta.oldest_saved_at, id: meta.oldest_id } }, "-1");
+  return [...rows, ...older];
+}
+
 /**
  * A page of the user's live links matching the filter, after `before` (the previous page's
  * last row): newest saved first, or with sort=relevance and a search, best rank first (ties by
@@ -204,21 +272,7 @@ export async function searchLinks(
   { userId, filter, sort = "date", limit, before }: { userId: string; filter: LinkFilter; sort?: LinkSort; limit: number; before?: LinkCursor | RankCursor },
 ): Promise<SearchedLink[]> {
   const search = await prepareSearch(db, filter.q);
-  const byRank = sort === "relevance" && search !== undefined;
-  let page = matching(db, userId, filter, search)
-    .select([...LISTED_COLUMNS, cursorSavedAt.as("cursor_saved_at")])
-    .select(search ? sql<string>`${rankOf(search)}::text`.as("cursor_rank") : sql<null>`null`.as("cursor_rank"));
-  if (byRank) {
-    if (before && "rank" in before) page = page.where(sql<SqlBool>`(${rankOf(search)}, links.id) < (${before.rank}::real, ${before.id}::uuid)`);
-    page = page.orderBy(rankOf(search), "desc").orderBy("links.id", "desc");
-  } else {
-    if (before && "savedAt" in before) {
-      // A row comparison is an index condition of the (user_id, saved_at desc, id desc) index.
-      page = page.where(sql<SqlBool>`(links.saved_at, links.id) < ((${before.savedAt}::timestamp at time zone 'UTC'), ${before.id}::uuid)`);
-    }
-    page = page.orderBy("links.saved_at", "desc").orderBy("links.id", "desc");
-  }
-  const rows = await page.limit(limit).execute();
+  const rows = sort === "relevance" && search !== undefined ? await relevancePage(db, { userId, filter, search, limit, before }) : await datePage(db, { userId, filter, search, limit, before });
   if (!search || rows.length === 0) return rows.map((row) => ({ ...row, title_highlight: null, snippet_highlight: null }));
   // Highlights for the page only: ts_headline parses its text, so never for every match.
   const lights = await db
