@@ -124,15 +124,21 @@ export async function seenBefore(key: string): Promise<boolean> {
   }
 }
 
-/** The lock's token when we took it, null when another save holds it; undefined when Redis is out (go on without). */
-export async function lockFetch(key: string): Promise<string | null | undefined> {
+/**
+ * The fetch lock: its token when we took it, null when another save holds it, undefined when Redis
+ * is out (go on without); and in the same round trip whether a render of the address is claimed
+ * (renderUnderWay), which the plain path asks for every page it fetches.
+ */
+export async function lockFetchSeeingRender(key: string): Promise<{ lock: string | null | undefined; render: RenderClaim | null }> {
   const token = randomUUID();
   try {
-    const taken = await (await lockClient()).set(lockKey(key), token, "PX", lockMs(), "NX");
-    return taken === "OK" ? token : null;
+    const answers = await (await lockClient()).pipeline().set(lockKey(key), token, "PX", lockMs(), "NX").get(renderingKey(key)).exec();
+    const [[lockError, taken], [, claim]] = answers as [[Error | null, unknown], [Error | null, unknown]];
+    if (lockError) throw lockError;
+    return { lock: taken === "OK" ? token : null, render: readClaim(typeof claim === "string" ? claim : null) };
   } catch (error) {
     log.warn("fetch lock unavailable; fetching without it", { error });
-    return undefined;
+    return { lock: undefined, render: null };
   }
 }
 
@@ -180,17 +186,24 @@ export const SHELL_HANDOVER_MAX_BYTES = 256 * 1024;
 const renderingKey = (key: string) => `${env().REDIS_PREFIX}:crawler:rendering:${key}`;
 const shellKey = (linkId: string) => `${env().REDIS_PREFIX}:crawler:shell:${linkId}`;
 const renderClaimSchema = z.object({ token: z.string(), reason: z.string() });
+export interface RenderClaim {
+  claim: string;
+  reason: string;
+}
+
+function readClaim(claim: string | null): RenderClaim | null {
+  const parsed = claim === null ? undefined : renderClaimSchema.safeParse(safeJson(claim));
+  return parsed?.success ? { claim: claim!, reason: parsed.data.reason } : null;
+}
 
 /**
  * A render of this address is under way (or queued): its claim (what the owner holds, to give it
  * back) and the reason the page needs the browser; null for none. Taken under the fetch lock by
  * the save whose plain fetch found the shell, so saves racing it wait for that one render.
  */
-export async function renderUnderWay(key: string): Promise<{ claim: string; reason: string } | null> {
+export async function renderUnderWay(key: string): Promise<RenderClaim | null> {
   try {
-    const claim = await (await lockClient()).get(renderingKey(key));
-    const parsed = claim === null ? undefined : renderClaimSchema.safeParse(safeJson(claim));
-    return parsed?.success ? { claim: claim!, reason: parsed.data.reason } : null;
+    return readClaim(await (await lockClient()).get(renderingKey(key)));
   } catch (error) {
     log.warn("fetch cache: could not tell whether a render is under way", { error });
     return null;

@@ -5,7 +5,7 @@ import {
   cacheKey,
   claimRender,
   fetchCacheOn,
-  lockFetch,
+  lockFetchSeeingRender,
   lookUpPage,
   refreshPage,
   releaseRender,
@@ -132,7 +132,8 @@ export async function fetchParsedPage(target: PageToFetch, options: FetchParsedO
   }
 
   // Another save of the same address may be fetching it right now: wait for its parse.
-  let lock = await lockFetch(key);
+  // With the lock comes whether a save that found the page script-built before us claimed its render.
+  let { lock, render: claimed } = await lockFetchSeeingRender(key);
   if (lock === null) {
     step("another save is fetching this page; waiting for it");
     const finished = await waitForFetch(key, env().CRAWLER_WAIT_MS);
@@ -140,17 +141,15 @@ export async function fetchParsedPage(target: PageToFetch, options: FetchParsedO
       lookup = await lookUpPage(key, target.queuedAt);
       if (lookup.state === "fresh") return fromCache(lookup, performance.now(), step);
       if (lookup.state === "failed") throw failureFrom(lookup);
-      lock = await lockFetch(key);
+      ({ lock, render: claimed } = await lockFetchSeeingRender(key));
     }
     if (lock === null) throw deferOrFail(deferrals, "busy", 0, "another save is fetching this page");
   }
   try {
     if (render) return await renderHandedOver(target, lookup, { ...options, key, render });
-    // Under the lock: a save that found the page script-built before us has claimed its render.
-    const pending = await renderUnderWay(key);
-    if (pending) {
+    if (claimed) {
       step("another save's render of this page is under way: waiting for it in the render queue");
-      return { browser: pending.reason, shareable: true };
+      return { browser: claimed.reason, shareable: true };
     }
     const fetched = await fetchAndParse(target, lookup, { ...options, key });
     if ("browser" in fetched && fetched.shareable) fetched.claim = await claimRender(key, fetched.browser);
