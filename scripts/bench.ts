@@ -153,11 +153,14 @@ const spaShell = readFileSync("tests/fixtures/pages/script-shell/index.html", "u
 const spaScript = readFileSync("tests/fixtures/pages/script-shell/app.js", "utf8").replace('"/api/articles/tide-tables.json"', '`/spa-data/${location.pathname.split("/").pop()}.json`');
 const spaArticle = JSON.parse(readFileSync("tests/fixtures/pages/script-shell/article.json", "utf8")) as { title: string; paragraphs: string[] };
 let spaDataServed = 0;
+// The shells' HTML as the site sends it: once per page since the plain fetch hands it to the render.
+let spaShellServed = 0;
 // Requests for part 9's shared pages (/shared/{n}), counted as the site sees them.
 let sharedFetches = 0;
 const pageServer = createServer((req, res) => {
   if (req.url?.startsWith("/shared/")) sharedFetches++;
   const spa = /^\/spa(?:\/(\d+)|-app\.js|-data\/(\d+)\.json)/.exec(req.url ?? "");
+  if (spa?.[1] !== undefined) spaShellServed++;
   if (spa?.[1] !== undefined) return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(spaShell);
   if (spa?.[2] !== undefined) {
     spaDataServed++;
@@ -676,6 +679,7 @@ try {
     const warmUp = await add(token, `/spa/${RENDER_PAGES}`);
     await waitForLinkEnriched(warmUp.id, 120_000);
     const servedBefore = spaDataServed;
+    const shellsBefore = spaShellServed;
     const browserPss: number[] = [];
     const browserRss: number[] = [];
     const workerMb: number[] = [];
@@ -693,9 +697,10 @@ try {
     clearInterval(sampler);
     weigh();
     const rendered = spaDataServed - servedBefore;
+    const shellFetches = (spaShellServed - shellsBefore) / RENDER_PAGES;
     const concurrency = process.env.CRAWLER_BROWSER_CONCURRENCY ?? "1";
     results.push(
-      `| render, ${RENDER_PAGES} script-built pages, 1 worker process (render concurrency ${concurrency}) | ${(RENDER_PAGES / minutes).toFixed(0)} pages/min (${rendered} rendered, ${done.failed - before.failed} failed); browser (all its processes) PSS median ${percentile(browserPss, 50).toFixed(0)} MB, peak ${Math.max(...browserPss).toFixed(0)} MB (summed RSS median ${percentile(browserRss, 50).toFixed(0)}, peak ${Math.max(...browserRss).toFixed(0)}); worker RSS median ${percentile(workerMb, 50).toFixed(0)} MB, peak ${Math.max(...workerMb).toFixed(0)} MB |`,
+      `| render, ${RENDER_PAGES} script-built pages, 1 worker process (render concurrency ${concurrency}) | ${(RENDER_PAGES / minutes).toFixed(0)} pages/min (${rendered} rendered, ${done.failed - before.failed} failed, ${shellFetches.toFixed(2)} fetches of each page's HTML); browser (all its processes) PSS median ${percentile(browserPss, 50).toFixed(0)} MB, peak ${Math.max(...browserPss).toFixed(0)} MB (summed RSS median ${percentile(browserRss, 50).toFixed(0)}, peak ${Math.max(...browserRss).toFixed(0)}); worker RSS median ${percentile(workerMb, 50).toFixed(0)} MB, peak ${Math.max(...workerMb).toFixed(0)} MB |`,
     );
     await stop(worker);
   }

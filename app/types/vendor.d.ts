@@ -11,3 +11,8 @@ declare module "stopwords-iso" {
   const stopwords: Record<string, string[]>;
   export default stopwords;
 }
+
+// pdf.js's worker module (loaded on a parser thread and handed to pdf.js, pdf-parser.server.ts): only its handler is used.
+declare module "pdfjs-dist/legacy/build/pdf.worker.mjs" {
+  export const WorkerMessageHandler: unknown;
+}

@@ -76,14 +76,40 @@ describe("script-built pages through the worker", () => {
     expect(secondRow.content_text).toContain("by the rule of twelfths it rises one twelfth in the first hour");
     expect(pipeline.pages.hits("/static/app.js")).toBe(1);
     expect(pipeline.pages.hits("/api/articles/tide-tables.json")).toBe(1);
-    // The plain fetch and the browser's, for the first save only.
-    expect(pipeline.pages.hits("/tide/")).toBe(2);
+    // One fetch of the page's HTML in all: the plain fetch's answer was handed to the browser.
+    expect(pipeline.pages.hits("/tide/")).toBe(1);
 
     const browserProcesses = descendants(pipeline.worker.child.pid!);
     expect(browserProcesses.length).toBeGreaterThan(0);
     running.pop();
     await pipeline.stop();
     expect(await waitUntilGone(browserProcesses, 10_000)).toEqual([]);
+  });
+
+  it("renders a script-built page once when several users save it at the same moment, and fetches its HTML once", async () => {
+    const pipeline = await startPipeline(
+      { ...shellRoutes, "/tide/together/": html(fixture("index.html")) },
+      { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: "30000", WORKER_CONCURRENCY: "8", CRAWLER_BROWSER_CONCURRENCY: "3" } },
+    );
+    running.push(pipeline);
+    const links = await Promise.all(Array.from({ length: 4 }, () => save(pipeline, "/tide/together/")));
+    expect(links.map((link) => [link.status, link.title])).toEqual(Array(4).fill(["enriched", "How to read a tide table"]));
+    const rows = await db()
+      .selectFrom("links")
+      .select(["fetch_method", "content_text"])
+      .where(
+        "id",
+        "in",
+        links.map((link) => link.id),
+      )
+      .execute();
+    expect(rows.every((row) => row.content_text?.includes("by the rule of twelfths it rises one twelfth in the first hour"))).toBe(true);
+    // One render (its data fetched once), the other saves served its parse; one fetch of the HTML.
+    expect(rows.map((row) => row.fetch_method).sort()).toEqual(["browser", "cache", "cache", "cache"]);
+    expect(pipeline.pages.hits("/api/articles/tide-tables.json")).toBe(1);
+    expect(pipeline.pages.hits("/tide/together/")).toBe(1);
+    running.pop();
+    await pipeline.stop();
   });
 
   it("with no Chromium, says so once at start and reads the page from its HTML as sent", async () => {

@@ -35,6 +35,23 @@ function held(_req: IncomingMessage, res: ServerResponse) {
   }, 150);
 }
 
+// /img/page/{n}: a page whose icon and lead image are on the same host; the page, the icon and
+// the image are each held a moment, all counted together.
+const images = { inFlight: 0, max: 0 };
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+function heldImage(body: Buffer | string, type: string) {
+  return (_req: IncomingMessage, res: ServerResponse) => {
+    images.inFlight++;
+    images.max = Math.max(images.max, images.inFlight);
+    setTimeout(() => {
+      images.inFlight--;
+      res.writeHead(200, { "content-type": type }).end(body);
+    }, 150);
+  };
+}
+const withImages = (i: number) =>
+  page.toString("utf8").replace(/<link rel="shortcut icon"[^>]*>/, `<link rel="icon" href="/img/icon/${i}.png"><meta property="og:image" content="/img/lead/${i}.png">`);
+
 // Retry-After: the first answer of /ra/first is a 429 asking for 2 s; /ra/second is saved meanwhile.
 const times: Record<string, number[]> = {};
 const at = (name: string) => (times[name] ??= []).push(Date.now());
@@ -66,6 +83,11 @@ beforeAll(async () => {
     },
   };
   for (let i = 0; i < 12; i++) routes[`/limit/${i}`] = held;
+  for (let i = 0; i < 8; i++) {
+    routes[`/img/page/${i}`] = heldImage(withImages(i), "text/html; charset=utf-8");
+    routes[`/img/icon/${i}.png`] = heldImage(PNG, "image/png");
+    routes[`/img/lead/${i}.png`] = heldImage(PNG, "image/png");
+  }
   // A fetch that times out on a loaded machine would be fetched again and counted twice.
   const workerEnv = { CRAWLER_HOST_CONCURRENCY: "2", CRAWLER_MAX_DEFERRALS: "2", WORKER_CONCURRENCY: "8", FETCH_TIMEOUT_MS: "5000" };
   pipeline = await startPipeline(routes, { workerEnv });
@@ -108,6 +130,16 @@ describe("polite fetching", () => {
     // Two workers with 8 jobs each could have sent all twelve at once.
     expect(limit.max).toBe(2);
     expect(links.every((link) => link.fetchMethod === "plain" && link.fetchReason === null && typeof link.fetchMs === "number")).toBe(true);
+  });
+
+  it("counts a page's icon and lead image against its host's limit too, and a busy host does not fail the enrichment", async () => {
+    const { token } = await signUpAs(pipeline.api, "ProUser");
+    const ids = await Promise.all(Array.from({ length: 8 }, (_, i) => save(token, `/img/page/${i}`)));
+    const links = await Promise.all(ids.map((id) => detail(token, id)));
+    expect(links.map((link) => link.status)).toEqual(Array(8).fill("enriched"));
+    // Every icon and image was asked for (none skipped for good), and never more than two requests at once.
+    for (let i = 0; i < 8; i++) expect(pipeline.pages.hits(`/img/icon/${i}.png`) + pipeline.pages.hits(`/img/lead/${i}.png`)).toBeGreaterThanOrEqual(1);
+    expect(images.max).toBe(2);
   });
 
   it("honours a 429's Retry-After for every job of the host, without spending an attempt", async () => {

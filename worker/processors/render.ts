@@ -12,9 +12,9 @@ import { deferralsOf } from "~/server/fetching/host-limits.server";
  * costs tens of megabytes and a second or more.
  */
 export async function processRenderJob(job: Job, ctx: WorkerContext): Promise<EnrichOutcome> {
-  const { linkId, importId, reason, shareable } = parseJobData(renderJobSchema, job);
+  const { linkId, importId, reason, shareable, claim } = parseJobData(renderJobSchema, job);
   const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const options = { finalAttempt, onStep: stepLogger(job), deferrals: deferralsOf(job.data), render: { reason, shareable } };
+  const options = { finalAttempt, onStep: stepLogger(job), deferrals: deferralsOf(job.data), render: { reason, shareable, claim } };
   const outcome = importId ? await enrichImportedLink({ linkId, importId }, options) : await enrichLink(linkId, options);
   ctx.log.info("render job done", { jobId: job.id, outcome });
   return outcome;

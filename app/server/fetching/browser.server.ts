@@ -238,8 +238,12 @@ export class Renderer {
     return this.marker;
   }
 
-  /** Renders one page; throws FetchError when the page itself could not be fetched, BrowserError otherwise. */
-  async render(url: string): Promise<RenderedPage> {
+  /**
+   * Renders one page; throws FetchError when the page itself could not be fetched, BrowserError
+   * otherwise. `prefetched`: the page's answer already had through the safe fetcher (the plain
+   * fetch that found it script-built), opened instead of fetching the page again.
+   */
+  async render(url: string, prefetched?: FetchedPage): Promise<RenderedPage> {
     const started = performance.now();
     let context: BrowserContext;
     try {
@@ -269,7 +273,7 @@ export class Renderer {
       await context.route("**/*", (route) => traffic.handle(route).catch(() => undefined));
       // A socket to anywhere is refused outright: never connected, never proxied.
       await context.routeWebSocket(/.*/, (socket) => socket.close({ code: 1008, reason: "blocked" }));
-      const work = this.load(context, url, deadline, traffic);
+      const work = this.load(context, url, deadline, traffic, prefetched);
       const hardLimit = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new BrowserError(`The page took longer than ${Math.round(this.options.timeoutMs / 1000)} s to render`)),
@@ -286,7 +290,7 @@ export class Renderer {
     return { ...loaded, ms: Math.round(performance.now() - started), requests: traffic.fetched, blocked: traffic.blocked, rssMb: this.lastRssMb };
   }
 
-  private async load(context: BrowserContext, url: string, deadline: number, traffic: Traffic): Promise<{ url: string; html: string }> {
+  private async load(context: BrowserContext, url: string, deadline: number, traffic: Traffic, prefetched?: FetchedPage): Promise<{ url: string; html: string }> {
     const page = await context.newPage();
     traffic.mainFrame = page.mainFrame();
     // Pop-ups open in the same context (and would go through the same checks); we read one page.
@@ -298,12 +302,14 @@ export class Renderer {
       crashed = true;
     });
     const remaining = () => Math.max(1, deadline - Date.now());
-    const first = await safeFetch(url, {
+    const first =
+      prefetched ??
+      (await safeFetch(url, {
       allowlist: this.options.allowlist,
       timeoutMs: remaining(),
       maxBytes: this.options.maxBytes,
-      measure: false,
-    });
+        measure: false,
+      }));
     traffic.prefetched(first);
     try {
       await page.goto(first.url, { waitUntil: "domcontentloaded", timeout: remaining() });

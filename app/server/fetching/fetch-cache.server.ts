@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
+import { z } from "zod";
 import { db } from "../platform/db.server";
 import type { FetchCacheRow } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { deleteStaleFetchCache, getFetchCacheEntry, putFetchCacheFailure, putFetchCacheOk, refreshFetchCacheEntry } from "../repos/fetch-cache.server";
+import type { FetchedPage } from "./fetcher.server";
 import type { ParsedPage } from "./page-parser.server";
 
 /**
@@ -122,15 +124,21 @@ export async function seenBefore(key: string): Promise<boolean> {
   }
 }
 
-/** The lock's token when we took it, null when another save holds it; undefined when Redis is out (go on without). */
-export async function lockFetch(key: string): Promise<string | null | undefined> {
+/**
+ * The fetch lock: its token when we took it, null when another save holds it, undefined when Redis
+ * is out (go on without); and in the same round trip whether a render of the address is claimed
+ * (renderUnderWay), which the plain path asks for every page it fetches.
+ */
+export async function lockFetchSeeingRender(key: string): Promise<{ lock: string | null | undefined; render: RenderClaim | null }> {
   const token = randomUUID();
   try {
-    const taken = await (await lockClient()).set(lockKey(key), token, "PX", lockMs(), "NX");
-    return taken === "OK" ? token : null;
+    const answers = await (await lockClient()).pipeline().set(lockKey(key), token, "PX", lockMs(), "NX").get(renderingKey(key)).exec();
+    const [[lockError, taken], [, claim]] = answers as [[Error | null, unknown], [Error | null, unknown]];
+    if (lockError) throw lockError;
+    return { lock: taken === "OK" ? token : null, render: readClaim(typeof claim === "string" ? claim : null) };
   } catch (error) {
     log.warn("fetch lock unavailable; fetching without it", { error });
-    return undefined;
+    return { lock: undefined, render: null };
   }
 }
 
@@ -144,12 +152,17 @@ export async function unlockFetch(key: string, token: string | null | undefined)
 }
 
 /** Waits up to `ms` for another save's fetch of the address to finish; true when it did. */
-export async function waitForFetch(key: string, ms: number): Promise<boolean> {
+export function waitForFetch(key: string, ms: number): Promise<boolean> {
+  return waitUntilGone(lockKey(key), ms);
+}
+
+/** Waits up to `ms` for a Redis key to go; true when it did (or Redis cannot say). */
+async function waitUntilGone(redisKey: string, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   let pause = 5;
   for (;;) {
     try {
-      if ((await (await lockClient()).exists(lockKey(key))) === 0) return true;
+      if ((await (await lockClient()).exists(redisKey)) === 0) return true;
     } catch {
       return true;
     }
@@ -157,5 +170,124 @@ export async function waitForFetch(key: string, ms: number): Promise<boolean> {
     if (left <= 0) return false;
     await sleep(Math.min(pause, left));
     pause = Math.min(pause * 2, 100);
+  }
+}
+
+// ---- The render hand-over: a script-built page's plain fetch hands its answer and its place to the render.
+
+/**
+ * How long a hand-over waits for its render (the render queue's wait included). Past it, a save
+ * waiting for another's render renders the page itself, and a render job fetches the page again.
+ */
+export const RENDER_HANDOVER_MS = 10 * 60_000;
+/** A page's HTML is handed to the render through Redis up to this size; a bigger one is fetched again. */
+export const SHELL_HANDOVER_MAX_BYTES = 256 * 1024;
+
+const renderingKey = (key: string) => `${env().REDIS_PREFIX}:crawler:rendering:${key}`;
+const shellKey = (linkId: string) => `${env().REDIS_PREFIX}:crawler:shell:${linkId}`;
+const renderClaimSchema = z.object({ token: z.string(), reason: z.string() });
+export interface RenderClaim {
+  claim: string;
+  reason: string;
+}
+
+function readClaim(claim: string | null): RenderClaim | null {
+  const parsed = claim === null ? undefined : renderClaimSchema.safeParse(safeJson(claim));
+  return parsed?.success ? { claim: claim!, reason: parsed.data.reason } : null;
+}
+
+/**
+ * A render of this address is under way (or queued): its claim (what the owner holds, to give it
+ * back) and the reason the page needs the browser; null for none. Taken under the fetch lock by
+ * the save whose plain fetch found the shell, so saves racing it wait for that one render.
+ */
+export async function renderUnderWay(key: string): Promise<RenderClaim | null> {
+  try {
+    return readClaim(await (await lockClient()).get(renderingKey(key)));
+  } catch (error) {
+    log.warn("fetch cache: could not tell whether a render is under way", { error });
+    return null;
+  }
+}
+
+/** Claims the render of this address for one save; its claim, or undefined when another holds it or Redis is out. */
+export async function claimRender(key: string, reason: string): Promise<string | undefined> {
+  const claim = JSON.stringify({ token: randomUUID(), reason });
+  try {
+    return (await (await lockClient()).set(renderingKey(key), claim, "PX", RENDER_HANDOVER_MS, "NX")) === "OK" ? claim : undefined;
+  } catch (error) {
+    log.warn("fetch cache: could not claim a render", { error });
+    return undefined;
+  }
+}
+
+/** Gives the claim back (its render stored the parse, or will not). */
+export async function releaseRender(key: string, claim: string): Promise<void> {
+  try {
+    await (await lockClient()).linkwiseFetchUnlock(renderingKey(key), claim);
+  } catch (error) {
+    log.warn("could not give back a render claim; it will expire", { error });
+  }
+}
+
+/** Waits up to `ms` for another save's render of the address to end; true when it did. */
+export function waitForRender(key: string, ms: number): Promise<boolean> {
+  return waitUntilGone(renderingKey(key), ms);
+}
+
+const shellSchema = z.object({
+  requestedUrl: z.string(),
+  url: z.string(),
+  status: z.number().int(),
+  contentType: z.string(),
+  charset: z.string(),
+  body: z.string(),
+  redirects: z.array(z.string()),
+});
+
+/**
+ * Keeps the plain fetch's answer for the link's render (one fetch of the page's HTML in all), for
+ * RENDER_HANDOVER_MS; a page over SHELL_HANDOVER_MAX_BYTES, or binary, is not kept.
+ */
+export async function handOverShell(linkId: string, requestedUrl: string, page: FetchedPage): Promise<boolean> {
+  if (page.data || page.bytes > SHELL_HANDOVER_MAX_BYTES || Buffer.byteLength(page.body) > SHELL_HANDOVER_MAX_BYTES) return false;
+  const kept = { requestedUrl, url: page.url, status: page.status, contentType: page.contentType, charset: page.charset, body: page.body, redirects: page.redirects };
+  try {
+    await (await lockClient()).set(shellKey(linkId), JSON.stringify(kept), "PX", RENDER_HANDOVER_MS);
+    return true;
+  } catch (error) {
+    log.warn("could not hand the page's HTML to its render; it will be fetched again", { error });
+    return false;
+  }
+}
+
+/** The page's HTML as the plain fetch had it, when it was handed over for this link and this address. */
+export async function handedOverShell(linkId: string, requestedUrl: string): Promise<FetchedPage | undefined> {
+  try {
+    const raw = await (await lockClient()).get(shellKey(linkId));
+    const parsed = raw === null ? undefined : shellSchema.safeParse(safeJson(raw));
+    if (!parsed?.success || parsed.data.requestedUrl !== requestedUrl) return undefined;
+    const { requestedUrl: _requested, ...page } = parsed.data;
+    return { ...page, bytes: Buffer.byteLength(page.body) };
+  } catch (error) {
+    log.warn("could not read the page's handed-over HTML; fetching it again", { error });
+    return undefined;
+  }
+}
+
+/** The handed-over HTML is no longer needed (its render ended); else it expires by itself. */
+export async function dropShell(linkId: string): Promise<void> {
+  try {
+    await (await lockClient()).del(shellKey(linkId));
+  } catch {
+    // It expires with RENDER_HANDOVER_MS.
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

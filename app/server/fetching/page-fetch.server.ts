@@ -1,7 +1,23 @@
 import { env } from "../platform/env.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
-import { cacheKey, fetchCacheOn, lockFetch, lookUpPage, refreshPage, seenBefore, storeFailure, storePage, unlockFetch, waitForFetch, type CacheLookup } from "./fetch-cache.server";
+import {
+  cacheKey,
+  claimRender,
+  fetchCacheOn,
+  lockFetchSeeingRender,
+  lookUpPage,
+  refreshPage,
+  releaseRender,
+  renderUnderWay,
+  seenBefore,
+  storeFailure,
+  storePage,
+  unlockFetch,
+  waitForFetch,
+  waitForRender,
+  type CacheLookup,
+} from "./fetch-cache.server";
 import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals } from "./host-limits.server";
 import { parsePageOffThread } from "./page-parse-pool.server";
 import { PAGE_EMPTY, PageError, type ParsedPage } from "./page-parser.server";
@@ -17,6 +33,9 @@ import { renderedFetch } from "../links/browser-fetch.server";
  * `{ browser: reason }` and its plain parse is not stored: the render queue asks again with
  * `render`, the page is rendered in the headless browser (within the host's limits) and that
  * parse is stored with method browser, so the next save of it within the TTL is a cache hit.
+ * The plain fetch's answer goes with it (`shell`), so the render does not fetch the HTML again,
+ * and a shareable page's render is claimed for the address (`claim`): saves racing the first one
+ * wait for that render's parse instead of fetching and rendering the page again.
  */
 
 /** How the page was fetched: plain (our fetcher), cache (the shared fetch cache) or browser (rendered). */
@@ -38,13 +57,17 @@ export interface BrowserNeeded {
   browser: string;
   /** False when the page said Cache-Control private/no-store: its render is not shared either. */
   shareable: boolean;
+  /** The plain fetch's answer, for the render to open instead of fetching the page again. */
+  shell?: FetchedPage;
+  /** This save renders the page for every save of the address: given back once its render ends (fetch-cache.server.ts). */
+  claim?: string;
 }
 
 export interface FetchParsedOptions {
   deferrals: Deferrals;
   step: StepLogger;
   /** Set by the render queue: render the page in the headless browser, for this reason. */
-  render?: { reason: string; finalAttempt: boolean; shareable: boolean };
+  render?: { reason: string; finalAttempt: boolean; shareable: boolean; linkId: string; claim?: string };
 }
 
 export interface PageToFetch {
@@ -84,16 +107,33 @@ function fromCache(lookup: Extract<CacheLookup, { state: "fresh" }>, started: nu
 }
 
 export async function fetchParsedPage(target: PageToFetch, options: FetchParsedOptions): Promise<PageFetch | BrowserNeeded> {
-  const { deferrals, step } = options;
+  const { deferrals, step, render } = options;
   const started = performance.now();
   if (!fetchCacheOn()) return fetchAndParse(target, { state: "none" }, options);
   const key = cacheKey(target.normalizedUrl);
   let lookup = await lookUpPage(key, target.queuedAt);
-  if (lookup.state === "fresh") return fromCache(lookup, started, step);
+  if (lookup.state === "fresh") {
+    if (render?.claim) await releaseRender(key, render.claim);
+    return fromCache(lookup, started, step);
+  }
   if (lookup.state === "failed") throw failureFrom(lookup);
 
+  // A render job whose page another save is rendering waits for that render's parse.
+  if (render) {
+    const pending = await renderUnderWay(key);
+    if (pending && pending.claim !== render.claim) {
+      step("another save is rendering this page; waiting for it");
+      if (!(await waitForRender(key, env().CRAWLER_WAIT_MS))) throw deferOrFail(deferrals, "busy", 0, "another save is rendering this page");
+      lookup = await lookUpPage(key, target.queuedAt);
+      if (lookup.state === "fresh") return fromCache(lookup, performance.now(), step);
+      if (lookup.state === "failed") throw failureFrom(lookup);
+      // That render ended without a shared parse (it failed, or fell back to the HTML): render it here.
+    }
+  }
+
   // Another save of the same address may be fetching it right now: wait for its parse.
-  let lock = await lockFetch(key);
+  // With the lock comes whether a save that found the page script-built before us claimed its render.
+  let { lock, render: claimed } = await lockFetchSeeingRender(key);
   if (lock === null) {
     step("another save is fetching this page; waiting for it");
     const finished = await waitForFetch(key, env().CRAWLER_WAIT_MS);
@@ -101,14 +141,39 @@ export async function fetchParsedPage(target: PageToFetch, options: FetchParsedO
       lookup = await lookUpPage(key, target.queuedAt);
       if (lookup.state === "fresh") return fromCache(lookup, performance.now(), step);
       if (lookup.state === "failed") throw failureFrom(lookup);
-      lock = await lockFetch(key);
+      ({ lock, render: claimed } = await lockFetchSeeingRender(key));
     }
     if (lock === null) throw deferOrFail(deferrals, "busy", 0, "another save is fetching this page");
   }
   try {
-    return await fetchAndParse(target, lookup, { ...options, key });
+    if (render) return await renderHandedOver(target, lookup, { ...options, key, render });
+    if (claimed) {
+      step("another save's render of this page is under way: waiting for it in the render queue");
+      return { browser: claimed.reason, shareable: true };
+    }
+    const fetched = await fetchAndParse(target, lookup, { ...options, key });
+    if ("browser" in fetched && fetched.shareable) fetched.claim = await claimRender(key, fetched.browser);
+    return fetched;
   } finally {
     await unlockFetch(key, lock);
+  }
+}
+
+/** The render of a claimed page gives its claim back once it ends for good (not when it steps aside or will be tried again). */
+async function renderHandedOver(
+  target: PageToFetch,
+  lookup: CacheLookup,
+  options: FetchParsedOptions & { key: string; render: NonNullable<FetchParsedOptions["render"]> },
+): Promise<PageFetch | BrowserNeeded> {
+  const { key, render } = options;
+  try {
+    const page = await fetchAndParse(target, lookup, options);
+    if (render.claim) await releaseRender(key, render.claim);
+    return page;
+  } catch (error) {
+    const again = error instanceof HostDeferral || (!render.finalAttempt && !(error instanceof PageError) && !(error instanceof FetchError && error.permanent));
+    if (render.claim && !again) await releaseRender(key, render.claim);
+    throw error;
   }
 }
 
@@ -186,7 +251,7 @@ function browserReasonFor(page: FetchedPage, text: string, step: StepLogger): Br
   const reason = needsBrowser({ html: page.body, contentType: page.contentType, text });
   if (!reason) return null;
   step(`the page needs the headless browser: ${reason}`);
-  return { browser: reason, shareable: page.shareable !== false };
+  return { browser: reason, shareable: page.shareable !== false, shell: page };
 }
 
 /**
@@ -201,7 +266,9 @@ async function renderAndParse(
 ): Promise<PageFetch> {
   let fetched;
   try {
-    fetched = await withHostSlot(new URL(target.url).host, () => renderedFetch(target.url, { reason: render.reason, finalAttempt: render.finalAttempt, step }));
+    fetched = await withHostSlot(new URL(target.url).host, () =>
+      renderedFetch(target.url, { reason: render.reason, finalAttempt: render.finalAttempt, step, linkId: render.linkId }),
+    );
   } catch (error) {
     if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
     if (error instanceof FetchError && error.serverWait) {

@@ -54,6 +54,21 @@ describe("ParsePool", () => {
     // Each thread loads the parser (Readability and linkedom included) first: seconds on a busy machine.
   }, 30_000);
 
+  it("does not count a cold thread's loading of pdf.js in the first PDF's budget", async () => {
+    // A warm thread reads this paper in tens of milliseconds; loading pdf.js and its worker module
+    // takes one to several seconds on a busy machine, far over this budget.
+    pool = new ParsePool({ threads: 1, budgetMs: 500 });
+    const paper = { body: "", url: "https://papers.test/paper.pdf", contentType: "application/pdf", data: new Uint8Array(readFileSync("tests/fixtures/pages/corpus/pdf-paper.pdf")) };
+    // On a thread that has only just started (it loads pdf.js in the background once ready)…
+    expect((await pool.parse(paper)).extractor).toBe("pdf");
+    // …and on one that parsed an HTML page first, the PDF is read, not refused as too complex.
+    await pool.close();
+    pool = new ParsePool({ threads: 1, budgetMs: 500 });
+    expect((await pool.parse(small)).title).toBe("How Postgres Indexes Work");
+    expect((await pool.parse(paper)).extractor).toBe("pdf");
+    expect(pool.threadsStarted).toBe(1);
+  }, 60_000);
+
   it("runs pages side by side on several threads", async () => {
     pool = new ParsePool({ threads: 2, budgetMs: 30_000 });
     const pages = await Promise.all([pool.parse(small), pool.parse(small), pool.parse(small)]);

@@ -19,8 +19,12 @@ export interface ParseRequest {
   data?: Uint8Array;
 }
 
-/** What a thread posts back: once `ready`, then one answer per request. */
-export type ThreadAnswer = { ready: true } | { page: ParsedPage } | { pageError: string } | { error: string };
+/**
+ * What a thread posts back: once `ready`, then one answer per request. Before the answer to a
+ * thread's first PDF it may post `warmingUp` and `warmedUp` around loading pdf.js: that time is
+ * counted against WARM_UP_MS, not the page's budget.
+ */
+export type ThreadAnswer = { ready: true } | { warmingUp: true } | { warmedUp: true } | { page: ParsedPage } | { pageError: string } | { error: string };
 
 export interface ParsePoolOptions {
   /** Threads at most; each parses one page at a time, more pages wait their turn. */
@@ -33,6 +37,8 @@ export interface ParsePoolOptions {
 const THREAD_HEAP_MB = 512;
 /** A thread starts in about a second; one that never does must not leave pages waiting forever. */
 const THREAD_START_TIMEOUT_MS = 30_000;
+/** Loading pdf.js on a thread (seconds on a busy machine) has its own allowance, like a thread's start. */
+const WARM_UP_MS = 30_000;
 
 /**
  * Threads run TypeScript through tsx, as the processes themselves do. The bootstrap is inline
@@ -139,6 +145,12 @@ export class ParsePool {
   private answered(thread: Thread, answer: ThreadAnswer) {
     if (!this.threads.has(thread)) return;
     clearTimeout(thread.timer);
+    if ("warmingUp" in answer || "warmedUp" in answer) {
+      // The page's budget starts again once the library is loaded.
+      const warming = "warmingUp" in answer;
+      thread.timer = setTimeout(() => this.overBudget(thread, warming), warming ? WARM_UP_MS : this.options.budgetMs);
+      return;
+    }
     thread.worker.unref();
     const task = thread.task;
     thread.task = null;
@@ -149,11 +161,14 @@ export class ParsePool {
     this.pump();
   }
 
-  private overBudget(thread: Thread) {
+  private overBudget(thread: Thread, warmingUp = false) {
     if (!this.threads.has(thread)) return;
     this.forget(thread);
     void thread.worker.terminate();
-    log.warn("page parse stopped: over its time budget", { url: thread.task?.request.url, budgetMs: this.options.budgetMs });
+    log.warn(warmingUp ? "page parse stopped: the PDF library did not load in time" : "page parse stopped: over its time budget", {
+      url: thread.task?.request.url,
+      budgetMs: warmingUp ? WARM_UP_MS : this.options.budgetMs,
+    });
     thread.task?.reject(new PageError(PAGE_TOO_COMPLEX));
     this.pump();
   }

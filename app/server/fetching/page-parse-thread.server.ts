@@ -8,10 +8,21 @@ import { loadPdfjs, parsePdf } from "./pdf-parser.server";
 import type { ParseRequest, ThreadAnswer } from "./page-parse-pool.server";
 
 const port = parentPort!;
+let pdfReady = false;
 
 // One page at a time: the pool sends the next request only once this one has answered.
 port.on("message", async (request: ParseRequest) => {
   let answer: ThreadAnswer;
+  if (request.contentType === "application/pdf" && request.data && !pdfReady) {
+    // pdf.js is still loading: the pool stops counting this page's time until it is loaded.
+    port.postMessage({ warmingUp: true } satisfies ThreadAnswer);
+    await loadPdfjs().then(
+  () => (pdfReady = true),
+  () => undefined,
+);
+    pdfReady = true;
+    port.postMessage({ warmedUp: true } satisfies ThreadAnswer);
+  }
   try {
     const page = request.contentType === "application/pdf" && request.data ? await parsePdf(request.data, request.url) : parsePage(request.body, request.url, request.contentType);
     answer = { page };
@@ -23,4 +34,7 @@ port.on("message", async (request: ParseRequest) => {
 
 port.postMessage({ ready: true } satisfies ThreadAnswer);
 // In the background, between pages: a failure here shows again, with its reason, when a PDF comes.
-loadPdfjs().catch(() => undefined);
+loadPdfjs().then(
+  () => (pdfReady = true),
+  () => undefined,
+);

@@ -20,11 +20,18 @@ interface TextItem {
 let pdfjs: Promise<typeof PdfJs> | undefined;
 
 /**
- * Starts loading pdf.js. A parser thread calls it once it is ready, so that loading the library
- * (seconds on a busy machine, a 2 MB module) is not counted in the first PDF's time budget.
+ * Loads pdf.js and its worker module (in Node, pdf.js runs its "worker" on the calling thread and
+ * imports that 2 MB module at the first document: most of a cold thread's first PDF). The worker
+ * module is handed over through `globalThis.pdfjsWorker`, which pdf.js checks before importing it.
+ * A parser thread starts this once it is ready, and a PDF that comes before it is done waits for
+ * it outside its time budget (page-parse-pool.server.ts).
  */
 export function loadPdfjs() {
-  pdfjs ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  pdfjs ??= (async () => {
+    const [library, worker] = await Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), import("pdfjs-dist/legacy/build/pdf.worker.mjs")]);
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    return library;
+  })();
   return pdfjs;
 }
 

@@ -1,6 +1,7 @@
 import { env } from "../platform/env.server";
 import { browserReason, describeReason, type BrowserMode } from "./browser-rule.server";
 import { findChromium, Renderer, type RenderedPage } from "./browser.server";
+import type { FetchedPage } from "./fetcher.server";
 
 /**
  * The headless browser as the rest of the app sees it: whether it is on, the one renderer of
@@ -65,8 +66,9 @@ export function browserRenderer(): Renderer {
   return renderer;
 }
 
-export function renderPage(url: string): Promise<RenderedPage> {
-  return browserRenderer().render(url);
+/** Renders the page; `prefetched` is its answer already had through the safe fetcher (the browser opens it instead of fetching it again). */
+export function renderPage(url: string, prefetched?: FetchedPage): Promise<RenderedPage> {
+  return browserRenderer().render(url, prefetched);
 }
 
 /** Closes the browser, if one runs (graceful shutdown). */

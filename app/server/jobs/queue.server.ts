@@ -38,6 +38,8 @@ export const renderJobSchema = z.object({
   reason: z.string().min(1).max(300),
   /** False when the page said Cache-Control private/no-store: its render is not shared (fetch_cache). */
   shareable: z.boolean().default(true),
+  /** This link's render is the one every save of its address waits for (fetch-cache.server.ts claimRender). */
+  claim: z.string().max(2_000).optional(),
 });
 
 /** A job whose data does not fit its queue's schema. */
@@ -287,7 +289,7 @@ const isLive = (state: string) => state === "waiting" || state === "delayed" || 
  * Hands a link to the headless browser. One job per link (`render-{linkId}`): handing it over
  * twice while one waits is harmless, and a finished one is replaced so a retry renders again.
  */
-export async function enqueueRender(entry: { linkId: string; importId: string | null; reason: string; shareable?: boolean }): Promise<void> {
+export async function enqueueRender(entry: { linkId: string; importId: string | null; reason: string; shareable?: boolean; claim?: string }): Promise<void> {
   const data = renderJobSchema.parse({ ...entry, reason: entry.reason.slice(0, 300) });
   await addReplacingFinished(QUEUES.render, "render", data, `render-${entry.linkId}`);
 }

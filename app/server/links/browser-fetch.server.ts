@@ -1,4 +1,5 @@
 import { BrowserError } from "../fetching/browser.server";
+import { dropShell, handedOverShell, handOverShell } from "../fetching/fetch-cache.server";
 import { safeFetch, type FetchedPage } from "../fetching/fetcher.server";
 import { browserSetup, renderPage } from "../fetching/render.server";
 import { enqueueRender } from "../jobs/queue.server";
@@ -21,11 +22,18 @@ export interface PageWithRecord {
 
 /**
  * The hook in enrichment: a page the rule sent to the browser (page-fetch.server.ts returned its
- * reason) goes to the render queue, which runs the enrichment again with the page rendered.
+ * reason) goes to the render queue, which runs the enrichment again with the page rendered. The
+ * plain fetch's answer goes with it (in Redis, bounded, for a while), so the browser opens it
+ * instead of fetching the page a second time.
  */
-export async function handToBrowser(link: Link, { reason, shareable }: { reason: string; shareable: boolean }, step: StepLogger): Promise<void> {
-  await enqueueRender({ linkId: link.id, importId: link.import_id, reason, shareable });
-  step(`handed to the headless browser: ${reason}`);
+export async function handToBrowser(
+  link: Link,
+  { reason, shareable, shell, claim }: { reason: string; shareable: boolean; shell?: FetchedPage; claim?: string },
+  step: StepLogger,
+): Promise<void> {
+  const handed = shell ? await handOverShell(link.id, link.url, shell) : false;
+  await enqueueRender({ linkId: link.id, importId: link.import_id, reason, shareable, claim });
+  step(`handed to the headless browser${handed ? " with the page as fetched" : ""}${claim ? ", rendering it for every save of the address" : ""}: ${reason}`);
 }
 
 function plainFetch(url: string): Promise<FetchedPage> {
@@ -38,24 +46,33 @@ function plainFetch(url: string): Promise<FetchedPage> {
  * browser cannot render on the last attempt (or a process with no browser) is read from its
  * HTML as sent, as before there was a browser; an address the fetcher refuses fails as it would.
  */
-export async function renderedFetch(url: string, { reason, finalAttempt, step }: { reason: string; finalAttempt: boolean; step: StepLogger }): Promise<PageWithRecord> {
+export async function renderedFetch(
+  url: string,
+  { reason, finalAttempt, step, linkId }: { reason: string; finalAttempt: boolean; step: StepLogger; linkId?: string },
+): Promise<PageWithRecord> {
   const started = performance.now();
+  // The plain fetch's answer, when the enrichment handed it over (handToBrowser).
+  const shell = linkId ? await handedOverShell(linkId, url) : undefined;
+  const done = async <T>(result: T): Promise<T> => {
+    if (linkId && shell) await dropShell(linkId);
+    return result;
+  };
   const plain = async (why: string): Promise<PageWithRecord> => {
-    const page = await plainFetch(url);
-    return { page, record: { method: "plain", ms: Math.round(performance.now() - started), reason: `${reason}; ${why}` } };
+    const page = shell ?? (await plainFetch(url));
+    return done({ page, record: { method: "plain", ms: Math.round(performance.now() - started), reason: `${reason}; ${why}` } });
   };
   if (browserSetup().mode === "off") {
     step("no headless browser in this worker: reading the page from its HTML as sent");
     return plain("no browser in the worker that took it");
   }
   try {
-    const rendered = await renderPage(url);
+    const rendered = await renderPage(url, shell);
     step(`rendered in the browser in ${rendered.ms} ms: ${rendered.requests} request(s) fetched, ${rendered.blocked} refused; browser at ${rendered.rssMb} MB`);
     const body = rendered.html;
-    return {
+    return done({
       page: { url: rendered.url, status: 200, contentType: "text/html", charset: "utf-8", body, bytes: Buffer.byteLength(body), redirects: [] },
       record: { method: "browser", ms: rendered.ms, reason },
-    };
+    });
   } catch (error) {
     if (!(error instanceof BrowserError) || !finalAttempt) throw error;
     step(`the browser failed (${error.message}): reading the page from its HTML as sent`);

@@ -42,7 +42,7 @@ export interface EnrichOptions {
   /** Times the job was put back for its host (host-limits.server.ts). */
   deferrals?: Deferrals;
   /** Set by the render queue: the page is read in the headless browser, for this reason. */
-  render?: { reason: string; shareable?: boolean };
+  render?: { reason: string; shareable?: boolean; claim?: string };
 }
 
 const TAGS_TTL_MS = 30_000;
@@ -121,11 +121,11 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
     // for the render queue, the page rendered in the headless browser.
     const page = await fetchParsedPage(
       { url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at },
-      { deferrals, step, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true } : undefined },
+      { deferrals, step, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true, linkId, claim: render.claim } : undefined },
     );
     // A script-built shell goes to the browser's own queue, which runs this again from the top.
     if ("browser" in page) {
-      await handToBrowser(link, { reason: page.browser, shareable: page.shareable }, step);
+      await handToBrowser(link, { reason: page.browser, shareable: page.shareable, shell: page.shell, claim: page.claim }, step);
       return "rendering";
     }
     const parsed = page.parsed;

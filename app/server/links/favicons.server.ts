@@ -5,7 +5,8 @@
  * no broken image before hydration); with no icon, the page draws a letter tile.
  */
 import { createHash } from "node:crypto";
-import { safeFetch } from "../fetching/fetcher.server";
+import { FetchError, safeFetch } from "../fetching/fetcher.server";
+import { HostDeferral, holdHost, withHostSlot } from "../fetching/host-limits.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
@@ -86,11 +87,18 @@ async function storeImage(kind: ImageKind, sourceUrl: string | null): Promise<st
     let data: Buffer | null = null;
     let type: string | null = null;
     try {
-      const fetched = await safeFetch(sourceUrl, { accept: "image", maxBytes: kind.maxBytes, timeoutMs: kind.timeoutMs, allowlist: env().FETCH_ALLOWLIST, measure: false });
+      // Within the host's limit, like the page (decision 029): waits up to CRAWLER_WAIT_MS for a slot.
+      const fetched = await withHostSlot(new URL(sourceUrl).host, () =>
+        safeFetch(sourceUrl, { accept: "image", maxBytes: kind.maxBytes, timeoutMs: kind.timeoutMs, allowlist: env().FETCH_ALLOWLIST, measure: false }),
+      );
       type = fetched.data ? sniffImage(fetched.data) : null;
       data = type ? fetched.data! : null;
     } catch (error) {
       log.debug("image not fetched", { table: kind.table, sourceUrl, error });
+      // A busy host, or one that asked us to wait, says nothing about the image: it is not
+      // remembered as missing, so the next enrichment that names it tries again.
+      if (error instanceof FetchError && error.serverWait) await holdHost(error.serverWait.host, error.serverWait.ms);
+      if (error instanceof HostDeferral || (error instanceof FetchError && error.serverWait)) return known?.found ? ourPath : null;
     }
     // A known image that fails to refresh is kept: the site may be down for a moment.
     if (!data && known?.found) return ourPath;
