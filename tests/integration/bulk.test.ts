@@ -171,6 +171,24 @@ describe("actions by ids", () => {
     expect((await bulk(user.token, { action: "restore", undo: deleted.id })).status).toBe(404);
   });
 
+  it("Undo of a delete queues again the on-demand results that were pending when the links were deleted", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const ids = await seedLinks(user.id, 2);
+    // A quiz asked for, whose job ran (and did nothing) while its link was deleted: pending, no job.
+    const artifacts = await db()
+      .insertInto("link_artifacts")
+      .values(ids.map((linkId) => ({ link_id: linkId, user_id: user.id, kind: "quiz" as const, variant: "" })))
+      .returning("id")
+      .execute();
+    const deleted = await run(user.token, { action: "delete", ids });
+    expect(deleted).toMatchObject({ done: 2 });
+    const tasks = getQueue(QUEUES.enrichTask);
+    expect(await Promise.all(artifacts.map((artifact) => tasks.getJob(artifact.id)))).toEqual([undefined, undefined]);
+    expect(await run(user.token, { action: "restore", undo: deleted.id })).toMatchObject({ done: 2 });
+    const jobs = await Promise.all(artifacts.map((artifact) => tasks.getJob(artifact.id)));
+    expect(jobs.map((job) => job?.data)).toEqual(artifacts.map((artifact) => ({ artifactId: artifact.id })));
+  });
+
   it("retry re-queues only failed links; re-enrich fetches every chosen link again", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");
     const enriched = await seedLinks(user.id, 2);

@@ -273,12 +273,15 @@ async function refreshImport(importId: string): Promise<void> {
   await publishUserEvent(row.user_id, { type: "import", import: toPublicImport(row, counts) });
 }
 
-/** The import queue's `import-enrich` job: one imported link, through the same enrichment as any. */
+/**
+ * The import queue's `import-enrich` job: one imported link, through the same enrichment as any,
+ * in the background lane (host slots and parser threads go to links added by hand first).
+ */
 export async function enrichImportedLink(
   { linkId, importId }: { linkId: string; importId: string | null },
   options: EnrichOptions,
 ): Promise<EnrichOutcome> {
-  const outcome = await enrichLink(linkId, options);
+  const outcome = await enrichLink(linkId, { ...options, lane: "background" });
   if (importId) noteImportProgress(importId);
   return outcome;
 }

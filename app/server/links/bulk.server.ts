@@ -1,4 +1,5 @@
 import { MAX_BULK_IDS, bulkSummary, type BulkRequest, type PublicBulkOperation } from "~/lib/bulk";
+import type { LinkFilter } from "~/lib/api-schemas";
 import { isUuid } from "~/lib/ids";
 import { monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
 import { getUsage } from "../billing/quota.server";
@@ -13,6 +14,7 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import {
   addTagToLinks,
+  countMatchingLinks,
   finishBulkOperation,
   getBulkOperation,
   getBulkOperationById,
@@ -95,6 +97,11 @@ async function selectionIds(userId: string, request: BulkRequest): Promise<strin
   const ids = await listMatchingLinkIds(db(), { userId, filter: request.filter ?? {}, limit: MAX_BULK_IDS + 1 });
   if (ids.length > MAX_BULK_IDS) throw new HttpError(400, `The selection holds more than ${MAX_BULK_IDS.toLocaleString("en")} links; narrow it and run the action again.`);
   return ids;
+}
+
+/** How many links "select all" would act on for this filter ({}: every live link, "Not enriched" ones included). */
+export async function countSelection(userId: string, filter: LinkFilter): Promise<number> {
+  return countMatchingLinks(db(), { userId, filter });
 }
 
 /**

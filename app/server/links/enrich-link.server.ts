@@ -12,7 +12,7 @@ import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
 import { fetchParsedPage } from "../fetching/page-fetch.server";
-import { HostDeferral, type Deferrals } from "../fetching/host-limits.server";
+import { HostDeferral, type Deferrals, type WorkLane } from "../fetching/host-limits.server";
 import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "../enrichment/preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
@@ -43,6 +43,8 @@ export interface EnrichOptions {
   deferrals?: Deferrals;
   /** Set by the render queue: the page is read in the headless browser, for this reason. */
   render?: { reason: string; shareable?: boolean };
+  /** background for an import's links: host slots and parser threads serve links added by hand first. */
+  lane?: WorkLane;
 }
 
 const TAGS_TTL_MS = 30_000;
@@ -98,7 +100,7 @@ async function dropReenrichment(link: Link, reason: string): Promise<void> {
  * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
  * (the worker writes them to the job's log).
  */
-export async function enrichLink(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render }: EnrichOptions): Promise<EnrichOutcome> {
+export async function enrichLink(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render, lane }: EnrichOptions): Promise<EnrichOutcome> {
   const step: StepLogger = onStep ?? (() => undefined);
   const link = await getLinkById(db(), linkId);
   if (!link) return "skipped";
@@ -121,7 +123,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
     // for the render queue, the page rendered in the headless browser.
     const page = await fetchParsedPage(
       { url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at },
-      { deferrals, step, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true } : undefined },
+      { deferrals, step, lane, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true } : undefined },
     );
     // A script-built shell goes to the browser's own queue, which runs this again from the top.
     if ("browser" in page) {

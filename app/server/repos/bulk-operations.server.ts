@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "../platform/db.server";
 import type { BulkAction, BulkOperation, BulkStatus, Link, LinkStatus } from "../platform/db-schema.server";
+import type { LinkFilter } from "~/lib/api-schemas";
+import { linkFilterWhere, prepareSearch } from "./link-search.server";
 
 /** Bulk actions' rows, and the set-at-a-time link updates they apply (always scoped by owner). */
 
@@ -205,4 +207,20 @@ export async function resetLinksToPending(db: Database, { userId, linkIds, from 
     .where("status", "in", from)
     .returningAll()
     .execute();
+}
+
+/**
+ * How many of the user's live links match the filter (all of them with {}): the links "select
+ * all" acts on, counted with the same conditions as listMatchingLinkIds.
+ */
+export async function countMatchingLinks(db: Database, { userId, filter }: { userId: string; filter: LinkFilter }): Promise<number> {
+  const search = await prepareSearch(db, filter.q);
+  const row = await db
+    .selectFrom("links")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("links.user_id", "=", userId)
+    .where("links.deleted_at", "is", null)
+    .where(linkFilterWhere(filter, search))
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
