@@ -361,6 +361,29 @@ describe("progress and restarts", () => {
     }
   });
 
+  it("a re-enrichment whose links fail sends one summary notification, not one per link", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const ids = await seedLinks(user.id, 4);
+    // Three of the pages are gone by now (404: a failure on the first attempt).
+    for (const [i, id] of ids.slice(0, 3).entries()) {
+      const url = pipeline.pages.url(`/bulk-gone/${pageCount}-${i}`);
+      await db().updateTable("links").set({ url, normalized_url: normalizeUrl(url) }).where("id", "=", id).execute();
+    }
+    const done = await run(user.token, { action: "reenrich", ids });
+    expect(done).toMatchObject({ total: 4, done: 4 });
+    const rows = await settledLinks(ids);
+    expect(rows.map((row) => row.status)).toEqual(["error", "error", "error", "enriched"]);
+    const notifications = () => db().selectFrom("notifications").select(["type", "title", "body"]).where("user_id", "=", user.id).execute();
+    const deadline = Date.now() + 15_000;
+    while (!(await notifications()).some((n) => n.type === "bulk-failed")) {
+      if (Date.now() > deadline) throw new Error(`no summary: ${JSON.stringify(await notifications())}`);
+      await sleep(100);
+    }
+    const sent = await notifications();
+    expect(sent.filter((n) => n.type === "link-failed")).toEqual([]);
+    expect(sent.filter((n) => n.type === "bulk-failed")).toEqual([{ type: "bulk-failed", title: "3 links could not be enriched", body: expect.stringContaining("3 of the 4 links") }]);
+  });
+
   it("a job stopped mid-way resumes after the last chunk saved and never applies a chunk twice", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");
     const ids = await seedLinks(user.id, 7);

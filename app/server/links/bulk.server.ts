@@ -3,7 +3,7 @@ import type { LinkFilter } from "~/lib/api-schemas";
 import { isUuid } from "~/lib/ids";
 import { monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
 import { getUsage } from "../billing/quota.server";
-import { enqueueBulkRun, enqueueEnrichLink, enqueueImportEnrich, hasLiveBulkJob } from "../jobs/queue.server";
+import { enqueueBulkRun, enqueueEnrichLink, enqueueEnrichTasks, enqueueImportEnrich, hasLiveBulkJob } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -32,6 +32,7 @@ import {
   softDeleteLinks,
   type BulkSummary,
 } from "../repos/bulk-operations.server";
+import { listPendingArtifactIds } from "../repos/artifacts.server";
 import { listMatchingLinkIds } from "../repos/link-search.server";
 import { countPendingLinks } from "../repos/links.server";
 import { getUserById } from "../repos/users.server";
@@ -188,11 +189,14 @@ async function applyChunk(trx: Database, op: BulkSummary, chunk: string[], role:
     }
     case "restore": {
       const restored = await restoreLinks(trx, { userId, linkIds: chunk });
+      const waiting = await listPendingArtifactIds(trx, restored.map((link) => link.id));
       return {
         ...changed(restored.length),
         after: async () => {
-          // One deleted before its job ran is queued again; its job id is the link's, so never twice.
+          // One deleted before its job ran is queued again, and so is a result (a quiz, a course)
+          // asked for before; job ids are the link's and the result's, so never twice.
           for (const link of restored.filter((l) => l.status === "pending")) await enqueueEnrichLink(link.id, { role });
+          await enqueueEnrichTasks(waiting);
           await publishLinks(userId, restored, "link-restored");
         },
       };
