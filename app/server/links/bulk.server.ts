@@ -1,8 +1,8 @@
 import { MAX_BULK_IDS, bulkSummary, type BulkRequest, type PublicBulkOperation } from "~/lib/bulk";
 import type { LinkFilter } from "~/lib/api-schemas";
 import { isUuid } from "~/lib/ids";
-import { monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
-import { getUsage } from "../billing/quota.server";
+import { quotaRefusal, requireFeature } from "../billing/entitlements.server";
+import { enrichmentBudget } from "../billing/quota.server";
 import { enqueueBulkRun, enqueueEnrichLink, enqueueEnrichTasks, enqueueImportEnrich, hasLiveBulkJob } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -12,8 +12,10 @@ import type { Link, LinkStatus, Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
+import { redis, whenReady } from "../platform/redis.server";
 import {
   addTagToLinks,
+  countBulkEnrichment,
   countMatchingLinks,
   finishBulkOperation,
   getBulkOperation,
@@ -34,7 +36,6 @@ import {
 } from "../repos/bulk-operations.server";
 import { listPendingArtifactIds } from "../repos/artifacts.server";
 import { listMatchingLinkIds } from "../repos/link-search.server";
-import { countPendingLinks } from "../repos/links.server";
 import { getUserById } from "../repos/users.server";
 import { toPublicLink } from "./links.server";
 
@@ -74,17 +75,6 @@ async function announce(row: BulkSummary): Promise<PublicBulkOperation> {
   const view = toPublicBulkOperation(row);
   await publishUserEvent(row.user_id, { type: "bulk", bulk: view });
   return view;
-}
-
-/**
- * How many more enrichments the user's allowance pays for: the month's allowance and pack
- * credits left, less the links already waiting (each will spend one). Unlimited plans: no end.
- */
-async function enrichmentBudget(database: Database, userId: string, role: Role): Promise<number> {
-  if (monthlyAllowance(role) === null) return Number.POSITIVE_INFINITY;
-  const usage = await getUsage(database, userId);
-  const left = (usage.limit === null ? Number.POSITIVE_INFINITY : Math.max(0, usage.limit - usage.used)) + usage.credits;
-  return Math.max(0, left - (await countPendingLinks(database, userId)));
 }
 
 /** The selection's ids: named ones (those that are not ids are left out), or the filter's matches now. */
@@ -157,7 +147,7 @@ async function requeue(trx: Database, op: BulkSummary, chunk: string[], role: Ro
     skipped: chunk.length - reset.length - (candidates.length - paid.length),
     after: async () => {
       // The import queue's low-priority path: a bulk re-enrichment never delays a link added by hand.
-      await enqueueImportEnrich(reset.map((link) => ({ linkId: link.id, importId: null, userId: op.user_id })));
+      await enqueueImportEnrich(reset.map((link) => ({ linkId: link.id, importId: null, userId: op.user_id, bulkId: op.id })));
       await publishLinks(op.user_id, reset, "link");
     },
   };
@@ -256,6 +246,8 @@ export async function runBulkOperation(operationId: string, { chunkSize = BULK_C
 
 /** The summary notification (big operations run a while), and the last progress event. */
 async function settle(final: BulkSummary): Promise<void> {
+  // Enrichments may all have ended before the last chunk did.
+  if (final.action === "reenrich" || final.action === "retry") noteBulkEnrichment(final.id);
   const view = await announce(final);
   if (final.total < 100) return;
   await createNotification(db(), { userId: final.user_id, type: "bulk-done", title: "Bulk action finished", body: bulkSummary(view), link: "/dashboard" });
@@ -270,4 +262,39 @@ export async function reconcileBulkOperations(olderThanMs: number): Promise<numb
     requeued++;
   }
   return requeued;
+}
+
+const enrichmentChecks = new Map<string, NodeJS.Timeout>();
+/** The summary is sent once per operation, whichever worker sees its last link end; kept a week. */
+const SUMMARY_CLAIM_S = 7 * 86_400;
+
+/**
+ * After a link of a bulk re-enrichment (or retry) is done: once none of the operation's links
+ * waits any more, one notification tells how many could not be enriched, instead of one per
+ * failed link. A trailing check per operation and process (at most every PROGRESS_EVERY_MS);
+ * a Redis claim makes it one notification across worker processes.
+ */
+export function noteBulkEnrichment(operationId: string): void {
+  if (enrichmentChecks.has(operationId)) return;
+  const timer = setTimeout(() => {
+    enrichmentChecks.delete(operationId);
+    void summarizeFailures(operationId).catch((error: unknown) => log.warn("bulk failure summary failed", { operationId, error }));
+  }, PROGRESS_EVERY_MS);
+  timer.unref();
+  enrichmentChecks.set(operationId, timer);
+}
+
+async function summarizeFailures(operationId: string): Promise<void> {
+  const outcome = await countBulkEnrichment(db(), operationId);
+  if (!outcome || outcome.pending > 0 || outcome.failed === 0) return;
+  const claimed = await (await whenReady(redis())).set(`${env().REDIS_PREFIX}:bulk-failures-notified:${operationId}`, "1", "EX", SUMMARY_CLAIM_S, "NX");
+  if (claimed !== "OK") return;
+  const { failed, total } = outcome;
+  await createNotification(db(), {
+    userId: outcome.userId,
+    type: "bulk-failed",
+    title: `${failed} link${failed === 1 ? "" : "s"} could not be enriched`,
+    body: `Your bulk ${outcome.action === "retry" ? "retry" : "re-enrichment"}: ${failed} of the ${total} links it queued could not be enriched. Each shows why; retry them together with the Failed filter.`,
+    link: "/dashboard?status=error",
+  });
 }

@@ -224,3 +224,25 @@ export async function countMatchingLinks(db: Database, { userId, filter }: { use
     .executeTakeFirstOrThrow();
   return row.count;
 }
+
+/**
+ * Of a re-enrichment's links: how many still wait for their job, and how many failed since the
+ * operation began (a link the allowance did not pay for keeps its older failure and is not counted).
+ */
+export async function countBulkEnrichment(db: Database, id: string): Promise<{ userId: string; action: BulkAction; total: number; pending: number; failed: number } | undefined> {
+  const row = await db
+    .selectFrom("bulk_operations as b")
+    .leftJoin("links as l", (join) => join.on(sql<boolean>`l.id = any(b.link_ids)`).onRef("l.user_id", "=", "b.user_id").on("l.deleted_at", "is", null))
+    .select([
+      "b.user_id as userId",
+      "b.action",
+      "b.done as total",
+      sql<number>`count(*) filter (where l.status = 'pending')::int`.as("pending"),
+      sql<number>`count(*) filter (where l.status = 'error' and l.updated_at >= b.created_at)::int`.as("failed"),
+    ])
+    .where("b.id", "=", id)
+    .where("b.status", "=", "done")
+    .groupBy(["b.user_id", "b.action", "b.done"])
+    .executeTakeFirst();
+  return row;
+}
