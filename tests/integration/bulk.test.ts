@@ -262,6 +262,26 @@ describe("selection by filter", () => {
     expect((await rowsOf(ids)).map((row) => row.tags)).toEqual([[], ["found"], []]);
   });
 
+  it("GET /api/links/count counts what select-all acts on: every live link (Not enriched ones too), or the search's matches", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const tagged = await seedLinks(user.id, 2, { tags: ["count-me"] });
+    await seedLinks(user.id, 1, { status: "unenriched" });
+    const failed = await seedLinks(user.id, 1, { status: "error" });
+    await run(user.token, { action: "delete", ids: [failed[0]] });
+    const count = async (query: string) => (await pipeline.api<{ count: number; message?: string }>("GET", `/api/links/count${query}`, { token: user.token })).body;
+    expect(await count("")).toEqual({ count: 3 });
+    const stats = (await pipeline.api<{ total: number; unenriched: number }>("GET", "/api/links/stats", { token: user.token })).body;
+    expect(stats.total + stats.unenriched).toBe(3);
+    expect(await count("?tag=count-me")).toEqual({ count: 2 });
+    expect(await count("?status=unenriched&q=")).toEqual({ count: 1 });
+    await db().updateTable("links").set({ title: "Quokkaparade field notes" }).where("id", "=", tagged[1]!).execute();
+    expect(await count("?q=quokkaparade&tag=count-me")).toEqual({ count: 1 });
+    // The same filters as select-all: the ids it would act on.
+    expect((await run(user.token, { action: "add-tag", filter: { tag: "count-me" }, tag: "seen" })).total).toBe(2);
+    expect((await pipeline.api("GET", "/api/links/count?status=nope", { token: user.token })).status).toBe(400);
+    expect((await pipeline.api("GET", "/api/links/count")).status).toBe(401);
+  });
+
   it("an empty filter is every live link; a filter matching nothing is a 404", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");
     const ids = await seedLinks(user.id, 3);
