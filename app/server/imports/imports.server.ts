@@ -12,6 +12,7 @@ import { db } from "../platform/db.server";
 import type { Import, InvalidEntry, Role } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
+import { trailing } from "../platform/trailing.server";
 import { insertRestoredArtifacts } from "../repos/artifacts.server";
 import {
   countImportLinks,
@@ -244,22 +245,12 @@ async function settle(importId: string, counts: ImportLinkCounts): Promise<void>
   await announce(final);
 }
 
-const progressTimers = new Map<string, NodeJS.Timeout>();
-
 /**
  * After an imported link's enrichment: tell the dashboard, at most every PROGRESS_EVERY_MS per
  * import and process, and settle the import when its last link is done. A trailing timer, so the
  * last job's figures always go out; if the process dies first, the reconciler settles it.
  */
-export function noteImportProgress(importId: string): void {
-  if (progressTimers.has(importId)) return;
-  const timer = setTimeout(() => {
-    progressTimers.delete(importId);
-    void refreshImport(importId).catch((error: unknown) => log.warn("import progress failed", { importId, error }));
-  }, PROGRESS_EVERY_MS);
-  timer.unref();
-  progressTimers.set(importId, timer);
-}
+export const noteImportProgress: (importId: string) => void = trailing(PROGRESS_EVERY_MS, "import progress", (importId) => refreshImport(importId));
 
 async function refreshImport(importId: string): Promise<void> {
   const row = await getImportById(db(), importId);

@@ -13,6 +13,7 @@ import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { redis, whenReady } from "../platform/redis.server";
+import { trailing } from "../platform/trailing.server";
 import {
   addTagToLinks,
   countBulkEnrichment,
@@ -264,7 +265,6 @@ export async function reconcileBulkOperations(olderThanMs: number): Promise<numb
   return requeued;
 }
 
-const enrichmentChecks = new Map<string, NodeJS.Timeout>();
 /** The summary is sent once per operation, whichever worker sees its last link end; kept a week. */
 const SUMMARY_CLAIM_S = 7 * 86_400;
 
@@ -274,15 +274,7 @@ const SUMMARY_CLAIM_S = 7 * 86_400;
  * failed link. A trailing check per operation and process (at most every PROGRESS_EVERY_MS);
  * a Redis claim makes it one notification across worker processes.
  */
-export function noteBulkEnrichment(operationId: string): void {
-  if (enrichmentChecks.has(operationId)) return;
-  const timer = setTimeout(() => {
-    enrichmentChecks.delete(operationId);
-    void summarizeFailures(operationId).catch((error: unknown) => log.warn("bulk failure summary failed", { operationId, error }));
-  }, PROGRESS_EVERY_MS);
-  timer.unref();
-  enrichmentChecks.set(operationId, timer);
-}
+export const noteBulkEnrichment: (operationId: string) => void = trailing(PROGRESS_EVERY_MS, "bulk failure summary", (operationId) => summarizeFailures(operationId));
 
 async function summarizeFailures(operationId: string): Promise<void> {
   const outcome = await countBulkEnrichment(db(), operationId);
