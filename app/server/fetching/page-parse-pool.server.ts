@@ -60,6 +60,7 @@ function threadEntry(): string {
 
 interface Task {
   request: ParseRequest;
+  lane: WorkLane;
   /** Told when a thread takes the page: the time before is waiting for a thread. */
   onStart?: () => void;
   resolve(page: ParsedPage): void;
@@ -84,18 +85,30 @@ export class ParsePool {
 
   parse(request: ParseRequest, { lane = "interactive", onStart }: { lane?: WorkLane; onStart?: () => void } = {}): Promise<ParsedPage> {
     return new Promise((resolve, reject) => {
-      (lane === "background" ? this.background : this.waiting).push({ request, resolve, reject, onStart });
+      (lane === "background" ? this.background : this.waiting).push({ request, lane, resolve, reject, onStart });
       this.pump();
     });
   }
 
-  /** Pages waiting for a thread, interactive ones first. */
-  private get queued(): number {
-    return this.waiting.length + this.background.length;
+  /** Threads parsing a page of the lane now. */
+  private busy(lane: WorkLane): number {
+    return [...this.threads].filter((thread) => thread.task?.lane === lane).length;
+  }
+
+  /**
+   * Pages that may take a thread now: each lane uses at most `threads` threads, so the pool holds
+   * one thread more than that while both lanes are busy. An import keeps every thread it had, and a
+   * link added by hand meanwhile still finds one: it never waits for an imported page's parse.
+   */
+  private get runnable(): number {
+    const room = (lane: WorkLane, queue: Task[]) => Math.min(queue.length, Math.max(0, this.options.threads - this.busy(lane)));
+    return room("interactive", this.waiting) + room("background", this.background);
   }
 
   private next(): Task | undefined {
-    return this.waiting.shift() ?? this.background.shift();
+    if (this.waiting.length && this.busy("interactive") < this.options.threads) return this.waiting.shift();
+    if (this.background.length && this.busy("background") < this.options.threads) return this.background.shift();
+    return undefined;
   }
 
   private rejectWaiting(error: Error) {
@@ -114,14 +127,16 @@ export class ParsePool {
     await Promise.allSettled(stopping);
   }
 
-  /** Hands waiting pages to idle threads, and starts threads for the rest (up to the limit). */
+  /** Hands waiting pages to idle threads, and starts threads for the rest (up to the limit, plus one while both lanes are busy). */
   private pump() {
     for (const thread of this.threads) {
-      if (this.queued === 0) return;
-      if (thread.ready && !thread.task) this.dispatch(thread, this.next()!);
+      if (!(thread.ready && !thread.task)) continue;
+      const task = this.next();
+      if (!task) break;
+      this.dispatch(thread, task);
     }
     let starting = [...this.threads].filter((thread) => !thread.ready).length;
-    while (this.queued > starting && this.threads.size < this.options.threads) {
+    while (this.runnable > starting && this.threads.size < this.options.threads + 1) {
       this.start();
       starting++;
     }
