@@ -136,9 +136,13 @@ export class ParsePool {
       this.dispatch(thread, task);
     }
     let starting = [...this.threads].filter((thread) => !thread.ready).length;
-    while (this.runnable > starting && this.threads.size < this.options.threads + 1) {
+    // While the background lane holds all its threads, a spare one is kept started (a thread takes
+    // about a second to start): a page added by hand then never waits for a start either.
+    let spare = [...this.threads].filter((thread) => !thread.task).length;
+    while ((this.runnable > starting || (spare === 0 && this.busy("background") >= this.options.threads)) && this.threads.size < this.options.threads + 1) {
       this.start();
       starting++;
+      spare++;
     }
   }
 
