@@ -15,7 +15,7 @@
  *     relevance) through searchLinks, the repository function GET /api/links uses
  *  7. import: a Creator uploads a list of 10,000 bookmarks (pages on loopback) with 2 worker
  *     processes running; time until all are saved and enriched, while a link added by hand every
- *     second is timed from add to enriched
+ *     second is timed from add to enriched, and by stage from its job's stamped log
  *  9. fetch-cache: BENCH_CACHE_USERS users (default 1000) each save the same BENCH_CACHE_PAGES
  *     pages (default 50) on loopback, drained by one worker process with the shared fetch cache
  *     off (FETCH_CACHE_TTL_MS=0) and then on: the pages fetched and the time, each way
