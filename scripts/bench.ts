@@ -15,7 +15,7 @@
  *     relevance) through searchLinks, the repository function GET /api/links uses
  *  7. import: a Creator uploads a list of 10,000 bookmarks (pages on loopback) with 2 worker
  *     processes running; time until all are saved and enriched, while a link added by hand every
- *     second is timed from add to enriched
+ *     second is timed from add to enriched, and by stage from its job's stamped log
  *  9. fetch-cache: BENCH_CACHE_USERS users (default 1000) each save the same BENCH_CACHE_PAGES
  *     pages (default 50) on loopback, drained by one worker process with the shared fetch cache
  *     off (FETCH_CACHE_TTL_MS=0) and then on: the pages fetched and the time, each way
@@ -260,6 +260,62 @@ async function waitForLinkEnriched(id: string, timeoutMs: number): Promise<void>
   }
 }
 
+/**
+ * Where each hand-added link's time went, from its enrich-link job: the job's own stamped log
+ * lines (attempt started, postponed, fetched, parsed, succeeded) and BullMQ's enqueue time.
+ * Stages: the add's answer; enqueue → first start (waiting for a worker slot); time postponed
+ * (host busy, delayed without an attempt); the wait for a host slot; start → fetched less that
+ * wait (cache look-up, fetch); the wait for a parser thread; the parse less that wait; parsed →
+ * succeeded (model, icon, store); succeeded → seen by the bench's poll. The slowest
+ * link's log is printed whole.
+ */
+async function handStages(links: Array<{ id: string; addedAt: number; answeredMs: number; enrichedAt: number }>): Promise<string> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(QUEUES.enrichLink, { connection, prefix });
+  const stages: Record<string, number[]> = { answer: [], queued: [], postponed: [], "host slot": [], fetch: [], "parser thread": [], parse: [], store: [], seen: [] };
+  let postponements = 0;
+  let worst: { total: number; lines: string[] } = { total: -1, lines: [] };
+  try {
+    for (const link of links) {
+      const job = await queue.getJob(link.id);
+      if (!job) continue;
+      const { logs } = await queue.getJobLogs(link.id, 0, -1);
+      const lines = logs.map((line) => ({ at: Date.parse(line.slice(0, 24)), text: line.slice(25) }));
+      const at = (pattern: RegExp, last = false) => (last ? lines.findLast : lines.find).call(lines, (l) => pattern.test(l.text))?.at ?? NaN;
+      const firstStart = at(/^attempt \d+ of \d+ started/);
+      const lastStart = at(/^attempt \d+ of \d+ started/, true);
+      const fetched = at(/^(fetched|page from the shared fetch cache)/, true);
+      const parsed = at(/^parsed in/, true);
+      const succeeded = at(/^attempt \d+ succeeded/, true);
+      const postponed = lines.filter((l) => / postponed: /.test(l.text)).length;
+      postponements += postponed;
+      stages.answer!.push(link.answeredMs);
+      stages.queued!.push(firstStart - job.timestamp);
+      stages.postponed!.push(lastStart - firstStart);
+      const waitOf = (what: string) => Number(new RegExp(`; (\\d+) ms waiting for ${what}`).exec(logs.findLast((line) => line.includes(what)) ?? "")?.[1] ?? 0);
+      const slotWait = waitOf("a host slot");
+      const threadWait = waitOf("a parser thread");
+      stages["host slot"]!.push(slotWait);
+      stages.fetch!.push(fetched - lastStart - slotWait);
+      stages["parser thread"]!.push(threadWait);
+      stages.parse!.push((Number.isNaN(parsed) ? fetched : parsed) - fetched - threadWait);
+      stages.store!.push(succeeded - (Number.isNaN(parsed) ? fetched : parsed));
+      stages.seen!.push(link.enrichedAt - succeeded);
+      const total = link.enrichedAt - link.addedAt;
+      if (total > worst.total) worst = { total, lines: [`enqueued ${new Date(job.timestamp).toISOString()} (add sent ${new Date(link.addedAt).toISOString()})`, ...logs] };
+    }
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+  console.log(`bench: slowest hand-added link (${worst.total} ms from add to seen enriched):\n  ${worst.lines.join("\n  ")}`);
+  const fmt = (values: number[]) => {
+    const real = values.filter((v) => Number.isFinite(v));
+    return real.length ? `${percentile(real, 50).toFixed(0)} / ${Math.max(...real).toFixed(0)}` : "n/a";
+  };
+  return `${Object.entries(stages).map(([name, values]) => `${name} ${fmt(values)}`).join("; ")} ms; ${postponements} postponements`;
+}
+
 /** A child process's CPU time so far (user + system, ms) from /proc (Linux, 100 ticks a second); null elsewhere. */
 function cpuMsOf(child: ChildProcess): number | null {
   try {
@@ -393,14 +449,17 @@ try {
     if (upload.status !== 202) throw new Error(`import answered ${upload.status}: ${imported.message}`);
     const uploadMs = performance.now() - started;
     const handLatencies: number[] = [];
+    const handIds: Array<{ id: string; addedAt: number; answeredMs: number; enrichedAt: number }> = [];
     let done = false;
     const handAdds = (async () => {
       while (!done) {
         const next = performance.now() + 1_000;
-        const { id } = await add(token);
+        const sentAt = Date.now();
+        const { id, ms: answeredMs } = await add(token);
         const addedAt = performance.now();
         await waitForLinkEnriched(id, 60_000);
         handLatencies.push(performance.now() - addedAt);
+        handIds.push({ id, addedAt: sentAt, answeredMs, enrichedAt: Date.now() });
         await sleep(Math.max(0, next - performance.now()));
       }
     })();
@@ -417,6 +476,7 @@ try {
     await handAdds;
     results.push(`| import of ${IMPORT_LINKS.toLocaleString("en-US")} bookmarks (URL list), 2 worker processes: upload and staging, then saved and all enriched | upload ${ms(uploadMs)}; all done in ${seconds.toFixed(1)} s (${final!.saved} saved, ${final!.enriched} enriched, ${final!.failed} failed, ${final!.notEnriched} not enriched) |`);
     results.push(`| links added by hand during that import, add→enriched | ${handLatencies.length} links: min ${ms(Math.min(...handLatencies))}, p50 ${ms(percentile(handLatencies, 50))}, max ${ms(Math.max(...handLatencies))} |`);
+    results.push(`| links added by hand during that import, by stage (p50 / max) | ${await handStages(handIds)} |`);
     await Promise.all(workers.map(stop));
   }
 

@@ -207,7 +207,13 @@ export const notificationPageSchema = z
 export const notificationsReadSchema = z.object({ updated: z.number().int(), unreadCount: z.literal(0) });
 
 export const linkStatsSchema = z
-  .object({ total: z.number().int(), enriched: z.number().int(), pending: z.number().int(), failed: z.number().int() })
+  .object({
+    total: z.number().int().describe("Pending, enriched and failed links."),
+    enriched: z.number().int(),
+    pending: z.number().int(),
+    failed: z.number().int(),
+    unenriched: z.number().int().describe('Links saved but "Not enriched" (an import beyond the allowance or the plan); not in total.'),
+  })
   .meta({ id: "LinkStats", description: "Counted over all of the user's links." });
 
 export const usageSchema = z

@@ -67,6 +67,10 @@ export function bulkFilter(search: Partial<Record<string, string>>): z.output<ty
   return parsed.success ? parsed.data : null;
 }
 
+export const linkCountSchema = z
+  .object({ count: z.number().int().describe("The user's links the filter matches (every live link without one): what \"select all\" acts on.") })
+  .meta({ id: "LinkCount" });
+
 export const bulkOperationSchema = z
   .object({
     id: z.uuid(),

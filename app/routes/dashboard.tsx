@@ -271,7 +271,7 @@ export default function Dashboard() {
                   </p>
                 ) : (
                   <>
-                    <BulkToolbar access={data.access} selection={bulk} matching={filtered ? null : stats.total} filter={bulkFilter(search)} onBulk={onBulk} onSettled={() => void resync()} />
+                    <BulkToolbar access={data.access} selection={bulk} matching={stats.total + stats.unenriched} filter={bulkFilter(search)} onBulk={onBulk} onSettled={() => void resync()} />
                     <ul className="space-y-3" aria-label={filtered ? "Matching links" : "Saved links"} aria-busy={searching}>
                       {links.map((link) => (
                         <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} onTag={filterByTag} selection={bulkAllowed ? bulk.rowSelection(link) : undefined} />

@@ -96,7 +96,16 @@ test("the toolbar fits a 360 px phone in the dark theme, and a Free plan sees th
   await page.setViewportSize({ width: 360, height: 740 });
   const email = await creator(page, "bulk-phone");
   await seedLinks(email, 3);
+  // An imported link left "Not enriched" is among what "Select all" acts on, and counted.
+  const userId = await userIdOf(email);
+  await withDb((client) =>
+    client.query(
+      `insert into links (user_id, url, normalized_url, status, error, title, saved_at) values ($1, $2, $2, 'unenriched', 'Not enriched — allowance used', 'Imported page', now() - interval '1 day')`,
+      [userId, pagesUrl(`/imported/${Date.now()}`)],
+    ),
+  );
   await reloadSettled(page);
+  await expect(page.getByTestId("bulk-select-all")).toHaveText("Select all 4 links");
   await page.getByRole("checkbox", { name: "Select Seeded page 2" }).click();
   const toolbar = page.getByRole("region", { name: "Bulk actions" });
   await expect(toolbar.getByTestId("bulk-count")).toHaveText("1 selected");
@@ -112,8 +121,9 @@ test("the toolbar fits a 360 px phone in the dark theme, and a Free plan sees th
   // With a filter on, "Select all matching" selects by the filter on the server.
   await page.goto("/dashboard?tag=reading");
   await expect(page.getByTestId("link-row")).toHaveCount(1);
-  await page.getByRole("button", { name: "Select all matching" }).click();
-  await expect(toolbar.getByTestId("bulk-count")).toHaveText("All matching selected");
+  // The search's matches are counted by the server (GET /api/links/count).
+  await page.getByRole("button", { name: "Select all 1 matching" }).click();
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("1 selected");
   await expect(page.getByRole("checkbox", { name: "Select Seeded page 2" })).toBeChecked();
   await toolbar.getByRole("button", { name: "Share", exact: true }).click();
   await expect(page.getByTestId("bulk-status")).toHaveText("1 link shared.", { timeout: 30_000 });

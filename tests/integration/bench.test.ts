@@ -41,6 +41,7 @@ describe("npm run bench", () => {
     expect(output).toMatch(/\| ops jobs page, GET \/admin\/jobs \(queues, failures, workers, rendered\), 100 failed links \(5 reasons, 40 users\), 2,120 links in all, 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
     expect(output).toMatch(/\| ops replay, retry-all of 100 failed links \(5 reasons, 40 users\) until all queued \(POST \/api\/admin\/jobs\/retry, no worker running\) \| [\d.]+ s, 1 call, 100 queued \|/);
     expect(output).toMatch(/\| import of 60 bookmarks \(URL list\), 2 worker processes: upload and staging, then saved and all enriched \| upload [\d.]+ m?s; all done in [\d.]+ s \(60 saved, 60 enriched, 0 failed, 0 not enriched\) \|/);
+    expect(output).toMatch(/\| links added by hand during that import, by stage \(p50 \/ max\) \| answer .*; queued .*; host slot .*; parser thread .* ms; \d+ postponements \|/);
     expect(output).toMatch(/\| search, a word in [\d.]+% of links .*sort=relevance, first page of 50, .*3 queries \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms; /);
     // Without the shared fetch cache every save fetches its page; with it, each page at most twice (stored at its second fetch).
     expect(output).toMatch(/\| fetch-cache, 20 users × 5 pages \(100 saves\), 1 worker process, shared fetch cache off \(FETCH_CACHE_TTL_MS=0\) \| 100 pages fetched; all done in [\d.]+ s from the worker's start \([\d.]+ links\/s, 0 failed\) \|/);

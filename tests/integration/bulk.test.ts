@@ -171,6 +171,24 @@ describe("actions by ids", () => {
     expect((await bulk(user.token, { action: "restore", undo: deleted.id })).status).toBe(404);
   });
 
+  it("Undo of a delete queues again the on-demand results that were pending when the links were deleted", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const ids = await seedLinks(user.id, 2);
+    // A quiz asked for, whose job ran (and did nothing) while its link was deleted: pending, no job.
+    const artifacts = await db()
+      .insertInto("link_artifacts")
+      .values(ids.map((linkId) => ({ link_id: linkId, user_id: user.id, kind: "quiz" as const, variant: "" })))
+      .returning("id")
+      .execute();
+    const deleted = await run(user.token, { action: "delete", ids });
+    expect(deleted).toMatchObject({ done: 2 });
+    const tasks = getQueue(QUEUES.enrichTask);
+    expect(await Promise.all(artifacts.map((artifact) => tasks.getJob(artifact.id)))).toEqual([undefined, undefined]);
+    expect(await run(user.token, { action: "restore", undo: deleted.id })).toMatchObject({ done: 2 });
+    const jobs = await Promise.all(artifacts.map((artifact) => tasks.getJob(artifact.id)));
+    expect(jobs.map((job) => job?.data)).toEqual(artifacts.map((artifact) => ({ artifactId: artifact.id })));
+  });
+
   it("retry re-queues only failed links; re-enrich fetches every chosen link again", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");
     const enriched = await seedLinks(user.id, 2);
@@ -242,6 +260,26 @@ describe("selection by filter", () => {
     await db().updateTable("links").set({ title: "Zebracorn migration notes" }).where("id", "=", ids[1]!).execute();
     expect(await run(user.token, { action: "add-tag", filter: { q: "zebracorn" }, tag: "found" })).toMatchObject({ total: 1, done: 1 });
     expect((await rowsOf(ids)).map((row) => row.tags)).toEqual([[], ["found"], []]);
+  });
+
+  it("GET /api/links/count counts what select-all acts on: every live link (Not enriched ones too), or the search's matches", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const tagged = await seedLinks(user.id, 2, { tags: ["count-me"] });
+    await seedLinks(user.id, 1, { status: "unenriched" });
+    const failed = await seedLinks(user.id, 1, { status: "error" });
+    await run(user.token, { action: "delete", ids: [failed[0]] });
+    const count = async (query: string) => (await pipeline.api<{ count: number; message?: string }>("GET", `/api/links/count${query}`, { token: user.token })).body;
+    expect(await count("")).toEqual({ count: 3 });
+    const stats = (await pipeline.api<{ total: number; unenriched: number }>("GET", "/api/links/stats", { token: user.token })).body;
+    expect(stats.total + stats.unenriched).toBe(3);
+    expect(await count("?tag=count-me")).toEqual({ count: 2 });
+    expect(await count("?status=unenriched&q=")).toEqual({ count: 1 });
+    await db().updateTable("links").set({ title: "Quokkaparade field notes" }).where("id", "=", tagged[1]!).execute();
+    expect(await count("?q=quokkaparade&tag=count-me")).toEqual({ count: 1 });
+    // The same filters as select-all: the ids it would act on.
+    expect((await run(user.token, { action: "add-tag", filter: { tag: "count-me" }, tag: "seen" })).total).toBe(2);
+    expect((await pipeline.api("GET", "/api/links/count?status=nope", { token: user.token })).status).toBe(400);
+    expect((await pipeline.api("GET", "/api/links/count")).status).toBe(401);
   });
 
   it("an empty filter is every live link; a filter matching nothing is a 404", async () => {
@@ -341,6 +379,29 @@ describe("progress and restarts", () => {
       abort.abort();
       await reading;
     }
+  });
+
+  it("a re-enrichment whose links fail sends one summary notification, not one per link", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const ids = await seedLinks(user.id, 4);
+    // Three of the pages are gone by now (404: a failure on the first attempt).
+    for (const [i, id] of ids.slice(0, 3).entries()) {
+      const url = pipeline.pages.url(`/bulk-gone/${pageCount}-${i}`);
+      await db().updateTable("links").set({ url, normalized_url: normalizeUrl(url) }).where("id", "=", id).execute();
+    }
+    const done = await run(user.token, { action: "reenrich", ids });
+    expect(done).toMatchObject({ total: 4, done: 4 });
+    const rows = await settledLinks(ids);
+    expect(rows.map((row) => row.status)).toEqual(["error", "error", "error", "enriched"]);
+    const notifications = () => db().selectFrom("notifications").select(["type", "title", "body"]).where("user_id", "=", user.id).execute();
+    const deadline = Date.now() + 15_000;
+    while (!(await notifications()).some((n) => n.type === "bulk-failed")) {
+      if (Date.now() > deadline) throw new Error(`no summary: ${JSON.stringify(await notifications())}`);
+      await sleep(100);
+    }
+    const sent = await notifications();
+    expect(sent.filter((n) => n.type === "link-failed")).toEqual([]);
+    expect(sent.filter((n) => n.type === "bulk-failed")).toEqual([{ type: "bulk-failed", title: "3 links could not be enriched", body: expect.stringContaining("3 of the 4 links") }]);
   });
 
   it("a job stopped mid-way resumes after the last chunk saved and never applies a chunk twice", async () => {

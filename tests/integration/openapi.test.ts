@@ -233,6 +233,7 @@ describe("real answers validate against the document", () => {
     expect((await call<{ status: string }>("get", "/api/links/{id}", 200, { params: { id: linkId }, token })).status).toBe("enriched");
     await call("post", "/api/links/{id}/tags", 200, { params: { id: linkId }, token, body: { accept: [], dismiss: [] } });
     await call("get", "/api/links/stats", 200, { token });
+    expect((await call<{ count: number }>("get", "/api/links/count", 200, { token, query: "?status=enriched" })).count).toBeGreaterThanOrEqual(1);
 
     for (const kind of ["advanced", "quiz", "course"]) await call("post", `/api/links/{id}/${kind}`, 202, { params: { id: linkId }, token, body: {} });
     await call("post", "/api/links/{id}/rephrase", 202, { params: { id: linkId }, token, body: { level: "beginner" } });

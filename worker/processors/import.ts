@@ -2,6 +2,7 @@ import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { stepLogger } from "../job-log";
 import { enrichImportedLink, saveImport } from "~/server/imports/imports.server";
+import { noteBulkEnrichment } from "~/server/links/bulk.server";
 import { noteImportRoundServed } from "~/server/jobs/import-fairness.server";
 import { importEnrichJobSchema, importSaveJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { deferralsOf } from "~/server/fetching/host-limits.server";
@@ -23,7 +24,8 @@ export async function processImportJob(job: Job, ctx: WorkerContext): Promise<st
     const data = parseJobData(importEnrichJobSchema, job);
     // A lost update only delays the round's advance; it never holds the job up.
     await noteImportRoundServed(job.opts.priority).catch((error: unknown) => ctx.log.warn("import round not noted", { jobId: job.id, error }));
-    const outcome = await enrichImportedLink(data, { finalAttempt, onStep: stepLogger(job), deferrals: deferralsOf(job.data) });
+    const outcome = await enrichImportedLink(data, { finalAttempt, onStep: stepLogger(job), deferrals: deferralsOf(job.data), quiet: data.bulkId !== undefined });
+    if (data.bulkId && outcome !== "rendering") noteBulkEnrichment(data.bulkId);
     ctx.log.debug("imported link job done", { jobId: job.id, outcome });
     return outcome;
   }

@@ -72,6 +72,26 @@ export function useBulkSelection(links: PublicLink[]) {
 
 export type BulkSelection = ReturnType<typeof useBulkSelection>;
 
+/** How many links the search matches, asked of the server when it changes or `refresh` does; null until answered. */
+function useMatchCount(filter: LinkFilter | null, refresh: unknown): number | null {
+  const query = filter
+    ? new URLSearchParams(Object.entries(filter).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]))).toString()
+    : null;
+  const [answer, setAnswer] = useState<{ query: string; count: number } | null>(null);
+  useEffect(() => {
+    if (query === null) return;
+    let current = true;
+    apiFetch<{ count: number }>(`/api/links/count?${query}`).then(
+      ({ count }) => current && setAnswer({ query, count }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, refresh]);
+  return query !== null && answer?.query === query ? answer.count : null;
+}
+
 type Form = { kind: "add-tag" | "remove-tag" } | { kind: "export" } | null;
 
 const ACTIONS: BulkActionName[] = ["reenrich", "retry", "add-tag", "remove-tag", "share", "unshare", "export", "delete"];
@@ -86,15 +106,15 @@ const FORMAT_LABELS: Record<ExportFormat, string> = { json: "JSON", html: "Bookm
 export function BulkToolbar({
   access,
   selection,
-  matching,
+  matching: libraryCount,
   filter,
   onBulk,
   onSettled,
 }: {
   access: FeatureAccessMap;
   selection: BulkSelection;
-  /** How many links the current search (or the whole library) holds; null when not known (a search). */
-  matching: number | null;
+  /** How many links the whole library holds ("Not enriched" ones included); a search's matches are counted here. */
+  matching: number;
   /** The current search's filter; {} for every link; null offers no "select all" (a search the server would refuse). */
   filter: LinkFilter | null;
   onBulk: (listener: (progress: PublicBulkOperation) => void) => () => void;
@@ -120,6 +140,10 @@ export function BulkToolbar({
   });
   const { ids, all, clear, selectAll, anchor } = selection;
   const filtered = filter !== null && Object.values(filter).some((value) => value !== undefined && value !== "");
+  const settledId = op && op.status !== "running" ? op.id : null;
+  // A search's matches are counted by the server (GET /api/links/count), again after each bulk action.
+  const searchCount = useMatchCount(filtered ? filter : null, settledId);
+  const matching = filtered ? searchCount : libraryCount;
   const selectAllLabel =
     matching === null ? "Select all matching" : filtered ? `Select all ${matching.toLocaleString("en")} matching` : `Select all ${matching.toLocaleString("en")} links`;
   // Selecting "all matching" of a search whose size is unknown: the server counts it when asked.
@@ -136,7 +160,6 @@ export function BulkToolbar({
   }, [running, opId]);
 
   // Once finished: the list catches up, and a delete offers Undo as long as a single delete does.
-  const settledId = op && op.status !== "running" ? op.id : null;
   useEffect(() => {
     if (!settledId || !op) return;
     onSettled(op);

@@ -10,6 +10,7 @@ export interface LinkStats {
   enriched: number;
   pending: number;
   failed: number;
+  unenriched: number;
 }
 
 function LockIcon() {

@@ -38,6 +38,7 @@ import {
   linkNotesSchema,
   listedLinkSchema,
   linkPreviewSchema,
+  linkFilterSchema,
   linkStatsSchema,
   loginSchema,
   messageSchema,
@@ -90,7 +91,7 @@ import {
 } from "~/lib/jobs";
 import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../billing/checkout.server";
 import { artifactRequestSchema } from "../enrichment/artifact-route.server";
-import { bulkOperationSchema, bulkRequestSchema } from "~/lib/bulk";
+import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/bulk";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -355,6 +356,14 @@ export const API_ROUTES: ApiRoutes = {
   "api.links.bulk.$id.ts": {
     get: { auth: "user", summary: "A bulk operation's progress (done, failed, skipped of total); pushed live as the `bulk` event of /api/events.", responses: { 200: bulkOperationSchema } },
   },
+  "api.links.count.ts": {
+    get: {
+      auth: "user",
+      summary: "{count}: how many of the user's links match the filter (q, tag, status, category, domain, from, to, as GET /api/links takes them; every link without one): the links \"select all matching\" acts on.",
+      query: linkFilterSchema,
+      responses: { 200: linkCountSchema },
+    },
+  },
   "api.links.enrich.ts": {
     post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
   },
@@ -371,7 +380,7 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "The user's public links with their share URL and view count.", responses: { 200: z.array(publicShareListItemSchema) } },
   },
   "api.links.stats.ts": {
-    get: { auth: "user", summary: "{total, enriched, pending, failed} over all of the user's links.", responses: { 200: linkStatsSchema } },
+    get: { auth: "user", summary: "{total, enriched, pending, failed, unenriched} over all of the user's links.", responses: { 200: linkStatsSchema } },
   },
   "api.links.ts": {
     get: { auth: "user", summary: "The user's links, newest first, or those matching a search and filters (q, tag, status, category, domain, from, to; combined with AND), by date or relevance; when there are more, the X-Next-Cursor header is the `before` of the next page. An empty parameter counts as not given.", query: linkListQuerySchema, responses: { 200: z.array(listedLinkSchema) } },

@@ -10,6 +10,7 @@ import {
   lockUserForCharge,
   type UsageRun,
 } from "../repos/enrichment-usage.server";
+import { countPendingLinks } from "../repos/links.server";
 
 export function currentPeriod(now = new Date()): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -50,6 +51,18 @@ export async function hasEnrichmentLeft(db: Database, userId: string, role?: Rol
   if (role && monthlyAllowance(role) === null) return true;
   const usage = await getUsage(db, userId);
   return usage.limit === null || usage.used < usage.limit || usage.credits > 0;
+}
+
+/**
+ * How many more enrichments the user's allowance pays for, for work queued in bulk (an import, a
+ * bulk re-enrichment): the month's allowance and pack credits left, less the links already
+ * waiting (each will spend one). Unlimited plans: no end. Pass a transaction to count inside it.
+ */
+export async function enrichmentBudget(db: Database, userId: string, role: Role): Promise<number> {
+  if (monthlyAllowance(role) === null) return Number.POSITIVE_INFINITY;
+  const usage = await getUsage(db, userId);
+  const left = (usage.limit === null ? Number.POSITIVE_INFINITY : Math.max(0, usage.limit - usage.used)) + usage.credits;
+  return Math.max(0, left - (await countPendingLinks(db, userId)));
 }
 
 /** Refuses (403 with the upgrade URL) a request that would need an enrichment none is left for. */

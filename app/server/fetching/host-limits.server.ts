@@ -74,12 +74,16 @@ export function busyDelayMs(busyDeferrals: number): number {
   return Math.round(base / 2 + Math.random() * (base / 2));
 }
 
-const key = (host: string, part: "slots" | "not-before") => `${env().REDIS_PREFIX}:crawler:host:${host.toLowerCase()}:${part}`;
+const key = (host: string, part: "slots" | "not-before" | "waiting") => `${env().REDIS_PREFIX}:crawler:host:${host.toLowerCase()}:${part}`;
 
 /**
- * KEYS: slots (sorted set of lease tokens scored by expiry), not-before. ARGV: limit, lease ms,
- * token. Returns {1} with a slot, {0, wait ms, 1} while the host asked us to wait, {0, 0, 0} when
- * every slot is taken. Redis's clock, so workers on several machines agree.
+ * KEYS: slots (sorted set of lease tokens scored by expiry), not-before, interactive waiters
+ * (sorted set of tokens scored by expiry). ARGV: limit, lease ms, token, 1 for an interactive
+ * request (else 0), waiter ms. Returns {1} with a slot, {0, wait ms, 1} while the host asked us to
+ * wait, {0, 0, 0} when every slot is taken. A background request (an import's) takes no slot while
+ * an interactive one waits for this host: a person's link gets the next slot that frees. An
+ * interactive waiter counts for `waiter ms` after its last try, so one that gave up or died holds
+ * the background ones back no longer than that. Redis's clock, so workers on several machines agree.
  */
 const ACQUIRE = `
 local t = redis.call('TIME')
@@ -87,10 +91,18 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local notBefore = tonumber(redis.call('GET', KEYS[2]) or '0')
 if notBefore > now then return {0, notBefore - now, 1} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+local interactive = ARGV[4] == '1'
+local free = redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1])
+if free and (interactive or redis.call('ZCARD', KEYS[3]) == 0) then
   redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  if interactive then redis.call('ZREM', KEYS[3], ARGV[3]) end
   return {1, 0, 0}
+end
+if interactive then
+  redis.call('ZADD', KEYS[3], now + tonumber(ARGV[5]), ARGV[3])
+  redis.call('PEXPIRE', KEYS[3], ARGV[5])
 end
 return {0, 0, 0}
 `;
@@ -107,7 +119,7 @@ return tonumber(ARGV[1])
 `;
 
 type HostClient = Redis & {
-  linkwiseHostAcquire(slots: string, notBefore: string, limit: number, leaseMs: number, token: string): Promise<[number, number, number]>;
+  linkwiseHostAcquire(slots: string, notBefore: string, waiting: string, limit: number, leaseMs: number, token: string, interactive: 0 | 1, waiterMs: number): Promise<[number, number, number]>;
   linkwiseHostHold(notBefore: string, waitMs: number): Promise<number>;
 };
 const defined = new WeakSet<Redis>();
@@ -115,7 +127,7 @@ const defined = new WeakSet<Redis>();
 async function client(): Promise<HostClient> {
   const connection = await whenReady(redis(), 2_000);
   if (!defined.has(connection)) {
-    connection.defineCommand("linkwiseHostAcquire", { numberOfKeys: 2, lua: ACQUIRE });
+    connection.defineCommand("linkwiseHostAcquire", { numberOfKeys: 3, lua: ACQUIRE });
     connection.defineCommand("linkwiseHostHold", { numberOfKeys: 1, lua: HOLD });
     defined.add(connection);
   }
@@ -127,9 +139,21 @@ const leaseMs = () => Math.max(env().FETCH_TIMEOUT_MS, env().CRAWLER_BROWSER_TIM
 
 type Attempt = { ok: true; token: string } | { ok: false; waitMs: number; asked: boolean };
 
-async function tryAcquire(host: string): Promise<Attempt> {
-  const token = randomUUID();
-  const [got, waitMs, asked] = await (await client()).linkwiseHostAcquire(key(host, "slots"), key(host, "not-before"), env().CRAWLER_HOST_CONCURRENCY, leaseMs(), token);
+/**
+ * Whose work it is: a link a person added, or a preview (`interactive`), goes before bulk work
+ * (`background`: an import's links) for host slots and parser threads (decision 033).
+ */
+export type WorkLane = "interactive" | "background";
+
+/** An interactive waiter holds background requests back this long after its last try. */
+const WAITER_MS = 1_000;
+/** Pauses between tries grow to this: short for a person's link, which must not miss a slot that frees. */
+const MAX_PAUSE_MS: Record<WorkLane, number> = { interactive: 20, background: 100 };
+
+async function tryAcquire(host: string, token: string, lane: WorkLane): Promise<Attempt> {
+  const [got, waitMs, asked] = await (
+    await client()
+  ).linkwiseHostAcquire(key(host, "slots"), key(host, "not-before"), key(host, "waiting"), env().CRAWLER_HOST_CONCURRENCY, leaseMs(), token, lane === "interactive" ? 1 : 0, WAITER_MS);
   return got === 1 ? { ok: true, token } : { ok: false, waitMs, asked: asked === 1 };
 }
 
@@ -148,13 +172,14 @@ async function release(host: string, token: string): Promise<void> {
  * wait longer than that is not waited for here at all. When Redis cannot be reached the fetch
  * runs anyway (fail open, as the rate limits do): the worker cannot take jobs without Redis long.
  */
-export async function withHostSlot<T>(host: string, fetch: () => Promise<T>): Promise<T> {
+export async function withHostSlot<T>(host: string, fetch: () => Promise<T>, lane: WorkLane = "interactive"): Promise<T> {
   const deadline = Date.now() + env().CRAWLER_WAIT_MS;
+  const token = randomUUID();
   let pause = 5;
   let attempt: Attempt;
   for (;;) {
     try {
-      attempt = await tryAcquire(host);
+      attempt = await tryAcquire(host, token, lane);
     } catch (error) {
       log.warn("host limits unavailable; fetching without a slot", { host, error });
       return fetch();
@@ -166,7 +191,7 @@ export async function withHostSlot<T>(host: string, fetch: () => Promise<T>): Pr
     }
     if (left <= 0) throw new HostDeferral(0, "busy", `${host} is busy with our other requests`);
     await sleep(Math.min(attempt.asked ? attempt.waitMs : pause, left));
-    pause = Math.min(pause * 2, 100);
+    pause = Math.min(pause * 2, MAX_PAUSE_MS[lane]);
   }
   try {
     return await fetch();

@@ -18,7 +18,7 @@ import {
   waitForRender,
   type CacheLookup,
 } from "./fetch-cache.server";
-import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals } from "./host-limits.server";
+import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals, type WorkLane } from "./host-limits.server";
 import { parsePageOffThread } from "./page-parse-pool.server";
 import { PAGE_EMPTY, PageError, type ParsedPage } from "./page-parser.server";
 import { needsBrowser } from "./render.server";
@@ -66,6 +66,8 @@ export interface BrowserNeeded {
 export interface FetchParsedOptions {
   deferrals: Deferrals;
   step: StepLogger;
+  /** background for bulk work (an import's links): host slots and parser threads serve interactive work first. */
+  lane?: WorkLane;
   /** Set by the render queue: render the page in the headless browser, for this reason. */
   render?: { reason: string; finalAttempt: boolean; shareable: boolean; linkId: string; claim?: string };
 }
@@ -79,6 +81,8 @@ export interface PageToFetch {
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
 const words = (text: string) => (text.match(/\S+/g) ?? []).length;
+/** "; 120 ms waiting for a host slot" when the step waited its turn at all (the job log shows where a link's time went). */
+const waited = (ms: number, what: string) => (ms >= 1 ? `; ${Math.round(ms)} ms waiting for ${what}` : "");
 
 function age(since: Date): string {
   const minutes = Math.round((Date.now() - since.getTime()) / 60_000);
@@ -180,20 +184,25 @@ async function renderHandedOver(
 async function fetchAndParse(
   target: PageToFetch,
   lookup: CacheLookup,
-  { deferrals, step, key, render }: FetchParsedOptions & { key?: string },
+  { deferrals, step, key, render, lane = "interactive" }: FetchParsedOptions & { key?: string },
 ): Promise<PageFetch | BrowserNeeded> {
-  if (render) return renderAndParse(target, { deferrals, step, key, render });
+  if (render) return renderAndParse(target, { deferrals, step, key, render, lane });
   const config = env();
   const stale = lookup.state === "stale" ? lookup.entry : undefined;
   const conditional = stale && (stale.etag || stale.last_modified) ? { etag: stale.etag, lastModified: stale.last_modified } : undefined;
-  let started = performance.now();
+  const asked = performance.now();
+  let started = asked;
   let page: FetchedPage;
   try {
-    page = await withHostSlot(new URL(target.url).host, () => {
-      // The wait for a slot is not the fetch's time.
-      started = performance.now();
-      return safeFetch(target.url, { allowlist: config.FETCH_ALLOWLIST, timeoutMs: config.FETCH_TIMEOUT_MS, maxBytes: config.FETCH_MAX_BYTES, conditional });
-    });
+    page = await withHostSlot(
+      new URL(target.url).host,
+      () => {
+        // The wait for a slot is not the fetch's time.
+        started = performance.now();
+        return safeFetch(target.url, { allowlist: config.FETCH_ALLOWLIST, timeoutMs: config.FETCH_TIMEOUT_MS, maxBytes: config.FETCH_MAX_BYTES, conditional });
+      },
+      lane,
+    );
   } catch (error) {
     if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
     if (error instanceof FetchError && error.serverWait) {
@@ -213,11 +222,12 @@ async function fetchAndParse(
     return { parsed, url: stale.final_url ?? target.url, method: "cache", fetchMs, reason: `revalidated: the site answered 304 Not Modified to our conditional request (copy fetched ${age(stale.fetched_at)})` };
   }
   const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
-  step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${fetchMs} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})`);
+  step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${fetchMs} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})${waited(started - asked, "a host slot")}`);
   const parseStarted = performance.now();
+  let threadAt = parseStarted;
   let parsed: ParsedPage;
   try {
-    parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+    parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data, { lane, onStart: () => (threadAt = performance.now()) });
   } catch (error) {
     // An empty shell may be built by its scripts: the browser reads it before it is called empty.
     if (error instanceof PageError && error.message === PAGE_EMPTY) {
@@ -227,7 +237,7 @@ async function fetchAndParse(
     if (key && error instanceof PageError) await storeFailure(key, target.normalizedUrl, error.message, "page");
     throw error;
   }
-  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words${waited(threadAt - parseStarted, "a parser thread")}`);
   // A script-built shell: its plain parse is not worth sharing; the render queue reads it again.
   const browser = browserReasonFor(page, parsed.text, step);
   if (browser) return browser;
@@ -262,12 +272,13 @@ function browserReasonFor(page: FetchedPage, text: string, step: StepLogger): Br
  */
 async function renderAndParse(
   target: PageToFetch,
-  { deferrals, step, key, render }: FetchParsedOptions & { key?: string; render: NonNullable<FetchParsedOptions["render"]> },
+  { deferrals, step, key, render, lane = "interactive" }: FetchParsedOptions & { key?: string; render: NonNullable<FetchParsedOptions["render"]> },
 ): Promise<PageFetch> {
   let fetched;
   try {
     fetched = await withHostSlot(new URL(target.url).host, () =>
       renderedFetch(target.url, { reason: render.reason, finalAttempt: render.finalAttempt, step, linkId: render.linkId }),
+      lane,
     );
   } catch (error) {
     if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
@@ -280,7 +291,7 @@ async function renderAndParse(
   }
   const { page, record } = fetched;
   const parseStarted = performance.now();
-  const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+  const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data, { lane });
   step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
   if (key && record.method === "browser" && render.shareable) {
     await storePage(key, target.normalizedUrl, {

@@ -69,6 +69,23 @@ describe("ParsePool", () => {
     expect(pool.threadsStarted).toBe(1);
   }, 60_000);
 
+  it("gives a page added by hand a thread of its own while an import's pages hold every thread", async () => {
+    pool = new ParsePool({ threads: 1, budgetMs: 60_000 });
+    const medium = { ...big, body: `<html><body>${"<div><p>Some words in a paragraph.</p></div>".repeat(60_000)}</body></html>` };
+    const finished: string[] = [];
+    const imported = [1, 2, 3].map((n) => pool!.parse(medium, { lane: "background" }).then(() => finished.push(`imported ${n}`)));
+    let waitedMs = -1;
+    const asked = performance.now();
+    const byHand = pool.parse(small, { onStart: () => (waitedMs = performance.now() - asked) }).then(() => finished.push("by hand"));
+    await Promise.all([...imported, byHand]);
+    // It did not wait behind the imported pages (first come, first served it would be last), nor
+    // take their place: they kept their one thread, in order.
+    expect(finished.indexOf("by hand")).toBeLessThan(2);
+    expect(finished.filter((name) => name !== "by hand")).toEqual(["imported 1", "imported 2", "imported 3"]);
+    expect(waitedMs).toBeGreaterThanOrEqual(0);
+    expect(pool.threadsStarted).toBe(2);
+  });
+
   it("runs pages side by side on several threads", async () => {
     pool = new ParsePool({ threads: 2, budgetMs: 30_000 });
     const pages = await Promise.all([pool.parse(small), pool.parse(small), pool.parse(small)]);

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "../platform/env.server";
+import type { WorkLane } from "./host-limits.server";
 import { log } from "../platform/logger.server";
 import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.server";
 
@@ -57,8 +58,17 @@ function threadEntry(): string {
   return found.href;
 }
 
+/*
+ * Interactive pages (a link a person just added, a preview) go to the next free thread before any
+ * background page waiting (an import's), so a person's link waits for at most the parses already
+ * running, never behind an import's backlog (decision 033).
+ */
+
 interface Task {
   request: ParseRequest;
+  lane: WorkLane;
+  /** Told when a thread takes the page: the time before is waiting for a thread. */
+  onStart?: () => void;
   resolve(page: ParsedPage): void;
   reject(error: Error): void;
 }
@@ -73,22 +83,48 @@ interface Thread {
 export class ParsePool {
   private readonly threads = new Set<Thread>();
   private readonly waiting: Task[] = [];
+  private readonly background: Task[] = [];
   /** Threads started so far, replacements included. */
   threadsStarted = 0;
 
   constructor(private readonly options: ParsePoolOptions) {}
 
-  parse(request: ParseRequest): Promise<ParsedPage> {
+  parse(request: ParseRequest, { lane = "interactive", onStart }: { lane?: WorkLane; onStart?: () => void } = {}): Promise<ParsedPage> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ request, resolve, reject });
+      (lane === "background" ? this.background : this.waiting).push({ request, lane, resolve, reject, onStart });
       this.pump();
     });
+  }
+
+  /** Threads parsing a page of the lane now. */
+  private busy(lane: WorkLane): number {
+    return [...this.threads].filter((thread) => thread.task?.lane === lane).length;
+  }
+
+  /**
+   * Pages that may take a thread now: each lane uses at most `threads` threads, so the pool holds
+   * one thread more than that while both lanes are busy. An import keeps every thread it had, and a
+   * link added by hand meanwhile still finds one: it never waits for an imported page's parse.
+   */
+  private get runnable(): number {
+    const room = (lane: WorkLane, queue: Task[]) => Math.min(queue.length, Math.max(0, this.options.threads - this.busy(lane)));
+    return room("interactive", this.waiting) + room("background", this.background);
+  }
+
+  private next(): Task | undefined {
+    if (this.waiting.length && this.busy("interactive") < this.options.threads) return this.waiting.shift();
+    if (this.background.length && this.busy("background") < this.options.threads) return this.background.shift();
+    return undefined;
+  }
+
+  private rejectWaiting(error: Error) {
+    for (const task of [...this.waiting.splice(0), ...this.background.splice(0)]) task.reject(error);
   }
 
   /** Stops every thread; pages in progress or waiting are rejected. */
   async close(): Promise<void> {
     const closed = new Error("The page parser was closed");
-    for (const task of this.waiting.splice(0)) task.reject(closed);
+    this.rejectWaiting(closed);
     const stopping = [...this.threads].map((thread) => {
       this.forget(thread);
       thread.task?.reject(closed);
@@ -97,16 +133,22 @@ export class ParsePool {
     await Promise.allSettled(stopping);
   }
 
-  /** Hands waiting pages to idle threads, and starts threads for the rest (up to the limit). */
+  /** Hands waiting pages to idle threads, and starts threads for the rest (up to the limit, plus one while both lanes are busy). */
   private pump() {
     for (const thread of this.threads) {
-      if (this.waiting.length === 0) return;
-      if (thread.ready && !thread.task) this.dispatch(thread, this.waiting.shift()!);
+      if (!(thread.ready && !thread.task)) continue;
+      const task = this.next();
+      if (!task) break;
+      this.dispatch(thread, task);
     }
     let starting = [...this.threads].filter((thread) => !thread.ready).length;
-    while (this.waiting.length > starting && this.threads.size < this.options.threads) {
+    // While the background lane holds all its threads, a spare one is kept started (a thread takes
+    // about a second to start): a page added by hand then never waits for a start either.
+    let spare = [...this.threads].filter((thread) => !thread.task).length;
+    while ((this.runnable > starting || (spare === 0 && this.busy("background") >= this.options.threads)) && this.threads.size < this.options.threads + 1) {
       this.start();
       starting++;
+      spare++;
     }
   }
 
@@ -119,7 +161,7 @@ export class ParsePool {
         resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
       });
     } catch (error) {
-      for (const task of this.waiting.splice(0)) task.reject(error as Error);
+      this.rejectWaiting(error as Error);
       return;
     }
     this.threadsStarted++;
@@ -136,6 +178,7 @@ export class ParsePool {
 
   private dispatch(thread: Thread, task: Task) {
     thread.task = task;
+    task.onStart?.();
     // A busy thread keeps the process alive; an idle one does not.
     thread.worker.ref();
     thread.timer = setTimeout(() => this.overBudget(thread), this.options.budgetMs);
@@ -184,7 +227,7 @@ export class ParsePool {
     } else if (!thread.ready) {
       // A thread that cannot start would fail again at once: give the waiting pages the reason.
       log.error("page parser thread could not start", { error });
-      for (const task of this.waiting.splice(0)) task.reject(error);
+      this.rejectWaiting(error);
     }
     this.pump();
   }
@@ -198,9 +241,15 @@ export class ParsePool {
 let shared: ParsePool | undefined;
 
 /** Parses a page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). */
-export function parsePageOffThread(body: string, url: string, contentType: string, data?: Uint8Array): Promise<ParsedPage> {
+export function parsePageOffThread(
+  body: string,
+  url: string,
+  contentType: string,
+  data?: Uint8Array,
+  options: { lane?: WorkLane; onStart?: () => void } = {},
+): Promise<ParsedPage> {
   shared ??= new ParsePool({ threads: env().PARSE_THREADS, budgetMs: env().PARSE_TIMEOUT_MS });
-  return shared.parse({ body, url, contentType, data });
+  return shared.parse({ body, url, contentType, data }, options);
 }
 
 export async function closeParsePool(): Promise<void> {

@@ -1,8 +1,8 @@
 import { isUuid } from "~/lib/ids";
 import { NOT_ENRICHED_ALLOWANCE, NOT_ENRICHED_PLAN, type ImportFormat, type PublicImport } from "~/lib/imports";
 import { normalizeUrl } from "~/lib/links";
-import { can, monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
-import { getUsage } from "../billing/quota.server";
+import { can, quotaRefusal, requireFeature } from "../billing/entitlements.server";
+import { enrichmentBudget } from "../billing/quota.server";
 import { enqueueImportEnrich, enqueueImportSave, hasLiveImportJob, hasLiveRenderJob, resetImportRoundsWhenDrained } from "../jobs/queue.server";
 import { enrichLink, type EnrichOptions, type EnrichOutcome } from "../links/enrich-link.server";
 import type { StepLogger } from "../jobs/job-log.server";
@@ -12,6 +12,7 @@ import { db } from "../platform/db.server";
 import type { Import, InvalidEntry, Role } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
+import { trailing } from "../platform/trailing.server";
 import { insertRestoredArtifacts } from "../repos/artifacts.server";
 import {
   countImportLinks,
@@ -33,7 +34,7 @@ import {
   type ImportLinkCounts,
   type StagedItem,
 } from "../repos/imports.server";
-import { countPendingLinks, insertImportedLinks, listStaleImportedPendingLinks, requeueUnenrichedLinks, type ImportedLink } from "../repos/links.server";
+import { insertImportedLinks, listStaleImportedPendingLinks, requeueUnenrichedLinks, type ImportedLink } from "../repos/links.server";
 import { ImportFileError, parseImport, type ImportEntry } from "./parse.server";
 import { restoredFields, restoredResults } from "./restore.server";
 
@@ -150,12 +151,9 @@ function staged_(entry: ImportEntry, position: number): StagedItem {
  * How many imported links may still be enriched: nothing without batch processing; else what
  * the month's allowance and pack credits have left, less what already waits for its turn.
  */
-async function enrichmentBudget(userId: string, role: Role): Promise<{ budget: number; reason: string }> {
+async function importBudget(userId: string, role: Role): Promise<{ budget: number; reason: string }> {
   if (!(await can(role, "batchProcessing"))) return { budget: 0, reason: NOT_ENRICHED_PLAN };
-  if (monthlyAllowance(role) === null) return { budget: Number.POSITIVE_INFINITY, reason: NOT_ENRICHED_ALLOWANCE };
-  const usage = await getUsage(db(), userId);
-  const left = (usage.limit === null ? Number.POSITIVE_INFINITY : Math.max(0, usage.limit - usage.used)) + usage.credits;
-  return { budget: Math.max(0, left - (await countPendingLinks(db(), userId))), reason: NOT_ENRICHED_ALLOWANCE };
+  return { budget: await enrichmentBudget(db(), userId, role), reason: NOT_ENRICHED_ALLOWANCE };
 }
 
 /**
@@ -167,7 +165,7 @@ async function enrichmentBudget(userId: string, role: Role): Promise<{ budget: n
 export async function saveImport(importId: string, onStep: StepLogger = () => undefined): Promise<"saved" | "skipped"> {
   const row = await getImportById(db(), importId);
   if (!row || row.status !== "saving") return "skipped";
-  const plan = await enrichmentBudget(row.user_id, row.owner_role);
+  const plan = await importBudget(row.user_id, row.owner_role);
   const reason = plan.reason;
   let budget = plan.budget;
   let cursor = row.saved_through;
@@ -247,22 +245,12 @@ async function settle(importId: string, counts: ImportLinkCounts): Promise<void>
   await announce(final);
 }
 
-const progressTimers = new Map<string, NodeJS.Timeout>();
-
 /**
  * After an imported link's enrichment: tell the dashboard, at most every PROGRESS_EVERY_MS per
  * import and process, and settle the import when its last link is done. A trailing timer, so the
  * last job's figures always go out; if the process dies first, the reconciler settles it.
  */
-export function noteImportProgress(importId: string): void {
-  if (progressTimers.has(importId)) return;
-  const timer = setTimeout(() => {
-    progressTimers.delete(importId);
-    void refreshImport(importId).catch((error: unknown) => log.warn("import progress failed", { importId, error }));
-  }, PROGRESS_EVERY_MS);
-  timer.unref();
-  progressTimers.set(importId, timer);
-}
+export const noteImportProgress: (importId: string) => void = trailing(PROGRESS_EVERY_MS, "import progress", (importId) => refreshImport(importId));
 
 async function refreshImport(importId: string): Promise<void> {
   const row = await getImportById(db(), importId);
@@ -273,12 +261,15 @@ async function refreshImport(importId: string): Promise<void> {
   await publishUserEvent(row.user_id, { type: "import", import: toPublicImport(row, counts) });
 }
 
-/** The import queue's `import-enrich` job: one imported link, through the same enrichment as any. */
+/**
+ * The import queue's `import-enrich` job: one imported link, through the same enrichment as any,
+ * in the background lane (host slots and parser threads go to links added by hand first).
+ */
 export async function enrichImportedLink(
   { linkId, importId }: { linkId: string; importId: string | null },
   options: EnrichOptions,
 ): Promise<EnrichOutcome> {
-  const outcome = await enrichLink(linkId, options);
+  const outcome = await enrichLink(linkId, { ...options, lane: "background" });
   if (importId) noteImportProgress(importId);
   return outcome;
 }
@@ -325,7 +316,7 @@ export async function getUserImport(userId: string, id: string): Promise<PublicI
  */
 export async function enrichNotEnriched(user: { id: string; role: Role }): Promise<{ queued: number }> {
   await requireFeature(user.role, "batchProcessing");
-  const { budget } = await enrichmentBudget(user.id, user.role);
+  const { budget } = await importBudget(user.id, user.role);
   if (budget <= 0) throw quotaRefusal();
   const links = await requeueUnenrichedLinks(db(), user.id, Number.isFinite(budget) ? budget : 1_000_000);
   await enqueueImportEnrich(links.map((link) => ({ linkId: link.id, importId: link.import_id, userId: user.id })));

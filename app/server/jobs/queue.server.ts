@@ -27,7 +27,8 @@ export const enrichTaskJobSchema = z.object({ artifactId: z.uuid() });
 
 export const importSaveJobSchema = z.object({ importId: z.uuid() });
 
-export const importEnrichJobSchema = z.object({ linkId: z.uuid(), importId: z.uuid().nullable() });
+/** `bulkId`: the bulk re-enrichment that queued it (its failures go in one summary). */
+export const importEnrichJobSchema = z.object({ linkId: z.uuid(), importId: z.uuid().nullable(), bulkId: z.uuid().optional() });
 
 export const bulkRunJobSchema = z.object({ operationId: z.uuid() });
 /** A link whose page needs the headless browser; `importId` when it came through an import. */
@@ -237,14 +238,14 @@ export async function enqueueImportSave(importId: string): Promise<void> {
  * workers' slots, so however many imported links wait, a link added by hand finds a free one.
  * Users share the queue fairly: see import-fairness.server.ts.
  */
-export async function enqueueImportEnrich(entries: Array<{ linkId: string; importId: string | null; userId: string }>): Promise<number> {
+export async function enqueueImportEnrich(entries: Array<{ linkId: string; importId: string | null; userId: string; bulkId?: string }>): Promise<number> {
   // Each user's links take their places in the fair rounds (import-fairness.server.ts), in order.
   const byUser = new Map<string, typeof entries>();
   for (const entry of entries) byUser.set(entry.userId, [...(byUser.get(entry.userId) ?? []), entry]);
   const jobs: Array<{ jobId: string; data: object; priority: number }> = [];
   for (const [userId, own] of byUser) {
     const priorities = await importPriorities(userId, own.length);
-    own.forEach((entry, i) => jobs.push({ jobId: `enrich-${entry.linkId}`, data: importEnrichJobSchema.parse({ linkId: entry.linkId, importId: entry.importId }), priority: priorities[i]! }));
+    own.forEach((entry, i) => jobs.push({ jobId: `enrich-${entry.linkId}`, data: importEnrichJobSchema.parse({ linkId: entry.linkId, importId: entry.importId, bulkId: entry.bulkId }), priority: priorities[i]! }));
   }
   return addManyReplacingFinished(QUEUES.import, "import-enrich", jobs);
 }

@@ -1,8 +1,9 @@
 import { MAX_BULK_IDS, bulkSummary, type BulkRequest, type PublicBulkOperation } from "~/lib/bulk";
+import type { LinkFilter } from "~/lib/api-schemas";
 import { isUuid } from "~/lib/ids";
-import { monthlyAllowance, quotaRefusal, requireFeature } from "../billing/entitlements.server";
-import { getUsage } from "../billing/quota.server";
-import { enqueueBulkRun, enqueueEnrichLink, enqueueImportEnrich, hasLiveBulkJob } from "../jobs/queue.server";
+import { quotaRefusal, requireFeature } from "../billing/entitlements.server";
+import { enrichmentBudget } from "../billing/quota.server";
+import { enqueueBulkRun, enqueueEnrichLink, enqueueEnrichTasks, enqueueImportEnrich, hasLiveBulkJob } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -11,8 +12,12 @@ import type { Link, LinkStatus, Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
+import { redis, whenReady } from "../platform/redis.server";
+import { trailing } from "../platform/trailing.server";
 import {
   addTagToLinks,
+  countBulkEnrichment,
+  countMatchingLinks,
   finishBulkOperation,
   getBulkOperation,
   getBulkOperationById,
@@ -30,8 +35,8 @@ import {
   softDeleteLinks,
   type BulkSummary,
 } from "../repos/bulk-operations.server";
+import { listPendingArtifactIds } from "../repos/artifacts.server";
 import { listMatchingLinkIds } from "../repos/link-search.server";
-import { countPendingLinks } from "../repos/links.server";
 import { getUserById } from "../repos/users.server";
 import { toPublicLink } from "./links.server";
 
@@ -73,17 +78,6 @@ async function announce(row: BulkSummary): Promise<PublicBulkOperation> {
   return view;
 }
 
-/**
- * How many more enrichments the user's allowance pays for: the month's allowance and pack
- * credits left, less the links already waiting (each will spend one). Unlimited plans: no end.
- */
-async function enrichmentBudget(database: Database, userId: string, role: Role): Promise<number> {
-  if (monthlyAllowance(role) === null) return Number.POSITIVE_INFINITY;
-  const usage = await getUsage(database, userId);
-  const left = (usage.limit === null ? Number.POSITIVE_INFINITY : Math.max(0, usage.limit - usage.used)) + usage.credits;
-  return Math.max(0, left - (await countPendingLinks(database, userId)));
-}
-
 /** The selection's ids: named ones (those that are not ids are left out), or the filter's matches now. */
 async function selectionIds(userId: string, request: BulkRequest): Promise<string[]> {
   if (request.undo) {
@@ -95,6 +89,11 @@ async function selectionIds(userId: string, request: BulkRequest): Promise<strin
   const ids = await listMatchingLinkIds(db(), { userId, filter: request.filter ?? {}, limit: MAX_BULK_IDS + 1 });
   if (ids.length > MAX_BULK_IDS) throw new HttpError(400, `The selection holds more than ${MAX_BULK_IDS.toLocaleString("en")} links; narrow it and run the action again.`);
   return ids;
+}
+
+/** How many links "select all" would act on for this filter ({}: every live link, "Not enriched" ones included). */
+export async function countSelection(userId: string, filter: LinkFilter): Promise<number> {
+  return countMatchingLinks(db(), { userId, filter });
 }
 
 /**
@@ -149,7 +148,7 @@ async function requeue(trx: Database, op: BulkSummary, chunk: string[], role: Ro
     skipped: chunk.length - reset.length - (candidates.length - paid.length),
     after: async () => {
       // The import queue's low-priority path: a bulk re-enrichment never delays a link added by hand.
-      await enqueueImportEnrich(reset.map((link) => ({ linkId: link.id, importId: null, userId: op.user_id })));
+      await enqueueImportEnrich(reset.map((link) => ({ linkId: link.id, importId: null, userId: op.user_id, bulkId: op.id })));
       await publishLinks(op.user_id, reset, "link");
     },
   };
@@ -181,11 +180,14 @@ async function applyChunk(trx: Database, op: BulkSummary, chunk: string[], role:
     }
     case "restore": {
       const restored = await restoreLinks(trx, { userId, linkIds: chunk });
+      const waiting = await listPendingArtifactIds(trx, restored.map((link) => link.id));
       return {
         ...changed(restored.length),
         after: async () => {
-          // One deleted before its job ran is queued again; its job id is the link's, so never twice.
+          // One deleted before its job ran is queued again, and so is a result (a quiz, a course)
+          // asked for before; job ids are the link's and the result's, so never twice.
           for (const link of restored.filter((l) => l.status === "pending")) await enqueueEnrichLink(link.id, { role });
+          await enqueueEnrichTasks(waiting);
           await publishLinks(userId, restored, "link-restored");
         },
       };
@@ -245,6 +247,8 @@ export async function runBulkOperation(operationId: string, { chunkSize = BULK_C
 
 /** The summary notification (big operations run a while), and the last progress event. */
 async function settle(final: BulkSummary): Promise<void> {
+  // Enrichments may all have ended before the last chunk did.
+  if (final.action === "reenrich" || final.action === "retry") noteBulkEnrichment(final.id);
   const view = await announce(final);
   if (final.total < 100) return;
   await createNotification(db(), { userId: final.user_id, type: "bulk-done", title: "Bulk action finished", body: bulkSummary(view), link: "/dashboard" });
@@ -259,4 +263,30 @@ export async function reconcileBulkOperations(olderThanMs: number): Promise<numb
     requeued++;
   }
   return requeued;
+}
+
+/** The summary is sent once per operation, whichever worker sees its last link end; kept a week. */
+const SUMMARY_CLAIM_S = 7 * 86_400;
+
+/**
+ * After a link of a bulk re-enrichment (or retry) is done: once none of the operation's links
+ * waits any more, one notification tells how many could not be enriched, instead of one per
+ * failed link. A trailing check per operation and process (at most every PROGRESS_EVERY_MS);
+ * a Redis claim makes it one notification across worker processes.
+ */
+export const noteBulkEnrichment: (operationId: string) => void = trailing(PROGRESS_EVERY_MS, "bulk failure summary", (operationId) => summarizeFailures(operationId));
+
+async function summarizeFailures(operationId: string): Promise<void> {
+  const outcome = await countBulkEnrichment(db(), operationId);
+  if (!outcome || outcome.pending > 0 || outcome.failed === 0) return;
+  const claimed = await (await whenReady(redis())).set(`${env().REDIS_PREFIX}:bulk-failures-notified:${operationId}`, "1", "EX", SUMMARY_CLAIM_S, "NX");
+  if (claimed !== "OK") return;
+  const { failed, total } = outcome;
+  await createNotification(db(), {
+    userId: outcome.userId,
+    type: "bulk-failed",
+    title: `${failed} link${failed === 1 ? "" : "s"} could not be enriched`,
+    body: `Your bulk ${outcome.action === "retry" ? "retry" : "re-enrichment"}: ${failed} of the ${total} links it queued could not be enriched. Each shows why; retry them together with the Failed filter.`,
+    link: "/dashboard?status=error",
+  });
 }

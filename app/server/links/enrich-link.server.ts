@@ -12,7 +12,7 @@ import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
 import { fetchParsedPage } from "../fetching/page-fetch.server";
-import { HostDeferral, type Deferrals } from "../fetching/host-limits.server";
+import { HostDeferral, type Deferrals, type WorkLane } from "../fetching/host-limits.server";
 import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "../enrichment/preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
@@ -43,6 +43,10 @@ export interface EnrichOptions {
   deferrals?: Deferrals;
   /** Set by the render queue: the page is read in the headless browser, for this reason. */
   render?: { reason: string; shareable?: boolean; claim?: string };
+  /** background for an import's links: host slots and parser threads serve links added by hand first. */
+  lane?: WorkLane;
+  /** A bulk operation's link: a failure is counted in the operation's one summary, not notified on its own. */
+  quiet?: boolean;
 }
 
 const TAGS_TTL_MS = 30_000;
@@ -58,11 +62,11 @@ async function recentTags(userId: string): Promise<string[]> {
   return tags;
 }
 
-async function fail(link: Link, reason: string): Promise<void> {
+async function fail(link: Link, reason: string, quiet = false): Promise<void> {
   const failed = await markLinkFailed(db(), link.id, reason);
   if (!failed) return;
-  // An import's failures are counted in its one summary, not a notification each.
-  if (link.import_id === null) await createNotification(db(), {
+  // An import's or a bulk operation's failures are counted in its one summary, not a notification each.
+  if (link.import_id === null && !quiet) await createNotification(db(), {
     userId: link.user_id,
     type: "link-failed",
     title: "A link could not be enriched",
@@ -76,8 +80,8 @@ async function fail(link: Link, reason: string): Promise<void> {
  * No enrichment left: a link added by hand fails with the quota reason; an imported one is saved
  * as "Not enriched", to be enriched later with one action (it was never the user's request).
  */
-async function outOfAllowance(link: Link): Promise<void> {
-  if (link.import_id === null) return fail(link, QUOTA_EXCEEDED);
+async function outOfAllowance(link: Link, quiet = false): Promise<void> {
+  if (link.import_id === null) return fail(link, QUOTA_EXCEEDED, quiet);
   const saved = await markLinkUnenriched(db(), link.id, NOT_ENRICHED_ALLOWANCE);
   if (saved) await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(saved) });
 }
@@ -98,7 +102,7 @@ async function dropReenrichment(link: Link, reason: string): Promise<void> {
  * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
  * (the worker writes them to the job's log).
  */
-export async function enrichLink(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render }: EnrichOptions): Promise<EnrichOutcome> {
+export async function enrichLink(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render, lane, quiet }: EnrichOptions): Promise<EnrichOutcome> {
   const step: StepLogger = onStep ?? (() => undefined);
   const link = await getLinkById(db(), linkId);
   if (!link) return "skipped";
@@ -111,7 +115,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
     step("re-enrichment asked by an operator: not counted against the quota");
   } else if (!(await hasEnrichmentLeft(db(), link.user_id, link.owner_role))) {
     step("no enrichment left this month");
-    await outOfAllowance(link);
+    await outOfAllowance(link, quiet);
     return "failed";
   }
 
@@ -121,7 +125,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
     // for the render queue, the page rendered in the headless browser.
     const page = await fetchParsedPage(
       { url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at },
-      { deferrals, step, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true, linkId, claim: render.claim } : undefined },
+      { deferrals, step, lane, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true, linkId, claim: render.claim } : undefined },
     );
     // A script-built shell goes to the browser's own queue, which runs this again from the top.
     if ("browser" in page) {
@@ -200,13 +204,13 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
       finalAttempt,
       readable: [FetchError, PageError, LlmError, BrowserError],
       fallbackReason: "Enrichment failed on our side",
-      record: (reason) => (reenrich ? dropReenrichment(link, reason) : fail(link, reason)),
+      record: (reason) => (reenrich ? dropReenrichment(link, reason) : fail(link, reason, quiet)),
       context: { linkId: link.id },
     });
   }
   if (!stored) {
     step("no enrichment left this month when storing");
-    await outOfAllowance(link);
+    await outOfAllowance(link, quiet);
     return "failed";
   }
   await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(stored) });

@@ -279,5 +279,5 @@ export async function listUserLinks(
 /** The Statistics sidebar's figures, from the database (every link, not the loaded page). */
 export async function userLinkStats(userId: string): Promise<LinkStats> {
   const counts = await countLinksByStatus(db(), userId);
-  return { total: counts.pending + counts.enriched + counts.error, enriched: counts.enriched, pending: counts.pending, failed: counts.error };
+  return { total: counts.pending + counts.enriched + counts.error, enriched: counts.enriched, pending: counts.pending, failed: counts.error, unenriched: counts.unenriched };
 }

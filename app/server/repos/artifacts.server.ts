@@ -39,6 +39,13 @@ export async function listArtifacts(db: Database, linkId: string): Promise<LinkA
 }
 
 /** The artifacts of several links without their payloads (a page of cards shows what exists, not every quiz). */
+/** The pending results (asked for, not yet made) of these links. */
+export async function listPendingArtifactIds(db: Database, linkIds: string[]): Promise<string[]> {
+  if (linkIds.length === 0) return [];
+  const rows = await db.selectFrom("link_artifacts").select("id").where("link_id", "in", linkIds).where("status", "=", "pending").execute();
+  return rows.map((row) => row.id);
+}
+
 export async function listArtifactSummaries(db: Database, linkIds: string[]): Promise<Array<Omit<LinkArtifact, "payload">>> {
   if (linkIds.length === 0) return [];
   return db

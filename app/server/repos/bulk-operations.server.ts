@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "../platform/db.server";
 import type { BulkAction, BulkOperation, BulkStatus, Link, LinkStatus } from "../platform/db-schema.server";
+import type { LinkFilter } from "~/lib/api-schemas";
+import { linkFilterWhere, prepareSearch } from "./link-search.server";
 
 /** Bulk actions' rows, and the set-at-a-time link updates they apply (always scoped by owner). */
 
@@ -205,4 +207,42 @@ export async function resetLinksToPending(db: Database, { userId, linkIds, from 
     .where("status", "in", from)
     .returningAll()
     .execute();
+}
+
+/**
+ * How many of the user's live links match the filter (all of them with {}): the links "select
+ * all" acts on, counted with the same conditions as listMatchingLinkIds.
+ */
+export async function countMatchingLinks(db: Database, { userId, filter }: { userId: string; filter: LinkFilter }): Promise<number> {
+  const search = await prepareSearch(db, filter.q);
+  const row = await db
+    .selectFrom("links")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("links.user_id", "=", userId)
+    .where("links.deleted_at", "is", null)
+    .where(linkFilterWhere(filter, search))
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/**
+ * Of a re-enrichment's links: how many still wait for their job, and how many failed since the
+ * operation began (a link the allowance did not pay for keeps its older failure and is not counted).
+ */
+export async function countBulkEnrichment(db: Database, id: string): Promise<{ userId: string; action: BulkAction; total: number; pending: number; failed: number } | undefined> {
+  const row = await db
+    .selectFrom("bulk_operations as b")
+    .leftJoin("links as l", (join) => join.on(sql<boolean>`l.id = any(b.link_ids)`).onRef("l.user_id", "=", "b.user_id").on("l.deleted_at", "is", null))
+    .select([
+      "b.user_id as userId",
+      "b.action",
+      "b.done as total",
+      sql<number>`count(*) filter (where l.status = 'pending')::int`.as("pending"),
+      sql<number>`count(*) filter (where l.status = 'error' and l.updated_at >= b.created_at)::int`.as("failed"),
+    ])
+    .where("b.id", "=", id)
+    .where("b.status", "=", "done")
+    .groupBy(["b.user_id", "b.action", "b.done"])
+    .executeTakeFirst();
+  return row;
 }
