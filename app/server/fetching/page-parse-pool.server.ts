@@ -142,10 +142,10 @@ export class ParsePool {
       this.dispatch(thread, task);
     }
     let starting = [...this.threads].filter((thread) => !thread.ready).length;
-    // While the background lane holds all its threads, a spare one is kept started (a thread takes
-    // about a second to start): a page added by hand then never waits for a start either.
+    // While the background lane is at work, an idle thread is kept started (a thread takes about a
+    // second to start, more on a busy machine): a page added by hand then never waits for a start.
     let spare = [...this.threads].filter((thread) => !thread.task).length;
-    while ((this.runnable > starting || (spare === 0 && this.busy("background") >= this.options.threads)) && this.threads.size < this.options.threads + 1) {
+    while ((this.runnable > starting || (spare === 0 && this.busy("background") > 0)) && this.threads.size < this.options.threads + 1) {
       this.start();
       starting++;
       spare++;
