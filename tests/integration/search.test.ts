@@ -99,6 +99,8 @@ describe("search", () => {
     const python = await link(owner.id, { title: "Python typing guide" });
     const go = await link(owner.id, { title: "Go typing guide" });
     expect(await found(owner.token, `q=${encodeURIComponent('"borrow checker"')}`)).toEqual([phrase]);
+    // By relevance a phrase's window is read from the GIN index (not the saved_at walk): same answer.
+    expect(await found(owner.token, `q=${encodeURIComponent('"borrow checker"')}&sort=relevance`)).toEqual([phrase]);
     // A phrase whose words English stems ("query" → "queri").
     const stemmed = await link(owner.id, { title: "xyz query plan reads index", description: "Some words about it" });
     expect(await found(owner.token, `q=${encodeURIComponent('"query plan"')}`)).toEqual([stemmed]);
