@@ -55,13 +55,12 @@ describe("WORKER_CONCURRENCY", () => {
     });
   });
 
-  it("takes numbers per queue, the rest keeping 8 or the bare number given (an import half of it)", () => {
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 4, bulk: 8, render: 1 });
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-task=1,3" })).toMatchObject({
-      WORKER_CONCURRENCY: 3,
-      queueConcurrency: { system: 3, "enrich-link": 3, "enrich-task": 1, import: 2 },
+  it("takes numbers per queue, the rest keeping 8 or the bare number given", () => {
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8, render: 1 });
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-task=1,4" })).toMatchObject({
+      WORKER_CONCURRENCY: 4,
+      queueConcurrency: { system: 4, "enrich-link": 4, "enrich-task": 1, import: 4 },
     });
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "import=8" }).queueConcurrency.import).toBe(8);
   });
 
   it("gives the render queue CRAWLER_BROWSER_CONCURRENCY, unless it is named", () => {

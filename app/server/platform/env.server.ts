@@ -24,8 +24,7 @@ export interface ConcurrencySetting {
 /**
  * WORKER_CONCURRENCY: comma-separated entries, each a number (every queue not named) or
  * `queue=number`: `8`, `enrich-link=8,enrich-task=2`, `4,enrich-task=1`. A queue not named
- * takes the bare number, else 8 (except import, which takes half of that rounded up, and render,
- * which parseEnv gives CRAWLER_BROWSER_CONCURRENCY).
+ * takes the bare number, else 8 (except render, which parseEnv gives CRAWLER_BROWSER_CONCURRENCY).
  */
 export function parseConcurrency(value: string): { ok: true; value: ConcurrencySetting } | { ok: false; error: string } {
   let all: number | undefined;
@@ -49,9 +48,7 @@ export function parseConcurrency(value: string): { ok: true; value: ConcurrencyS
     named.set(name, jobs);
   }
   const every = all ?? 8;
-  // An import's pages take half as many slots (rounded up) unless named: the CPU they leave free
-  // keeps links added by hand quick, and the import is no slower for it (docs/performance.md).
-  const byQueue = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, named.get(queue) ?? (queue === "import" ? Math.ceil(every / 2) : every)])) as Record<QueueName, number>;
+  const byQueue = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, named.get(queue) ?? every])) as Record<QueueName, number>;
   return { ok: true, value: { all: every, byQueue, named: Object.fromEntries(named) } };
 }
 
