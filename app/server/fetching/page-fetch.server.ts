@@ -97,6 +97,19 @@ function deferOrFail(deferrals: Deferrals, kind: DeferralKind, waitMs: number, m
   return reason ? new FetchError(reason, true, kind === "asked" ? "http-status" : "timeout") : new HostDeferral(waitMs, kind, message);
 }
 
+/**
+ * The error that puts the job back when its host is busy or asked us to wait (or fails it past the
+ * deferral limit); null for any other error.
+ */
+async function hostDeferralFor(error: unknown, deferrals: Deferrals, step: StepLogger): Promise<Error | null> {
+  if (error instanceof HostDeferral) return deferOrFail(deferrals, error.kind, error.waitMs, error.message);
+  if (!(error instanceof FetchError && error.serverWait)) return null;
+  // Every job for that host waits as long as it said (capped), not only this one.
+  const waitMs = await holdHost(error.serverWait.host, error.serverWait.ms);
+  step(`${error.message}; the site asked us to come back in ${Math.ceil(waitMs / 1000)} s`);
+  return deferOrFail(deferrals, "asked", waitMs, `${error.serverWait.host} asked us to wait (${error.message})`);
+}
+
 function failureFrom(lookup: Extract<CacheLookup, { state: "failed" }>): Error {
   const reason = lookup.entry.failure ?? "The page could not be fetched";
   if (lookup.entry.failure_kind === "page") return new PageError(reason);
@@ -204,13 +217,8 @@ async function fetchAndParse(
       lane,
     );
   } catch (error) {
-    if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
-    if (error instanceof FetchError && error.serverWait) {
-      // Every job for that host waits as long as it said (capped), not only this one.
-      const waitMs = await holdHost(error.serverWait.host, error.serverWait.ms);
-      step(`${error.message}; the site asked us to come back in ${Math.ceil(waitMs / 1000)} s`);
-      throw deferOrFail(deferrals, "asked", waitMs, `${error.serverWait.host} asked us to wait (${error.message})`);
-    }
+    const deferral = await hostDeferralFor(error, deferrals, step);
+    if (deferral) throw deferral;
     if (key && error instanceof FetchError && error.permanent) await storeFailure(key, target.normalizedUrl, error.message, error.kind);
     throw error;
   }
@@ -281,12 +289,8 @@ async function renderAndParse(
       lane,
     );
   } catch (error) {
-    if (error instanceof HostDeferral) throw deferOrFail(deferrals, error.kind, error.waitMs, error.message);
-    if (error instanceof FetchError && error.serverWait) {
-      const waitMs = await holdHost(error.serverWait.host, error.serverWait.ms);
-      step(`${error.message}; the site asked us to come back in ${Math.ceil(waitMs / 1000)} s`);
-      throw deferOrFail(deferrals, "asked", waitMs, `${error.serverWait.host} asked us to wait (${error.message})`);
-    }
+    const deferral = await hostDeferralFor(error, deferrals, step);
+    if (deferral) throw deferral;
     throw error;
   }
   const { page, record } = fetched;
