@@ -34,6 +34,7 @@ import { attemptLine } from "~/server/jobs/job-log.server";
 import type { RunningJob } from "~/server/platform/db-schema.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 import { browserStartLine, closeBrowser } from "~/server/fetching/render.server";
+import { warmParsePool } from "~/server/fetching/page-parse-pool.server";
 
 const config = loadEnvOrExit();
 const connection = createRedis("worker");
@@ -261,6 +262,7 @@ if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue ==
   const line = browserStartLine();
   log[line.level](line.message);
 }
+if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue === QUEUES.import)) warmParsePool();
 
 /** Links pending with no job (Redis flushed, enqueue failed) go back on the queue. */
 async function reconcile() {

@@ -20,6 +20,7 @@ import {
 } from "./fetch-cache.server";
 import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals, type WorkLane } from "./host-limits.server";
 import { parsePageOffThread } from "./page-parse-pool.server";
+import { yieldToInteractive } from "../jobs/interactive-first.server";
 import { PAGE_EMPTY, PageError, type ParsedPage } from "./page-parser.server";
 import { needsBrowser } from "./render.server";
 import { renderedFetch } from "../links/browser-fetch.server";
@@ -231,6 +232,8 @@ async function fetchAndParse(
   }
   const redirects = page.redirects.length ? `, ${page.redirects.length} redirect(s)` : "";
   step(`fetched ${(page.bytes / 1024).toFixed(1)} KB in ${fetchMs} ms (HTTP ${page.status}, ${page.contentType || "no type"}${redirects})${waited(started - asked, "a host slot")}`);
+  const yielded = await yieldToInteractive(lane);
+  if (yielded >= 50) step(`waited ${yielded} ms before parsing: links added by hand go first`);
   const parseStarted = performance.now();
   let threadAt = parseStarted;
   let parsed: ParsedPage;

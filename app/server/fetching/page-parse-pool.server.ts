@@ -121,6 +121,11 @@ export class ParsePool {
     for (const task of [...this.waiting.splice(0), ...this.background.splice(0)]) task.reject(error);
   }
 
+  /** Starts a thread now when there is none, so the first page does not wait for a start. */
+  warm() {
+    if (this.threads.size === 0) this.start();
+  }
+
   /** Stops every thread; pages in progress or waiting are rejected. */
   async close(): Promise<void> {
     const closed = new Error("The page parser was closed");
@@ -240,6 +245,19 @@ export class ParsePool {
 
 let shared: ParsePool | undefined;
 
+function sharedPool(): ParsePool {
+  shared ??= new ParsePool({ threads: env().PARSE_THREADS, budgetMs: env().PARSE_TIMEOUT_MS });
+  return shared;
+}
+
+/**
+ * A worker starts one parser thread as it starts: a thread takes a second or more to start, and
+ * the first link added by hand (or the first after an import begins) should not wait for it.
+ */
+export function warmParsePool(): void {
+  sharedPool().warm();
+}
+
 /** Parses a page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). */
 export function parsePageOffThread(
   body: string,
@@ -248,8 +266,7 @@ export function parsePageOffThread(
   data?: Uint8Array,
   options: { lane?: WorkLane; onStart?: () => void } = {},
 ): Promise<ParsedPage> {
-  shared ??= new ParsePool({ threads: env().PARSE_THREADS, budgetMs: env().PARSE_TIMEOUT_MS });
-  return shared.parse({ body, url, contentType, data }, options);
+  return sharedPool().parse({ body, url, contentType, data }, options);
 }
 
 export async function closeParsePool(): Promise<void> {

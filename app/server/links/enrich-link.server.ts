@@ -19,6 +19,7 @@ import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { log } from "../platform/logger.server";
+import { asInteractive, yieldToInteractive } from "../jobs/interactive-first.server";
 import { NOT_ENRICHED_ALLOWANCE } from "~/lib/imports";
 import {
   clearReenrichRequest,
@@ -102,8 +103,20 @@ async function dropReenrichment(link: Link, reason: string): Promise<void> {
  * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
  * (the worker writes them to the job's log).
  */
-export async function enrichLink(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render, lane, quiet }: EnrichOptions): Promise<EnrichOutcome> {
+export function enrichLink(linkId: string, options: EnrichOptions): Promise<EnrichOutcome> {
+  // A person's link (not its render, which takes seconds of a browser, not of this process) holds
+  // background work back while it runs (interactive-first.server.ts).
+  const interactive = (options.lane ?? "interactive") === "interactive" && !options.render;
+  return interactive ? asInteractive(linkId, () => enrichNow(linkId, options)) : enrichNow(linkId, options);
+}
+
+async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render, lane, quiet }: EnrichOptions): Promise<EnrichOutcome> {
   const step: StepLogger = onStep ?? (() => undefined);
+  /** Background work steps aside while a link added by hand is in flight; the log says for how long. */
+  const yieldStep = async (before: string) => {
+    const waited = await yieldToInteractive(lane);
+    if (waited >= 50) step(`waited ${waited} ms before ${before}: links added by hand go first`);
+  };
   const link = await getLinkById(db(), linkId);
   if (!link) return "skipped";
   const reenrich = link.status === "enriched" && link.reenrich_requested_at !== null;
@@ -121,6 +134,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
 
   let stored: Link | undefined;
   try {
+    await yieldStep("fetching");
     // The shared fetch cache, or a fetch within the host's limits, then the parse (page-fetch.server.ts);
     // for the render queue, the page rendered in the headless browser.
     const page = await fetchParsedPage(
@@ -133,6 +147,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
       return "rendering";
     }
     const parsed = page.parsed;
+    await yieldStep("enriching");
     const result = await enricher().enrich({
       url: page.url,
       page: parsed,
@@ -150,6 +165,7 @@ export async function enrichLink(linkId: string, { finalAttempt, onStep, deferra
       storeLeadImage(parsed.leadImage),
     ]);
     step(`${favicon ? "icon stored" : "no icon found"}; ${leadImage ? "lead image stored" : parsed.leadImage ? "lead image not fetched" : "no lead image"}`);
+    await yieldStep("storing");
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
