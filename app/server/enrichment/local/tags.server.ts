@@ -7,6 +7,7 @@
  */
 import { KEYPHRASE_CHARS, VAGUE_NOUNS, rankKeyphrases } from "./keyphrases.server";
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
+import { newTagsAllowed } from "../tag-vocabulary.server";
 
 export interface TagInput {
   text: string;
@@ -100,7 +101,7 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
   // New tags per link: a new user's first links get up to `max`; after that, up to three when none
   // of the user's tags fit the page and one when some do. A vocabulary that grows by six words a
   // link is one nobody can browse (tag-vocabulary.server.test.ts: 500 varied links, about 600 tags).
-  const newAllowed = existing.size < 10 ? max : reused.length === 0 ? 3 : 1;
+  const newAllowed = newTagsAllowed(existing.size, reused.length, max);
   const tags: string[] = [];
   let added = 0;
   for (const tag of all) {

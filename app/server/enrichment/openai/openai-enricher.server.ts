@@ -5,6 +5,11 @@ import { chunkText } from "./chunking.server";
 import type { ContentPreferences, EngineRun, Enricher, EnrichmentSource } from "../engine.server";
 import type { LlmClient, LlmUsage } from "./llm.server";
 import { prompts } from "./prompts.server";
+import { fitToVocabulary } from "../tag-vocabulary.server";
+import { pageLanguage } from "../local/language.server";
+
+/** The user's most used tags shown to the model, so it reuses them rather than coining near-twins. */
+const USER_TAGS_IN_PROMPT = 60;
 
 function addUsage(total: EngineRun, usage: LlmUsage): EngineRun {
   return {
@@ -63,17 +68,18 @@ export function createOpenAiEnricher(client: LlmClient, { chunkTokens }: { chunk
       const source = { title: page.title, language: page.language, text: page.text, summary: null, headings: page.headings };
       const { data, run } = await task(
         source,
-        (text) => prompts.basic({ title: page.title, text, language: page.language, ...prefs(preferences), summaryLength: preferences?.summaryLength }),
+        (text) =>
+          prompts.basic({ title: page.title, text, language: page.language, ...prefs(preferences), summaryLength: preferences?.summaryLength, existingTags: existingTags.slice(0, USER_TAGS_IN_PROMPT) }),
         basicEnrichmentSchema,
       );
-      // The user's own spelling of a tag they already have ("Postgres" for the model's "postgres").
-      const theirs = new Map(existingTags.map((tag) => [tag.toLowerCase(), tag]));
-      const tags = uniqueTags(data.tags.map((tag) => theirs.get(tag.trim().toLowerCase()) ?? tag), { max: 6 });
+      // The user's vocabulary: their spelling of a tag they have, and few new tags per link.
+      const language = pageLanguage(page.language, page.text);
+      const { tags, rest } = fitToVocabulary(data.tags, existingTags, { language, max: 6 });
       const taken = new Set(tags.map((tag) => tag.toLowerCase()));
       return {
         summary: data.summary,
         tags,
-        tagSuggestions: uniqueTags(data.suggestedTags ?? []).filter((tag) => !taken.has(tag.toLowerCase())).slice(0, 5),
+        tagSuggestions: uniqueTags([...rest, ...(data.suggestedTags ?? [])]).filter((tag) => !taken.has(tag.toLowerCase())).slice(0, 5),
         category: data.category,
         codeSnippets: page.codeBlocks,
         run,

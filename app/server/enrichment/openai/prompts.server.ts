@@ -22,11 +22,15 @@ export const prompts = {
     };
   },
 
-  basic(input: { title: string | null; text: string; language: string | null; preferredLanguage?: string | null; summaryLength?: string }) {
+  basic(input: { title: string | null; text: string; language: string | null; preferredLanguage?: string | null; summaryLength?: string; existingTags?: string[] }) {
     const length = input.summaryLength === "long" ? "5 to 7 sentences" : input.summaryLength === "short" ? "1 or 2 sentences" : "2 to 4 sentences";
+    // A small vocabulary: the user's own tags first, in their spelling, new ones only for what they do not cover.
+    const theirs = input.existingTags?.length
+      ? ` The user already tags links with: ${input.existingTags.map((tag) => JSON.stringify(tag)).join(", ")}. Use these, spelled exactly so, whenever one fits the page, and add a new tag only for a main subject none of them covers.`
+      : "";
     return {
       name: "basic_enrichment",
-      system: `You enrich a saved web page. Give a summary of ${length}, 3 to 6 short lower-case tags, up to 5 further suggested tags, and the one category that fits best, from: ${categories}. ${languageRule(input.language, input.preferredLanguage)}`,
+      system: `You enrich a saved web page. Give a summary of ${length}, 3 to 6 short lower-case tags (one or two words each), up to 5 further suggested tags, and the one category that fits best, from: ${categories}.${theirs} ${languageRule(input.language, input.preferredLanguage)}`,
       user: `Title: ${input.title ?? "(none)"}\n\n${input.text}`,
     };
   },
