@@ -38,7 +38,7 @@ describe("the model's tags", () => {
       completeJson<S extends z.ZodType>(task: { system: string; schema: S }) {
         systems.push(task.system);
         const data = task.schema.parse({ summary: "GIN indexes speed up search.", tags, category: "programming", suggestedTags: ["full-text search"] }) as z.infer<S>;
-        return Promise.resolve({ data, usage: { model: "test-model", tokensIn: 10, tokensOut: 5, durationMs: 1 } });
+        return Promise.resolve({ data, usage: { provider: "openai", model: "test-model", tokensIn: 10, tokensOut: 5, durationMs: 1, calls: 1 } });
       },
     };
     return { client, systems };
