@@ -121,6 +121,30 @@ describe("YAKE! candidates", () => {
     }
   });
 
+  it("with joinNames, give single words, and a two-word name whose words stand together as the pair", () => {
+    const text = "Sri Lanka won the final. Fans in Sri Lanka celebrated the final for days. Rain delayed the final in Colombo, Sri Lanka, and Colombo flooded. The streets were quiet.";
+    const joined = yakeKeyphrases(text, { stop, stem, maxWords: 1, joinNames: true }).map((k) => k.phrase);
+    // "Sri Lanka" every time either word is written: one phrase, neither word alone.
+    expect(joined).toContain("Sri Lanka");
+    expect(joined).not.toContain("Sri");
+    expect(joined).not.toContain("Lanka");
+    expect(joined).toContain("final");
+    // "Colombo" stands beside no other name twice: still one word.
+    expect(joined).toContain("Colombo");
+    for (const phrase of joined) expect(phrase.split(" ").length).toBeLessThanOrEqual(2);
+    const single = yakeKeyphrases(text, { stop, stem, maxWords: 1 }).map((k) => k.phrase);
+    expect(single).toEqual(expect.arrayContaining(["Sri", "Lanka"]));
+    expect(single.every((phrase) => !phrase.includes(" "))).toBe(true);
+  });
+
+  it("with joinNames, keep two names apart when they are often written apart", () => {
+    const text = "Michael Buble sang. Buble married. Buble toured Argentina. Michael Buble smiled and Buble left.";
+    const joined = yakeKeyphrases(text, { stop, stem, maxWords: 1, joinNames: true }).map((k) => k.phrase);
+    // "Michael Buble" twice, "Buble" five times: under 80% of Buble's uses.
+    expect(joined).toContain("Buble");
+    expect(joined).not.toContain("Michael Buble");
+  });
+
   it("rank a phrase that recurs near the top, and drop its near-duplicate forms", () => {
     const text = "Sterowanie predykcyjne silnika. Zbudowano sterowanie predykcyjne układu. Sterowania predykcyjnego użyto w badaniach pojazdu.";
     const ranked = yakeKeyphrases(text, { stop: keyphraseStopWords("pl"), stem, maxWords: 2, dedupe: 0.8 }).map((k) => k.phrase.toLowerCase());
@@ -131,13 +155,20 @@ describe("YAKE! candidates", () => {
 });
 
 describe("routing and the English top ten", () => {
-  it("reads news as single words and abstracts as noun phrases", () => {
+  it("reads news as single words (a name in two words whole) and abstracts as noun phrases", () => {
     const news = "Canadian pop star Michael Buble married Argentine actress Luisana Lopilato on Thursday. He said the wedding in Buenos Aires was small. Lopilato told fans she was happy.";
     const abstract = "A two-stage procedure fits B-spline surfaces to large meshes. The procedure is compared with conventional least-squares fitting of B-spline surfaces.";
     expect(newsLike(news)).toBe(true);
     expect(newsLike(abstract)).toBe(false);
     expect(rankKeyphrases({ text: news, language: "en" }).every((k) => k.words === 1)).toBe(true);
+    // Reported speech with "'s" or "n't" is news on its own (no names, no pronouns here).
+    const quoted = "The city's budget will not grow next year, the council said. Officials said the schools won't close.";
+    expect(newsLike(quoted)).toBe(true);
+    expect(newsLike("The council said the budget will not grow next year.")).toBe(false);
+    expect(newsLike("The algorithm's cost is linear. We show it on three data sets.")).toBe(false);
     expect(rankKeyphrases({ text: abstract, language: "en" }).some((k) => k.words > 1)).toBe(true);
+    const twice = `${news} Buenos Aires has hosted weddings before. Buble said Buenos Aires felt like home.`;
+    expect(rankKeyphrases({ text: twice, language: "en" }).map((k) => k.phrase)).toContain("buenos aires");
   });
 
   it("move a word already inside a better phrase, and a third phrase on the same first word, below the tenth", () => {

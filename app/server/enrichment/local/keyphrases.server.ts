@@ -274,15 +274,19 @@ function wordWeights(ids: Int32Array, n: number): Float64Array {
 /**
  * English news rather than an abstract: at least two of names (5% or more of the words inside
  * sentences start with a capital: "Buble married Argentine TV actress Luisana Lopilato"), reported
- * speech ("said", "according to") and personal pronouns ("he", "her", "my"): 94% of KPCrowd's
- * news articles, 2% of Inspec's abstracts.
+ * speech ("said", "according to") and personal pronouns ("he", "her", "my"), or reported speech with
+ * "'s" or "n't": 96% of KPCrowd's news articles, 2% of Inspec's abstracts.
  */
 export function newsLike(text: string): boolean {
   // A capitalised word after a word or comma on the same line, not after a sentence's end.
   const names = text.match(/[^\s.!?:]\s*[ \t]\p{Lu}\p{Ll}/gu)?.length ?? 0;
   const total = text.match(/\p{L}+/gu)?.length ?? 0;
-  const people = Number(/\b(?:said|says|told|according to)\b/.test(text)) + Number(/\b(?:he|she|his|her|I|me|my)\b/.test(text));
+  const saysSomeone = /\b(?:said|says|told|according to)\b/.test(text);
+  const people = Number(saysSomeone) + Number(/\b(?:he|she|his|her|I|me|my)\b/.test(text));
   const signals = Number(total > 0 && names / total >= 0.05) + people;
+  // Reported speech with a possessive or a contraction ("the company's", "won't") is news too: abstracts
+  // write neither (KPCrowd dev F1@10 17.0 → 17.5, Inspec unchanged; held-out unchanged).
+  if (saysSomeone && /\p{L}['’][st]\b/u.test(text)) return true;
   return signals >= 2;
 }
 
@@ -301,10 +305,11 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   // off (names are not more important in news than other words) and a flatter position curve
   // (KPCrowd news, F1@10 dev/held-out with every article read this way: PositionRank noun
   // phrases 14.0/12.4, YAKE! as published 16.2/16.3, these weights 17.3/17.8; with the 6% of
-  // articles newsLike misses read as abstracts, 16.7/16.8).
+  // articles newsLike misses read as abstracts, 16.7/16.8). Names in two words that stand together
+  // ("Sri Lanka") stay whole, and the page is read further (LONG_PAGE_KEYPHRASE_CHARS): 17.6/17.4.
   const wordCount = text.split(/\s+/).length;
   const long = wordCount > 300 || (lang === "en" && newsLike(text));
-  if (lang === "en" && long) return displayed(yakeKeyphrases(input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS), { stop: keyphraseStopWords(lang), stem, maxWords: 1, weights: { casing: 0, position: 0.5 } }), lang);
+  if (lang === "en" && long) return displayed(yakeKeyphrases(input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS), { stop: keyphraseStopWords(lang), stem, maxWords: 1, joinNames: true, weights: { casing: 0, position: 0.5 } }), lang);
   // Without a stemmer (Polish: seven cases), phrase forms cannot be merged by stems: YAKE!'s
   // pairs of words as written, near-duplicate forms dropped.
   if (!hasStemmer(lang)) return displayed(yakeKeyphrases(text, { stop: keyphraseStopWords(lang), stem, maxWords: 2 }), lang);
@@ -500,6 +505,11 @@ export interface YakeOptions {
   dedupe?: number;
   /** How many to return. */
   limit?: number;
+  /**
+   * Single words (maxWords 1): a name written in two capitalised words that nearly always stand
+   * together ("Sri Lanka", "Ivory Coast") is given as the pair, in the better word's place.
+   */
+  joinNames?: boolean;
 }
 
 /**
@@ -512,6 +522,8 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
   const terms: YakeTerm[] = [];
   const termIds = new Map<string, number>();
   const candidates = new Map<string, { ids: number[]; tf: number; forms: Map<string, number> }>();
+  // Pairs of capitalised words side by side, for joinNames: "first second" ids → count and forms.
+  const namePairs = new Map<string, { first: number; second: number; tf: number; forms: Map<string, number> }>();
   let sentenceCount = 0;
   for (const sentence of text.split(/(?<=[.!?。！？])\s+|\n+/u)) {
     let firstInSentence = true;
@@ -541,6 +553,14 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
         if (previous && kind !== "d" && kind !== "u" && previous.kind !== "d" && previous.kind !== "u") {
           terms[previous.id]!.right.set(id, (terms[previous.id]!.right.get(id) ?? 0) + 1);
           term.left.set(previous.id, (term.left.get(previous.id) ?? 0) + 1);
+        }
+        if (options.joinNames && previous && (kind === "n" || kind === "a") && /^\p{Lu}/u.test(previous.surface) && previous.kind !== "d" && previous.kind !== "u" && !terms[previous.id]!.stop && !term.stop) {
+          const pairKey = `${previous.id} ${id}`;
+          let pair = namePairs.get(pairKey);
+          if (!pair) namePairs.set(pairKey, (pair = { first: previous.id, second: id, tf: 0, forms: new Map() }));
+          pair.tf++;
+          const form = `${previous.surface} ${surface}`;
+          pair.forms.set(form, (pair.forms.get(form) ?? 0) + 1);
         }
         block.push({ id, kind, surface });
         // Candidates ending at this word.
@@ -578,7 +598,7 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
   const page = { maxTf, meanTf, stdTf: Math.sqrt(Math.max(0, squares / Math.max(content, 1) - meanTf * meanTf)), sentences: Math.max(sentenceCount, 1) };
   for (const term of terms) if (!term.stop) term.score = termScore(term, page, weights);
 
-  const scored: Array<{ form: string; score: number; words: number }> = [];
+  const scored: Array<{ form: string; score: number; words: number; ids: number[] }> = [];
   for (const { ids, tf, forms } of candidates.values()) {
     let product = 1;
     let total = 0;
@@ -599,12 +619,33 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
     let form = "";
     let best = 0;
     for (const [f, n] of forms) if (n > best) [form, best] = [f, n];
-    scored.push({ form, score: product / ((total + 1) * tf), words: ids.length });
+    scored.push({ form, score: product / ((total + 1) * tf), words: ids.length, ids });
   }
   scored.sort((a, b) => a.score - b.score || a.form.localeCompare(b.form));
   const kept: Keyphrase[] = [];
   const keptLower: string[] = [];
-  for (const candidate of scored) {
+  // A word's name pair: both words stand in it at least 80% of the time, twice or more.
+  const pairOf = new Map<number, { form: string; ids: number[] }>();
+  for (const pair of namePairs.values()) {
+    if (pair.tf < 2 || pair.first === pair.second || pair.tf < 0.8 * terms[pair.first]!.tf || pair.tf < 0.8 * terms[pair.second]!.tf) continue;
+    let form = "";
+    let best = 0;
+    for (const [f, n] of pair.forms) if (n > best) [form, best] = [f, n];
+    const joined = { form, ids: [pair.first, pair.second] };
+    pairOf.set(pair.first, joined);
+    pairOf.set(pair.second, joined);
+  }
+  const joinedIds = new Set<number>();
+  for (let candidate of scored) {
+    if (maxWords === 1 && pairOf.size) {
+      const id = candidate.ids[0]!;
+      if (joinedIds.has(id)) continue;
+      const pair = pairOf.get(id);
+      if (pair) {
+        for (const pairId of pair.ids) joinedIds.add(pairId);
+        candidate = { ...candidate, form: pair.form, words: 2, ids: pair.ids };
+      }
+    }
     const lower = candidate.form.toLowerCase();
     if (dedupe < 1 && keptLower.some((other) => similarity(lower, other, dedupe) > dedupe)) continue;
     keptLower.push(lower);
