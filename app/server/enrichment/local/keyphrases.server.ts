@@ -521,6 +521,7 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
   const { stop, stem, maxWords, dedupe = 0.9, limit = 60, weights = { casing: 1, position: 1 } } = options;
   const terms: YakeTerm[] = [];
   const termIds = new Map<string, number>();
+  const stemmed = new Map<string, string>();
   const candidates = new Map<string, { ids: number[]; tf: number; forms: Map<string, number> }>();
   // Pairs of capitalised words side by side, for joinNames: "first second" ids → count and forms.
   const namePairs = new Map<string, { first: number; second: number; tf: number; forms: Map<string, number> }>();
@@ -532,12 +533,14 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
       const block: Array<{ id: number; kind: WordKind; surface: string }> = [];
       for (const written of chunk.match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? []) {
         // "Marsden's" is "Marsden"; "l'analyse" is "analyse".
-        const surface = written.replace(/['’]s$/u, "").replace(/^(?:l|d|qu|j|n|s|c|m|t)['’](?=\p{L})/iu, "");
+        const surface = /['’]/u.test(written) ? written.replace(/['’]s$/u, "").replace(/^(?:l|d|qu|j|n|s|c|m|t)['’](?=\p{L})/iu, "") : written;
         const kind = wordKind(surface, firstInSentence);
         firstInSentence = false;
         used = true;
         const lower = surface.toLowerCase();
-        const key = stem(lower);
+        // Pages repeat their words: each distinct word stemmed once.
+        let key = stemmed.get(lower);
+        if (key === undefined) stemmed.set(lower, (key = stem(lower)));
         let id = termIds.get(key);
         if (id === undefined) {
           id = terms.length;
@@ -570,12 +573,13 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
           const start = block[first]!;
           if (start.kind === "d" || start.kind === "u") break;
           if (terms[start.id]!.stop) continue;
-          const words = block.slice(first);
-          const key = words.map((w) => w.id).join(" ");
+          // One word (most candidates, and all of them for news): no arrays to join.
+          const words = first === last ? null : block.slice(first);
+          const key = words ? words.map((w) => w.id).join(" ") : String(id);
           let candidate = candidates.get(key);
-          if (!candidate) candidates.set(key, (candidate = { ids: words.map((w) => w.id), tf: 0, forms: new Map() }));
+          if (!candidate) candidates.set(key, (candidate = { ids: words ? words.map((w) => w.id) : [id], tf: 0, forms: new Map() }));
           candidate.tf++;
-          const form = words.map((w) => w.surface).join(" ");
+          const form = words ? words.map((w) => w.surface).join(" ") : surface;
           candidate.forms.set(form, (candidate.forms.get(form) ?? 0) + 1);
         }
       }
