@@ -21,6 +21,15 @@ describe("English keyphrase candidates", () => {
     expect(phrases.some((p) => p.startsWith("novel") || p.startsWith("conventional"))).toBe(false);
   });
 
+  it("drop evaluative modifiers ('straightforward', 'unknown') and leave generic nouns ('treatment', 'idea') out on their own", () => {
+    const text = "A straightforward extension of quantum matching handles unknown template states. The quantum matching extension needs no special treatment, and the idea carries over to template states of qubit systems.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases.some((p) => p.startsWith("template states") || p.endsWith("template states"))).toBe(true);
+    expect(phrases.some((p) => /^(?:straightforward|unknown)\b/.test(p))).toBe(false);
+    expect(phrases).not.toContain("treatment");
+    expect(phrases).not.toContain("idea");
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.
