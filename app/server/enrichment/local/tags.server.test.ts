@@ -25,6 +25,14 @@ describe("chooseTags", () => {
     for (const tag of [...tags, ...suggestions]) expect(tag.split(" ").length).toBeLessThanOrEqual(2);
   });
 
+  it("reads a long English page past the tagger's bound, where its topic keeps recurring", () => {
+    // About 3,300 characters of filler, then the topic: beyond the first KEYPHRASE_CHARS, inside the long-page bound.
+    const filler = "The city council met on Tuesday and the mayor spoke to reporters about the budget. ".repeat(40);
+    const topic = "Zeppelin hangars are enormous. The zeppelin crew said a zeppelin needs a hangar. Zeppelin flights resume. ".repeat(3);
+    const { tags, suggestions } = chooseTags({ text: `${filler}${topic}`, title: "Council news", language: "en" });
+    expect([...tags, ...suggestions].map((t) => t.toLowerCase())).toContain("zeppelin");
+  });
+
   it("reuses the user's existing tags when the page mentions them (by stem), and not otherwise", () => {
     const { tags } = chooseTags({ ...input, existingTags: ["databases", "b-tree", "kubernetes", "index"] });
     expect(tags).toContain("b-tree");

@@ -5,7 +5,7 @@
  * tags are added per link once the user has tags that fit. Tags are short (at most two words)
  * and never a stop word of the page's language.
  */
-import { KEYPHRASE_CHARS, VAGUE_NOUNS, rankKeyphrases } from "./keyphrases.server";
+import { LONG_PAGE_KEYPHRASE_CHARS, VAGUE_NOUNS, rankKeyphrases } from "./keyphrases.server";
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 import { newTagsAllowed } from "../tag-vocabulary.server";
 
@@ -40,8 +40,9 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
   };
   const stop = stopWordsOf(lang);
   const keyOf = (phrase: string) => tokensOf(phrase).map(stem).join(" ");
-  // Keyphrases read the title, headings and the page's first KEYPHRASE_CHARS only: no need to join more.
-  const headed = [input.title ?? "", ...(input.headings ?? []).slice(0, 20), input.text.slice(0, KEYPHRASE_CHARS)].join("\n\n");
+  // Keyphrases read the title, headings and the page's first KEYPHRASE_CHARS only (a long English
+  // page's first LONG_PAGE_KEYPHRASE_CHARS): no need to join more.
+  const headed = [input.title ?? "", ...(input.headings ?? []).slice(0, 20), input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS)].join("\n\n");
   const ranked = rankKeyphrases({ text: headed, title: input.title, language: lang }).slice(0, 60);
 
   const existing = new Map<string, string>();
