@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { glossary, keptPieces, rephraseText, splitLong, standsAlone } from "./rephrase.server";
+import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -221,5 +221,78 @@ describe("dashes typed as hyphens", () => {
     const text = rephraseText({ title: null, text: "", language: "en", summary: "A man has taken his search for love - or lust - online, posting an advertisement with his wishes on a website for the whole town." }, "beginner");
     expect(text).not.toMatch(/or lust/);
     expect(text).toMatch(/search for love online/);
+  });
+});
+
+describe("beginner sentences cut where a clause of its own starts, and only there", () => {
+  it("tries every place a split word occurs, not only the first", () => {
+    expect(splitLong("Smoke and flames poured from the rear of the bus and the driver stopped on the hard shoulder.", "en", 12)).toEqual([
+      "Smoke and flames poured from the rear of the bus.",
+      "The driver stopped on the hard shoulder.",
+    ]);
+  });
+
+  it("cuts at a dash typed as two hyphens, and the clause after it drops its 'and'", () => {
+    expect(splitLong("The classic video game was developed in Japan in the late 1970s -- and its real-life counterparts are now the topic of a political discussion.", "en", 12)).toEqual([
+      "The classic video game was developed in Japan in the late 1970s.",
+      "Its real-life counterparts are now the topic of a political discussion.",
+    ]);
+  });
+
+  it("does not cut an 'and' that joins two names in one subject", () => {
+    for (const effort of [0, 3]) {
+      const pieces = splitLong("Ms Cheroitich said her ordeal began at around 05:30 on Thursday when she and her fellow students were in class studying for their exams.", "en", 8, effort);
+      expect(pieces.join(" ")).not.toMatch(/when she\./);
+    }
+    expect(splitLong("Nobody will argue that John Calipari and Jim Calhoun are saints, either, and the programs they run are no better.", "en", 8).join(" ")).not.toMatch(/John Calipari\./);
+  });
+
+  it("lets a subject carry an 'of' phrase, but takes no noun with its relative clause or an '-ing' phrase for a subject", () => {
+    expect(splitLong("The rate of new cancers has dropped by almost 1 percent a year and the rate of death from cancer has fallen 1.6 percent a year.", "en", 12)).toEqual([
+      "The rate of new cancers has dropped by almost 1 percent a year.",
+      "The rate of death from cancer has fallen 1.6 percent a year.",
+    ]);
+    expect(splitLong("I'm still watching the likes of Buffon and the way he goes about his business at 37 years old.", "en", 8, 3)).toHaveLength(1);
+    expect(splitLong("Police caught 12 drivers on the A34 and M40 in Oxfordshire using phones on a single day.", "en", 8, 2).join(" ")).not.toMatch(/A34\. M40/);
+  });
+
+  it("gives an attribution at the end its own sentence for 'reported' and 'announced' too", () => {
+    expect(splitLong("Eight Iranian border guards have been killed in clashes with militants near the border with Pakistan, Iranian state media reported.", "en", 10, 2)).toEqual([
+      "Eight Iranian border guards have been killed in clashes with militants near the border with Pakistan.",
+      "That is what Iranian state media reported.",
+    ]);
+  });
+
+  it("leaves out examples in passing ('including …', 'such as …')", () => {
+    expect(splitLong("Seven firms, including major supermarkets such as FairPrice and IKEA, have been asked to declare they are not doing so within a week.", "en", 10, 2)).toEqual([
+      "Seven firms have been asked to declare they are not doing so within a week.",
+    ]);
+  });
+
+  it("does not cut a time clause that runs on into the sentence's own verb, nor a participle an 'after' phrase needs", () => {
+    expect(twoPredicates("her stepsister sold her for money has been sentenced to probation")).toBe(true);
+    expect(twoPredicates("security forces found a teacher she knew to convince her it was safe")).toBe(false);
+    expect(twoPredicates("she realized her car had been stolen from her driveway")).toBe(false);
+    expect(splitLong("A man accused of taking part in the attack on a girl after her stepsister sold her for money has been sentenced to probation.", "en", 8, 2)).toHaveLength(1);
+    expect(splitLong("Family and friends of the man are in shock after a billboard featuring the officer who pulled the trigger was put up in Kenosha.", "en", 8, 3).join(" ")).not.toMatch(/after a billboard\./);
+  });
+
+  it("keeps an aside whose comma sits inside a quotation", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: 'Deschanel and Hornsby, who is known for his role on "It\'s Always Sunny in Philadelphia," began dating in 2007. They married in 2010.' }, "beginner");
+    expect(text).not.toContain('Hornsby" began');
+    expect(text).toContain("began dating in 2007");
+  });
+});
+
+describe("words to know are the page's definitions of terms", () => {
+  it("never takes a definition from a quotation or a sentence saying what somebody does, and keeps only what the term is", () => {
+    const text = [
+      '"Fosse Park is the gateway from Blaby into the city and they see it as an investment," said Mr White.',
+      "Less women are having babies in the United States than ten years ago.",
+      "The Young Lions are the defending champions, having beaten Holland on penalties in the final last year, and progressed with a perfect record.",
+    ].join(" ");
+    expect(glossary({ title: null, language: "en", text })).toEqual([{ term: "Young Lions", definition: "the defending champions." }]);
+    expect(definitionHead("a green pigment that absorbs red and blue light", "en")).toBe("a green pigment that absorbs red and blue light");
+    expect(definitionHead("le processus, et la suite", "fr")).toBe("le processus, et la suite");
   });
 });
