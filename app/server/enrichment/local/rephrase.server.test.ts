@@ -277,6 +277,19 @@ describe("beginner sentences cut where a clause of its own starts, and only ther
     expect(splitLong("Family and friends of the man are in shock after a billboard featuring the officer who pulled the trigger was put up in Kenosha.", "en", 8, 3).join(" ")).not.toMatch(/after a billboard\./);
   });
 
+  it("keeps an adverb that says where or how at the end of a clause, and lends the subject to a ', but' clause without one", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Lincolnshire Police said the motorcyclist killed in the collision lived locally, but has not released any further details about the crash on the road." }, "beginner");
+    expect(text).toContain("lived locally.");
+    expect(text).not.toMatch(/(?:^|\. )But has\b/);
+    expect(rephraseText({ title: null, text: "", language: "en", summary: "Potentially, though, the most controversial move will be putting politicians in charge of all but the most significant planning decisions in the whole region." }, "beginner")).not.toMatch(/^Though,/);
+  });
+
+  it("leaves out a trailing '-ing' phrase only when what stays is a statement", () => {
+    expect(splitLong("Family lawyers say that, in most cases, involving a third party in the divorce adds conflict and complexity.", "en", 8, 2)).toEqual([
+      "Family lawyers say that, in most cases, involving a third party in the divorce adds conflict and complexity.",
+    ]);
+  });
+
   it("keeps an aside whose comma sits inside a quotation", () => {
     const text = rephraseText({ title: null, text: "", language: "en", summary: 'Deschanel and Hornsby, who is known for his role on "It\'s Always Sunny in Philadelphia," began dating in 2007. They married in 2010.' }, "beginner");
     expect(text).not.toContain('Hornsby" began');

@@ -35,7 +35,8 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   en: [
     [/;\s+/, "", false],
     [/\s+(?:--|[—–-])\s+(?:and\s+)?/, "", true],
-    [/,\s+but\s+/i, "But ", false],
+    // With a subject of its own or lent: ", but has not released …" is no sentence alone.
+    [/,\s+but\s+/i, "But ", true],
     [/,\s+because\s+/i, "This is because ", true],
     [/,\s+so\s+(?!that\b)/i, "So ", true],
     [/,\s+and\s+/i, "", true],
@@ -295,7 +296,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       .replace(/,\s+(?:including|such as|like)\s+[^,"“”]{3,70},(?=\s+\p{Ll})/iu, "");
     if (lighter !== plain) return splitLong(lighter, lang, maxWords, effort);
     const cut = SUBORDINATE[lang].exec(plain);
-    if (cut && wordCount(plain.slice(0, cut.index)) >= 6) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
+    // What is left must be a statement: not "Family lawyers say that, in most cases" (the "-ing" word there was the subject).
+    if (cut && wordCount(plain.slice(0, cut.index)) >= 6 && (lang !== "en" || standsAlone(plain.slice(0, cut.index)))) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
   }
   if (effort >= 3 && lang === "en") {
     // A trailing participle phrase without a comma: "… at an event in Chester marking eight years of the regiment" → "… at an event in Chester".
@@ -426,7 +428,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     // Not an aside with a quotation in it: its comma may sit inside the quotation ("…, who is known for \"It's Always Sunny,\" began").
     .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
-    .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b,?\s*/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
+    .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
