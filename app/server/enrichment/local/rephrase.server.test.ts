@@ -309,3 +309,22 @@ describe("words to know are the page's definitions of terms", () => {
     expect(definitionHead("le processus, et la suite", "fr")).toBe("le processus, et la suite");
   });
 });
+
+describe("French beginner text", () => {
+  it("makes an appositive that defines the noun before it a sentence of its own", () => {
+    expect(splitLong("Les chloroplastes contiennent la chlorophylle, un pigment vert qui absorbe la lumière rouge et bleue.", "fr", 12)).toEqual([
+      "Les chloroplastes contiennent la chlorophylle.",
+      "La chlorophylle est un pigment vert qui absorbe la lumière rouge et bleue.",
+    ]);
+    expect(splitLong("Les plantes boivent beaucoup d'eau chaque jour pendant l'été, une saison très sèche.", "fr", 8)).toEqual(["Les plantes boivent beaucoup d'eau chaque jour pendant l'été.", "L'été est une saison très sèche."]);
+    expect(splitLong("Le cycle commence dans les feuilles, à l'intérieur de petites structures appelées chloroplastes.", "fr", 8)).toHaveLength(1);
+  });
+
+  it("never keeps a sentence that points back to one it left out ('Elle se déroule …' without 'La photosynthèse …')", () => {
+    const page = parsePage(readFileSync("tests/fixtures/pages/french-article.html", "utf8"), "https://example.test/");
+    const summary = page.text.split("\n\n").slice(1, 4).join(" ");
+    const beginner = rephraseText({ title: page.title, text: page.text, language: "fr", summary }, "beginner");
+    expect(beginner).not.toMatch(/^(?:Elle|Il|Ils|Elles)\b/);
+    expect(beginner).toContain("La chlorophylle est un pigment vert");
+  });
+});

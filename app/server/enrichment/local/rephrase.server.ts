@@ -202,6 +202,16 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
     return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
   }
+  if (lang === "fr") {
+    // An appositive that defines the noun before it: "…contiennent la chlorophylle, un pigment vert qui absorbe …" →
+    // "…contiennent la chlorophylle. La chlorophylle est un pigment vert qui absorbe …".
+    const defined = /^(.{15,}?\s)((?:le|la|les)\s+[\p{L}-]+|l['’][\p{L}-]+),\s+((?:un|une|des)\s+[^,;"«»]{8,100})$/iu.exec(plain);
+    if (defined) {
+      const noun = defined[2]!;
+      const verb = /^les\s/i.test(noun) ? "sont" : "est";
+      return [...splitLong(`${defined[1]!}${noun}`, lang, maxWords, effort), finish(`${capitalise(noun)} ${verb} ${defined[3]!}`)];
+    }
+  }
   if (effort >= 1 && lang === "en") {
     for (const match of plain.matchAll(/,\s+/g)) {
       const head = plain.slice(0, match.index).trim();
@@ -497,7 +507,7 @@ export function glossary(input: { title: string | null; text: string; language: 
 }
 
 /** A piece cut from a sentence that points back at the piece before it ("That is what …", "This is because …", "They have …"). */
-const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile)\b/;
+const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile|Il|Elle|Ils|Elles|Cela|Mais|Er|Sie|Es|Dies|Aber|Él|Ella|Ellos|Ellas|Esto|Pero)\b/;
 
 /**
  * The pieces of one sentence that pass `keep`, never one that leans on a piece left out: "That is
@@ -522,14 +532,16 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
   let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort).map((p) => (lang === "en" ? withArticles(p) : p)));
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
-    const simple = groups.filter((pieces) => pieces.every((p) => wordCount(p) <= 20));
+    // A sentence that points back ("Elle se déroule …") goes with the one it points to.
+    const simple = groups.filter((pieces, i) => pieces.every((p) => wordCount(p) <= 20) && (i === 0 || !LEANS_BACK.test(pieces[0] ?? "") || groups[i - 1]!.every((p) => wordCount(p) <= 20)));
     if (simple.length >= 2) groups = simple;
   }
   let sentences = groups.flat();
   if (effort >= 3 && sentences.length > 3) {
     // Then the statements still over 16 words (12 at the last pass), as long as three remain (the shortest three otherwise).
     const limit = Math.max(effort >= 4 ? 12 : 16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
-    sentences = groups.flatMap((pieces) => keptPieces(pieces, (p) => wordCount(p) <= limit));
+    // Across sentences too: "Elle se déroule …" does not stay once the sentence naming "la photosynthèse" is left out.
+    sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit);
   }
   const words = glossary(input, 4, Math.max(10, maxWords + 4));
   const body = sentences.join(" ");
