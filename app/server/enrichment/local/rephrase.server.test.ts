@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { glossary, keptPieces, rephraseText, splitLong, standsAlone } from "./rephrase.server";
+import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -25,6 +25,28 @@ describe("readability", () => {
     expect(syllables("table")).toBe(2);
     expect(syllables("photosynthèse", "fr")).toBe(4);
     expect(fleschReadingEase("Le chat dort. Il fait beau.", "fr")).toBeGreaterThan(fleschReadingEase("La photosynthèse transforme l'énergie lumineuse en énergie chimique utilisable par les organismes vivants.", "fr"));
+  });
+
+  it("counts English syllables as a pronouncing dictionary does (CMUdict's counts)", () => {
+    const known: Record<string, number> = {
+      // silent final e, but consonant + "le" sounded
+      while: 1, time: 1, the: 1, table: 2, people: 2, little: 2, centre: 2,
+      // "-ed" sounded only after t/d; "-es" only after a sibilant
+      called: 1, played: 1, killed: 1, used: 1, wanted: 2, added: 2, reported: 3, troubled: 2,
+      times: 1, miles: 1, forces: 2, charges: 2, services: 3, boxes: 2, tables: 2,
+      // silent "-gue", silent e before a suffix, "y" before a vowel
+      league: 1, unique: 2, likely: 2, statement: 2, safety: 2, player: 2, year: 1, trying: 2, carrying: 3,
+      // vowels in hiatus, and not where they glide ("nation", "Russia")
+      media: 3, video: 3, period: 3, stadium: 3, area: 3, actual: 3, being: 2, going: 2, earlier: 3, nation: 2, special: 2, equal: 2, beautiful: 3,
+      // initialisms, "Mr", "n't"
+      BBC: 3, UK: 2, Mr: 2, "didn't": 2, "don't": 1,
+    };
+    const counted = Object.fromEntries(Object.keys(known).map((w) => [w, syllables(w)]));
+    expect(counted).toEqual(known);
+  });
+
+  it("keeps the Flesch formula's scale: short plain sentences well above long ones", () => {
+    expect(fleschReadingEase("The cat sat on the mat.")).toBeCloseTo(206.835 - 1.015 * 6 - 84.6 * (6 / 6), 5);
   });
 });
 
@@ -199,5 +221,110 @@ describe("dashes typed as hyphens", () => {
     const text = rephraseText({ title: null, text: "", language: "en", summary: "A man has taken his search for love - or lust - online, posting an advertisement with his wishes on a website for the whole town." }, "beginner");
     expect(text).not.toMatch(/or lust/);
     expect(text).toMatch(/search for love online/);
+  });
+});
+
+describe("beginner sentences cut where a clause of its own starts, and only there", () => {
+  it("tries every place a split word occurs, not only the first", () => {
+    expect(splitLong("Smoke and flames poured from the rear of the bus and the driver stopped on the hard shoulder.", "en", 12)).toEqual([
+      "Smoke and flames poured from the rear of the bus.",
+      "The driver stopped on the hard shoulder.",
+    ]);
+  });
+
+  it("cuts at a dash typed as two hyphens, and the clause after it drops its 'and'", () => {
+    expect(splitLong("The classic video game was developed in Japan in the late 1970s -- and its real-life counterparts are now the topic of a political discussion.", "en", 12)).toEqual([
+      "The classic video game was developed in Japan in the late 1970s.",
+      "Its real-life counterparts are now the topic of a political discussion.",
+    ]);
+  });
+
+  it("does not cut an 'and' that joins two names in one subject", () => {
+    for (const effort of [0, 3]) {
+      const pieces = splitLong("Ms Cheroitich said her ordeal began at around 05:30 on Thursday when she and her fellow students were in class studying for their exams.", "en", 8, effort);
+      expect(pieces.join(" ")).not.toMatch(/when she\./);
+    }
+    expect(splitLong("Nobody will argue that John Calipari and Jim Calhoun are saints, either, and the programs they run are no better.", "en", 8).join(" ")).not.toMatch(/John Calipari\./);
+  });
+
+  it("lets a subject carry an 'of' phrase, but takes no noun with its relative clause or an '-ing' phrase for a subject", () => {
+    expect(splitLong("The rate of new cancers has dropped by almost 1 percent a year and the rate of death from cancer has fallen 1.6 percent a year.", "en", 12)).toEqual([
+      "The rate of new cancers has dropped by almost 1 percent a year.",
+      "The rate of death from cancer has fallen 1.6 percent a year.",
+    ]);
+    expect(splitLong("I'm still watching the likes of Buffon and the way he goes about his business at 37 years old.", "en", 8, 3)).toHaveLength(1);
+    expect(splitLong("Police caught 12 drivers on the A34 and M40 in Oxfordshire using phones on a single day.", "en", 8, 2).join(" ")).not.toMatch(/A34\. M40/);
+  });
+
+  it("gives an attribution at the end its own sentence for 'reported' and 'announced' too", () => {
+    expect(splitLong("Eight Iranian border guards have been killed in clashes with militants near the border with Pakistan, Iranian state media reported.", "en", 10, 2)).toEqual([
+      "Eight Iranian border guards have been killed in clashes with militants near the border with Pakistan.",
+      "That is what Iranian state media reported.",
+    ]);
+  });
+
+  it("leaves out examples in passing ('including …', 'such as …')", () => {
+    expect(splitLong("Seven firms, including major supermarkets such as FairPrice and IKEA, have been asked to declare they are not doing so within a week.", "en", 10, 2)).toEqual([
+      "Seven firms have been asked to declare they are not doing so within a week.",
+    ]);
+  });
+
+  it("does not cut a time clause that runs on into the sentence's own verb, nor a participle an 'after' phrase needs", () => {
+    expect(twoPredicates("her stepsister sold her for money has been sentenced to probation")).toBe(true);
+    expect(twoPredicates("security forces found a teacher she knew to convince her it was safe")).toBe(false);
+    expect(twoPredicates("she realized her car had been stolen from her driveway")).toBe(false);
+    expect(splitLong("A man accused of taking part in the attack on a girl after her stepsister sold her for money has been sentenced to probation.", "en", 8, 2)).toHaveLength(1);
+    expect(splitLong("Family and friends of the man are in shock after a billboard featuring the officer who pulled the trigger was put up in Kenosha.", "en", 8, 3).join(" ")).not.toMatch(/after a billboard\./);
+  });
+
+  it("keeps an adverb that says where or how at the end of a clause, and lends the subject to a ', but' clause without one", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Lincolnshire Police said the motorcyclist killed in the collision lived locally, but has not released any further details about the crash on the road." }, "beginner");
+    expect(text).toContain("lived locally.");
+    expect(text).not.toMatch(/(?:^|\. )But has\b/);
+    expect(rephraseText({ title: null, text: "", language: "en", summary: "Potentially, though, the most controversial move will be putting politicians in charge of all but the most significant planning decisions in the whole region." }, "beginner")).not.toMatch(/^Though,/);
+  });
+
+  it("leaves out a trailing '-ing' phrase only when what stays is a statement", () => {
+    expect(splitLong("Family lawyers say that, in most cases, involving a third party in the divorce adds conflict and complexity.", "en", 8, 2)).toEqual([
+      "Family lawyers say that, in most cases, involving a third party in the divorce adds conflict and complexity.",
+    ]);
+  });
+
+  it("keeps an aside whose comma sits inside a quotation", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: 'Deschanel and Hornsby, who is known for his role on "It\'s Always Sunny in Philadelphia," began dating in 2007. They married in 2010.' }, "beginner");
+    expect(text).not.toContain('Hornsby" began');
+    expect(text).toContain("began dating in 2007");
+  });
+});
+
+describe("words to know are the page's definitions of terms", () => {
+  it("never takes a definition from a quotation or a sentence saying what somebody does, and keeps only what the term is", () => {
+    const text = [
+      '"Fosse Park is the gateway from Blaby into the city and they see it as an investment," said Mr White.',
+      "Less women are having babies in the United States than ten years ago.",
+      "The Young Lions are the defending champions, having beaten Holland on penalties in the final last year, and progressed with a perfect record.",
+    ].join(" ");
+    expect(glossary({ title: null, language: "en", text })).toEqual([{ term: "Young Lions", definition: "the defending champions." }]);
+    expect(definitionHead("a green pigment that absorbs red and blue light", "en")).toBe("a green pigment that absorbs red and blue light");
+    expect(definitionHead("le processus, et la suite", "fr")).toBe("le processus, et la suite");
+  });
+});
+
+describe("French beginner text", () => {
+  it("makes an appositive that defines the noun before it a sentence of its own", () => {
+    expect(splitLong("Les chloroplastes contiennent la chlorophylle, un pigment vert qui absorbe la lumière rouge et bleue.", "fr", 12)).toEqual([
+      "Les chloroplastes contiennent la chlorophylle.",
+      "La chlorophylle est un pigment vert qui absorbe la lumière rouge et bleue.",
+    ]);
+    expect(splitLong("Les plantes boivent beaucoup d'eau chaque jour pendant l'été, une saison très sèche.", "fr", 8)).toEqual(["Les plantes boivent beaucoup d'eau chaque jour pendant l'été.", "L'été est une saison très sèche."]);
+    expect(splitLong("Le cycle commence dans les feuilles, à l'intérieur de petites structures appelées chloroplastes.", "fr", 8)).toHaveLength(1);
+  });
+
+  it("never keeps a sentence that points back to one it left out ('Elle se déroule …' without 'La photosynthèse …')", () => {
+    const page = parsePage(readFileSync("tests/fixtures/pages/french-article.html", "utf8"), "https://example.test/");
+    const summary = page.text.split("\n\n").slice(1, 4).join(" ");
+    const beginner = rephraseText({ title: page.title, text: page.text, language: "fr", summary }, "beginner");
+    expect(beginner).not.toMatch(/^(?:Elle|Il|Ils|Elles)\b/);
+    expect(beginner).toContain("La chlorophylle est un pigment vert");
   });
 });

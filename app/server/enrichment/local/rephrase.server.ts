@@ -34,8 +34,9 @@ const SUBJECTS: Record<LearningLanguage, RegExp> = {
 const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   en: [
     [/;\s+/, "", false],
-    [/\s+[—–-]\s+/, "", true],
-    [/,\s+but\s+/i, "But ", false],
+    [/\s+(?:--|[—–-])\s+(?:and\s+)?/, "", true],
+    // With a subject of its own or lent: ", but has not released …" is no sentence alone.
+    [/,\s+but\s+/i, "But ", true],
     [/,\s+because\s+/i, "This is because ", true],
     [/,\s+so\s+(?!that\b)/i, "So ", true],
     [/,\s+and\s+/i, "", true],
@@ -49,7 +50,7 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
   fr: [
     [/;\s+/, "", false],
-    [/\s+[—–-]\s+/, "", true],
+    [/\s+(?:--|[—–-])\s+/, "", true],
     [/,\s+mais\s+/i, "Mais ", true],
     [/,\s+car\s+/i, "En effet, ", true],
     [/,\s+donc\s+/i, "Donc ", true],
@@ -57,14 +58,14 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
   de: [
     [/;\s+/, "", false],
-    [/\s+[—–-]\s+/, "", true],
+    [/\s+(?:--|[—–-])\s+/, "", true],
     [/,\s+aber\s+/i, "Aber ", false],
     [/,\s+denn\s+/i, "Denn ", false],
     [/,\s+und\s+/i, "", true],
   ],
   es: [
     [/;\s+/, "", false],
-    [/\s+[—–-]\s+/, "", true],
+    [/\s+(?:--|[—–-])\s+/, "", true],
     [/,\s+pero\s+/i, "Pero ", true],
     [/,\s+porque\s+/i, "Esto es porque ", true],
     [/,\s+así que\s+/i, "Así que ", true],
@@ -180,9 +181,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
   const plain = sentence.replace(/[.!?]$/, "");
   if (wordCount(plain) <= maxWords) return [finish(sentence)];
   const pieces = (head: string, next: string) => [...splitLong(head, lang, maxWords, effort), ...splitLong(next, lang, maxWords, effort)];
-  for (const [pattern, opener, needsSubject] of SPLITS[lang]) {
-    const match = pattern.exec(plain);
-    if (!match) continue;
+  // Every place a split point occurs, not only the first: "Smoke and flames poured … and Barnett approached" cuts at the second "and".
+  const splitPoints = SPLITS[lang].flatMap(([pattern, opener, needsSubject]) => [...plain.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))].map((match) => ({ match, opener, needsSubject })));
+  for (const { match, opener, needsSubject } of splitPoints) {
     const head = plain.slice(0, match.index).trim();
     const tail = plain.slice(match.index + match[0].length).trim();
     if (wordCount(head) < 4 || wordCount(tail) < 4) continue;
@@ -190,6 +191,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
     if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1) continue;
+    // "… began when she and her fellow students were in class": an "and" inside a subject joins two names, not two clauses.
+    if (lang === "en" && /^,?\s+and\s+$/i.test(match[0]) && !clauseIsOpen(head)) continue;
     let clause = tail;
     if (needsSubject && lang === "en") {
       const own = englishClause(head, tail);
@@ -198,6 +201,16 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
     return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
+  }
+  if (lang === "fr") {
+    // An appositive that defines the noun before it: "…contiennent la chlorophylle, un pigment vert qui absorbe …" →
+    // "…contiennent la chlorophylle. La chlorophylle est un pigment vert qui absorbe …".
+    const defined = /^(.{15,}?\s)((?:le|la|les)\s+[\p{L}-]+|l['’][\p{L}-]+),\s+((?:un|une|des)\s+[^,;"«»]{8,100})$/iu.exec(plain);
+    if (defined) {
+      const noun = defined[2]!;
+      const verb = /^les\s/i.test(noun) ? "sont" : "est";
+      return [...splitLong(`${defined[1]!}${noun}`, lang, maxWords, effort), finish(`${capitalise(noun)} ${verb} ${defined[3]!}`)];
+    }
   }
   if (effort >= 1 && lang === "en") {
     for (const match of plain.matchAll(/,\s+/g)) {
@@ -228,7 +241,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
-      if (englishClause(head, tail) !== tail) continue;
+      if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
       if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
       const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
@@ -252,11 +265,11 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       }
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
-    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+(said|says|added))$/.exec(plain);
+    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted)))$/.exec(plain);
     if (attribution && !/["“”]$/.test(attribution[1]!)) {
       const who = attribution[3] ?? attribution[4]!;
-      const verb = (attribution[2] ?? attribution[5]!).split(" ")[0]!;
-      if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
+      const verb = (attribution[2] ?? attribution[5]!).replace(/^(?:has|have)\s+/, "").split(" ")[0]!;
+      if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the |an? )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
         return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${speaker(who)} ${verb}`)];
       }
     }
@@ -286,10 +299,15 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
   }
   if (effort >= 2) {
     // Appositives between commas: "The whale, named Varvara, swam …", "Smith, 45, said …".
-    const lighter = plain.replace(/,\s+(?:named|called|known as|aged|born|based|nicknamed|dubbed)\s+[^,]{2,40},/i, "").replace(/,\s+\d{1,3},(?=\s)/, "");
+    // And examples in passing: "Seven firms, including major supermarkets such as FairPrice and IKEA, have been asked …".
+    const lighter = plain
+      .replace(/,\s+(?:named|called|known as|aged|born|based|nicknamed|dubbed)\s+[^,]{2,40},/i, "")
+      .replace(/,\s+\d{1,3},(?=\s)/, "")
+      .replace(/,\s+(?:including|such as|like)\s+[^,"“”]{3,70},(?=\s+\p{Ll})/iu, "");
     if (lighter !== plain) return splitLong(lighter, lang, maxWords, effort);
     const cut = SUBORDINATE[lang].exec(plain);
-    if (cut && wordCount(plain.slice(0, cut.index)) >= 6) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
+    // What is left must be a statement: not "Family lawyers say that, in most cases" (the "-ing" word there was the subject).
+    if (cut && wordCount(plain.slice(0, cut.index)) >= 6 && (lang !== "en" || standsAlone(plain.slice(0, cut.index)))) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
   }
   if (effort >= 3 && lang === "en") {
     // A trailing participle phrase without a comma: "… at an event in Chester marking eight years of the regiment" → "… at an event in Chester".
@@ -300,10 +318,44 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const index = plain.search(new RegExp(`\\s${word}\\s`));
       const head = index > 0 ? plain.slice(0, index) : "";
       // Not "… with a member of staff having to be laid off": without its participle the "with" phrase says something else.
-      if (head && standsAlone(head) && wordCount(head) >= 6 && !/\bwith\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
+      // Nor "… are in shock after a billboard featuring …": the participle is what the "after" phrase says.
+      if (head && standsAlone(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
     }
   }
   return [finish(sentence)];
+}
+
+const REPORTING = /^(?:said|says|say|realized|realised|knew|know|knows|think|thinks|thought|found|believe|believes|believed|claimed|learned|learnt|saw|heard|felt|feared|hoped|told|hope|fear|feel)$/i;
+
+/**
+ * English: whether a clause runs on into the sentence's own verb ("her stepsister sold her for sex
+ * has been sentenced"): two verb groups with no conjunction, relative word or pronoun subject between.
+ */
+export function twoPredicates(clause: string): boolean {
+  const tags = tagEnglish(clause);
+  let groups = 0;
+  let inGroup = false;
+  for (const [i, t] of tags.entries()) {
+    const finite = VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/ing$/i.test(t.surface) && tags[i - 1]?.surface.toLowerCase() !== "to";
+    if (finite && !inGroup) {
+      const before = tags[i - 1];
+      // A new subject or a linking word starts a clause of its own: "a teacher she knew", "before it was due".
+      if (groups > 0 && before && !["PRON", "CCONJ", "SCONJ", "PUNCT"].includes(before.pos) && !/^(?:that|who|which|where|when|as)$/i.test(before.surface)) return true;
+      groups++;
+    }
+    // A linking word ends the clause, and so does a verb of saying or knowing: "she realized her car had been stolen".
+    if (["CCONJ", "SCONJ", "PUNCT"].includes(t.pos) || /^(?:that|who|which|where|when|as)$/i.test(t.surface) || REPORTING.test(t.surface)) groups = 0;
+    inGroup = VERB_TAGS.has(t.pos) || (inGroup && (t.pos === "ADV" || t.pos === "PART"));
+  }
+  return false;
+}
+
+/** English: whether the last clause of `head` has its verb, so that "and" after it can start a clause of its own. */
+function clauseIsOpen(head: string): boolean {
+  const tags = tagEnglish(head);
+  const last = tags.map((t) => t.surface.toLowerCase()).findLastIndex((w) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/.test(w));
+  // A finite verb: not "-ing" ("Acting Taoiseach …"), not a capitalised name the tagger took for a verb ("James Ward-Prowse").
+  return tags.slice(last + 1).some((t, i, all) => VERB_TAGS.has(t.pos) && !/ing$/i.test(t.surface) && /^\p{Ll}/u.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to");
 }
 
 /**
@@ -356,11 +408,15 @@ function englishClause(head: string, tail: string): string | null {
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
-  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed)$/i.test(tail)) return null;
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?$/iu.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
-  if (SUBJECT_TAGS.has(first.pos) && verbAt > 0 && verbAt <= 5 && subject.every((t) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-")) return tail;
+  // A subject may carry an "of" phrase ("the rate of death has fallen"); its verb is finite ("M40 in Oxfordshire using phones" is no clause).
+  const inSubject = (t: { surface: string; pos: string }) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-" || /^(?:of|from|in)$/i.test(t.surface);
+  // "the way he goes …" is a noun with its relative clause, not a subject: no pronoun after the subject's first word.
+  const finiteVerb = verbAt > 0 && !/ing$/i.test(tailTags[verbAt]!.surface) && !subject.slice(1).some((t) => t.pos === "PRON");
+  if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && SUBJECT_TAGS.has(subject.at(-1)!.pos)) return tail;
   if ((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
@@ -379,9 +435,11 @@ function lighter(sentence: string, lang: LearningLanguage): string {
   return sentence
     .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore)\s*,\s*/i, "")
     // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
-    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;]{3,80},/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
+    // Not an aside with a quotation in it: its comma may sit inside the quotation ("…, who is known for \"It's Always Sunny,\" began").
+    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
-    .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b,?\s*/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
+    .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
@@ -419,6 +477,13 @@ export function withArticles(sentence: string): string {
   return sentence.replace(/\b([Aa])n\s+(?=[bcdfgjklmnpqrstvwxz]\p{Ll})/gu, "$1 ").replace(/\b([Aa])\s+(?=[aei]\p{Ll})/gu, "$1n ");
 }
 
+/** English: what a term is, without what follows it ("the defending champions, having beaten Holland …" → "the defending champions"). */
+export function definitionHead(body: string, lang: LearningLanguage): string {
+  if (lang !== "en") return body;
+  const head = body.replace(/,\s+(?:\p{Ll}+ing|and|but|while|although|whereas)\s.*$/u, "");
+  return wordCount(head) >= 2 ? head : body;
+}
+
 /** The page's own definitions of its key terms, shortened to their first clause; never the title. */
 export function glossary(input: { title: string | null; text: string; language: string | null }, max = 4, maxWords = 18): Array<{ term: string; definition: string }> {
   const lang = learningLanguage(input.language);
@@ -427,18 +492,22 @@ export function glossary(input: { title: string | null; text: string; language: 
   for (const token of tokensOf(input.text)) counts.set(stemKey(token.word, lang), (counts.get(stemKey(token.word, lang)) ?? 0) + 1);
   const importance = (term: string) => tokensOf(term).reduce((n, t) => n + (counts.get(stemKey(t.word, lang)) ?? 0), 0);
   return definitions
+    // A definition inside a quotation is somebody's opinion ("'Fosse Park is the gateway …,' said Mr White"), not the page defining a term.
+    .filter((d) => !/["“”„«»]|(?:^|\s)'|'(?:\s|$)/.test(d.sentence))
+    // "Less women are having babies …" says what they do, not what they are.
+    .filter((d) => lang !== "en" || !/^\p{L}+ing\b/u.test(d.body))
     .map((d) => ({ d, score: importance(d.term) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, max)
     .map(({ d }) => {
-      const first = splitLong(plainWords(withoutAsides(d.body), lang), lang, maxWords)[0]!;
+      const first = splitLong(plainWords(withoutAsides(definitionHead(d.body, lang)), lang), lang, maxWords)[0]!;
       return { term: d.term, definition: finish(first) };
     })
     .filter((entry) => (input.title ? entry.definition.replace(/[.!?]$/, "").toLowerCase() !== input.title.toLowerCase() : true));
 }
 
 /** A piece cut from a sentence that points back at the piece before it ("That is what …", "This is because …", "They have …"). */
-const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile)\b/;
+const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile|Il|Elle|Ils|Elles|Cela|Mais|Er|Sie|Es|Dies|Aber|Él|Ella|Ellos|Ellas|Esto|Pero)\b/;
 
 /**
  * The pieces of one sentence that pass `keep`, never one that leans on a piece left out: "That is
@@ -463,14 +532,16 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
   let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort).map((p) => (lang === "en" ? withArticles(p) : p)));
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
-    const simple = groups.filter((pieces) => pieces.every((p) => wordCount(p) <= 20));
+    // A sentence that points back ("Elle se déroule …") goes with the one it points to.
+    const simple = groups.filter((pieces, i) => pieces.every((p) => wordCount(p) <= 20) && (i === 0 || !LEANS_BACK.test(pieces[0] ?? "") || groups[i - 1]!.every((p) => wordCount(p) <= 20)));
     if (simple.length >= 2) groups = simple;
   }
   let sentences = groups.flat();
   if (effort >= 3 && sentences.length > 3) {
     // Then the statements still over 16 words (12 at the last pass), as long as three remain (the shortest three otherwise).
     const limit = Math.max(effort >= 4 ? 12 : 16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
-    sentences = groups.flatMap((pieces) => keptPieces(pieces, (p) => wordCount(p) <= limit));
+    // Across sentences too: "Elle se déroule …" does not stay once the sentence naming "la photosynthèse" is left out.
+    sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit);
   }
   const words = glossary(input, 4, Math.max(10, maxWords + 4));
   const body = sentences.join(" ");
