@@ -106,6 +106,8 @@ const squash = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The text under `root`, leaving out `skip`. */
 function textUnder(root: AnyNode, skip: ReadonlySet<string>): string {
+  // Most paragraphs are one run of text.
+  if (hasChildren(root) && root.children.length === 1 && isText(root.children[0]!)) return root.children[0].data;
   const parts: string[] = [];
   const stack: AnyNode[] = [root];
   while (stack.length > 0) {
