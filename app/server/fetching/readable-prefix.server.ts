@@ -102,7 +102,11 @@ function isNoise(element: Element): boolean {
   );
 }
 
-const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+/** Whitespace runs as one space, trimmed; most blocks have none to replace, and are not copied. */
+function squash(text: string): string {
+  const trimmed = text.trim();
+  return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, " ") : trimmed;
+}
 
 /** The text under `root`, leaving out `skip`. */
 function textUnder(root: AnyNode, skip: ReadonlySet<string>): string {
