@@ -75,6 +75,17 @@ describe("readablePage on a page longer than the cut", () => {
     expect(result.text).toContain("Paragraph 30 of a long essay");
   });
 
+  it("adds nothing when the article ends before the cut (what follows it is something else)", () => {
+    const links = Array.from({ length: 120 }, (_, i) => `<div><a href="/thread/${i}">Thread ${i}: a question about tide tables</a></div>`).join("");
+    const html = page(`<div class="post"><h1>Tides</h1>${essay(0, 15)}</div><div class="threads">${links}</div>`);
+    const root = tree(html);
+    expect(cutPage(html, root, SMALL_CUT)!.open.map((element) => element.attribs.class)).toContain("threads");
+    const result = readablePage(html, root, 200_000, SMALL_CUT)!;
+    expect(result.openAtCut).toBeNull();
+    expect(result.text).toContain("Paragraph 14 of a long essay");
+    expect(result.text).not.toContain("Thread 119");
+  });
+
   it("does not cut a page under the cut's length", () => {
     const html = page(`<div class="post"><h1>Tides</h1>${essay(0, 10)}</div>`);
     expect(cutPage(html, tree(html), SMALL_CUT)).toBeNull();
