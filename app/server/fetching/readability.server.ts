@@ -29,8 +29,9 @@ export interface ReadableContent {
 }
 
 /** Attributes that mark, on a page cut short, the elements open at the cut and the block before it. */
-export const CUT_OPEN_MARK = "data-linkwise-open";
-export const CUT_LAST_MARK = "data-linkwise-last";
+export const CUT_MARK_PREFIX = "data-linkwise-";
+export const CUT_OPEN_MARK = `${CUT_MARK_PREFIX}open`;
+export const CUT_LAST_MARK = `${CUT_MARK_PREFIX}last`;
 
 interface MarkedElement {
   getAttribute(name: string): string | null;

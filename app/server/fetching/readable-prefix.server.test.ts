@@ -86,9 +86,12 @@ describe("readablePage on a page longer than the cut", () => {
     expect(result.text).not.toContain("Thread 119");
   });
 
-  it("does not cut a page under the cut's length", () => {
-    const html = page(`<div class="post"><h1>Tides</h1>${essay(0, 10)}</div>`);
-    expect(cutPage(html, tree(html), SMALL_CUT)).toBeNull();
+  it("does not cut a page under the cut's length, nor one that carries the cut's marks itself", () => {
+    const short = page(`<div class="post"><h1>Tides</h1>${essay(0, 10)}</div>`);
+    expect(cutPage(short, tree(short), SMALL_CUT)).toBeNull();
+    const marked = page(`<div class="post" data-linkwise-open="0"><h1>Tides</h1>${essay(0, 60)}</div>`);
+    expect(cutPage(marked, tree(marked), SMALL_CUT)).toBeNull();
+    expect(readablePage(marked, tree(marked), 200_000, SMALL_CUT)!.text).toContain("Paragraph 59 of a long essay");
   });
 });
 

@@ -1,6 +1,6 @@
 import { hasChildren, isTag, isText, type AnyNode, type Element, type ParentNode } from "domhandler";
 import { NOISE_CLASS, NOISE_ROLES } from "./noise.server";
-import { CUT_LAST_MARK, CUT_OPEN_MARK, readableContent, type ReadableContent } from "./readability.server";
+import { CUT_LAST_MARK, CUT_MARK_PREFIX, CUT_OPEN_MARK, readableContent, type ReadableContent } from "./readability.server";
 
 /**
  * Readability decides which element is the article from the page's first this-many characters of
@@ -56,6 +56,8 @@ function textNodePast(root: ParentNode, maxChars: number): AnyNode | null {
  * `root` must come from a parse of `html` with start and end indices.
  */
 export function cutPage(html: string, root: ParentNode, maxChars = READABLE_PREFIX_CHARS): PrefixCut | null {
+  // A page that carries our marks itself could not be told from them: it is read whole.
+  if (html.includes(CUT_MARK_PREFIX)) return null;
   const past = textNodePast(root, maxChars);
   if (!past) return null;
   let last: AnyNode = past;
