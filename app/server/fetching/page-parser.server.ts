@@ -2,7 +2,8 @@ import { DomHandler, hasChildren, isTag, isText, type AnyNode, type Document, ty
 import { Parser } from "htmlparser2";
 import type { CodeSnippet } from "../platform/db-schema.server";
 import { NOISE_CLASS, NOISE_ROLES } from "./noise.server";
-import { MAX_ELEMENTS, readableContent } from "./readability.server";
+import { readablePage } from "./readable-prefix.server";
+import { MAX_ELEMENTS } from "./readability.server";
 
 /** What we learn from a page before any enrichment. */
 export interface ParsedPage {
@@ -291,9 +292,12 @@ class DepthLimitedHandler extends DomHandler {
   }
 }
 
-/** htmlparser2 in HTML mode: several times faster than parse5, and we can watch the depth. */
+/**
+ * htmlparser2 in HTML mode: several times faster than parse5, and we can watch the depth. Nodes
+ * keep their place in the source, so a long page can be cut for Readability (decision 034).
+ */
 function parseHtml(body: string): { document: Document; elements: number } {
-  const handler = new DepthLimitedHandler();
+  const handler = new DepthLimitedHandler(undefined, { withStartIndices: true, withEndIndices: true });
   new Parser(handler, { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }).end(body);
   return { document: handler.root, elements: handler.elements };
 }
@@ -563,7 +567,7 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
       extractor = "semantic";
     }
   }
-  const readable = content || elements > MAX_ELEMENTS ? null : readableContent(body);
+  const readable = content || elements > MAX_ELEMENTS ? null : readablePage(body, landmarks.body ?? document, MAX_TEXT_CHARS);
   if (readable) {
     content = readable;
     extractor = "readability";

@@ -20,6 +20,36 @@ export interface ReadableContent {
   byline: string | null;
   siteName: string | null;
   publishedTime: string | null;
+  /**
+   * For a page cut short (`readablePage`): the depth of the outermost element open at the cut
+   * that the article holds, "last" when it holds only the last block before the cut, null when
+   * it holds neither (the article ends before the cut) or the page was not cut.
+   */
+  openAtCut: number | "last" | null;
+}
+
+/** Attributes that mark, on a page cut short, the elements open at the cut and the block before it. */
+export const CUT_MARK_PREFIX = "data-linkwise-";
+export const CUT_OPEN_MARK = `${CUT_MARK_PREFIX}open`;
+export const CUT_LAST_MARK = `${CUT_MARK_PREFIX}last`;
+
+interface MarkedElement {
+  getAttribute(name: string): string | null;
+}
+interface MarkedContent {
+  querySelectorAll(selector: string): ArrayLike<MarkedElement>;
+  querySelector(selector: string): unknown;
+}
+
+function openAtCut(content: MarkedContent): number | "last" | null {
+  const open = content.querySelectorAll(`[${CUT_OPEN_MARK}]`);
+  let outermost: number | null = null;
+  for (let i = 0; i < open.length; i++) {
+    const depth = Number(open[i]!.getAttribute(CUT_OPEN_MARK));
+    if (Number.isInteger(depth) && (outermost === null || depth < outermost)) outermost = depth;
+  }
+  if (outermost !== null) return outermost;
+  return content.querySelector(`[${CUT_LAST_MARK}]`) ? "last" : null;
 }
 
 /** The small part of the DOM this module walks (linkedom's nodes, typed loosely on purpose). */
@@ -123,8 +153,11 @@ function blocksOf(root: WalkNode): { blocks: string[]; headings: string[] } {
   return { blocks, headings };
 }
 
-/** The page's main content by Readability, or null when it finds none (or the page is too big for it). */
-export function readableContent(html: string): ReadableContent | null {
+/**
+ * The page's main content by Readability, or null when it finds none (or the page is too big for
+ * it). `cut`: the page was cut short and marked (see `readablePage`): say where the article stands.
+ */
+export function readableContent(html: string, cut = false): ReadableContent | null {
   // linkedom builds no usable <body> for a fragment without <html>, and Readability needs one.
   const { document } = parseHTML(/<html[\s>]/i.test(html.slice(0, 4096)) ? html : `<!doctype html><html><body>${html}</body></html>`);
   removeNoise(document as unknown as NoiseDocument);
@@ -150,5 +183,6 @@ export function readableContent(html: string): ReadableContent | null {
     byline: squash(article.byline ?? "") || null,
     siteName: squash(article.siteName ?? "") || null,
     publishedTime: squash(article.publishedTime ?? "") || null,
+    openAtCut: cut ? openAtCut(article.content as unknown as MarkedContent) : null,
   };
 }

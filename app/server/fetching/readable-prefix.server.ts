@@ -1,0 +1,210 @@
+import { hasChildren, isTag, isText, type AnyNode, type Element, type ParentNode } from "domhandler";
+import { NOISE_CLASS, NOISE_ROLES } from "./noise.server";
+import { CUT_LAST_MARK, CUT_MARK_PREFIX, CUT_OPEN_MARK, readableContent, type ReadableContent } from "./readability.server";
+
+/**
+ * Readability decides which element is the article from the page's first this-many characters of
+ * visible text; a longer page is given to it only up to the end of the block where that much text
+ * is reached, and the rest of the chosen element is read on from the htmlparser2 tree that
+ * `parsePage` already has (decision 034). Readability's cost grows with the page (about 0.15 ms a
+ * KB), and a 300 KB article costs it 40 ms while its choice was made long before the end: a long
+ * article is 10–20k characters, the enrichers read the first 6,000, so no real article gets near
+ * this.
+ */
+export const READABLE_PREFIX_CHARS = 40_000;
+
+/** Elements whose text is never shown on the page. */
+const UNSEEN = new Set(["script", "style", "noscript", "template"]);
+/** The page is cut after one of these, never inside (the outermost one holding the text where the cut falls). */
+const CUT_BLOCKS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl", "table", "figure"]);
+
+/** A page given to Readability only up to a cut, and how to find its place again. */
+export interface PrefixCut {
+  /** The page up to the cut, each element open there marked with its depth, the last block before it marked too. */
+  html: string;
+  /** The elements open at the cut in the htmlparser2 tree, outermost first (the index the mark carries). */
+  open: Element[];
+  /** The block the cut comes after. */
+  last: AnyNode;
+  /** Where the rest of the page starts in the page's source. */
+  end: number;
+}
+
+function pushChildren(stack: AnyNode[], nodes: readonly AnyNode[]) {
+  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]!);
+}
+
+/** The first text node past `maxChars` characters of visible text under `root`, or null for a shorter page. */
+function textNodePast(root: ParentNode, maxChars: number): AnyNode | null {
+  let chars = 0;
+  const stack: AnyNode[] = [];
+  pushChildren(stack, root.children);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) {
+      chars += node.data.trim().length;
+      if (chars > maxChars) return node;
+    } else if (isTag(node) && UNSEEN.has(node.name)) continue;
+    else if (hasChildren(node)) pushChildren(stack, node.children);
+  }
+  return null;
+}
+
+/**
+ * The page cut after the block where its visible text under `root` (the <body>) passes
+ * `maxChars`, or null when the page is shorter or the cut would keep nearly all of it.
+ * `root` must come from a parse of `html` with start and end indices.
+ */
+export function cutPage(html: string, root: ParentNode, maxChars = READABLE_PREFIX_CHARS): PrefixCut | null {
+  // A page that carries our marks itself could not be told from them: it is read whole.
+  if (html.includes(CUT_MARK_PREFIX)) return null;
+  const past = textNodePast(root, maxChars);
+  if (!past) return null;
+  let last: AnyNode = past;
+  for (let node = past.parent; node && node !== root; node = node.parent) {
+    if (isTag(node) && CUT_BLOCKS.has(node.name)) last = node;
+  }
+  // An element closed by the next tag (`<p>one<p>two`) ends, by htmlparser2's count, after that tag.
+  const end = last.next?.startIndex ?? (last.endIndex === null ? null : last.endIndex + 1);
+  if (end === null || end >= html.length) return null;
+  const open: Element[] = [];
+  for (let node = last.parent; node && isTag(node); node = node.parent) open.unshift(node);
+  // Marks go in right after each start tag's name, front to back.
+  const marks: Array<[number, string]> = open.map((element, i) => [element.startIndex!, ` ${CUT_OPEN_MARK}="${i}"`]);
+  if (isTag(last)) marks.push([last.startIndex!, ` ${CUT_LAST_MARK}=""`]);
+  const parts: string[] = [];
+  let from = 0;
+  for (const [start, mark] of marks) {
+    const name = (isTag(last) && start === last.startIndex ? last : open.find((e) => e.startIndex === start)!).name;
+    const at = start + 1 + name.length;
+    if (html.slice(start + 1, at).toLowerCase() !== name) continue;
+    parts.push(html.slice(from, at), mark);
+    from = at;
+  }
+  parts.push(html.slice(from, end));
+  return { html: parts.join(""), open, last, end };
+}
+
+/** Elements that make their parent a container of blocks rather than a paragraph of its own. */
+const BLOCK_LEVEL = new Set([...CUT_BLOCKS, "div", "section", "article", "main", "header", "footer", "nav", "aside", "form", "hr", "li", "details"]);
+/** What the rest is read as, as `blocksOf` reads Readability's result: blocks, code kept apart. */
+const TEXT_BLOCKS = new Set(["p", "blockquote", "td", "th", "dd", "dt", "figcaption", "caption"]);
+const HEADING = /^h[1-6]$/;
+/** Left out of the rest: code (kept apart), what is never shown, and what surrounds an article. */
+const SKIP = new Set(["pre", ...UNSEEN, "svg", "button", "form", "select", "iframe", "nav", "header", "footer", "aside"]);
+
+function isNoise(element: Element): boolean {
+  const { role, class: className, id } = element.attribs;
+  return (
+    NOISE_CLASS.test(className ?? "") ||
+    NOISE_CLASS.test(id ?? "") ||
+    (role !== undefined && NOISE_ROLES.has(role)) ||
+    element.attribs["aria-hidden"] === "true" ||
+    element.attribs.hidden !== undefined
+  );
+}
+
+/** Whitespace runs as one space, trimmed; most blocks have none to replace, and are not copied. */
+function squash(text: string): string {
+  const trimmed = text.trim();
+  return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, " ") : trimmed;
+}
+
+/** The text under `root`, leaving out `skip`. */
+function textUnder(root: AnyNode, skip: ReadonlySet<string>): string {
+  // Most paragraphs are one run of text.
+  if (hasChildren(root) && root.children.length === 1 && isText(root.children[0]!)) return root.children[0].data;
+  const parts: string[] = [];
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) parts.push(node.data);
+    else if (isTag(node) && node !== root && skip.has(node.name)) continue;
+    else if (hasChildren(node)) pushChildren(stack, node.children);
+  }
+  return parts.join("");
+}
+
+const isList = (node: AnyNode): boolean => isTag(node) && (node.name === "ul" || node.name === "ol");
+
+/** One list's items, one line each, nested items indented (as `listLines` does on Readability's result). */
+function listLines(list: Element, depth: number, lines: string[]) {
+  for (const item of list.children) {
+    if (!isTag(item) || item.name !== "li" || isNoise(item)) continue;
+    const own = squash(item.children.map((child) => (isList(child) || (isTag(child) && SKIP.has(child.name)) ? "" : textUnder(child, SKIP))).join(""));
+    if (own) lines.push(`${"  ".repeat(depth)}- ${own}`);
+    for (const child of item.children) if (isList(child)) listLines(child as Element, Math.min(depth + 1, 4), lines);
+  }
+}
+
+/**
+ * The blocks of `container` that start at or after `end` in the source, in document order: what
+ * Readability would have kept of the rest of the element it chose. Noise, code and what is never
+ * shown stay out; an element holding only inline content is one block (Readability makes such a
+ * <div> a paragraph). Stops once `maxChars` of text are read.
+ */
+export function blocksAfter(container: Element, end: number, maxChars: number): { blocks: string[]; headings: string[] } {
+  const blocks: string[] = [];
+  const headings: string[] = [];
+  let chars = 0;
+  const add = (text: string) => {
+    blocks.push(text);
+    chars += text.length + 2;
+  };
+  const stack: AnyNode[] = [];
+  pushChildren(stack, container.children);
+  while (stack.length > 0 && chars < maxChars) {
+    const node = stack.pop()!;
+    if (node.endIndex !== null && node.endIndex < end) continue;
+    const after = node.startIndex !== null && node.startIndex >= end;
+    if (isText(node)) {
+      const text = after ? squash(node.data) : "";
+      if (text) add(text);
+      continue;
+    }
+    if (!isTag(node)) continue;
+    // An element open at the cut holds both sides of it: only its children can be taken or left.
+    if (!after) {
+      pushChildren(stack, node.children);
+      continue;
+    }
+    if (SKIP.has(node.name) || isNoise(node)) continue;
+    if (HEADING.test(node.name)) {
+      const text = squash(textUnder(node, SKIP));
+      if (text) {
+        headings.push(text);
+        add(text);
+      }
+    } else if (isList(node)) {
+      const lines: string[] = [];
+      listLines(node, 0, lines);
+      if (lines.length) add(lines.join("\n"));
+    } else if (TEXT_BLOCKS.has(node.name) || !node.children.some((child) => isTag(child) && BLOCK_LEVEL.has(child.name))) {
+      const text = squash(textUnder(node, SKIP));
+      if (text) add(text);
+    } else {
+      pushChildren(stack, node.children);
+    }
+  }
+  return { blocks, headings };
+}
+
+/**
+ * Readability's main content of a page; a page longer than `maxChars` of visible text is read by
+ * it up to a cut, and the element it chose is read on past the cut (see `READABLE_PREFIX_CHARS`).
+ * `root` is the page's <body> (or document) parsed from `html` with source indices.
+ */
+export function readablePage(html: string, root: ParentNode, maxTextChars: number, maxChars = READABLE_PREFIX_CHARS): ReadableContent | null {
+  const cut = cutPage(html, root, maxChars);
+  if (!cut) return readableContent(html);
+  const readable = readableContent(cut.html, true);
+  if (!readable || readable.openAtCut === null) return readable;
+  // The article holds an element that was open at the cut (the outermost such is the one it
+  // chose), or only the last block before it (its parent was the <body>, which Readability
+  // replaces with a <div> of the same children).
+  const container = readable.openAtCut === "last" ? cut.last.parent : cut.open[readable.openAtCut];
+  if (!container || !isTag(container)) return readable;
+  const rest = blocksAfter(container, cut.end, maxTextChars - readable.text.length);
+  if (rest.blocks.length === 0) return readable;
+  return { ...readable, text: `${readable.text}\n\n${rest.blocks.join("\n\n")}`, headings: [...readable.headings, ...rest.headings] };
+}
