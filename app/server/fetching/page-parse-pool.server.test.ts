@@ -84,7 +84,8 @@ describe("ParsePool", () => {
     expect(finished.filter((name) => name !== "by hand")).toEqual(["imported 1", "imported 2", "imported 3"]);
     expect(waitedMs).toBeGreaterThanOrEqual(0);
     expect(pool.threadsStarted).toBe(2);
-  });
+    // Two thread starts and three 2 MB parses: seconds on a busy machine, not the default 5 s.
+  }, 60_000);
 
   it("runs pages side by side on several threads", async () => {
     pool = new ParsePool({ threads: 2, budgetMs: 30_000 });
