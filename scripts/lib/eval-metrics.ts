@@ -154,22 +154,6 @@ export function linesOfSentences(text: string): string {
     .join("\n");
 }
 
-/** Flesch reading ease (English formula) from a syllable estimate: higher is easier. */
-export function fleschReadingEase(text: string): number {
-  const sentences = text.split(/[.!?]+(?:\s|$)/).filter((s) => /\p{L}/u.test(s)).length || 1;
-  const wordList = text.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
-  if (wordList.length === 0) return 0;
-  const syllables = wordList.reduce((n, w) => n + syllableCount(w), 0);
-  return 206.835 - 1.015 * (wordList.length / sentences) - 84.6 * (syllables / wordList.length);
-}
-
-export function syllableCount(word: string): number {
-  const w = word.toLowerCase().replace(/[^a-zà-ÿ]/g, "");
-  if (w.length <= 3) return 1;
-  const trimmed = w.replace(/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/, "").replace(/^y/, "");
-  return Math.max(1, (trimmed.match(/[aeiouyà-ÿ]{1,2}/g) ?? []).length);
-}
-
 export function mean(values: number[]): number {
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
 }
