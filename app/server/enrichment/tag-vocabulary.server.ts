@@ -15,7 +15,19 @@ export function newTagsAllowed(existingCount: number, reusedCount: number, max: 
   return existingCount < 10 ? max : reusedCount === 0 ? 3 : 1;
 }
 
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? [];
+/** A tag's (or a page's) words, lower-cased, identifiers kept whole ("c++", "node.js", "c#"). */
+export const tagWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? [];
+
+/** The tags in order, each key (its stemmed words) once: the first spelling wins. */
+export function dedupeByKey(tags: readonly string[], keyOf: (tag: string) => string): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = keyOf(tag);
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /**
  * A model's tags fitted to the user's vocabulary, best first: a tag that stems like one of the
@@ -29,7 +41,7 @@ export function fitToVocabulary(
   { language, max }: { language: string; max: number },
 ): { tags: string[]; rest: string[] } {
   const stem = stemmerOf(language);
-  const keyOf = (tag: string) => wordsOf(tag).map(stem).join(" ");
+  const keyOf = (tag: string) => tagWords(tag).map(stem).join(" ");
   const existing = new Map<string, string>();
   for (const tag of existingTags) {
     const key = keyOf(tag);
@@ -40,7 +52,7 @@ export function fitToVocabulary(
     const words = key.split(" ");
     return existing.get(key) ?? (words.length > 1 ? existing.get(words.at(-1)!) : undefined) ?? tag;
   });
-  const all = uniqueTags(mapped).filter((tag, index, list) => list.findIndex((other) => keyOf(other) === keyOf(tag)) === index);
+  const all = dedupeByKey(uniqueTags(mapped), keyOf);
   const isNew = (tag: string) => !existing.has(keyOf(tag));
   const allowed = newTagsAllowed(existing.size, all.filter((tag) => !isNew(tag)).length, max);
   const tags: string[] = [];

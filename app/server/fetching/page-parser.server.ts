@@ -1,7 +1,7 @@
-import { DomHandler, hasChildren, isTag, isText, type AnyNode, type Document, type Element } from "domhandler";
+import { DomHandler, isTag, type AnyNode, type Document, type Element } from "domhandler";
 import { Parser } from "htmlparser2";
 import type { CodeSnippet } from "../platform/db-schema.server";
-import { NOISE_CLASS, NOISE_ROLES } from "./noise.server";
+import { UNSEEN_TAGS, hasNoiseMarks, pushChildren, squash, textOf } from "./dom-walk.server";
 import { readablePage } from "./readable-prefix.server";
 import { MAX_ELEMENTS } from "./readability.server";
 
@@ -94,44 +94,7 @@ const NOISE_TAGS = new Set(["script", "style", "noscript", "template", "svg", "i
 const BLOCK_TAGS = new Set(["h1", "h2", "h3", "h4", "p", "li", "blockquote", "td", "dd", "figcaption"]);
 
 function isNoise(element: Element): boolean {
-  if (NOISE_TAGS.has(element.name)) return true;
-  const { role, class: className, id } = element.attribs;
-  if (role && NOISE_ROLES.has(role)) return true;
-  if (element.attribs["aria-hidden"] === "true") return true;
-  return NOISE_CLASS.test(className ?? "") || NOISE_CLASS.test(id ?? "");
-}
-
-function squash(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
-
-/**
- * Every walk below keeps its own stack instead of recursing, so no tree, however deep,
- * can overflow the call stack (the parser caps the depth too; this does not rely on it).
- * Nodes come off the stack in document order.
- */
-function pushChildren(stack: AnyNode[], nodes: readonly AnyNode[]) {
-  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]!);
-}
-
-/** Elements whose text is never shown on the page. */
-const UNSEEN_TAGS = new Set(["script", "style", "noscript", "template"]);
-
-/**
- * The text under `root` in document order (what domutils' recursive textContent gives),
- * leaving out elements named in `skip`.
- */
-export function textOf(root: AnyNode | readonly AnyNode[], skip?: ReadonlySet<string>): string {
-  const parts: string[] = [];
-  const stack: AnyNode[] = [];
-  pushChildren(stack, Array.isArray(root) ? root : [root as AnyNode]);
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (isText(node)) parts.push(node.data);
-    else if (skip && isTag(node) && skip.has(node.name)) continue;
-    else if (hasChildren(node)) pushChildren(stack, node.children);
-  }
-  return parts.join("");
+  return NOISE_TAGS.has(element.name) || hasNoiseMarks(element);
 }
 
 /** A <pre>, or a <code> that spans lines or is long, is a code block; short inline code is text. */

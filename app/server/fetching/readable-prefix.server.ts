@@ -1,5 +1,5 @@
 import { hasChildren, isTag, isText, type AnyNode, type Element, type ParentNode } from "domhandler";
-import { NOISE_CLASS, NOISE_ROLES } from "./noise.server";
+import { UNSEEN_TAGS, hasNoiseMarks, pushChildren, squash, textOf } from "./dom-walk.server";
 import { CUT_LAST_MARK, CUT_MARK_PREFIX, CUT_OPEN_MARK, readableContent, type ReadableContent } from "./readability.server";
 
 /**
@@ -13,8 +13,6 @@ import { CUT_LAST_MARK, CUT_MARK_PREFIX, CUT_OPEN_MARK, readableContent, type Re
  */
 export const READABLE_PREFIX_CHARS = 40_000;
 
-/** Elements whose text is never shown on the page. */
-const UNSEEN = new Set(["script", "style", "noscript", "template"]);
 /** The page is cut after one of these, never inside (the outermost one holding the text where the cut falls). */
 const CUT_BLOCKS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl", "table", "figure"]);
 
@@ -30,10 +28,6 @@ export interface PrefixCut {
   end: number;
 }
 
-function pushChildren(stack: AnyNode[], nodes: readonly AnyNode[]) {
-  for (let i = nodes.length - 1; i >= 0; i--) stack.push(nodes[i]!);
-}
-
 /** The first text node past `maxChars` characters of visible text under `root`, or null for a shorter page. */
 function textNodePast(root: ParentNode, maxChars: number): AnyNode | null {
   let chars = 0;
@@ -44,7 +38,7 @@ function textNodePast(root: ParentNode, maxChars: number): AnyNode | null {
     if (isText(node)) {
       chars += node.data.trim().length;
       if (chars > maxChars) return node;
-    } else if (isTag(node) && UNSEEN.has(node.name)) continue;
+    } else if (isTag(node) && UNSEEN_TAGS.has(node.name)) continue;
     else if (hasChildren(node)) pushChildren(stack, node.children);
   }
   return null;
@@ -91,38 +85,11 @@ const BLOCK_LEVEL = new Set([...CUT_BLOCKS, "div", "section", "article", "main",
 const TEXT_BLOCKS = new Set(["p", "blockquote", "td", "th", "dd", "dt", "figcaption", "caption"]);
 const HEADING = /^h[1-6]$/;
 /** Left out of the rest: code (kept apart), what is never shown, and what surrounds an article. */
-const SKIP = new Set(["pre", ...UNSEEN, "svg", "button", "form", "select", "iframe", "nav", "header", "footer", "aside"]);
+const SKIP = new Set(["pre", ...UNSEEN_TAGS, "svg", "button", "form", "select", "iframe", "nav", "header", "footer", "aside"]);
 
+/** Noise as the heuristic marks it, and what the page hides. */
 function isNoise(element: Element): boolean {
-  const { role, class: className, id } = element.attribs;
-  return (
-    NOISE_CLASS.test(className ?? "") ||
-    NOISE_CLASS.test(id ?? "") ||
-    (role !== undefined && NOISE_ROLES.has(role)) ||
-    element.attribs["aria-hidden"] === "true" ||
-    element.attribs.hidden !== undefined
-  );
-}
-
-/** Whitespace runs as one space, trimmed; most blocks have none to replace, and are not copied. */
-function squash(text: string): string {
-  const trimmed = text.trim();
-  return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, " ") : trimmed;
-}
-
-/** The text under `root`, leaving out `skip`. */
-function textUnder(root: AnyNode, skip: ReadonlySet<string>): string {
-  // Most paragraphs are one run of text.
-  if (hasChildren(root) && root.children.length === 1 && isText(root.children[0]!)) return root.children[0].data;
-  const parts: string[] = [];
-  const stack: AnyNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (isText(node)) parts.push(node.data);
-    else if (isTag(node) && node !== root && skip.has(node.name)) continue;
-    else if (hasChildren(node)) pushChildren(stack, node.children);
-  }
-  return parts.join("");
+  return hasNoiseMarks(element) || element.attribs.hidden !== undefined;
 }
 
 const isList = (node: AnyNode): boolean => isTag(node) && (node.name === "ul" || node.name === "ol");
@@ -131,7 +98,7 @@ const isList = (node: AnyNode): boolean => isTag(node) && (node.name === "ul" ||
 function listLines(list: Element, depth: number, lines: string[]) {
   for (const item of list.children) {
     if (!isTag(item) || item.name !== "li" || isNoise(item)) continue;
-    const own = squash(item.children.map((child) => (isList(child) || (isTag(child) && SKIP.has(child.name)) ? "" : textUnder(child, SKIP))).join(""));
+    const own = squash(item.children.map((child) => (isList(child) || (isTag(child) && SKIP.has(child.name)) ? "" : textOf(child, SKIP))).join(""));
     if (own) lines.push(`${"  ".repeat(depth)}- ${own}`);
     for (const child of item.children) if (isList(child)) listLines(child as Element, Math.min(depth + 1, 4), lines);
   }
@@ -170,7 +137,7 @@ export function blocksAfter(container: Element, end: number, maxChars: number): 
     }
     if (SKIP.has(node.name) || isNoise(node)) continue;
     if (HEADING.test(node.name)) {
-      const text = squash(textUnder(node, SKIP));
+      const text = squash(textOf(node, SKIP));
       if (text) {
         headings.push(text);
         add(text);
@@ -180,7 +147,7 @@ export function blocksAfter(container: Element, end: number, maxChars: number): 
       listLines(node, 0, lines);
       if (lines.length) add(lines.join("\n"));
     } else if (TEXT_BLOCKS.has(node.name) || !node.children.some((child) => isTag(child) && BLOCK_LEVEL.has(child.name))) {
-      const text = squash(textUnder(node, SKIP));
+      const text = squash(textOf(node, SKIP));
       if (text) add(text);
     } else {
       pushChildren(stack, node.children);

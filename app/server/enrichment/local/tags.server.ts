@@ -7,7 +7,7 @@
  */
 import { LONG_PAGE_KEYPHRASE_CHARS, VAGUE_NOUNS, rankKeyphrases } from "./keyphrases.server";
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
-import { newTagsAllowed } from "../tag-vocabulary.server";
+import { dedupeByKey, newTagsAllowed, tagWords } from "../tag-vocabulary.server";
 
 export interface TagInput {
   text: string;
@@ -17,7 +17,6 @@ export interface TagInput {
   existingTags?: string[];
 }
 
-const tokensOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? [];
 
 /** The head noun of a phrase is its last word ("indexes" in "GIN indexes"). */
 const headOf = (words: string[]) => words.at(-1)!;
@@ -39,7 +38,7 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
     return result;
   };
   const stop = stopWordsOf(lang);
-  const keyOf = (phrase: string) => tokensOf(phrase).map(stem).join(" ");
+  const keyOf = (phrase: string) => tagWords(phrase).map(stem).join(" ");
   // Keyphrases read the title, headings and the page's first KEYPHRASE_CHARS only (a long English
   // page's first LONG_PAGE_KEYPHRASE_CHARS): no need to join more.
   const headed = [input.title ?? "", ...(input.headings ?? []).slice(0, 20), input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS)].join("\n\n");
@@ -59,7 +58,7 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
   }
   const found = new Set<string>();
   if (byFirst.size > 0) {
-    const stems = tokensOf([input.title ?? "", ...(input.headings ?? []), input.text.slice(0, 6_000)].join("\n\n")).map(stem);
+    const stems = tagWords([input.title ?? "", ...(input.headings ?? []), input.text.slice(0, 6_000)].join("\n\n")).map(stem);
     for (let i = 0; i < stems.length; i++) {
       for (const tag of byFirst.get(stems[i]!) ?? []) if (tag.every((s, k) => stems[i + k] === s)) found.add(tag.join(" "));
     }
@@ -98,7 +97,7 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
     fresh.push(tag);
     if (fresh.length >= max + suggestions + 10) break;
   }
-  const all = dedupe([...reused, ...fresh], keyOf);
+  const all = dedupeByKey([...reused, ...fresh], keyOf);
   // New tags per link: a new user's first links get up to `max`; after that, up to three when none
   // of the user's tags fit the page and one when some do. A vocabulary that grows by six words a
   // link is one nobody can browse (tag-vocabulary.server.test.ts: 500 varied links, about 600 tags).
@@ -113,14 +112,4 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
     if (isNew) added++;
   }
   return { tags, suggestions: all.filter((t) => !tags.includes(t)).slice(0, suggestions) };
-}
-
-function dedupe(tags: string[], keyOf: (t: string) => string): string[] {
-  const seen = new Set<string>();
-  return tags.filter((tag) => {
-    const key = keyOf(tag);
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
