@@ -48,7 +48,8 @@ describe("links added by hand go before background work", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const waited = await yieldToInteractive("background");
     expect(waited).toBeGreaterThanOrEqual(MAX_YIELD_MS);
-    expect(waited).toBeLessThan(MAX_YIELD_MS + 1_000);
+    // Not much past the cap (a busy machine may be late with the last check), never the hold's 30 s.
+    expect(waited).toBeLessThan(MAX_YIELD_MS + 5_000);
     await client.zrem(key, "stuck", "gone");
   });
 
