@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { browserReason, countScripts, describeReason, THIN_TEXT_CHARS } from "./browser-rule.server";
+import { browserReason, countScripts, describeReason, squashedLength, THIN_TEXT_CHARS } from "./browser-rule.server";
 import { CORPUS_DIR, loadCorpus } from "./extraction-eval.server";
 import { PageError, parsePage } from "./page-parser.server";
 
@@ -58,5 +58,14 @@ describe("which pages go to the headless browser (decision 030)", () => {
     expect(
       countScripts(`<script src="/a.js"></script><script type="module">import "/b.js"</script><script type="application/ld+json">{}</script><script>1</script>`),
     ).toEqual({ external: 1, modules: 1 });
+  });
+
+  it("measures the text as squashed white space would, stopping once it has enough", () => {
+    for (const text of ["", "   ", "one", "  one  two\n\n three\t", "a\u00a0b\u3000c", "x ".repeat(150)]) {
+      expect(squashedLength(text, 10_000)).toBe(text.replace(/\s+/g, " ").trim().length);
+    }
+    // A long page is counted only past the limit, not to its end.
+    expect(squashedLength("word ".repeat(40_000), THIN_TEXT_CHARS)).toBeGreaterThanOrEqual(THIN_TEXT_CHARS);
+    expect(squashedLength("word ".repeat(40_000), THIN_TEXT_CHARS)).toBeLessThan(THIN_TEXT_CHARS + 10);
   });
 });

@@ -42,6 +42,17 @@ export function countScripts(html: string): { external: number; modules: number 
 }
 
 /**
+ * The length of `text` with its runs of white space made one space and its ends trimmed, counted
+ * only up to `enough`: a page of 200,000 characters is known to be no shell after its first words.
+ */
+export function squashedLength(text: string, enough: number): number {
+  const word = /\S+/g;
+  let length = -1;
+  for (let match = word.exec(text); match && length < enough; match = word.exec(text)) length += match[0].length + 1;
+  return Math.max(length, 0);
+}
+
+/**
  * The reason to render a page in the browser, or null to keep the plain parse. `text` is what the
  * parser read from the HTML as sent.
  */
@@ -49,7 +60,7 @@ export function browserReason(mode: BrowserMode, page: { html: string; contentTy
   if (mode === "off") return null;
   if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return null;
   if (mode === "always") return { code: "always", detail: "CRAWLER_BROWSER=always" };
-  const chars = page.text.replace(/\s+/g, " ").trim().length;
+  const chars = squashedLength(page.text, THIN_TEXT_CHARS);
   if (chars >= THIN_TEXT_CHARS) return null;
   const head = page.html.slice(0, 200_000);
   const { external, modules } = countScripts(head);

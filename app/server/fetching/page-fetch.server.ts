@@ -81,7 +81,6 @@ export interface PageToFetch {
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since);
-const words = (text: string) => (text.match(/\S+/g) ?? []).length;
 /** "; 120 ms waiting for a host slot" when the step waited its turn at all (the job log shows where a link's time went). */
 const waited = (ms: number, what: string) => (ms >= 1 ? `; ${Math.round(ms)} ms waiting for ${what}` : "");
 
@@ -120,7 +119,7 @@ function failureFrom(lookup: Extract<CacheLookup, { state: "failed" }>): Error {
 function fromCache(lookup: Extract<CacheLookup, { state: "fresh" }>, started: number, step: StepLogger): PageFetch {
   const fetchMs = elapsed(started);
   const reason = `reused the shared fetch cache's copy, fetched ${age(lookup.entry.fetched_at)}`;
-  step(`page from the shared fetch cache in ${fetchMs} ms (fetched ${age(lookup.entry.fetched_at)}): ${lookup.parse.title ? JSON.stringify(lookup.parse.title) : "no title"}, ${words(lookup.parse.text)} words`);
+  step(`page from the shared fetch cache in ${fetchMs} ms (fetched ${age(lookup.entry.fetched_at)}): ${lookup.parse.title ? JSON.stringify(lookup.parse.title) : "no title"}, ${lookup.parse.words} words`);
   return { parsed: lookup.parse, url: lookup.entry.final_url ?? lookup.entry.url, method: "cache", fetchMs, reason };
 }
 
@@ -248,7 +247,7 @@ async function fetchAndParse(
     if (key && error instanceof PageError) await storeFailure(key, target.normalizedUrl, error.message, "page");
     throw error;
   }
-  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words${waited(threadAt - parseStarted, "a parser thread")}`);
+  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${parsed.words} words${waited(threadAt - parseStarted, "a parser thread")}`);
   // A script-built shell: its plain parse is not worth sharing; the render queue reads it again.
   const browser = browserReasonFor(page, parsed.text, step);
   if (browser) return browser;
@@ -299,7 +298,7 @@ async function renderAndParse(
   const { page, record } = fetched;
   const parseStarted = performance.now();
   const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data, { lane });
-  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${words(parsed.text)} words`);
+  step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${parsed.words} words`);
   if (key && record.method === "browser" && render.shareable) {
     await storePage(key, target.normalizedUrl, {
       finalUrl: page.url,

@@ -13,6 +13,8 @@ export interface ParsedPage {
   canonicalUrl: string | null;
   language: string | null;
   readingMinutes: number;
+  /** Words in `text`, counted once where the page is parsed (the job log says it). */
+  words: number;
   /** The readable main text, paragraphs separated by blank lines. */
   text: string;
   headings: string[];
@@ -277,8 +279,8 @@ export function titleFromUrl(pageUrl: string): string {
   return clean(`${url.host}${path}`, 300)!;
 }
 
-/** Words, counted without building an array of them. */
-function countWords(text: string): number {
+/** Words, counted without building an array of them (a page has up to 30,000). */
+export function countWords(text: string): number {
   let count = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
@@ -389,7 +391,10 @@ export function cleanTitle(title: string | null, h1: string | null, siteName: st
   return title;
 }
 
-const readingMinutes = (text: string) => Math.max(1, Math.round(countWords(text) / WORDS_PER_MINUTE));
+function lengthOf(text: string): { words: number; readingMinutes: number } {
+  const words = countWords(text);
+  return { words, readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)) };
+}
 
 const NO_DETAILS = { byline: null, publishedAt: null, siteName: null, leadImage: null } as const;
 
@@ -403,7 +408,7 @@ function plainTextDocument(body: string, pageUrl: string): ParsedPage {
     favicon: `${new URL(pageUrl).origin}/favicon.ico`,
     canonicalUrl: null,
     language: null,
-    readingMinutes: readingMinutes(text),
+    ...lengthOf(text),
     text,
     headings: [],
     codeBlocks: [],
@@ -469,7 +474,7 @@ export function parseMarkdown(body: string, pageUrl: string): ParsedPage {
     favicon: `${new URL(pageUrl).origin}/favicon.ico`,
     canonicalUrl: null,
     language: null,
-    readingMinutes: readingMinutes(text),
+    ...lengthOf(text),
     text,
     headings: headings.slice(0, 50),
     codeBlocks,
@@ -564,7 +569,7 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
     favicon,
     canonicalUrl,
     language,
-    readingMinutes: readingMinutes(text),
+    ...lengthOf(text),
     text,
     headings: content.headings.slice(0, 50),
     codeBlocks,

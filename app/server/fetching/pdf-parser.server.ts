@@ -1,5 +1,5 @@
 import type * as PdfJs from "pdfjs-dist/legacy/build/pdf.mjs";
-import { PAGE_EMPTY, PageError, titleFromUrl, type ParsedPage } from "./page-parser.server";
+import { PAGE_EMPTY, PageError, countWords, titleFromUrl, type ParsedPage } from "./page-parser.server";
 
 /**
  * PDFs (papers, manuals) read with Mozilla's pdf.js (pdfjs-dist, legacy build for Node), on a
@@ -72,6 +72,7 @@ export async function parsePdf(data: Uint8Array, pageUrl: string): Promise<Parse
       canonicalUrl: null,
       language: null,
       readingMinutes: Math.max(1, document.numPages * MINUTES_PER_PAGE),
+      words: countWords(text),
       text,
       headings: [],
       // pdf.js gives no code blocks; a manual's examples stay in the text.
