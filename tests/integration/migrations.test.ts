@@ -147,6 +147,17 @@ describe("migrations", () => {
     expect(unindexed.rows.map((row) => `${row.tbl}.${row.col}`)).toEqual([]);
   });
 
+  it("compress a link's page text with lz4, and give pglz back when reverted (decision 035)", async () => {
+    const method = async () =>
+      (await sql<{ method: string }>`select attcompression as method from pg_attribute where attrelid = 'links'::regclass and attname = 'content_text'`.execute(db)).rows[0]!.method;
+    expect(await method()).toBe("l");
+    const names = Object.keys(migrations);
+    await migrateDown(db, names.length - names.indexOf("20261128T010000_compress_page_text_with_lz4"));
+    expect(await method()).toBe("p");
+    await migrateToLatest(db);
+    expect(await method()).toBe("l");
+  });
+
   it("enforce the role check and unique emails", async () => {
     await db.insertInto("users").values({ email: "a@example.com", password_hash: "x" }).execute();
     await expect(db.insertInto("users").values({ email: "a@example.com", password_hash: "y" }).execute()).rejects.toThrow(
