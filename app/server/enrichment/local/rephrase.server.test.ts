@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates } from "./rephrase.server";
+import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, withArticles } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -326,5 +326,73 @@ describe("French beginner text", () => {
     const beginner = rephraseText({ title: page.title, text: page.text, language: "fr", summary }, "beginner");
     expect(beginner).not.toMatch(/^(?:Elle|Il|Ils|Elles)\b/);
     expect(beginner).toContain("La chlorophylle est un pigment vert");
+  });
+});
+
+describe("beginner fragments found by reading the dev outputs (fourth pass)", () => {
+  const beginner = (summary: string) => rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
+
+  it("writes a sentence-start word of the speaker mid-sentence and a pronoun after 'But' in lower case", () => {
+    const text = splitLong("Earlier police said a post-mortem examination would be carried out to establish the exact cause of death.", "en", 8, 2).join(" ");
+    expect(text).not.toMatch(/That is what Earlier/);
+    expect(text).toMatch(/That is what police said earlier\./);
+    expect(splitLong("He initially experienced racial abuse in the club, but he explains to the BBC how he overcame that.", "en", 8, 0).join(" ")).toMatch(/But he explains/);
+  });
+
+  it("keeps a hyphenated modifier and reads 'to establish the cause' as finding it out", () => {
+    const text = beginner("Earlier police said a post-mortem examination would be carried out to establish the exact cause of death at the house.");
+    expect(text).toMatch(/post-mortem examination/);
+    expect(text).toMatch(/find out the (?:exact )?cause/);
+  });
+
+  it("swaps a word only where its twin fits: no 'the after statement', 'tried murder', 'human stays' or 'will be said'", () => {
+    expect(beginner("Mike Brown's attorney sent us the following statement about the shares he bought on the market.")).not.toMatch(/the after statement/);
+    expect(beginner("They were also jailed for 18 years for attempted murder and conspiracy to commit robbery in the town.")).toMatch(/attempted murder/);
+    expect(beginner("Police found human remains in the woods near the village on Monday morning after a long search.")).toMatch(/human remains/);
+    expect(beginner("The winner will be announced at London's Guildhall on Tuesday night after a long evening.")).not.toMatch(/will be said/);
+    expect(beginner("He is widely considered one of the best players of his generation in the whole of Europe.")).toMatch(/seen as one of the best/);
+    expect(beginner("The parcel was received by a neighbour who lives in the flat next door to the family.")).not.toMatch(/was got by/);
+  });
+
+  it("drops a linking word between commas instead of making it 'but' mid-sentence", () => {
+    const text = beginner("The plan, however, failed after the council ran out of money in the spring of that year.");
+    expect(text).toMatch(/^The plan failed/);
+    expect(text).not.toMatch(/plan but/);
+  });
+
+  it("keeps a noun that ends like an adverb ('the rally from the lows')", () => {
+    expect(beginner("The relentless nature of the rally from the March 16 lows has many market veterans scratching their heads.")).toMatch(/rally from/);
+  });
+
+  it("leaves a participle phrase after a verb, and writes 'a' before a sounded h", () => {
+    expect(beginner("Some 216,000 jobs were added, bringing unemployment down to 8.8 percent, the lowest rate in two years.")).not.toMatch(/added the lowest rate/);
+    expect(withArticles("It was an help to him for an hour.")).toBe("It was a help to him for an hour.");
+  });
+
+  it("does not cut between two names joined by 'and', nor start a sentence with 'This' where 'which' was the object", () => {
+    expect(splitLong("Met Police barrister Richard Horwell QC said suspects Dmitry Kovtun and Andrei Lugovoi had no personal motive to kill.", "en", 8, 2).join(" ")).not.toMatch(/Kovtun\. Andrei/);
+    expect(splitLong("Tests are under way to determine the contents of the cigarettes and HM Revenue and Customs has been informed.", "en", 8, 2).join(" ")).not.toMatch(/Revenue\. Customs/);
+    expect(splitLong("Republicans accused the AARP of gaining from President Barack Obama's healthcare overhaul, which the powerful advocacy group supported.", "en", 8, 1).join(" ")).not.toMatch(/This the powerful/);
+  });
+
+  it("never lends the subject to a verb that belongs to a relative clause", () => {
+    const out = splitLong("The men were imprisoned for life for their involvement with an ANC self-defence unit that killed a policeman and caused brain damage to a second man.", "en", 10, 2);
+    expect(out.join(" ")).not.toMatch(/The men caused/);
+  });
+
+  it("does not cut a clause opening with 'if', 'after' or 'when' off the clause it waits for", () => {
+    expect(splitLong("The retailer also indicated that even if it does file for bankruptcy, it may be forced to liquidate if it can't find financing.", "en", 8, 1).join(" ")).not.toMatch(/bankruptcy\. It may/);
+    expect(splitLong("Even now, after 30 surgical attempts to correct the problem, the New Jersey woman can no longer fully close her eyes.", "en", 8, 1).join(" ")).not.toMatch(/problem\. The New Jersey/);
+    expect(splitLong("When Google co-founder Larry Page reclaims the role of CEO on Monday, it will be business as usual at the Googleplex.", "en", 8, 1).join(" ")).not.toMatch(/Monday\. It will/);
+  });
+
+  it("does not keep a name with its relative clause as a sentence, nor a clause ending on 'and'", () => {
+    const out = splitLong("Cruz, who won her Oscar for supporting actress playing a fiery artist in Woody Allen's movie, called the unveiling a special day.", "en", 8, 3);
+    expect(out).not.toContain("Cruz, who won her Oscar for supporting actress.");
+    expect(splitLong("Imran Khawaja tried to sneak back into the UK last year - and while his exact activity in Syria remains a mystery, police say he is dangerous.", "en", 8, 2).join(" ")).not.toMatch(/- and\./);
+  });
+
+  it("keeps 'when' with a clause that goes on to say something else", () => {
+    expect(splitLong("The boy, Julian Hernandez, disappeared when he was five and is now 18, living with his father in Cleveland.", "en", 6, 2).join(" ")).not.toMatch(/That was when he was five and is now/);
   });
 });

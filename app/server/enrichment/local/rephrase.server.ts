@@ -73,40 +73,48 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
 };
 
+/** A participle after "is", "was", "been" … is passive: "was received by" is not "was got by". */
+const NOT_PASSIVE = "(?<!\\b(?:is|are|was|were|be|been|being|well|widely) )";
+
 /** Plain words for the beginner (English): long Latinate words and set phrases with their everyday twins. */
 const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["in order to", "to"], ["prior to", "before"], ["subsequent to", "after"], ["a number of", "some"], ["the majority of", "most"],
   ["in addition", "also"], ["as well as", "and"], ["due to the fact that", "because"], ["at this point in time", "now"], ["in the event that", "if"],
   ["approximately", "about"], ["additional", "more"], ["additionally", "also"], ["utilize", "use"], ["utilizes", "uses"], ["utilized", "used"],
-  ["demonstrate", "show"], ["demonstrates", "shows"], ["demonstrated", "showed"], ["numerous", "many"], ["however", "but"], ["therefore", "so"],
+  ["demonstrate", "show"], ["demonstrates", "shows"], ["demonstrated", "showed"], ["numerous", "many"],
   ["commence", "start"], ["commenced", "started"], ["sufficient", "enough"], ["assist", "help"], ["assistance", "help"], ["purchase", "buy"],
-  ["purchased", "bought"], ["obtain", "get"], ["obtained", "got"], ["require", "need"], ["requires", "needs"], ["required", "needed"],
-  ["individuals", "people"], ["consequently", "so"], ["subsequently", "later"], ["previously", "before"],
+  ["purchased", "bought"], ["obtain", "get"], [`${NOT_PASSIVE}obtained`, "got"], ["require", "need"], ["requires", "needs"], [`${NOT_PASSIVE}required`, "needed"],
+  ["individuals", "people"], ["subsequently", "later"], ["previously", "before"],
   ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning", "about"],
   ["approximately", "about"], ["indicate", "show"], ["indicates", "shows"], ["indicated", "showed"], ["facilitate", "help"],
   ["facilitates", "helps"], ["modify", "change"], ["modified", "changed"],
   ["sufficiently", "enough"], ["significant", "big"], ["significantly", "a lot"], ["participate", "take part"], ["residence", "home"],
-  ["attempt", "try"], ["attempted", "tried"], ["attempts", "tries"], ["identify", "find"], ["identified", "found"], ["eliminate", "remove"],
-  ["eliminated", "removed"], ["provide", "give"], ["provides", "gives"], ["located", "found"], ["establish", "set up"],
-  ["established", "set up"], ["alternatively", "or"], ["nevertheless", "still"],
-  ["furthermore", "also"], ["moreover", "also"], ["accordingly", "so"], ["immediately", "at once"], ["sufficient", "enough"],
+  ["in an attempt to", "to try to"], ["attempted to", "tried to"], ["attempting to", "trying to"], ["identify", "find"], ["identified", "found"], ["eliminate", "remove"],
+  ["eliminated", "removed"], ["provide", "give"], ["provides", "gives"], ["located", "found"],
+  // "To establish the cause of death" is to find it out; "established in 1990" was set up.
+  ["establish(?= (?:whether|what|how|why|if|who|exactly|the (?:exact |precise |full )?(?:cause|causes|circumstances|facts|identity|reason|truth))\\b)", "find out"], ["established(?= (?:that|whether|what|how|why|if|who)\\b)", "found"],
+  ["establish", "set up"], ["established", "set up"], ["alternatively", "or"], ["nevertheless", "still"],
+  ["furthermore", "also"], ["moreover", "also"], ["immediately", "at once"], ["sufficient", "enough"],
   ["investigate", "look into"], ["investigating", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
-  ["informed", "told"], ["acquire", "get"], ["acquired", "got"], ["anticipate", "expect"], ["anticipated", "expected"],
+  ["informed", "told"], ["acquire", "get"], [`${NOT_PASSIVE}acquired`, "got"], ["anticipate", "expect"], ["anticipated", "expected"],
   ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
   ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
-  ["eventually", "in the end"], ["announced", "said"], ["discovered", "found"], ["receive", "get"], ["received", "got"], ["receives", "gets"],
-  ["remain", "stay"], ["remained", "stayed"], ["remains", "stays"], ["following", "after"], ["in addition to", "besides"],
+  ["eventually", "in the end"], ["announced(?= that\\b)", "said"], ["discovered", "found"], ["receive", "get"], [`${NOT_PASSIVE}received`, "got"], ["receives", "gets"],
+  // Not "human remains"; "following" only as a preposition ("following the crash", not "the following statement" or "Following pop stars on Twitter").
+  ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) )following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)", "after"], ["in addition to", "besides"],
   ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
   ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
-  ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"], ["considered", "thought about"],
+  ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
+  // "is considered one of the best" is "is seen as", not "is thought about".
+  ["(?<=\\b(?:is|are|was|were|be|been|being|widely) )considered", "seen as"], ["considered(?= that\\b)", "thought"], ["considered", "thought about"],
   ["construct", "build"], ["constructed", "built"], ["construction", "building"], ["selected", "chosen"], ["difficult", "hard"],
   ["sufficiently", "enough"], ["initiate", "start"], ["initiated", "started"], ["capability", "skill"], ["capabilities", "skills"],
   ["assistance", "help"], ["encounter", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
   ["several", "some"], ["opportunity", "chance"], ["opportunities", "chances"], ["identified as", "named as"], ["injured", "hurt"],
   ["demonstration", "protest"], ["demonstrations", "protests"], ["manufacturer", "maker"], ["manufacturers", "makers"],
-  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["information", "facts"], ["approximately", "about"],
+  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["approximately", "about"],
   ["currently", "now"], ["municipal", "city"], ["physician", "doctor"], ["physicians", "doctors"], ["automobile", "car"],
-  ["occupation", "job"], ["employment", "work"], ["employed", "used"], ["children", "kids"], ["television", "TV"],
+  ["employment", "work"], ["children", "kids"], ["television", "TV"],
   // Set phrases with a one-word twin, then single words whose twin means the same in every use.
   ["a significant number of", "many"], ["a large number of", "many"], ["the vast majority of", "most"], ["in excess of", "more than"],
   ["with regard to", "about"], ["in relation to", "about"], ["on a daily basis", "daily"], ["at the present time", "now"],
@@ -117,7 +125,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["whilst", "while"], ["amongst", "among"], ["nonetheless", "still"], ["perhaps", "maybe"], ["stated", "said"],
   ["commented", "said"], ["permitted", "allowed"], ["permit(?= (?:the|a|an|him|her|them|us|it)\\b)", "allow"], ["ensure", "make sure"],
   ["ensures", "makes sure"], ["ensured", "made sure"], ["objective", "goal"], ["objectives", "goals"], ["component", "part"],
-  ["components", "parts"], ["inquired", "asked"], ["observed", "saw"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
+  ["components", "parts"], ["inquired", "asked"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
   ["possess", "have"], ["possesses", "has"], ["possessed", "had"], ["beverage", "drink"], ["beverages", "drinks"],
   ["discontinued", "stopped"], ["retain", "keep"], ["retained", "kept"], ["primarily", "mainly"], ["ultimately", "in the end"],
   ["substantial", "large"], ["considerable", "large"], ["considerably", "much"], ["regulations", "rules"], ["regulation", "rule"],
@@ -125,8 +133,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["hospitalised", "taken to hospital"], ["hospitalized", "taken to hospital"],
   // News words with a short twin that keeps the meaning wherever they stand.
   ["the most significant", "the biggest"], ["more significant", "bigger"], ["most significant", "biggest"], ["less significant", "smaller"],
-  ["victory", "win"], ["victories", "wins"], ["documents", "papers"], ["agreement", "deal"], ["agreements", "deals"],
-  ["attempting", "trying"], ["is estimated to", "is thought to"], ["are estimated to", "are thought to"], ["was estimated to", "was thought to"],
+  ["victory", "win"], ["victories", "wins"], ["documents", "papers"], ["(?<!\\bin )agreement", "deal"], ["agreements", "deals"], ["is estimated to", "is thought to"], ["are estimated to", "are thought to"], ["was estimated to", "was thought to"],
   ["considering", "thinking about"], ["alongside", "beside"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
   ["allegation", "claim"], ["alleging", "claiming"], ["altercation", "fight"], ["intercepted", "stopped"],
   ["epidemic", "outbreak"], ["competition", "contest"], ["competitions", "contests"], ["unfortunately", "sadly"],
@@ -193,6 +200,10 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1) continue;
     // "… began when she and her fellow students were in class": an "and" inside a subject joins two names, not two clauses.
     if (lang === "en" && /^,?\s+and\s+$/i.test(match[0]) && !clauseIsOpen(head)) continue;
+    // "… Domenico Dolce and Stefano Gabbana will …", "HM Revenue and Customs has …": an "and" between two names joins them.
+    if (lang === "en" && /^\s+and\s+$/i.test(match[0]) && /\p{Lu}[\p{L}'’.-]*$/u.test(head) && /^\p{Lu}/u.test(tail) && !/^(?:The|A|An|He|She|It|They|We|I|This|That|These|Those|There|His|Her|Its|Their|Our|My)\b/.test(tail)) continue;
+    // ", which" starts a sentence only where "which" was the subject: "…, which the group supported" has no "This …" of its own.
+    if (lang === "en" && /which/i.test(match[0]) && !VERB_TAGS.has(tagEnglish(tail)[0]?.pos ?? "")) continue;
     let clause = tail;
     if (needsSubject && lang === "en") {
       const own = englishClause(head, tail);
@@ -200,7 +211,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       clause = own;
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
-    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
+    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every|He|She|It|They|We|You|There)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
   }
   if (lang === "fr") {
     // An appositive that defines the noun before it: "…contiennent la chlorophylle, un pigment vert qui absorbe …" →
@@ -218,6 +229,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 4 || wordCount(tail) < 4 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
       if (!standsAlone(head)) continue;
+      // "Even now, after 30 attempts to correct the problem, …", "…even if it does file for bankruptcy, it may …": a clause
+      // that opens with "if", "after", "when" … before the comma needs what follows it.
+      if (/\b(?:if|unless|whether|although|though|because|when|whenever|once|while|until|before|after|since|as soon as)\b/i.test(head.split(/,\s+/).at(-1)!)) continue;
       const own = englishClause(head, tail);
       if (own) return pieces(head, capitalise(own));
     }
@@ -242,6 +256,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
       if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
+      // "That was when he was five and is now 18": a second predicate is no longer about that time.
+      if (/\band\s+(?:is|are|was|were|has|have|had|will|can|would)\b/i.test(tail)) continue;
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
       if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
       const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
@@ -270,11 +286,12 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const who = attribution[3] ?? attribution[4]!;
       const verb = (attribution[2] ?? attribution[5]!).replace(/^(?:has|have)\s+/, "").split(" ")[0]!;
       if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the |an? )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
-        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${speaker(who)} ${verb}`)];
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(saidBy(who, verb))];
       }
     }
     // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
-    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, "").replace(/^\p{Lu}\p{Ll}+(?:ing|ed)\s+[^,]{3,50},\s+(?=\p{Lu}|(?:he|she|they|it|we|the)\s)/u, "");
+    // Only between a subject and its verb: "216,000 jobs were added, bringing unemployment down to 8.8 percent, the lowest rate …" keeps its phrase.
+    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, (phrase, offset: number) => (tagEnglish(plain.slice(0, offset)).some((t) => VERB_TAGS.has(t.pos)) ? phrase : "")).replace(/^\p{Lu}\p{Ll}+(?:ing|ed)\s+[^,]{3,50},\s+(?=\p{Lu}|(?:he|she|they|it|we|the)\s)/u, "");
     if (participle !== plain && wordCount(participle) >= 5) return splitLong(participle, lang, maxWords, effort);
     // A comment in apposition at the end: "…in Prague, a move the team say could harm his recovery."
     const trailing = /^(.{30,}?),\s+an?\s+[^,"“”]{3,80}$/.exec(plain);
@@ -283,9 +300,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
     // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
     // Nor when what was said starts with a pronoun for the speaker: "They are expecting a child …" would lose who "they" are.
-    if (speech && wordCount(speech[3]!) >= 13 && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    if (speech && wordCount(speech[3]!) >= 13 && !/\band that\b/i.test(speech[3]!) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
-      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speaker(speech[1]!)} ${verb}`)];
+      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(saidBy(speech[1]!, verb))];
     }
     // An appositive after the subject's name becomes a sentence of its own: "Ed Snowden, a 29-year-old former worker for
     // the CIA, has revealed …" → "Ed Snowden is a 29-year-old former worker for the CIA. Ed Snowden has revealed …".
@@ -306,8 +323,10 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       .replace(/,\s+(?:including|such as|like)\s+[^,"“”]{3,70},(?=\s+\p{Ll})/iu, "");
     if (lighter !== plain) return splitLong(lighter, lang, maxWords, effort);
     const cut = SUBORDINATE[lang].exec(plain);
+    // What is left does not end on a conjunction: "… last year - and while his …" → "… last year".
+    const kept = cut ? plain.slice(0, cut.index).replace(/\s+(?:--|[—–-])?\s*(?:and|but|or|so|et|und|y|mais|aber|pero)$/i, "") : "";
     // What is left must be a statement: not "Family lawyers say that, in most cases" (the "-ing" word there was the subject).
-    if (cut && wordCount(plain.slice(0, cut.index)) >= 6 && (lang !== "en" || standsAlone(plain.slice(0, cut.index)))) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
+    if (cut && wordCount(kept) >= 6 && (lang !== "en" || standsAlone(kept))) return splitLong(kept, lang, maxWords, effort);
   }
   if (effort >= 3 && lang === "en") {
     // A trailing participle phrase without a comma: "… at an event in Chester marking eight years of the regiment" → "… at an event in Chester".
@@ -367,12 +386,28 @@ export function standsAlone(head: string): boolean {
   const tags = tagEnglish(head);
   const first = tags[0];
   if (!first || first.pos === "ADP" || first.pos === "SCONJ" || (first.pos === "VERB" && /(?:ing|ed|en)$/i.test(first.surface))) return false;
+  // "When Larry Page reclaims the role on Monday" waits for its main clause.
+  if (/^(?:when|whenever|if|unless|although|though|because|while|once|since|until|as soon as)\b/i.test(head)) return false;
+  // "Cruz, who won her Oscar for supporting actress": the verb is the relative clause's, the name still waits for its own.
+  const relative = /,\s+(?:who|which|whose|whom)\s[^,]*$/i.exec(head);
+  if (relative && !standsAlone(head.slice(0, relative.index))) return false;
   const finite = (t: { surface: string; pos: string }, i: number, all: Array<{ surface: string; pos: string }>) =>
     (t.pos === "VERB" || t.pos === "AUX") && !/ing$/i.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to";
   if (!tags.some(finite)) return false;
   const open = tags.map((t) => t.surface.toLowerCase()).lastIndexOf("that");
   if (open > 0 && !tags.slice(open + 1).some((t, i, all) => finite(t, i, all))) return false;
   return true;
+}
+
+/**
+ * "That is what … said", with a sentence-start adverb of the speaker's words put where it reads
+ * mid-sentence: "Earlier police said …" → "That is what police said earlier", not "That is what Earlier police said".
+ */
+function saidBy(who: string, verb: string): string {
+  const adverb = /^(Earlier|Later|Previously|Yesterday|Today|Separately|Meanwhile|Now|Then|Also|However|And|But),?\s+(?=\S)/.exec(who);
+  const rest = adverb ? who.slice(adverb[0].length) : who;
+  const when = adverb && /^(?:Earlier|Later|Previously|Yesterday|Today)$/.test(adverb[1]!) ? ` ${adverb[1]!.toLowerCase()}` : "";
+  return `That is what ${speaker(rest)} ${verb}${when}`;
 }
 
 /** Who said it, as written mid-sentence: "The minister" → "the minister", "Police" → "police"; names stay. */
@@ -421,6 +456,9 @@ function englishClause(head: string, tail: string): string | null {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
+    // "The men were jailed for their part in a unit that killed a policeman and caused brain damage": the second verb
+    // may belong to the relative or subordinate clause, not to the subject.
+    if (headTags.slice(headVerb + 1).some((t) => /^(?:that|which|who|whom|whose|where|when|because|if|while|since|until)$/i.test(t.surface))) return null;
     const subject = headTags.slice(0, headVerb).map((t) => t.surface).join(" ").replace(/\s+'s\b/g, "'s").replace(/\s+-\s+/g, "-");
     // "That was when he was five and is now 18" has no subject to lend: "That" points back, it names nobody.
     if (/^(?:that|this|it|there)$/i.test(subject)) return null;
@@ -433,13 +471,17 @@ function englishClause(head: string, tail: string): string | null {
 function lighter(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   return sentence
-    .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore)\s*,\s*/i, "")
+    .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore|nevertheless)\s*,\s*/i, "")
+    .replace(/^(?:therefore|consequently|accordingly|as a result)\s*,\s*/i, "So ")
+    // A linking word between commas: "The plan, however, failed" → "The plan failed".
+    .replace(/,\s+(?:however|therefore|moreover|furthermore|additionally|nevertheless|consequently|meanwhile|in addition|as a result)\s*,(?=\s)/gi, "")
     // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
     // Not an aside with a quotation in it: its comma may sit inside the quotation ("…, who is known for \"It's Always Sunny,\" began").
     .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
     // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
-    .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Two letters at least before the ending: "the rally from the lows" keeps its noun.
+    .replace(/\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
@@ -455,7 +497,8 @@ function withoutLongModifiers(sentence: string): string {
   let out = sentence;
   for (const [i, tag] of tags.entries()) {
     const next = tags[i + 1];
-    const long = syllables(tag.surface) >= 3 && /^\p{Ll}[\p{Ll}-]+$/u.test(tag.surface);
+    // Not a hyphenated compound: "post-mortem", "anti-government", "life-threatening" say what the noun is.
+    const long = syllables(tag.surface) >= 3 && /^\p{Ll}+$/u.test(tag.surface);
     const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
     if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface) && !/(?:th|teen|ty)$/.test(tag.surface)) {
       out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
@@ -474,7 +517,7 @@ function plainWords(sentence: string, lang: LearningLanguage): string {
 
 /** "an" before a consonant and "a" before a vowel once a word was dropped or swapped ("an incredibly exciting night" → "a night"). */
 export function withArticles(sentence: string): string {
-  return sentence.replace(/\b([Aa])n\s+(?=[bcdfgjklmnpqrstvwxz]\p{Ll})/gu, "$1 ").replace(/\b([Aa])\s+(?=[aei]\p{Ll})/gu, "$1n ");
+  return sentence.replace(/\b([Aa])n\s+(?=[bcdfgjklmnpqrstvwxz]\p{Ll}|h(?!our|onest|onou?r|eir)\p{Ll})/gu, "$1 ").replace(/\b([Aa])\s+(?=[aei]\p{Ll})/gu, "$1n ");
 }
 
 /** English: what a term is, without what follows it ("the defending champions, having beaten Holland …" → "the defending champions"). */
