@@ -396,3 +396,21 @@ describe("beginner fragments found by reading the dev outputs (fourth pass)", ()
     expect(splitLong("The boy, Julian Hernandez, disappeared when he was five and is now 18, living with his father in Cleveland.", "en", 6, 2).join(" ")).not.toMatch(/That was when he was five and is now/);
   });
 });
+
+describe("words to know say what a term is (fourth pass)", () => {
+  it("takes no time word, turned-round sentence, opinion, clause or word of a longer name for a term", () => {
+    const text = [
+      "On Friday, a Belfast judge ruled that prosecutors failed to prove the case against him.",
+      "Underpinning this question is a fundamental concern about the cloning process.",
+      "Approval is a highly unlikely outcome for the bill in the Senate this year.",
+      "It's more like an online slam book, a repository of facts, gossip and lies about the actors.",
+      "The disease is the most common persistent liver disorder in Western countries.",
+      "The bear died of encephalitis, an irritation and swelling of the brain that was brought on by an infection, the zoo said.",
+      "The blood parrot cichlid is a hybrid of the midas and the redhead cichlid and was first bred in Taiwan around 1986.",
+    ].join(" ");
+    expect(glossary({ title: null, language: "en", text }, 8)).toEqual([
+      { term: "blood parrot cichlid", definition: "a hybrid of the midas and the redhead cichlid." },
+      { term: "encephalitis", definition: "an irritation and swelling of the brain that was brought on by an infection." },
+    ]);
+  });
+});
