@@ -414,3 +414,43 @@ describe("words to know say what a term is (fourth pass)", () => {
     ]);
   });
 });
+
+describe("plain words, fourth pass", () => {
+  const beginner = (summary: string) => rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
+
+  it("swaps every form of a verb and more set phrases, and writes 'per cent' as '%'", () => {
+    const text = beginner("The firm ceased trading and is in the process of selling its stores. Its motorists were utilising a rapid route in the wake of the collision, and 15 per cent of them appeared to be hurt.");
+    expect(text).toMatch(/stopped trading/);
+    expect(text).toMatch(/is selling its stores/);
+    expect(text).toMatch(/drivers were using a fast route after the crash/);
+    expect(text).toMatch(/15% of them seemed to be hurt/);
+  });
+
+  it("changes no word inside a quotation, nor a capitalised word that is part of a name", () => {
+    const text = beginner('He said: "On Monday the company will tell approximately 30 children." The Dynamic Teen Company offers help to approximately 30 people.');
+    expect(text).toContain('"On Monday the company will tell approximately 30 children."');
+    expect(text).toContain("Dynamic Teen Company");
+    expect(text).toMatch(/about 30 people/);
+  });
+
+  it("leaves an Attorney General, a theatre company and 'in the company of' as they are", () => {
+    const text = beginner("The attorney general met the theatre company in the company of a lawyer who works for the company.");
+    expect(text).toMatch(/attorney general met the theatre company in the company of a lawyer who works for the firm/);
+  });
+});
+
+describe("beginner clauses, fourth pass", () => {
+  it("makes a trailing result phrase a statement of its own, in the statement's tense", () => {
+    expect(splitLong("The forest fires in Indonesia have deteriorated Singapore's air quality, causing a blanket of haze in the city.", "en", 8, 1)).toEqual([
+      "The forest fires in Indonesia have deteriorated Singapore's air quality.",
+      "This caused a blanket of haze in the city.",
+    ]);
+    expect(splitLong("Prices in the shops are rising fast this winter, meaning many families cannot pay their bills.", "en", 8, 1)).toEqual(["Prices in the shops are rising fast this winter.", "This means many families cannot pay their bills."]);
+  });
+
+  it("leaves out a leading phrase of time, but not one that limits what follows", () => {
+    expect(splitLong("Since carrying the torch on 26 June, Doncaster-based Parkinson has had thousands of requests on Facebook.", "en", 8, 2)).toEqual(["Doncaster-based Parkinson has had thousands of requests on Facebook."]);
+    expect(splitLong("Under the proposal, it would have been illegal to share information electronically with other people.", "en", 8, 2).join(" ")).toMatch(/^Under the proposal/);
+    expect(splitLong("Flanked by hundreds of people, he walked for nearly half an hour with the Olympic torch in his hand.", "en", 8, 2)[0]).toMatch(/^He walked/);
+  });
+});

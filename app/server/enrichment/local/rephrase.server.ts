@@ -73,6 +73,12 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
 };
 
+/** Rows of the plain-words table from two lists of forms: "cease|ceased" against "stop|stopped". */
+function forms(hard: string, plain: string): Array<[string, string]> {
+  const twins = plain.split("|");
+  return hard.split("|").map((form, i) => [form, twins[i]!]);
+}
+
 /** A participle after "is", "was", "been" … is passive: "was received by" is not "was got by". */
 const NOT_PASSIVE = "(?<!\\b(?:is|are|was|were|be|been|being|well|widely) )";
 
@@ -85,7 +91,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["commence", "start"], ["commenced", "started"], ["sufficient", "enough"], ["assist", "help"], ["assistance", "help"], ["purchase", "buy"],
   ["purchased", "bought"], ["obtain", "get"], [`${NOT_PASSIVE}obtained`, "got"], ["require", "need"], ["requires", "needs"], [`${NOT_PASSIVE}required`, "needed"],
   ["individuals", "people"], ["subsequently", "later"], ["previously", "before"],
-  ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning", "about"],
+  ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning(?= (?:the|a|an|his|her|their|its|this|that|these|those)\\b)", "about"],
   ["approximately", "about"], ["indicate", "show"], ["indicates", "shows"], ["indicated", "showed"], ["facilitate", "help"],
   ["facilitates", "helps"], ["modify", "change"], ["modified", "changed"],
   ["sufficiently", "enough"], ["significant", "big"], ["significantly", "a lot"], ["participate", "take part"], ["residence", "home"],
@@ -107,9 +113,9 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
   // "is considered one of the best" is "is seen as", not "is thought about".
   ["(?<=\\b(?:is|are|was|were|be|been|being|widely) )considered", "seen as"], ["considered(?= that\\b)", "thought"], ["considered", "thought about"],
-  ["construct", "build"], ["constructed", "built"], ["construction", "building"], ["selected", "chosen"], ["difficult", "hard"],
+  ["construct", "build"], ["constructed", "built"], ["construction", "building"], [`(?<=\\b(?:is|are|was|were|be|been|being|has|have|had) )selected`, "chosen"], ["difficult", "hard"],
   ["sufficiently", "enough"], ["initiate", "start"], ["initiated", "started"], ["capability", "skill"], ["capabilities", "skills"],
-  ["assistance", "help"], ["encounter", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
+  ["assistance", "help"], ["(?<!\\b(?:a|an|the|this|that|their|his|her|its|first|close|brief) )encounter(?= (?:the|a|an|his|her|their|its|resistance|problems)\\b)", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
   ["several", "some"], ["opportunity", "chance"], ["opportunities", "chances"], ["identified as", "named as"], ["injured", "hurt"],
   ["demonstration", "protest"], ["demonstrations", "protests"], ["manufacturer", "maker"], ["manufacturers", "makers"],
   ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["approximately", "about"],
@@ -141,6 +147,47 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["as a result of", "because of"], ["elderly", "old"], ["technology", "tech"], ["authorised", "allowed"], ["authorized", "allowed"],
   ["throughout", "all through"], ["emphasised", "stressed"], ["emphasized", "stressed"], ["negotiations", "talks"], ["discussions", "talks"], ["difficulties", "problems"], ["difficulty", "trouble"], ["disappeared", "vanished"],
   ["entirely", "wholly"],
+  // Fourth pass, after plain-language guides (GOV.UK, plainlanguage.gov): verbs in every form they take,
+  // "hard form|…" against "plain form|…", only forms whose twin fits wherever they stand.
+  ...forms("cease|ceases|ceased|ceasing", "stop|stops|stopped|stopping"),
+  ...forms("utilise|utilises|utilised|utilising|utilizing", "use|uses|used|using|using"),
+  ...forms("commences|commencing", "starts|starting"),
+  ...forms("obtains|obtaining|requiring|informs|informing|indicating", "gets|getting|needing|tells|telling|showing"),
+  ...forms("facilitated|facilitating|modifies|modifying|eliminates|eliminating", "helped|helping|changes|changing|removes|removing"),
+  ...forms("prevents|preventing|retains|retaining|residing|possessing", "stops|stopping|keeps|keeping|living|having"),
+  ...forms("terminates|terminating|initiates|initiating|constructs|constructing", "ends|ending|starts|starting|builds|building"),
+  ...forms("investigates|investigated", "looks into|looked into"),
+  ...forms("examine|examines|examined|examining", "check|checks|checked|checking"),
+  ...forms("appear to|appears to|appeared to|appearing to", "seem to|seems to|seemed to|seeming to"),
+  ...forms("participated|participating|participates", "took part|taking part|takes part"),
+  ...forms("depart|departs", "leave|leaves"), ["departed(?= (?:from|for|on|at|in)\\b)", "left"],
+  ["(?<=\\b(?:is|are|was|were|be|been|being) )deemed", "seen as"],
+  ["determine(?= (?:whether|what|how|why|if|who|exactly|the (?:exact |precise |full )?(?:cause|causes|circumstances|facts|identity|reason|truth))\\b)", "find out"],
+  // Describing words with a short twin.
+  ...forms("enormous|tremendous|massive|extremely|rapidly|rapid", "huge|huge|huge|very|fast|fast"),
+  ...forms("initial|fundamental|crucial|adequate|entire|subsequent|multiple", "first|basic|key|enough|whole|later|many"),
+  ...forms("predominantly|principally|virtually|increasingly", "mainly|mainly|almost|more and more"),
+  ["shortly after", "soon after"], ["immediately after", "just after"], ["immediately before", "just before"],
+  // Nouns with a short twin; not "Attorney General", not a theatre or dance company.
+  ...forms("location|locations|motorist|motorists|fatality|fatalities|collision|collisions", "place|places|driver|drivers|death|deaths|crash|crashes"),
+  ...forms("firearm|firearms|weaponry|medication|medications|remuneration", "gun|guns|weapons|medicine|medicines|pay"),
+  ...forms("celebrity|celebrities|teenager|teenagers|opponent|opponents", "star|stars|teen|teens|rival|rivals"),
+  ["attorney(?! general)", "lawyer"], ["attorneys(?! general)", "lawyers"],
+  ["(?<!\\b(?:theatre|theater|dance|opera|ballet|drama|touring|repertory|the|this|that|good|bad|his|her|their) )companies", "firms"],
+  ["(?<!\\b(?:theatre|theater|dance|opera|ballet|drama|touring|repertory|in the|keep \\w+|good|bad|for) )company(?! of\\b)", "firm"],
+  // Set phrases with a short twin.
+  ["so as to", "to"], ["at the moment", "now"], ["at present", "now"], ["in the near future", "soon"], ["with the exception of", "except"],
+  ["adjacent to", "next to"], ["in close proximity to", "near"], ["in the region of(?= [£$€\\d])", "about"], ["whether or not", "whether"],
+  ["is required to", "must"], ["are required to", "must"], ["was required to", "had to"], ["were required to", "had to"],
+  ["a large amount of", "a lot of"], ["a great deal of", "a lot of"], ["a significant amount of", "a lot of"], ["on numerous occasions", "many times"],
+  ["on a number of occasions", "more than once"], ["in the course of", "during"], ["by means of", "by"], ["in accordance with", "in line with"],
+  ["in conjunction with", "with"], ["pertaining to", "about"], ["in the wake of", "after"], ["as a consequence of", "because of"], ["owing to", "because of"],
+  ["first and foremost", "first"], ["each and every", "every"], ["has the potential to", "could"], ["have the potential to", "could"],
+  ["is in the process of", "is"], ["are in the process of", "are"], ["a small number of", "a few"], ["a limited number of", "a few"],
+  ["an increasing number of", "more and more"], ["a growing number of", "more and more"], ["on the grounds that", "because"], ["with respect to", "about"],
+  ["until such time as", "until"],
+  // Numbers as GOV.UK writes them: "15 per cent" → "15%".
+  ["(?<=\\d) ?per ?cent", "%"],
 ]
   // Longer phrases before the words inside them ("a significant number of" before "significant", "in addition to" before "in addition").
   .sort((x, y) => (y[0] ?? "").split(" ").length - (x[0] ?? "").split(" ").length)
@@ -224,6 +271,14 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     }
   }
   if (effort >= 1 && lang === "en") {
+    // A trailing phrase that says what came of it: "…deteriorated the air quality, causing a blanket of haze" →
+    // "…deteriorated the air quality. This caused a blanket of haze." The tense follows the statement's own.
+    const result = /^(.{20,}?),\s+(causing|leaving|bringing|forcing|prompting|sparking|making|killing|injuring|wounding|sending|putting|raising|pushing|triggering|meaning|leading|ending|taking)\s+([^"“”]{8,})$/i.exec(plain);
+    if (result && standsAlone(result[1]!) && !/["“”]/.test(result[1]!.slice(-1))) {
+      const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
+      const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
+      return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
+    }
     for (const match of plain.matchAll(/,\s+/g)) {
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
@@ -292,7 +347,14 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
     // Only between a subject and its verb: "216,000 jobs were added, bringing unemployment down to 8.8 percent, the lowest rate …" keeps its phrase.
     const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, (phrase, offset: number) => (tagEnglish(plain.slice(0, offset)).some((t) => VERB_TAGS.has(t.pos)) ? phrase : "")).replace(/^\p{Lu}\p{Ll}+(?:ing|ed)\s+[^,]{3,50},\s+(?=\p{Lu}|(?:he|she|they|it|we|the)\s)/u, "");
-    if (participle !== plain && wordCount(participle) >= 5) return splitLong(participle, lang, maxWords, effort);
+    if (participle !== plain && wordCount(participle) >= 5) return splitLong(capitalise(participle), lang, maxWords, effort);
+    // A leading phrase of time or of where it was said: "Since carrying the torch on 26 June, Parkinson has had …",
+    // "In a televised address on Saturday morning, the spokesman called …". Not a phrase that limits what follows
+    // ("Under the proposal, it would have been illegal", "In Britain, …", "Without help, …"): without it the rest says more.
+    const opening = /^((?:since|after|before|during|following|despite|earlier|later|last|within|over the (?:past|last)|on (?:\p{Lu}\p{Ll}+day|\d)|in (?:a |an |his |her |their |its )?(?:statement|interview|letter|speech|address|televised address|post|tweet|blog|report)|in (?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december))\b[^,]{0,60}),\s+(.{15,})$/iu.exec(plain);
+    if (opening && !tagEnglish(opening[1]!).some((t, i, all) => VERB_TAGS.has(t.pos) && !/(?:ing|ed|en)$/i.test(t.surface) && i > 0 && all[i - 1]!.pos !== "PART") && SUBJECT_TAGS.has(tagEnglish(opening[2]!)[0]?.pos ?? "") && standsAlone(opening[2]!)) {
+      return splitLong(capitalise(opening[2]!), lang, maxWords, effort);
+    }
     // A comment in apposition at the end: "…in Prague, a move the team say could harm his recovery."
     const trailing = /^(.{30,}?),\s+an?\s+[^,"“”]{3,80}$/.exec(plain);
     if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
@@ -423,6 +485,15 @@ const SUBORDINATE: Record<LearningLanguage, RegExp> = {
   es: /,?\s+(?:cuando|mientras|después de que|antes de que|aunque|que|quien|donde|cuyo|cuya)\s/,
 };
 
+/** A result phrase's verb as a statement's: past and present ("causing" → "caused", "causes"). */
+const RESULT_VERBS: Record<string, [string, string]> = {
+  causing: ["caused", "causes"], leaving: ["left", "leaves"], bringing: ["brought", "brings"], forcing: ["forced", "forces"],
+  prompting: ["prompted", "prompts"], sparking: ["sparked", "sparks"], making: ["made", "makes"], killing: ["killed", "kills"],
+  injuring: ["injured", "injures"], wounding: ["wounded", "wounds"], sending: ["sent", "sends"], putting: ["put", "puts"],
+  raising: ["raised", "raises"], pushing: ["pushed", "pushes"], triggering: ["triggered", "triggers"], meaning: ["meant", "means"],
+  leading: ["led", "leads"], ending: ["ended", "ends"], taking: ["took", "takes"],
+};
+
 /** Past tenses without "-ed": "took the first set but lost …" is two statements about one subject. */
 const IRREGULAR_PAST = /^(?:lost|won|took|made|went|came|got|gave|found|left|told|saw|ran|fell|broke|hit|kept|held|began|became|brought|bought|thought|felt|met|paid|sent|spent|stood|wrote|drew|beat|led|scored|struck|threw|flew|drove|rode|sold|built|caught|fought|taught|chose|spoke|stole|woke|wore|won|shot|sat|lay|rose|grew|knew|hid|dug|swam|sang|sank|forgot)$/i;
 
@@ -473,6 +544,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
   return sentence
     .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore|nevertheless)\s*,\s*/i, "")
     .replace(/^(?:therefore|consequently|accordingly|as a result)\s*,\s*/i, "So ")
+    // "…, however he is …" joins two clauses as "but" does.
+    .replace(/,\s+however\s+(?=(?:he|she|it|they|we|i|the|this|that|there|his|her|their)\b)/gi, ", but ")
     // A linking word between commas: "The plan, however, failed" → "The plan failed".
     .replace(/,\s+(?:however|therefore|moreover|furthermore|additionally|nevertheless|consequently|meanwhile|in addition|as a result)\s*,(?=\s)/gi, "")
     // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
@@ -507,12 +580,35 @@ function withoutLongModifiers(sentence: string): string {
   return out;
 }
 
+/** Quotations are somebody's words: a plain twin goes nowhere inside them. */
+const QUOTED = /["“][^"“”]*["”]|‘[^‘’]*’|(?<=^|\s)'[^']{3,}'(?=[\s.,;:!?]|$)/g;
+
 function plainWords(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
-  let out = sentence;
-  for (const [hard, plain] of PLAIN_WORDS) out = out.replace(hard, (match) => (/^\p{Lu}/u.test(match) ? capitalise(plain) : plain));
+  // Each stretch outside quotation marks on its own; the quotations as written.
+  const parts: string[] = [];
+  let last = 0;
+  for (const quote of sentence.matchAll(QUOTED)) {
+    parts.push(plainStretch(sentence.slice(last, quote.index), last === 0), quote[0]);
+    last = quote.index + quote[0].length;
+  }
+  parts.push(plainStretch(sentence.slice(last), last === 0));
   // The article follows the new word: "an important toss" → "a key toss".
-  return withArticles(out).replace(/\s{2,}/g, " ");
+  return withArticles(parts.join("")).replace(/\s{2,}/g, " ");
+}
+
+/** `atStart`: the stretch opens the sentence, so its first word may be capitalised without being a name. */
+function plainStretch(text: string, atStart: boolean): string {
+  let out = text;
+  // A capitalised word inside the sentence is part of a name ("Dynamic Teen Company", "Attorney General"): it stays.
+  for (const [hard, plain] of PLAIN_WORDS) {
+    out = out.replace(hard, (match: string, ...rest: unknown[]) => {
+      if (!/^\p{Lu}/u.test(match)) return plain;
+      const offset = rest.at(-2) as number;
+      return atStart && /^\W*$/.test(out.slice(0, offset)) ? capitalise(plain) : match;
+    });
+  }
+  return out;
 }
 
 /** "an" before a consonant and "a" before a vowel once a word was dropped or swapped ("an incredibly exciting night" → "a night"). */
