@@ -454,3 +454,10 @@ describe("beginner clauses, fourth pass", () => {
     expect(splitLong("Flanked by hundreds of people, he walked for nearly half an hour with the Olympic torch in his hand.", "en", 8, 2)[0]).toMatch(/^He walked/);
   });
 });
+
+describe("quotations in single marks", () => {
+  it("never cuts inside a quotation opened with a single mark, nor turns a result phrase that runs into an attribution round", () => {
+    expect(splitLong("Lukman Faily told reporters on Monday that 'this is a global tumor in Iraq taking place now and in Syria'.", "en", 8, 3).join(" ")).not.toMatch(/in Iraq\.$/);
+    expect(splitLong("Syria carried out an airstrike on a refugee camp in northern Lebanon, killing nine Syrians and wounding nine more, a Lebanese news agency reported.", "en", 8, 1).join(" ")).not.toMatch(/This killed nine Syrians and wounding/);
+  });
+});

@@ -244,7 +244,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // "in Python, Go and TypeScript" is a list, not two clauses.
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
-    if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1) continue;
+    if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1 || (lang === "en" && openQuote(head))) continue;
     // "… began when she and her fellow students were in class": an "and" inside a subject joins two names, not two clauses.
     if (lang === "en" && /^,?\s+and\s+$/i.test(match[0]) && !clauseIsOpen(head)) continue;
     // "… Domenico Dolce and Stefano Gabbana will …", "HM Revenue and Customs has …": an "and" between two names joins them.
@@ -274,7 +274,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // A trailing phrase that says what came of it: "…deteriorated the air quality, causing a blanket of haze" →
     // "…deteriorated the air quality. This caused a blanket of haze." The tense follows the statement's own.
     const result = /^(.{20,}?),\s+(causing|leaving|bringing|forcing|prompting|sparking|making|killing|injuring|wounding|sending|putting|raising|pushing|triggering|meaning|leading|ending|taking)\s+([^"“”]{8,})$/i.exec(plain);
-    if (result && standsAlone(result[1]!) && !/["“”]/.test(result[1]!.slice(-1))) {
+    // Not "killing nine and wounding nine more, the agency reported": the phrase runs on into somebody's words.
+    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && standsAlone(result[1]!)) {
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
       const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
       return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
@@ -282,7 +283,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     for (const match of plain.matchAll(/,\s+/g)) {
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
-      if (wordCount(head) < 4 || wordCount(tail) < 4 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      if (wordCount(head) < 4 || wordCount(tail) < 4 || openQuote(head)) continue;
       if (!standsAlone(head)) continue;
       // "Even now, after 30 attempts to correct the problem, …", "…even if it does file for bankruptcy, it may …": a clause
       // that opens with "if", "after", "when" … before the comma needs what follows it.
@@ -309,7 +310,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     for (const match of plain.matchAll(/,?\s+(when|after|before|where|as soon as|until)\s+/gi)) {
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
-      if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head)) continue;
       if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
       // "That was when he was five and is now 18": a second predicate is no longer about that time.
       if (/\band\s+(?:is|are|was|were|has|have|had|will|can|would)\b/i.test(tail)) continue;
@@ -388,7 +389,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // What is left does not end on a conjunction: "… last year - and while his …" → "… last year".
     const kept = cut ? plain.slice(0, cut.index).replace(/\s+(?:--|[—–-])?\s*(?:and|but|or|so|et|und|y|mais|aber|pero)$/i, "") : "";
     // What is left must be a statement: not "Family lawyers say that, in most cases" (the "-ing" word there was the subject).
-    if (cut && wordCount(kept) >= 6 && (lang !== "en" || standsAlone(kept))) return splitLong(kept, lang, maxWords, effort);
+    if (cut && wordCount(kept) >= 6 && (lang !== "en" || (standsAlone(kept) && !openQuote(kept)))) return splitLong(kept, lang, maxWords, effort);
   }
   if (effort >= 3 && lang === "en") {
     // A trailing participle phrase without a comma: "… at an event in Chester marking eight years of the regiment" → "… at an event in Chester".
@@ -400,7 +401,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const head = index > 0 ? plain.slice(0, index) : "";
       // Not "… with a member of staff having to be laid off": without its participle the "with" phrase says something else.
       // Nor "… are in shock after a billboard featuring …": the participle is what the "after" phrase says.
-      if (head && standsAlone(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
+      if (head && standsAlone(head) && !openQuote(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
     }
   }
   return [finish(sentence)];
@@ -484,6 +485,14 @@ const SUBORDINATE: Record<LearningLanguage, RegExp> = {
   de: /,\s+(?:als|während|nachdem|bevor|obwohl|der|die|das|welche|welcher|wo)\s/,
   es: /,?\s+(?:cuando|mientras|después de que|antes de que|aunque|que|quien|donde|cuyo|cuya)\s/,
 };
+
+/** Whether a quotation opens in `text` and does not close there: "…, 'This is a global tumor in Iraq" (single marks opened after a space, not apostrophes). */
+function openQuote(text: string): boolean {
+  if ((text.match(/["“”]/g) ?? []).length % 2 === 1) return true;
+  const opened = (text.match(/(?:^|[\s(])['‘]/g) ?? []).length;
+  const closed = (text.match(/['’](?=[\s,.;:!?)]|$)/g) ?? []).length;
+  return opened > closed;
+}
 
 /** A result phrase's verb as a statement's: past and present ("causing" → "caused", "causes"). */
 const RESULT_VERBS: Record<string, [string, string]> = {
