@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, withArticles } from "./rephrase.server";
+import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, withArticles, withoutDateline } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -459,5 +459,18 @@ describe("quotations in single marks", () => {
   it("never cuts inside a quotation opened with a single mark, nor turns a result phrase that runs into an attribution round", () => {
     expect(splitLong("Lukman Faily told reporters on Monday that 'this is a global tumor in Iraq taking place now and in Syria'.", "en", 8, 3).join(" ")).not.toMatch(/in Iraq\.$/);
     expect(splitLong("Syria carried out an airstrike on a refugee camp in northern Lebanon, killing nine Syrians and wounding nine more, a Lebanese news agency reported.", "en", 8, 1).join(" ")).not.toMatch(/This killed nine Syrians and wounding/);
+  });
+});
+
+describe("news datelines", () => {
+  it("leaves out a dateline but not a sentence that starts with an initialism", () => {
+    expect(withoutDateline("BUENOS AIRES, Argentina - Canadian pop star Michael Buble married on Thursday.")).toBe("Canadian pop star Michael Buble married on Thursday.");
+    expect(withoutDateline("TRENTON, N.J. - A man was sentenced.")).toBe("A man was sentenced.");
+    expect(withoutDateline("- The wife of the governor says she is horrified.")).toBe("The wife of the governor says she is horrified.");
+    expect(withoutDateline("US - UK talks ended on Friday.")).toBe("US - UK talks ended on Friday.");
+  });
+
+  it("keeps 'ensured' where 'made sure' would need 'of'", () => {
+    expect(rephraseText({ title: null, text: "", language: "en", summary: "Another McManus finish late on ensured a win for the hosts." }, "beginner")).not.toMatch(/made sure a win/);
   });
 });

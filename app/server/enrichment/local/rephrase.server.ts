@@ -129,8 +129,8 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["is unable to", "cannot"], ["are unable to", "cannot"], ["was unable to", "could not"], ["were unable to", "could not"],
   ["in the vicinity of", "near"], ["accompanied by", "with"], ["a total of(?= \\d)", ""],
   ["whilst", "while"], ["amongst", "among"], ["nonetheless", "still"], ["perhaps", "maybe"], ["stated", "said"],
-  ["commented", "said"], ["permitted", "allowed"], ["permit(?= (?:the|a|an|him|her|them|us|it)\\b)", "allow"], ["ensure", "make sure"],
-  ["ensures", "makes sure"], ["ensured", "made sure"], ["objective", "goal"], ["objectives", "goals"], ["component", "part"],
+  ["commented", "said"], ["permitted", "allowed"], ["permit(?= (?:the|a|an|him|her|them|us|it)\\b)", "allow"], ["ensure(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "make sure"],
+  ["ensures(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "makes sure"], ["ensured(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "made sure"], ["objective", "goal"], ["objectives", "goals"], ["component", "part"],
   ["components", "parts"], ["inquired", "asked"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
   ["possess", "have"], ["possesses", "has"], ["possessed", "had"], ["beverage", "drink"], ["beverages", "drinks"],
   ["discontinued", "stopped"], ["retain", "keep"], ["retained", "kept"], ["primarily", "mainly"], ["ultimately", "in the end"],
@@ -224,6 +224,13 @@ function withoutAsides(sentence: string): string {
     .replace(/\s+,/g, ",")
     .replace(/\s{2,}/g, " ")
     .trim();
+}
+
+/** A news dateline is no part of the sentence: "BUENOS AIRES, Argentina - Canadian pop star …", "(CNN) -- The wife …". */
+export function withoutDateline(sentence: string): string {
+  return sentence
+    .replace(/^\p{Lu}[\p{Lu}.'’]{2,}(?:[ -]\p{Lu}[\p{Lu}.'’]+)*(?:,\s+[\p{L}.]+(?: [\p{L}.]+){0,2})?\s+(?:--|[—–-])\s+(?=\p{Lu})/u, "")
+    .replace(/^(?:--|[—–-])\s*(?=\p{Lu})/u, "");
 }
 
 /**
@@ -700,7 +707,7 @@ export function keptPieces(pieces: string[], keep: (piece: string) => boolean): 
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
   const simpler = (s: string) => {
-    const plain = plainWords(lighter(withoutAsides(s), lang), lang);
+    const plain = plainWords(lighter(withoutDateline(withoutAsides(s)), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
   let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort).map((p) => (lang === "en" ? withArticles(p) : p)));
