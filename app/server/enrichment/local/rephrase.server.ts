@@ -294,7 +294,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       if (!standsAlone(head)) continue;
       // "Even now, after 30 attempts to correct the problem, …", "…even if it does file for bankruptcy, it may …": a clause
       // that opens with "if", "after", "when" … before the comma needs what follows it.
-      if (/\b(?:if|unless|whether|although|though|because|when|whenever|once|while|until|before|after|since|as soon as)\b/i.test(head.split(/,\s+/).at(-1)!)) continue;
+      const segment = head.split(/,\s+/).at(-1)!;
+      if (/\b(?:if|unless|whether|although|though|because|when|whenever|once|while|until|as soon as)\b/i.test(segment) || /^(?:\p{Ll}+\s+)?(?:before|after|since)\b/iu.test(segment)) continue;
       const own = englishClause(head, tail);
       if (own) return pieces(head, capitalise(own));
     }
