@@ -191,6 +191,10 @@ describe("relative clauses for a beginner", () => {
       "It lets PostgreSQL find rows without reading the whole table.",
     ]);
     expect(splitLong("The police arrested a man who has lived in the town for twenty years and more.", "en", 10, 2).join(" ")).not.toMatch(/\bIt has lived/);
+    // "who" of one person names the person again, unless the noun needs its clause ("the only person who can …").
+    expect(splitLong("The police arrested a man who has lived in the town for twenty years and more.", "en", 10, 2)).toEqual(["The police arrested a man.", "The man has lived in the town for twenty years and more."]);
+    expect(splitLong("He walked for nearly half an hour with the Olympic torch with an assistant who supported his arm.", "en", 8, 2)).toEqual(["He walked for nearly half an hour with the Olympic torch with an assistant.", "The assistant supported his arm."]);
+    expect(splitLong("He is the only person in the whole town who can open the old bank vault.", "en", 8, 2)).toHaveLength(1);
     expect(splitLong("They said the company that makes phones lost a lot of money last year in Europe.", "en", 10, 2).join(" ")).not.toMatch(/It makes phones lost/);
   });
 });

@@ -344,6 +344,14 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
         return pieces(relative[1]!, `${pronoun} ${verb}`);
       }
     }
+    // "who" of one person names the person again: "Police arrested a man who has lived in the town …" → "Police arrested
+    // a man. The man has lived in the town …". Not "the only person who can …" (the noun needs its clause).
+    const who = /^(.{15,}?\b(?:a|an|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+))\s+who\s+(?=(?:has|had|was|is|will|would|can|could|\p{Ll}+ed|\p{Ll}+s)\s)(.{10,})$/u.exec(plain);
+    if (who && !/["“”]/.test(who[1]!) && !/\b(?:only|first|last|one of|any|every|no)\b|\b\p{Ll}{2,}est\b/u.test(who[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(who[1]!) && !/\b(?:only|first|last|one|ones|kind|sort|type|person|people|anyone|someone|everyone|those|many|few|several)\b/i.test(who[2]!)) {
+      const tail = tagEnglish(who[3]!);
+      const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
+      if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(who[1]!) && wordCount(who[1]!) >= 5) return pieces(who[1]!, `The ${who[2]!} ${who[3]!}`);
+    }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
     const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted)))$/.exec(plain);
     if (attribution && !/["“”]$/.test(attribution[1]!)) {
