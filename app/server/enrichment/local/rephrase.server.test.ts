@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, withArticles, withoutDateline } from "./rephrase.server";
+import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -477,5 +477,22 @@ describe("news datelines", () => {
 
   it("keeps 'ensured' where 'made sure' would need 'of'", () => {
     expect(rephraseText({ title: null, text: "", language: "en", summary: "Another McManus finish late on ensured a win for the hosts." }, "beginner")).not.toMatch(/made sure a win/);
+  });
+});
+
+describe("'who' asides said rather than left out", () => {
+  it("makes what a 'who' aside says of a named subject a sentence before the rest", () => {
+    expect(whoAside("Alassane Ouattara, who won November's UN-supervised election, also ordered the country's borders closed.")).toEqual([
+      "Alassane Ouattara won November's UN-supervised election.",
+      "Ouattara also ordered the country's borders closed.",
+    ]);
+    expect(whoAside("Mr Hedges, who represents Swansea East, said the response would give comfort.")).toEqual(["Mr Hedges represents Swansea East.", "Mr Hedges said the response would give comfort."]);
+    // Not an aside of a noun that is no name, nor one whose sentence does not go on with its verb.
+    expect(whoAside("The man, who lived locally, died at the scene.")).toHaveLength(1);
+  });
+
+  it("lends no subject across a bare comma to a participle, and keeps 'implement it' whole", () => {
+    expect(splitLong("Number one seed Glen Durrant takes on fellow Englishman Jamie Hughes, seeded fourth, in the other semi-final.", "en", 8, 1).join(" ")).not.toMatch(/Glen Durrant seeded fourth/);
+    expect(rephraseText({ title: null, text: "", language: "en", summary: "Didn't write it. Didn't implement it. Didn't even read it before the vote." }, "beginner")).not.toMatch(/carry out it/);
   });
 });

@@ -135,7 +135,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["possess", "have"], ["possesses", "has"], ["possessed", "had"], ["beverage", "drink"], ["beverages", "drinks"],
   ["discontinued", "stopped"], ["retain", "keep"], ["retained", "kept"], ["primarily", "mainly"], ["ultimately", "in the end"],
   ["substantial", "large"], ["considerable", "large"], ["considerably", "much"], ["regulations", "rules"], ["regulation", "rule"],
-  ["occasionally", "sometimes"], ["expenditure", "spending"], ["implemented", "carried out"], ["implement", "carry out"],
+  ["occasionally", "sometimes"], ["expenditure", "spending"], ["implemented(?! (?:it|them|this|that|these|those)\\b)", "carried out"], ["implement(?! (?:it|them|this|that|these|those)\\b)", "carry out"],
   ["hospitalised", "taken to hospital"], ["hospitalized", "taken to hospital"],
   // News words with a short twin that keeps the meaning wherever they stand.
   ["the most significant", "the biggest"], ["more significant", "bigger"], ["most significant", "biggest"], ["less significant", "smaller"],
@@ -296,8 +296,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       // that opens with "if", "after", "when" … before the comma needs what follows it.
       const segment = head.split(/,\s+/).at(-1)!;
       if (/\b(?:if|unless|whether|although|though|because|when|whenever|once|while|until|as soon as)\b/i.test(segment) || /^(?:\p{Ll}+\s+)?(?:before|after|since)\b/iu.test(segment)) continue;
+      // A bare comma lends no subject: "…takes on Jamie Hughes, seeded fourth, in the other semi-final" is a participle of Hughes.
       const own = englishClause(head, tail);
-      if (own) return pieces(head, capitalise(own));
+      if (own && own === tail) return pieces(head, capitalise(own));
     }
   }
   if (effort >= 1 && lang === "en") {
@@ -713,13 +714,34 @@ export function keptPieces(pieces: string[], keep: (piece: string) => boolean): 
   return kept;
 }
 
+/**
+ * English: what a "who" aside says about a named person, as a sentence of its own before the rest: "Alassane
+ * Ouattara, who won November's election, also ordered the borders closed" → "Alassane Ouattara won November's
+ * election. Ouattara also ordered the borders closed." Said rather than left out; one sentence when it does not fit.
+ */
+export function whoAside(sentence: string): string[] {
+  // Only a name standing as the subject ("Kidder, who …, was delighted"), a clause with its verb first, and a rest that goes on with the verb.
+  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,90}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
+  if (!aside) return [sentence];
+  const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
+  if (/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(name) || !VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "")) return [sentence];
+  // "Mr Hedges, who …" is "Mr Hedges" again, not "Hedges".
+  const title = /^(?:Mr|Mrs|Ms|Dr|Sir|Lady|Lord)\b\.?/.exec(name)?.[0];
+  const restTags = tagEnglish(rest);
+  const verbAt = restTags.findIndex((t) => VERB_TAGS.has(t.pos));
+  if (verbAt < 0 || verbAt > 2) return [sentence];
+  return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
+}
+
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
   const simpler = (s: string) => {
     const plain = plainWords(lighter(withoutDateline(withoutAsides(s)), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
-  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort).map((p) => (lang === "en" ? withArticles(p) : p)));
+  let groups = sentencesOf(input.summary).map((s) =>
+    (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p)),
+  );
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     // A sentence that points back ("Elle se déroule …") goes with the one it points to.
