@@ -496,3 +496,21 @@ describe("'who' asides said rather than left out", () => {
     expect(rephraseText({ title: null, text: "", language: "en", summary: "Didn't write it. Didn't implement it. Didn't even read it before the vote." }, "beginner")).not.toMatch(/carry out it/);
   });
 });
+
+describe("subjects and speakers, fourth pass", () => {
+  it("lends no subject to the last verb of a series that belongs to another subject", () => {
+    const out = splitLong("Garcia says the next morning the parents drove to the area, let out their son and told him to beat the other boy in the yard.", "en", 8, 2);
+    expect(out.join(" ")).not.toMatch(/Garcia told him/);
+  });
+
+  it("takes no clause for the speaker, and no 'a jury has heard' for a statement", () => {
+    const rand = splitLong("Rand defended the group's public policy positions and said money received from insurance licensing agreements was used to fund social-welfare programs for members.", "en", 8, 2);
+    expect(rand.join(" ")).not.toMatch(/That is what Rand defended/);
+    const jury = splitLong("The man who killed his neighbour was believed to be suffering from dementia at the time of the murder in 2012, a jury has heard.", "en", 8, 1);
+    expect(jury).not.toContain("A jury has heard.");
+  });
+
+  it("drops 'These …' with the piece it points back to", () => {
+    expect(keptPieces(["Steel's troubles were a canary in the mine for the whole of industry in the region.", "These include basic metals, chemicals and wood."], (p) => p.split(" ").length <= 8)).toEqual([]);
+  });
+});

@@ -380,7 +380,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
     // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
     // Nor when what was said starts with a pronoun for the speaker: "They are expecting a child …" would lose who "they" are.
-    if (speech && wordCount(speech[3]!) >= 13 && !/\band that\b/i.test(speech[3]!) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    // The speaker is a name or a noun, not "Rand defended the group's positions and".
+    if (speech && wordCount(speech[3]!) >= 13 && !/\band that\b/i.test(speech[3]!) && !/\b(?:and|but|or)$/i.test(speech[1]!) && !tagEnglish(speech[1]!).some((t) => t.pos === "VERB" && (/ed$/.test(t.surface) || IRREGULAR_PAST.test(t.surface))) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
       return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(saidBy(speech[1]!, verb))];
     }
@@ -540,7 +541,7 @@ function englishClause(head: string, tail: string): string | null {
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
-  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?$/iu.test(tail)) return null;
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?$/iu.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
@@ -556,6 +557,10 @@ function englishClause(head: string, tail: string): string | null {
     // "The men were jailed for their part in a unit that killed a policeman and caused brain damage": the second verb
     // may belong to the relative or subordinate clause, not to the subject.
     if (headTags.slice(headVerb + 1).some((t) => /^(?:that|which|who|whom|whose|where|when|because|if|while|since|until)$/i.test(t.surface))) return null;
+    // "Garcia says the parents drove to the area, let out their son and told him …": a series of verbs after a
+    // second one in the head belongs to that verb's subject ("the parents"), not to the first one.
+    const verbGroupEnd = headTags.findIndex((t, i) => i > headVerb && !VERB_TAGS.has(t.pos) && t.pos !== "ADV" && t.pos !== "PART");
+    if (head.includes(",") && verbGroupEnd > 0 && headTags.slice(verbGroupEnd).some((t, i, all) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/ing$/i.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to")) return null;
     const subject = headTags.slice(0, headVerb).map((t) => t.surface).join(" ").replace(/\s+'s\b/g, "'s").replace(/\s+-\s+/g, "-");
     // "That was when he was five and is now 18" has no subject to lend: "That" points back, it names nobody.
     if (/^(?:that|this|it|there)$/i.test(subject)) return null;
@@ -698,7 +703,7 @@ export function glossary(input: { title: string | null; text: string; language: 
 }
 
 /** A piece cut from a sentence that points back at the piece before it ("That is what …", "This is because …", "They have …"). */
-const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile|Il|Elle|Ils|Elles|Cela|Mais|Er|Sie|Es|Dies|Aber|Él|Ella|Ellos|Ellas|Esto|Pero)\b/;
+const LEANS_BACK = /^(?:That|This|These|Those|They|It|He|She|So|Then|But|Meanwhile|Il|Elle|Ils|Elles|Cela|Mais|Er|Sie|Es|Dies|Aber|Él|Ella|Ellos|Ellas|Esto|Pero)\b/;
 
 /**
  * The pieces of one sentence that pass `keep`, never one that leans on a piece left out: "That is
