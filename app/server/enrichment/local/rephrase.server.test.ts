@@ -514,3 +514,11 @@ describe("subjects and speakers, fourth pass", () => {
     expect(keptPieces(["Steel's troubles were a canary in the mine for the whole of industry in the region.", "These include basic metals, chemicals and wood."], (p) => p.split(" ").length <= 8)).toEqual([]);
   });
 });
+
+describe("plain words on a technical page", () => {
+  it("keeps a software term ('function components') while a plain 'component' becomes 'part'", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Hooks let function components keep state and run side effects. The engine has three main components that are cheap to replace." }, "beginner");
+    expect(text).toMatch(/function components keep state/);
+    expect(text).toMatch(/three main parts/);
+  });
+});

@@ -130,8 +130,9 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["in the vicinity of", "near"], ["accompanied by", "with"], ["a total of(?= \\d)", ""],
   ["whilst", "while"], ["amongst", "among"], ["nonetheless", "still"], ["perhaps", "maybe"], ["stated", "said"],
   ["commented", "said"], ["permitted", "allowed"], ["permit(?= (?:the|a|an|him|her|them|us|it)\\b)", "allow"], ["ensure(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "make sure"],
-  ["ensures(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "makes sure"], ["ensured(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "made sure"], ["objective", "goal"], ["objectives", "goals"], ["component", "part"],
-  ["components", "parts"], ["inquired", "asked"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
+  ["ensures(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "makes sure"], ["ensured(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "made sure"], ["objective", "goal"], ["objectives", "goals"], // Not a software term: "function components", "React components" are what the page is about.
+  ["(?<!\\b(?:function|class|functional|react|ui|server|client|web|vue|styled|software|reusable|child|parent) )component(?! (?:library|tree|state|props)\\b)", "part"],
+  ["(?<!\\b(?:function|class|functional|react|ui|server|client|web|vue|styled|software|reusable|child|parent) )components", "parts"], ["inquired", "asked"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
   ["possess", "have"], ["possesses", "has"], ["possessed", "had"], ["beverage", "drink"], ["beverages", "drinks"],
   ["discontinued", "stopped"], ["retain", "keep"], ["retained", "kept"], ["primarily", "mainly"], ["ultimately", "in the end"],
   ["substantial", "large"], ["considerable", "large"], ["considerably", "much"], ["regulations", "rules"], ["regulation", "rule"],
