@@ -521,4 +521,10 @@ describe("plain words on a technical page", () => {
     expect(text).toMatch(/function components keep state/);
     expect(text).toMatch(/three main parts/);
   });
+
+  it("writes 'as well as' as 'and' only before a noun, not before an '-ing' word", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Taking your phone on holiday keeps you in touch with home, as well as offering a chance to read work emails. He bought milk as well as bread." }, "beginner");
+    expect(text).not.toMatch(/and offering/);
+    expect(text).toMatch(/milk and bread/);
+  });
 });

@@ -85,7 +85,7 @@ const NOT_PASSIVE = "(?<!\\b(?:is|are|was|were|be|been|being|well|widely) )";
 /** Plain words for the beginner (English): long Latinate words and set phrases with their everyday twins. */
 const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["in order to", "to"], ["prior to", "before"], ["subsequent to", "after"], ["a number of", "some"], ["the majority of", "most"],
-  ["in addition", "also"], ["as well as", "and"], ["due to the fact that", "because"], ["at this point in time", "now"], ["in the event that", "if"],
+  ["in addition", "also"], ["as well as(?! [a-z]+ing\\b)", "and"], ["due to the fact that", "because"], ["at this point in time", "now"], ["in the event that", "if"],
   ["approximately", "about"], ["additional", "more"], ["additionally", "also"], ["utilize", "use"], ["utilizes", "uses"], ["utilized", "used"],
   ["demonstrate", "show"], ["demonstrates", "shows"], ["demonstrated", "showed"], ["numerous", "many"],
   ["commence", "start"], ["commenced", "started"], ["sufficient", "enough"], ["assist", "help"], ["assistance", "help"], ["purchase", "buy"],
