@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates } from "./rephrase.server";
+import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -191,6 +191,10 @@ describe("relative clauses for a beginner", () => {
       "It lets PostgreSQL find rows without reading the whole table.",
     ]);
     expect(splitLong("The police arrested a man who has lived in the town for twenty years and more.", "en", 10, 2).join(" ")).not.toMatch(/\bIt has lived/);
+    // "who" of one person names the person again, unless the noun needs its clause ("the only person who can …").
+    expect(splitLong("The police arrested a man who has lived in the town for twenty years and more.", "en", 10, 2)).toEqual(["The police arrested a man.", "The man has lived in the town for twenty years and more."]);
+    expect(splitLong("He walked for nearly half an hour with the Olympic torch with an assistant who supported his arm.", "en", 8, 2)).toEqual(["He walked for nearly half an hour with the Olympic torch with an assistant.", "The assistant supported his arm."]);
+    expect(splitLong("He is the only person in the whole town who can open the old bank vault.", "en", 8, 2)).toHaveLength(1);
     expect(splitLong("They said the company that makes phones lost a lot of money last year in Europe.", "en", 10, 2).join(" ")).not.toMatch(/It makes phones lost/);
   });
 });
@@ -326,5 +330,201 @@ describe("French beginner text", () => {
     const beginner = rephraseText({ title: page.title, text: page.text, language: "fr", summary }, "beginner");
     expect(beginner).not.toMatch(/^(?:Elle|Il|Ils|Elles)\b/);
     expect(beginner).toContain("La chlorophylle est un pigment vert");
+  });
+});
+
+describe("beginner fragments found by reading the dev outputs (fourth pass)", () => {
+  const beginner = (summary: string) => rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
+
+  it("writes a sentence-start word of the speaker mid-sentence and a pronoun after 'But' in lower case", () => {
+    const text = splitLong("Earlier police said a post-mortem examination would be carried out to establish the exact cause of death.", "en", 8, 2).join(" ");
+    expect(text).not.toMatch(/That is what Earlier/);
+    expect(text).toMatch(/That is what police said earlier\./);
+    expect(splitLong("He initially experienced racial abuse in the club, but he explains to the BBC how he overcame that.", "en", 8, 0).join(" ")).toMatch(/But he explains/);
+  });
+
+  it("keeps a hyphenated modifier and reads 'to establish the cause' as finding it out", () => {
+    const text = beginner("Earlier police said a post-mortem examination would be carried out to establish the exact cause of death at the house.");
+    expect(text).toMatch(/post-mortem examination/);
+    expect(text).toMatch(/find out the (?:exact )?cause/);
+  });
+
+  it("swaps a word only where its twin fits: no 'the after statement', 'tried murder', 'human stays' or 'will be said'", () => {
+    expect(beginner("Mike Brown's attorney sent us the following statement about the shares he bought on the market.")).not.toMatch(/the after statement/);
+    expect(beginner("They were also jailed for 18 years for attempted murder and conspiracy to commit robbery in the town.")).toMatch(/attempted murder/);
+    expect(beginner("Police found human remains in the woods near the village on Monday morning after a long search.")).toMatch(/human remains/);
+    expect(beginner("The winner will be announced at London's Guildhall on Tuesday night after a long evening.")).not.toMatch(/will be said/);
+    expect(beginner("He is widely considered one of the best players of his generation in the whole of Europe.")).toMatch(/seen as one of the best/);
+    expect(beginner("The parcel was received by a neighbour who lives in the flat next door to the family.")).not.toMatch(/was got by/);
+  });
+
+  it("drops a linking word between commas instead of making it 'but' mid-sentence", () => {
+    const text = beginner("The plan, however, failed after the council ran out of money in the spring of that year.");
+    expect(text).toMatch(/^The plan failed/);
+    expect(text).not.toMatch(/plan but/);
+  });
+
+  it("keeps a noun that ends like an adverb ('the rally from the lows')", () => {
+    expect(beginner("The relentless nature of the rally from the March 16 lows has many market veterans scratching their heads.")).toMatch(/rally from/);
+  });
+
+  it("leaves a participle phrase after a verb, and writes 'a' before a sounded h", () => {
+    expect(beginner("Some 216,000 jobs were added, bringing unemployment down to 8.8 percent, the lowest rate in two years.")).not.toMatch(/added the lowest rate/);
+    expect(withArticles("It was an help to him for an hour.")).toBe("It was a help to him for an hour.");
+  });
+
+  it("does not cut between two names joined by 'and', nor start a sentence with 'This' where 'which' was the object", () => {
+    expect(splitLong("Met Police barrister Richard Horwell QC said suspects Dmitry Kovtun and Andrei Lugovoi had no personal motive to kill.", "en", 8, 2).join(" ")).not.toMatch(/Kovtun\. Andrei/);
+    expect(splitLong("Tests are under way to determine the contents of the cigarettes and HM Revenue and Customs has been informed.", "en", 8, 2).join(" ")).not.toMatch(/Revenue\. Customs/);
+    expect(splitLong("Republicans accused the AARP of gaining from President Barack Obama's healthcare overhaul, which the powerful advocacy group supported.", "en", 8, 1).join(" ")).not.toMatch(/This the powerful/);
+  });
+
+  it("never lends the subject to a verb that belongs to a relative clause", () => {
+    const out = splitLong("The men were imprisoned for life for their involvement with an ANC self-defence unit that killed a policeman and caused brain damage to a second man.", "en", 10, 2);
+    expect(out.join(" ")).not.toMatch(/The men caused/);
+  });
+
+  it("does not cut a clause opening with 'if', 'after' or 'when' off the clause it waits for", () => {
+    expect(splitLong("The retailer also indicated that even if it does file for bankruptcy, it may be forced to liquidate if it can't find financing.", "en", 8, 1).join(" ")).not.toMatch(/bankruptcy\. It may/);
+    expect(splitLong("Even now, after 30 surgical attempts to correct the problem, the New Jersey woman can no longer fully close her eyes.", "en", 8, 1).join(" ")).not.toMatch(/problem\. The New Jersey/);
+    expect(splitLong("When Google co-founder Larry Page reclaims the role of CEO on Monday, it will be business as usual at the Googleplex.", "en", 8, 1).join(" ")).not.toMatch(/Monday\. It will/);
+  });
+
+  it("does not keep a name with its relative clause as a sentence, nor a clause ending on 'and'", () => {
+    const out = splitLong("Cruz, who won her Oscar for supporting actress playing a fiery artist in Woody Allen's movie, called the unveiling a special day.", "en", 8, 3);
+    expect(out).not.toContain("Cruz, who won her Oscar for supporting actress.");
+    expect(splitLong("Imran Khawaja tried to sneak back into the UK last year - and while his exact activity in Syria remains a mystery, police say he is dangerous.", "en", 8, 2).join(" ")).not.toMatch(/- and\./);
+  });
+
+  it("keeps 'when' with a clause that goes on to say something else", () => {
+    expect(splitLong("The boy, Julian Hernandez, disappeared when he was five and is now 18, living with his father in Cleveland.", "en", 6, 2).join(" ")).not.toMatch(/That was when he was five and is now/);
+  });
+});
+
+describe("words to know say what a term is (fourth pass)", () => {
+  it("takes no time word, turned-round sentence, opinion, clause or word of a longer name for a term", () => {
+    const text = [
+      "On Friday, a Belfast judge ruled that prosecutors failed to prove the case against him.",
+      "Underpinning this question is a fundamental concern about the cloning process.",
+      "Approval is a highly unlikely outcome for the bill in the Senate this year.",
+      "It's more like an online slam book, a repository of facts, gossip and lies about the actors.",
+      "The disease is the most common persistent liver disorder in Western countries.",
+      "The bear died of encephalitis, an irritation and swelling of the brain that was brought on by an infection, the zoo said.",
+      "The blood parrot cichlid is a hybrid of the midas and the redhead cichlid and was first bred in Taiwan around 1986.",
+    ].join(" ");
+    expect(glossary({ title: null, language: "en", text }, 8)).toEqual([
+      { term: "blood parrot cichlid", definition: "a hybrid of the midas and the redhead cichlid." },
+      { term: "encephalitis", definition: "an irritation and swelling of the brain that was brought on by an infection." },
+    ]);
+  });
+});
+
+describe("plain words, fourth pass", () => {
+  const beginner = (summary: string) => rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
+
+  it("swaps every form of a verb and more set phrases, and writes 'per cent' as '%'", () => {
+    const text = beginner("The firm ceased trading and is in the process of selling its stores. Its motorists were utilising a rapid route in the wake of the collision, and 15 per cent of them appeared to be hurt.");
+    expect(text).toMatch(/stopped trading/);
+    expect(text).toMatch(/is selling its stores/);
+    expect(text).toMatch(/drivers were using a fast route after the crash/);
+    expect(text).toMatch(/15% of them seemed to be hurt/);
+  });
+
+  it("changes no word inside a quotation, nor a capitalised word that is part of a name", () => {
+    const text = beginner('He said: "On Monday the company will tell approximately 30 children." The Dynamic Teen Company offers help to approximately 30 people.');
+    expect(text).toContain('"On Monday the company will tell approximately 30 children."');
+    expect(text).toContain("Dynamic Teen Company");
+    expect(text).toMatch(/about 30 people/);
+  });
+
+  it("leaves an Attorney General, a theatre company and 'in the company of' as they are", () => {
+    const text = beginner("The attorney general met the theatre company in the company of a lawyer who works for the company.");
+    expect(text).toMatch(/attorney general met the theatre company in the company of a lawyer/);
+    expect(text).toMatch(/works for the firm/);
+  });
+});
+
+describe("beginner clauses, fourth pass", () => {
+  it("makes a trailing result phrase a statement of its own, in the statement's tense", () => {
+    expect(splitLong("The forest fires in Indonesia have deteriorated Singapore's air quality, causing a blanket of haze in the city.", "en", 8, 1)).toEqual([
+      "The forest fires in Indonesia have deteriorated Singapore's air quality.",
+      "This caused a blanket of haze in the city.",
+    ]);
+    expect(splitLong("Prices in the shops are rising fast this winter, meaning many families cannot pay their bills.", "en", 8, 1)).toEqual(["Prices in the shops are rising fast this winter.", "This means many families cannot pay their bills."]);
+  });
+
+  it("leaves out a leading phrase of time, but not one that limits what follows", () => {
+    expect(splitLong("Since carrying the torch on 26 June, Doncaster-based Parkinson has had thousands of requests on Facebook.", "en", 8, 2)).toEqual(["Doncaster-based Parkinson has had thousands of requests on Facebook."]);
+    expect(splitLong("Under the proposal, it would have been illegal to share information electronically with other people.", "en", 8, 2).join(" ")).toMatch(/^Under the proposal/);
+    expect(splitLong("Flanked by hundreds of people, he walked for nearly half an hour with the Olympic torch in his hand.", "en", 8, 2)[0]).toMatch(/^He walked/);
+  });
+});
+
+describe("quotations in single marks", () => {
+  it("never cuts inside a quotation opened with a single mark, nor turns a result phrase that runs into an attribution round", () => {
+    expect(splitLong("Lukman Faily told reporters on Monday that 'this is a global tumor in Iraq taking place now and in Syria'.", "en", 8, 3).join(" ")).not.toMatch(/in Iraq\.$/);
+    expect(splitLong("Syria carried out an airstrike on a refugee camp in northern Lebanon, killing nine Syrians and wounding nine more, a Lebanese news agency reported.", "en", 8, 1).join(" ")).not.toMatch(/This killed nine Syrians and wounding/);
+  });
+});
+
+describe("news datelines", () => {
+  it("leaves out a dateline but not a sentence that starts with an initialism", () => {
+    expect(withoutDateline("BUENOS AIRES, Argentina - Canadian pop star Michael Buble married on Thursday.")).toBe("Canadian pop star Michael Buble married on Thursday.");
+    expect(withoutDateline("TRENTON, N.J. - A man was sentenced.")).toBe("A man was sentenced.");
+    expect(withoutDateline("- The wife of the governor says she is horrified.")).toBe("The wife of the governor says she is horrified.");
+    expect(withoutDateline("US - UK talks ended on Friday.")).toBe("US - UK talks ended on Friday.");
+  });
+
+  it("keeps 'ensured' where 'made sure' would need 'of'", () => {
+    expect(rephraseText({ title: null, text: "", language: "en", summary: "Another McManus finish late on ensured a win for the hosts." }, "beginner")).not.toMatch(/made sure a win/);
+  });
+});
+
+describe("'who' asides said rather than left out", () => {
+  it("makes what a 'who' aside says of a named subject a sentence before the rest", () => {
+    expect(whoAside("Alassane Ouattara, who won November's UN-supervised election, also ordered the country's borders closed.")).toEqual([
+      "Alassane Ouattara won November's UN-supervised election.",
+      "Ouattara also ordered the country's borders closed.",
+    ]);
+    expect(whoAside("Mr Hedges, who represents Swansea East, said the response would give comfort.")).toEqual(["Mr Hedges represents Swansea East.", "Mr Hedges said the response would give comfort."]);
+    // Not an aside of a noun that is no name, nor one whose sentence does not go on with its verb.
+    expect(whoAside("The man, who lived locally, died at the scene.")).toHaveLength(1);
+  });
+
+  it("lends no subject across a bare comma to a participle, and keeps 'implement it' whole", () => {
+    expect(splitLong("Number one seed Glen Durrant takes on fellow Englishman Jamie Hughes, seeded fourth, in the other semi-final.", "en", 8, 1).join(" ")).not.toMatch(/Glen Durrant seeded fourth/);
+    expect(rephraseText({ title: null, text: "", language: "en", summary: "Didn't write it. Didn't implement it. Didn't even read it before the vote." }, "beginner")).not.toMatch(/carry out it/);
+  });
+});
+
+describe("subjects and speakers, fourth pass", () => {
+  it("lends no subject to the last verb of a series that belongs to another subject", () => {
+    const out = splitLong("Garcia says the next morning the parents drove to the area, let out their son and told him to beat the other boy in the yard.", "en", 8, 2);
+    expect(out.join(" ")).not.toMatch(/Garcia told him/);
+  });
+
+  it("takes no clause for the speaker, and no 'a jury has heard' for a statement", () => {
+    const rand = splitLong("Rand defended the group's public policy positions and said money received from insurance licensing agreements was used to fund social-welfare programs for members.", "en", 8, 2);
+    expect(rand.join(" ")).not.toMatch(/That is what Rand defended/);
+    const jury = splitLong("The man who killed his neighbour was believed to be suffering from dementia at the time of the murder in 2012, a jury has heard.", "en", 8, 1);
+    expect(jury).not.toContain("A jury has heard.");
+  });
+
+  it("drops 'These …' with the piece it points back to", () => {
+    expect(keptPieces(["Steel's troubles were a canary in the mine for the whole of industry in the region.", "These include basic metals, chemicals and wood."], (p) => p.split(" ").length <= 8)).toEqual([]);
+  });
+});
+
+describe("plain words on a technical page", () => {
+  it("keeps a software term ('function components') while a plain 'component' becomes 'part'", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Hooks let function components keep state and run side effects. The engine has three main components that are cheap to replace." }, "beginner");
+    expect(text).toMatch(/function components keep state/);
+    expect(text).toMatch(/three main parts/);
+  });
+
+  it("writes 'as well as' as 'and' only before a noun, not before an '-ing' word", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Taking your phone on holiday keeps you in touch with home, as well as offering a chance to read work emails. He bought milk as well as bread." }, "beginner");
+    expect(text).not.toMatch(/and offering/);
+    expect(text).toMatch(/milk and bread/);
   });
 });

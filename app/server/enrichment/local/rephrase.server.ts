@@ -73,40 +73,54 @@ const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   ],
 };
 
+/** Rows of the plain-words table from two lists of forms: "cease|ceased" against "stop|stopped". */
+function forms(hard: string, plain: string): Array<[string, string]> {
+  const twins = plain.split("|");
+  return hard.split("|").map((form, i) => [form, twins[i]!]);
+}
+
+/** A participle after "is", "was", "been" … is passive: "was received by" is not "was got by". */
+const NOT_PASSIVE = "(?<!\\b(?:is|are|was|were|be|been|being|well|widely) )";
+
 /** Plain words for the beginner (English): long Latinate words and set phrases with their everyday twins. */
 const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["in order to", "to"], ["prior to", "before"], ["subsequent to", "after"], ["a number of", "some"], ["the majority of", "most"],
-  ["in addition", "also"], ["as well as", "and"], ["due to the fact that", "because"], ["at this point in time", "now"], ["in the event that", "if"],
+  ["in addition", "also"], ["as well as(?! [a-z]+ing\\b)", "and"], ["due to the fact that", "because"], ["at this point in time", "now"], ["in the event that", "if"],
   ["approximately", "about"], ["additional", "more"], ["additionally", "also"], ["utilize", "use"], ["utilizes", "uses"], ["utilized", "used"],
-  ["demonstrate", "show"], ["demonstrates", "shows"], ["demonstrated", "showed"], ["numerous", "many"], ["however", "but"], ["therefore", "so"],
+  ["demonstrate", "show"], ["demonstrates", "shows"], ["demonstrated", "showed"], ["numerous", "many"],
   ["commence", "start"], ["commenced", "started"], ["sufficient", "enough"], ["assist", "help"], ["assistance", "help"], ["purchase", "buy"],
-  ["purchased", "bought"], ["obtain", "get"], ["obtained", "got"], ["require", "need"], ["requires", "needs"], ["required", "needed"],
-  ["individuals", "people"], ["consequently", "so"], ["subsequently", "later"], ["previously", "before"],
-  ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning", "about"],
+  ["purchased", "bought"], ["obtain", "get"], [`${NOT_PASSIVE}obtained`, "got"], ["require", "need"], ["requires", "needs"], [`${NOT_PASSIVE}required`, "needed"],
+  ["individuals", "people"], ["subsequently", "later"], ["previously", "before"],
+  ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning(?= (?:the|a|an|his|her|their|its|this|that|these|those)\\b)", "about"],
   ["approximately", "about"], ["indicate", "show"], ["indicates", "shows"], ["indicated", "showed"], ["facilitate", "help"],
   ["facilitates", "helps"], ["modify", "change"], ["modified", "changed"],
   ["sufficiently", "enough"], ["significant", "big"], ["significantly", "a lot"], ["participate", "take part"], ["residence", "home"],
-  ["attempt", "try"], ["attempted", "tried"], ["attempts", "tries"], ["identify", "find"], ["identified", "found"], ["eliminate", "remove"],
-  ["eliminated", "removed"], ["provide", "give"], ["provides", "gives"], ["located", "found"], ["establish", "set up"],
-  ["established", "set up"], ["alternatively", "or"], ["nevertheless", "still"],
-  ["furthermore", "also"], ["moreover", "also"], ["accordingly", "so"], ["immediately", "at once"], ["sufficient", "enough"],
+  ["in an attempt to", "to try to"], ["attempted to", "tried to"], ["attempting to", "trying to"], ["identify", "find"], ["identified", "found"], ["eliminate", "remove"],
+  ["eliminated", "removed"], ["provide", "give"], ["provides", "gives"], ["located", "found"],
+  // "To establish the cause of death" is to find it out; "established in 1990" was set up.
+  ["establish(?= (?:whether|what|how|why|if|who|exactly|the (?:exact |precise |full )?(?:cause|causes|circumstances|facts|identity|reason|truth))\\b)", "find out"], ["established(?= (?:that|whether|what|how|why|if|who)\\b)", "found"],
+  ["establish", "set up"], ["established", "set up"], ["alternatively", "or"], ["nevertheless", "still"],
+  ["furthermore", "also"], ["moreover", "also"], ["immediately", "at once"], ["sufficient", "enough"],
   ["investigate", "look into"], ["investigating", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
-  ["informed", "told"], ["acquire", "get"], ["acquired", "got"], ["anticipate", "expect"], ["anticipated", "expected"],
+  ["informed", "told"], ["acquire", "get"], [`${NOT_PASSIVE}acquired`, "got"], ["anticipate", "expect"], ["anticipated", "expected"],
   ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
   ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
-  ["eventually", "in the end"], ["announced", "said"], ["discovered", "found"], ["receive", "get"], ["received", "got"], ["receives", "gets"],
-  ["remain", "stay"], ["remained", "stayed"], ["remains", "stays"], ["following", "after"], ["in addition to", "besides"],
+  ["eventually", "in the end"], ["announced(?= that\\b)", "said"], ["discovered", "found"], ["receive", "get"], [`${NOT_PASSIVE}received`, "got"], ["receives", "gets"],
+  // Not "human remains"; "following" only as a preposition ("following the crash", not "the following statement" or "Following pop stars on Twitter").
+  ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) )following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)", "after"], ["in addition to", "besides"],
   ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
   ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
-  ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"], ["considered", "thought about"],
-  ["construct", "build"], ["constructed", "built"], ["construction", "building"], ["selected", "chosen"], ["difficult", "hard"],
+  ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
+  // "is considered one of the best" is "is seen as", not "is thought about".
+  ["(?<=\\b(?:is|are|was|were|be|been|being|widely) )considered", "seen as"], ["considered(?= that\\b)", "thought"], ["considered", "thought about"],
+  ["construct", "build"], ["constructed", "built"], ["construction", "building"], [`(?<=\\b(?:is|are|was|were|be|been|being|has|have|had) )selected`, "chosen"], ["difficult", "hard"],
   ["sufficiently", "enough"], ["initiate", "start"], ["initiated", "started"], ["capability", "skill"], ["capabilities", "skills"],
-  ["assistance", "help"], ["encounter", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
+  ["assistance", "help"], ["(?<!\\b(?:a|an|the|this|that|their|his|her|its|first|close|brief) )encounter(?= (?:the|a|an|his|her|their|its|resistance|problems)\\b)", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
   ["several", "some"], ["opportunity", "chance"], ["opportunities", "chances"], ["identified as", "named as"], ["injured", "hurt"],
   ["demonstration", "protest"], ["demonstrations", "protests"], ["manufacturer", "maker"], ["manufacturers", "makers"],
-  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["information", "facts"], ["approximately", "about"],
+  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["approximately", "about"],
   ["currently", "now"], ["municipal", "city"], ["physician", "doctor"], ["physicians", "doctors"], ["automobile", "car"],
-  ["occupation", "job"], ["employment", "work"], ["employed", "used"], ["children", "kids"], ["television", "TV"],
+  ["employment", "work"], ["children", "kids"], ["television", "TV"],
   // Set phrases with a one-word twin, then single words whose twin means the same in every use.
   ["a significant number of", "many"], ["a large number of", "many"], ["the vast majority of", "most"], ["in excess of", "more than"],
   ["with regard to", "about"], ["in relation to", "about"], ["on a daily basis", "daily"], ["at the present time", "now"],
@@ -115,18 +129,18 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["is unable to", "cannot"], ["are unable to", "cannot"], ["was unable to", "could not"], ["were unable to", "could not"],
   ["in the vicinity of", "near"], ["accompanied by", "with"], ["a total of(?= \\d)", ""],
   ["whilst", "while"], ["amongst", "among"], ["nonetheless", "still"], ["perhaps", "maybe"], ["stated", "said"],
-  ["commented", "said"], ["permitted", "allowed"], ["permit(?= (?:the|a|an|him|her|them|us|it)\\b)", "allow"], ["ensure", "make sure"],
-  ["ensures", "makes sure"], ["ensured", "made sure"], ["objective", "goal"], ["objectives", "goals"], ["component", "part"],
-  ["components", "parts"], ["inquired", "asked"], ["observed", "saw"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
+  ["commented", "said"], ["permitted", "allowed"], ["permit(?= (?:the|a|an|him|her|them|us|it)\\b)", "allow"], ["ensure(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "make sure"],
+  ["ensures(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "makes sure"], ["ensured(?= (?:that|he|she|they|we|you|everyone|nobody|no one)\\b)", "made sure"], ["objective", "goal"], ["objectives", "goals"], // Not a software term: "function components", "React components" are what the page is about.
+  ["(?<!\\b(?:function|class|functional|react|ui|server|client|web|vue|styled|software|reusable|child|parent) )component(?! (?:library|tree|state|props)\\b)", "part"],
+  ["(?<!\\b(?:function|class|functional|react|ui|server|client|web|vue|styled|software|reusable|child|parent) )components", "parts"], ["inquired", "asked"], ["reside", "live"], ["resides", "lives"], ["resided", "lived"],
   ["possess", "have"], ["possesses", "has"], ["possessed", "had"], ["beverage", "drink"], ["beverages", "drinks"],
   ["discontinued", "stopped"], ["retain", "keep"], ["retained", "kept"], ["primarily", "mainly"], ["ultimately", "in the end"],
   ["substantial", "large"], ["considerable", "large"], ["considerably", "much"], ["regulations", "rules"], ["regulation", "rule"],
-  ["occasionally", "sometimes"], ["expenditure", "spending"], ["implemented", "carried out"], ["implement", "carry out"],
+  ["occasionally", "sometimes"], ["expenditure", "spending"], ["implemented(?! (?:it|them|this|that|these|those)\\b)", "carried out"], ["implement(?! (?:it|them|this|that|these|those)\\b)", "carry out"],
   ["hospitalised", "taken to hospital"], ["hospitalized", "taken to hospital"],
   // News words with a short twin that keeps the meaning wherever they stand.
   ["the most significant", "the biggest"], ["more significant", "bigger"], ["most significant", "biggest"], ["less significant", "smaller"],
-  ["victory", "win"], ["victories", "wins"], ["documents", "papers"], ["agreement", "deal"], ["agreements", "deals"],
-  ["attempting", "trying"], ["is estimated to", "is thought to"], ["are estimated to", "are thought to"], ["was estimated to", "was thought to"],
+  ["victory", "win"], ["victories", "wins"], ["documents", "papers"], ["(?<!\\bin )agreement", "deal"], ["agreements", "deals"], ["is estimated to", "is thought to"], ["are estimated to", "are thought to"], ["was estimated to", "was thought to"],
   ["considering", "thinking about"], ["alongside", "beside"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
   ["allegation", "claim"], ["alleging", "claiming"], ["altercation", "fight"], ["intercepted", "stopped"],
   ["epidemic", "outbreak"], ["competition", "contest"], ["competitions", "contests"], ["unfortunately", "sadly"],
@@ -134,6 +148,47 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["as a result of", "because of"], ["elderly", "old"], ["technology", "tech"], ["authorised", "allowed"], ["authorized", "allowed"],
   ["throughout", "all through"], ["emphasised", "stressed"], ["emphasized", "stressed"], ["negotiations", "talks"], ["discussions", "talks"], ["difficulties", "problems"], ["difficulty", "trouble"], ["disappeared", "vanished"],
   ["entirely", "wholly"],
+  // Fourth pass, after plain-language guides (GOV.UK, plainlanguage.gov): verbs in every form they take,
+  // "hard form|…" against "plain form|…", only forms whose twin fits wherever they stand.
+  ...forms("cease|ceases|ceased|ceasing", "stop|stops|stopped|stopping"),
+  ...forms("utilise|utilises|utilised|utilising|utilizing", "use|uses|used|using|using"),
+  ...forms("commences|commencing", "starts|starting"),
+  ...forms("obtains|obtaining|requiring|informs|informing|indicating", "gets|getting|needing|tells|telling|showing"),
+  ...forms("facilitated|facilitating|modifies|modifying|eliminates|eliminating", "helped|helping|changes|changing|removes|removing"),
+  ...forms("prevents|preventing|retains|retaining|residing|possessing", "stops|stopping|keeps|keeping|living|having"),
+  ...forms("terminates|terminating|initiates|initiating|constructs|constructing", "ends|ending|starts|starting|builds|building"),
+  ...forms("investigates|investigated", "looks into|looked into"),
+  ...forms("examine|examines|examined|examining", "check|checks|checked|checking"),
+  ...forms("appear to|appears to|appeared to|appearing to", "seem to|seems to|seemed to|seeming to"),
+  ...forms("participated|participating|participates", "took part|taking part|takes part"),
+  ...forms("depart|departs", "leave|leaves"), ["departed(?= (?:from|for|on|at|in)\\b)", "left"],
+  ["(?<=\\b(?:is|are|was|were|be|been|being) )deemed", "seen as"],
+  ["determine(?= (?:whether|what|how|why|if|who|exactly|the (?:exact |precise |full )?(?:cause|causes|circumstances|facts|identity|reason|truth))\\b)", "find out"],
+  // Describing words with a short twin.
+  ...forms("enormous|tremendous|massive|extremely|rapidly|rapid", "huge|huge|huge|very|fast|fast"),
+  ...forms("initial|fundamental|crucial|adequate|entire|subsequent|multiple", "first|basic|key|enough|whole|later|many"),
+  ...forms("predominantly|principally|virtually|increasingly", "mainly|mainly|almost|more and more"),
+  ["shortly after", "soon after"], ["immediately after", "just after"], ["immediately before", "just before"],
+  // Nouns with a short twin; not "Attorney General", not a theatre or dance company.
+  ...forms("location|locations|motorist|motorists|fatality|fatalities|collision|collisions", "place|places|driver|drivers|death|deaths|crash|crashes"),
+  ...forms("firearm|firearms|weaponry|medication|medications|remuneration", "gun|guns|weapons|medicine|medicines|pay"),
+  ...forms("celebrity|celebrities|teenager|teenagers|opponent|opponents", "star|stars|teen|teens|rival|rivals"),
+  ["attorney(?! general)", "lawyer"], ["attorneys(?! general)", "lawyers"],
+  ["(?<!\\b(?:theatre|theater|dance|opera|ballet|drama|touring|repertory|the|this|that|good|bad|his|her|their) )companies", "firms"],
+  ["(?<!\\b(?:theatre|theater|dance|opera|ballet|drama|touring|repertory|in the|keep \\w+|good|bad|for) )company(?! of\\b)", "firm"],
+  // Set phrases with a short twin.
+  ["so as to", "to"], ["at the moment", "now"], ["at present", "now"], ["in the near future", "soon"], ["with the exception of", "except"],
+  ["adjacent to", "next to"], ["in close proximity to", "near"], ["in the region of(?= [£$€\\d])", "about"], ["whether or not", "whether"],
+  ["is required to", "must"], ["are required to", "must"], ["was required to", "had to"], ["were required to", "had to"],
+  ["a large amount of", "a lot of"], ["a great deal of", "a lot of"], ["a significant amount of", "a lot of"], ["on numerous occasions", "many times"],
+  ["on a number of occasions", "more than once"], ["in the course of", "during"], ["by means of", "by"], ["in accordance with", "in line with"],
+  ["in conjunction with", "with"], ["pertaining to", "about"], ["in the wake of", "after"], ["as a consequence of", "because of"], ["owing to", "because of"],
+  ["first and foremost", "first"], ["each and every", "every"], ["has the potential to", "could"], ["have the potential to", "could"],
+  ["is in the process of", "is"], ["are in the process of", "are"], ["a small number of", "a few"], ["a limited number of", "a few"],
+  ["an increasing number of", "more and more"], ["a growing number of", "more and more"], ["on the grounds that", "because"], ["with respect to", "about"],
+  ["until such time as", "until"],
+  // Numbers as GOV.UK writes them: "15 per cent" → "15%".
+  ["(?<=\\d) ?per ?cent", "%"],
 ]
   // Longer phrases before the words inside them ("a significant number of" before "significant", "in addition to" before "in addition").
   .sort((x, y) => (y[0] ?? "").split(" ").length - (x[0] ?? "").split(" ").length)
@@ -172,6 +227,13 @@ function withoutAsides(sentence: string): string {
     .trim();
 }
 
+/** A news dateline is no part of the sentence: "BUENOS AIRES, Argentina - Canadian pop star …", "(CNN) -- The wife …". */
+export function withoutDateline(sentence: string): string {
+  return sentence
+    .replace(/^\p{Lu}[\p{Lu}.'’]{2,}(?:[ -]\p{Lu}[\p{Lu}.'’]+)*(?:,\s+[\p{L}.]+(?: [\p{L}.]+){0,2})?\s+(?:--|[—–-])\s+(?=\p{Lu})/u, "")
+    .replace(/^(?:--|[—–-])\s*(?=\p{Lu})/u, "");
+}
+
 /**
  * A long sentence cut into short ones at its semicolons and conjunctions, each still a statement.
  * `effort` 1 also cuts at any comma before a clause of its own (English); 2 also leaves out a
@@ -190,9 +252,13 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // "in Python, Go and TypeScript" is a list, not two clauses.
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
-    if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1) continue;
+    if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1 || (lang === "en" && openQuote(head))) continue;
     // "… began when she and her fellow students were in class": an "and" inside a subject joins two names, not two clauses.
     if (lang === "en" && /^,?\s+and\s+$/i.test(match[0]) && !clauseIsOpen(head)) continue;
+    // "… Domenico Dolce and Stefano Gabbana will …", "HM Revenue and Customs has …": an "and" between two names joins them.
+    if (lang === "en" && /^\s+and\s+$/i.test(match[0]) && /\p{Lu}[\p{L}'’.-]*$/u.test(head) && /^\p{Lu}/u.test(tail) && !/^(?:The|A|An|He|She|It|They|We|I|This|That|These|Those|There|His|Her|Its|Their|Our|My)\b/.test(tail)) continue;
+    // ", which" starts a sentence only where "which" was the subject: "…, which the group supported" has no "This …" of its own.
+    if (lang === "en" && /which/i.test(match[0]) && !VERB_TAGS.has(tagEnglish(tail)[0]?.pos ?? "")) continue;
     let clause = tail;
     if (needsSubject && lang === "en") {
       const own = englishClause(head, tail);
@@ -200,7 +266,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       clause = own;
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
-    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
+    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every|He|She|It|They|We|You|There)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
   }
   if (lang === "fr") {
     // An appositive that defines the noun before it: "…contiennent la chlorophylle, un pigment vert qui absorbe …" →
@@ -213,13 +279,27 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     }
   }
   if (effort >= 1 && lang === "en") {
+    // A trailing phrase that says what came of it: "…deteriorated the air quality, causing a blanket of haze" →
+    // "…deteriorated the air quality. This caused a blanket of haze." The tense follows the statement's own.
+    const result = /^(.{20,}?),\s+(causing|leaving|bringing|forcing|prompting|sparking|making|killing|injuring|wounding|sending|putting|raising|pushing|triggering|meaning|leading|ending|taking)\s+([^"“”]{8,})$/i.exec(plain);
+    // Not "killing nine and wounding nine more, the agency reported": the phrase runs on into somebody's words.
+    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && standsAlone(result[1]!)) {
+      const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
+      const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
+      return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
+    }
     for (const match of plain.matchAll(/,\s+/g)) {
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
-      if (wordCount(head) < 4 || wordCount(tail) < 4 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      if (wordCount(head) < 4 || wordCount(tail) < 4 || openQuote(head)) continue;
       if (!standsAlone(head)) continue;
+      // "Even now, after 30 attempts to correct the problem, …", "…even if it does file for bankruptcy, it may …": a clause
+      // that opens with "if", "after", "when" … before the comma needs what follows it.
+      const segment = head.split(/,\s+/).at(-1)!;
+      if (/\b(?:if|unless|whether|although|though|because|when|whenever|once|while|until|as soon as)\b/i.test(segment) || /^(?:\p{Ll}+\s+)?(?:before|after|since)\b/iu.test(segment)) continue;
+      // A bare comma lends no subject: "…takes on Jamie Hughes, seeded fourth, in the other semi-final" is a participle of Hughes.
       const own = englishClause(head, tail);
-      if (own) return pieces(head, capitalise(own));
+      if (own && own === tail) return pieces(head, capitalise(own));
     }
   }
   if (effort >= 1 && lang === "en") {
@@ -240,8 +320,10 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     for (const match of plain.matchAll(/,?\s+(when|after|before|where|as soon as|until)\s+/gi)) {
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
-      if (wordCount(head) < 5 || wordCount(tail) < 5 || (head.match(/["“”]/g) ?? []).length % 2 === 1) continue;
+      if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head)) continue;
       if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
+      // "That was when he was five and is now 18": a second predicate is no longer about that time.
+      if (/\band\s+(?:is|are|was|were|has|have|had|will|can|would)\b/i.test(tail)) continue;
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
       if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
       const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
@@ -264,18 +346,34 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
         return pieces(relative[1]!, `${pronoun} ${verb}`);
       }
     }
+    // "who" of one person names the person again: "Police arrested a man who has lived in the town …" → "Police arrested
+    // a man. The man has lived in the town …". Not "the only person who can …" (the noun needs its clause).
+    const who = /^(.{15,}?\b(?:a|an|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+))\s+who\s+(?=(?:has|had|was|is|will|would|can|could|\p{Ll}+ed|\p{Ll}+s)\s)(.{10,})$/u.exec(plain);
+    if (who && !/["“”]/.test(who[1]!) && !/\b(?:only|first|last|one of|any|every|no)\b|\b\p{Ll}{2,}est\b/u.test(who[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(who[1]!) && !/\b(?:only|first|last|one|ones|kind|sort|type|person|people|anyone|someone|everyone|those|many|few|several)\b/i.test(who[2]!)) {
+      const tail = tagEnglish(who[3]!);
+      const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
+      if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(who[1]!) && wordCount(who[1]!) >= 5) return pieces(who[1]!, `The ${who[2]!} ${who[3]!}`);
+    }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
     const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted)))$/.exec(plain);
     if (attribution && !/["“”]$/.test(attribution[1]!)) {
       const who = attribution[3] ?? attribution[4]!;
       const verb = (attribution[2] ?? attribution[5]!).replace(/^(?:has|have)\s+/, "").split(" ")[0]!;
       if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the |an? )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
-        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`That is what ${speaker(who)} ${verb}`)];
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(saidBy(who, verb))];
       }
     }
     // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
-    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, "").replace(/^\p{Lu}\p{Ll}+(?:ing|ed)\s+[^,]{3,50},\s+(?=\p{Lu}|(?:he|she|they|it|we|the)\s)/u, "");
-    if (participle !== plain && wordCount(participle) >= 5) return splitLong(participle, lang, maxWords, effort);
+    // Only between a subject and its verb: "216,000 jobs were added, bringing unemployment down to 8.8 percent, the lowest rate …" keeps its phrase.
+    const participle = plain.replace(/,\s+\p{Ll}+ing\s+[^,]{2,40},(?=\s)/u, (phrase, offset: number) => (tagEnglish(plain.slice(0, offset)).some((t) => VERB_TAGS.has(t.pos)) ? phrase : "")).replace(/^\p{Lu}\p{Ll}+(?:ing|ed)\s+[^,]{3,50},\s+(?=\p{Lu}|(?:he|she|they|it|we|the)\s)/u, "");
+    if (participle !== plain && wordCount(participle) >= 5) return splitLong(capitalise(participle), lang, maxWords, effort);
+    // A leading phrase of time or of where it was said: "Since carrying the torch on 26 June, Parkinson has had …",
+    // "In a televised address on Saturday morning, the spokesman called …". Not a phrase that limits what follows
+    // ("Under the proposal, it would have been illegal", "In Britain, …", "Without help, …"): without it the rest says more.
+    const opening = /^((?:since|after|before|during|following|despite|earlier|later|last|within|over the (?:past|last)|on (?:\p{Lu}\p{Ll}+day|\d)|in (?:a |an |his |her |their |its )?(?:statement|interview|letter|speech|address|televised address|post|tweet|blog|report)|in (?:\d{4}|january|february|march|april|may|june|july|august|september|october|november|december))\b[^,]{0,60}),\s+(.{15,})$/iu.exec(plain);
+    if (opening && !tagEnglish(opening[1]!).some((t, i, all) => VERB_TAGS.has(t.pos) && !/(?:ing|ed|en)$/i.test(t.surface) && i > 0 && all[i - 1]!.pos !== "PART") && SUBJECT_TAGS.has(tagEnglish(opening[2]!)[0]?.pos ?? "") && standsAlone(opening[2]!)) {
+      return splitLong(capitalise(opening[2]!), lang, maxWords, effort);
+    }
     // A comment in apposition at the end: "…in Prague, a move the team say could harm his recovery."
     const trailing = /^(.{30,}?),\s+an?\s+[^,"“”]{3,80}$/.exec(plain);
     if (trailing && tagEnglish(trailing[1]!).some((t) => VERB_TAGS.has(t.pos))) return splitLong(trailing[1]!, lang, maxWords, effort);
@@ -283,9 +381,10 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
     // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
     // Nor when what was said starts with a pronoun for the speaker: "They are expecting a child …" would lose who "they" are.
-    if (speech && wordCount(speech[3]!) >= 13 && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    // The speaker is a name or a noun, not "Rand defended the group's positions and".
+    if (speech && wordCount(speech[3]!) >= 13 && !/\band that\b/i.test(speech[3]!) && !/\b(?:and|but|or)$/i.test(speech[1]!) && !tagEnglish(speech[1]!).some((t) => t.pos === "VERB" && (/ed$/.test(t.surface) || IRREGULAR_PAST.test(t.surface))) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
-      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(`That is what ${speaker(speech[1]!)} ${verb}`)];
+      return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(saidBy(speech[1]!, verb))];
     }
     // An appositive after the subject's name becomes a sentence of its own: "Ed Snowden, a 29-year-old former worker for
     // the CIA, has revealed …" → "Ed Snowden is a 29-year-old former worker for the CIA. Ed Snowden has revealed …".
@@ -306,8 +405,10 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       .replace(/,\s+(?:including|such as|like)\s+[^,"“”]{3,70},(?=\s+\p{Ll})/iu, "");
     if (lighter !== plain) return splitLong(lighter, lang, maxWords, effort);
     const cut = SUBORDINATE[lang].exec(plain);
+    // What is left does not end on a conjunction: "… last year - and while his …" → "… last year".
+    const kept = cut ? plain.slice(0, cut.index).replace(/\s+(?:--|[—–-])?\s*(?:and|but|or|so|et|und|y|mais|aber|pero)$/i, "") : "";
     // What is left must be a statement: not "Family lawyers say that, in most cases" (the "-ing" word there was the subject).
-    if (cut && wordCount(plain.slice(0, cut.index)) >= 6 && (lang !== "en" || standsAlone(plain.slice(0, cut.index)))) return splitLong(plain.slice(0, cut.index), lang, maxWords, effort);
+    if (cut && wordCount(kept) >= 6 && (lang !== "en" || (standsAlone(kept) && !openQuote(kept)))) return splitLong(kept, lang, maxWords, effort);
   }
   if (effort >= 3 && lang === "en") {
     // A trailing participle phrase without a comma: "… at an event in Chester marking eight years of the regiment" → "… at an event in Chester".
@@ -319,7 +420,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const head = index > 0 ? plain.slice(0, index) : "";
       // Not "… with a member of staff having to be laid off": without its participle the "with" phrase says something else.
       // Nor "… are in shock after a billboard featuring …": the participle is what the "after" phrase says.
-      if (head && standsAlone(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
+      if (head && standsAlone(head) && !openQuote(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
     }
   }
   return [finish(sentence)];
@@ -367,12 +468,28 @@ export function standsAlone(head: string): boolean {
   const tags = tagEnglish(head);
   const first = tags[0];
   if (!first || first.pos === "ADP" || first.pos === "SCONJ" || (first.pos === "VERB" && /(?:ing|ed|en)$/i.test(first.surface))) return false;
+  // "When Larry Page reclaims the role on Monday" waits for its main clause.
+  if (/^(?:when|whenever|if|unless|although|though|because|while|once|since|until|as soon as)\b/i.test(head)) return false;
+  // "Cruz, who won her Oscar for supporting actress": the verb is the relative clause's, the name still waits for its own.
+  const relative = /,\s+(?:who|which|whose|whom)\s[^,]*$/i.exec(head);
+  if (relative && !standsAlone(head.slice(0, relative.index))) return false;
   const finite = (t: { surface: string; pos: string }, i: number, all: Array<{ surface: string; pos: string }>) =>
     (t.pos === "VERB" || t.pos === "AUX") && !/ing$/i.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to";
   if (!tags.some(finite)) return false;
   const open = tags.map((t) => t.surface.toLowerCase()).lastIndexOf("that");
   if (open > 0 && !tags.slice(open + 1).some((t, i, all) => finite(t, i, all))) return false;
   return true;
+}
+
+/**
+ * "That is what … said", with a sentence-start adverb of the speaker's words put where it reads
+ * mid-sentence: "Earlier police said …" → "That is what police said earlier", not "That is what Earlier police said".
+ */
+function saidBy(who: string, verb: string): string {
+  const adverb = /^(Earlier|Later|Previously|Yesterday|Today|Separately|Meanwhile|Now|Then|Also|However|And|But),?\s+(?=\S)/.exec(who);
+  const rest = adverb ? who.slice(adverb[0].length) : who;
+  const when = adverb && /^(?:Earlier|Later|Previously|Yesterday|Today)$/.test(adverb[1]!) ? ` ${adverb[1]!.toLowerCase()}` : "";
+  return `That is what ${speaker(rest)} ${verb}${when}`;
 }
 
 /** Who said it, as written mid-sentence: "The minister" → "the minister", "Police" → "police"; names stay. */
@@ -386,6 +503,23 @@ const SUBORDINATE: Record<LearningLanguage, RegExp> = {
   fr: /,?\s+(?:lorsque|quand|tandis que|alors que|après que|avant que|qui|dont|où|bien que)\s/,
   de: /,\s+(?:als|während|nachdem|bevor|obwohl|der|die|das|welche|welcher|wo)\s/,
   es: /,?\s+(?:cuando|mientras|después de que|antes de que|aunque|que|quien|donde|cuyo|cuya)\s/,
+};
+
+/** Whether a quotation opens in `text` and does not close there: "…, 'This is a global tumor in Iraq" (single marks opened after a space, not apostrophes). */
+function openQuote(text: string): boolean {
+  if ((text.match(/["“”]/g) ?? []).length % 2 === 1) return true;
+  const opened = (text.match(/(?:^|[\s(])['‘]/g) ?? []).length;
+  const closed = (text.match(/['’](?=[\s,.;:!?)]|$)/g) ?? []).length;
+  return opened > closed;
+}
+
+/** A result phrase's verb as a statement's: past and present ("causing" → "caused", "causes"). */
+const RESULT_VERBS: Record<string, [string, string]> = {
+  causing: ["caused", "causes"], leaving: ["left", "leaves"], bringing: ["brought", "brings"], forcing: ["forced", "forces"],
+  prompting: ["prompted", "prompts"], sparking: ["sparked", "sparks"], making: ["made", "makes"], killing: ["killed", "kills"],
+  injuring: ["injured", "injures"], wounding: ["wounded", "wounds"], sending: ["sent", "sends"], putting: ["put", "puts"],
+  raising: ["raised", "raises"], pushing: ["pushed", "pushes"], triggering: ["triggered", "triggers"], meaning: ["meant", "means"],
+  leading: ["led", "leads"], ending: ["ended", "ends"], taking: ["took", "takes"],
 };
 
 /** Past tenses without "-ed": "took the first set but lost …" is two statements about one subject. */
@@ -408,7 +542,7 @@ function englishClause(head: string, tail: string): string | null {
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
-  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?$/iu.test(tail)) return null;
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?$/iu.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
@@ -421,6 +555,13 @@ function englishClause(head: string, tail: string): string | null {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
+    // "The men were jailed for their part in a unit that killed a policeman and caused brain damage": the second verb
+    // may belong to the relative or subordinate clause, not to the subject.
+    if (headTags.slice(headVerb + 1).some((t) => /^(?:that|which|who|whom|whose|where|when|because|if|while|since|until)$/i.test(t.surface))) return null;
+    // "Garcia says the parents drove to the area, let out their son and told him …": a series of verbs after a
+    // second one in the head belongs to that verb's subject ("the parents"), not to the first one.
+    const verbGroupEnd = headTags.findIndex((t, i) => i > headVerb && !VERB_TAGS.has(t.pos) && t.pos !== "ADV" && t.pos !== "PART");
+    if (head.includes(",") && verbGroupEnd > 0 && headTags.slice(verbGroupEnd).some((t, i, all) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/ing$/i.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to")) return null;
     const subject = headTags.slice(0, headVerb).map((t) => t.surface).join(" ").replace(/\s+'s\b/g, "'s").replace(/\s+-\s+/g, "-");
     // "That was when he was five and is now 18" has no subject to lend: "That" points back, it names nobody.
     if (/^(?:that|this|it|there)$/i.test(subject)) return null;
@@ -433,13 +574,19 @@ function englishClause(head: string, tail: string): string | null {
 function lighter(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   return sentence
-    .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore)\s*,\s*/i, "")
+    .replace(/^(?:yet|still|however|meanwhile|indeed|instead|ultimately|additionally|moreover|furthermore|nevertheless)\s*,\s*/i, "")
+    .replace(/^(?:therefore|consequently|accordingly|as a result)\s*,\s*/i, "So ")
+    // "…, however he is …" joins two clauses as "but" does.
+    .replace(/,\s+however\s+(?=(?:he|she|it|they|we|i|the|this|that|there|his|her|their)\b)/gi, ", but ")
+    // A linking word between commas: "The plan, however, failed" → "The plan failed".
+    .replace(/,\s+(?:however|therefore|moreover|furthermore|additionally|nevertheless|consequently|meanwhile|in addition|as a result)\s*,(?=\s)/gi, "")
     // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
     // Not an aside with a quotation in it: its comma may sit inside the quotation ("…, who is known for \"It's Always Sunny,\" began").
     .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
     // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
-    .replace(/\b\p{L}+(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Two letters at least before the ending: "the rally from the lows" keeps its noun.
+    .replace(/\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
@@ -455,7 +602,8 @@ function withoutLongModifiers(sentence: string): string {
   let out = sentence;
   for (const [i, tag] of tags.entries()) {
     const next = tags[i + 1];
-    const long = syllables(tag.surface) >= 3 && /^\p{Ll}[\p{Ll}-]+$/u.test(tag.surface);
+    // Not a hyphenated compound: "post-mortem", "anti-government", "life-threatening" say what the noun is.
+    const long = syllables(tag.surface) >= 3 && /^\p{Ll}+$/u.test(tag.surface);
     const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
     if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface) && !/(?:th|teen|ty)$/.test(tag.surface)) {
       out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
@@ -464,24 +612,72 @@ function withoutLongModifiers(sentence: string): string {
   return out;
 }
 
+/** Quotations are somebody's words: a plain twin goes nowhere inside them. */
+const QUOTED = /["“][^"“”]*["”]|‘[^‘’]*’|(?<=^|\s)'[^']{3,}'(?=[\s.,;:!?]|$)/g;
+
 function plainWords(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
-  let out = sentence;
-  for (const [hard, plain] of PLAIN_WORDS) out = out.replace(hard, (match) => (/^\p{Lu}/u.test(match) ? capitalise(plain) : plain));
+  // Each stretch outside quotation marks on its own; the quotations as written.
+  const parts: string[] = [];
+  let last = 0;
+  for (const quote of sentence.matchAll(QUOTED)) {
+    parts.push(plainStretch(sentence.slice(last, quote.index), last === 0), quote[0]);
+    last = quote.index + quote[0].length;
+  }
+  parts.push(plainStretch(sentence.slice(last), last === 0));
   // The article follows the new word: "an important toss" → "a key toss".
-  return withArticles(out).replace(/\s{2,}/g, " ");
+  return withArticles(parts.join("")).replace(/\s{2,}/g, " ");
+}
+
+/** `atStart`: the stretch opens the sentence, so its first word may be capitalised without being a name. */
+function plainStretch(text: string, atStart: boolean): string {
+  let out = text;
+  // A capitalised word inside the sentence is part of a name ("Dynamic Teen Company", "Attorney General"): it stays.
+  for (const [hard, plain] of PLAIN_WORDS) {
+    out = out.replace(hard, (match: string, ...rest: unknown[]) => {
+      if (!/^\p{Lu}/u.test(match)) return plain;
+      const offset = rest.at(-2) as number;
+      return atStart && /^\W*$/.test(out.slice(0, offset)) ? capitalise(plain) : match;
+    });
+  }
+  return out;
 }
 
 /** "an" before a consonant and "a" before a vowel once a word was dropped or swapped ("an incredibly exciting night" → "a night"). */
 export function withArticles(sentence: string): string {
-  return sentence.replace(/\b([Aa])n\s+(?=[bcdfgjklmnpqrstvwxz]\p{Ll})/gu, "$1 ").replace(/\b([Aa])\s+(?=[aei]\p{Ll})/gu, "$1n ");
+  return sentence.replace(/\b([Aa])n\s+(?=[bcdfgjklmnpqrstvwxz]\p{Ll}|h(?!our|onest|onou?r|eir)\p{Ll})/gu, "$1 ").replace(/\b([Aa])\s+(?=[aei]\p{Ll})/gu, "$1n ");
 }
 
 /** English: what a term is, without what follows it ("the defending champions, having beaten Holland …" → "the defending champions"). */
 export function definitionHead(body: string, lang: LearningLanguage): string {
   if (lang !== "en") return body;
-  const head = body.replace(/,\s+(?:\p{Ll}+ing|and|but|while|although|whereas)\s.*$/u, "");
+  // Also before "and" with a verb of its own: "a hybrid of the midas and the redhead cichlid and was first bred in Taiwan".
+  const head = body.replace(/,\s+(?:\p{Ll}+ing|and|but|while|although|whereas)\s.*$/u, "").replace(/\s+and\s+(?:\p{Ll}+ly\s+)?(?:is|was|are|were|has|had|have|will|would|can|could|told|said|made|became|won|took|went|\p{Ll}+ed)\s.*$/u, "");
   return wordCount(head) >= 2 ? head : body;
+}
+
+const TIME_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|yesterday|tomorrow|now|then|tonight|meanwhile|however|instead)$/i;
+
+/**
+ * English: whether a definition the patterns found says what a term is. Not "On Friday, a Belfast judge ruled …"
+ * (a time, then a clause), "Suddenly, an unlikely hero bounds …", "Underpinning this question is …" (the sentence
+ * turned round), nor "a highly unlikely outcome" (an opinion, not a definition).
+ */
+export function definesATerm(d: { term: string; body: string; sentence: string }): boolean {
+  const words = d.term.split(/\s+/);
+  if (words.some((w) => TIME_WORDS.test(w)) || /ly$/i.test(words.at(-1)!) || /^\p{L}+ing$/iu.test(words[0]!) || words.some((w) => /^(?:this|that|these|those)$/i.test(w))) return false;
+  const at = d.sentence.indexOf(d.term);
+  const before = d.sentence.slice(0, Math.max(0, at));
+  // A phrase that opens the sentence ("On Friday, …", "In September, …") is no term.
+  if (/^(?:\S+\s+)?(?:on|in|at|by|for|with|from|since|after|before|during|until|under|over)\s+(?:\S+\s+)?$/i.test(before)) return false;
+  // "The disease is the most common liver disorder …" speaks of one disease the page named before, not of diseases.
+  if (/^the\s+$/i.test(before) && /^\p{Ll}[\p{Ll}-]*$/u.test(d.term)) return false;
+  // "an online slam book, a repository of …": a word of a longer name is not the term.
+  if (at > 0 && /^\p{Ll}/u.test(d.term) && !/(?:^|\s)(?:the|a|an|its|his|her|their|our|this|of|with|from|by|and|or)\s+$/i.test(before)) return false;
+  if (/^(?:an?|the)\s+\p{L}+ly\s/iu.test(d.body)) return false;
+  // A noun and then a finite verb with its object: "a Belfast judge ruled that …", "a large-scale study has found …".
+  const tags = tagEnglish(d.body);
+  return !tags.some((t, i) => i > 0 && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos) && (t.pos === "AUX" || (t.pos === "VERB" && /^(?:DET|PRON|SCONJ)$/.test(tags[i + 1]?.pos ?? "") )) && !/ing$/i.test(t.surface));
 }
 
 /** The page's own definitions of its key terms, shortened to their first clause; never the title. */
@@ -496,6 +692,7 @@ export function glossary(input: { title: string | null; text: string; language: 
     .filter((d) => !/["“”„«»]|(?:^|\s)'|'(?:\s|$)/.test(d.sentence))
     // "Less women are having babies …" says what they do, not what they are.
     .filter((d) => lang !== "en" || !/^\p{L}+ing\b/u.test(d.body))
+    .filter((d) => lang !== "en" || definesATerm(d))
     .map((d) => ({ d, score: importance(d.term) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, max)
@@ -507,7 +704,7 @@ export function glossary(input: { title: string | null; text: string; language: 
 }
 
 /** A piece cut from a sentence that points back at the piece before it ("That is what …", "This is because …", "They have …"). */
-const LEANS_BACK = /^(?:That|This|They|It|He|She|So|Then|But|Meanwhile|Il|Elle|Ils|Elles|Cela|Mais|Er|Sie|Es|Dies|Aber|Él|Ella|Ellos|Ellas|Esto|Pero)\b/;
+const LEANS_BACK = /^(?:That|This|These|Those|They|It|He|She|So|Then|But|Meanwhile|Il|Elle|Ils|Elles|Cela|Mais|Er|Sie|Es|Dies|Aber|Él|Ella|Ellos|Ellas|Esto|Pero)\b/;
 
 /**
  * The pieces of one sentence that pass `keep`, never one that leans on a piece left out: "That is
@@ -523,13 +720,34 @@ export function keptPieces(pieces: string[], keep: (piece: string) => boolean): 
   return kept;
 }
 
+/**
+ * English: what a "who" aside says about a named person, as a sentence of its own before the rest: "Alassane
+ * Ouattara, who won November's election, also ordered the borders closed" → "Alassane Ouattara won November's
+ * election. Ouattara also ordered the borders closed." Said rather than left out; one sentence when it does not fit.
+ */
+export function whoAside(sentence: string): string[] {
+  // Only a name standing as the subject ("Kidder, who …, was delighted"), a clause with its verb first, and a rest that goes on with the verb.
+  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,90}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
+  if (!aside) return [sentence];
+  const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
+  if (/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(name) || !VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "")) return [sentence];
+  // "Mr Hedges, who …" is "Mr Hedges" again, not "Hedges".
+  const title = /^(?:Mr|Mrs|Ms|Dr|Sir|Lady|Lord)\b\.?/.exec(name)?.[0];
+  const restTags = tagEnglish(rest);
+  const verbAt = restTags.findIndex((t) => VERB_TAGS.has(t.pos));
+  if (verbAt < 0 || verbAt > 2) return [sentence];
+  return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
+}
+
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
   const simpler = (s: string) => {
-    const plain = plainWords(lighter(withoutAsides(s), lang), lang);
+    const plain = plainWords(lighter(withoutDateline(withoutAsides(s)), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
-  let groups = sentencesOf(input.summary).map((s) => splitLong(simpler(s), lang, maxWords, effort).map((p) => (lang === "en" ? withArticles(p) : p)));
+  let groups = sentencesOf(input.summary).map((s) =>
+    (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p)),
+  );
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     // A sentence that points back ("Elle se déroule …") goes with the one it points to.
