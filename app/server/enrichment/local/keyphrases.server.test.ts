@@ -30,6 +30,15 @@ describe("English keyphrase candidates", () => {
     expect(phrases).not.toContain("idea");
   });
 
+  it("end a phrase on a plural or '-ing' noun the tagger reads as a verb ('polar coordinates,', 'orthogonal machining.')", () => {
+    // wink-nlp tags "coordinates", "machining" and "surfaces" here as verbs.
+    const text = "Curves are drawn in polar coordinates, and the tool path covers orthogonal machining. Smooth subdivision surfaces are fitted to meshes.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["polar coordinates", "orthogonal machining", "smooth subdivision surfaces"]));
+    // A verb with its object stays out: "covers" is followed by an adjective, not a phrase's end.
+    expect(phrases.some((p) => p.includes("covers"))).toBe(false);
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.
