@@ -39,6 +39,13 @@ describe("English keyphrase candidates", () => {
     expect(phrases.some((p) => p.includes("covers"))).toBe(false);
   });
 
+  it("keep a noun before a relative pronoun a noun, and a noun before a determiner a verb", () => {
+    const phrases = extractKeyphrases({ text: "Images are split into small voxels that hold one value. GIN indexes store a list of rows.", language: "en" });
+    // "voxels" before "that" ends its phrase; "store" before "a" is the verb of "GIN indexes".
+    expect(phrases).toEqual(expect.arrayContaining(["small voxels", "GIN indexes"]));
+    expect(phrases.some((p) => p.includes("store"))).toBe(false);
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.
