@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KEYPHRASE_CHARS, LONG_PAGE_KEYPHRASE_CHARS, extractKeyphrases, keyphraseStopWords, lessRedundant, newsLike, rankKeyphrases, similarity, termScore, wordKind, yakeKeyphrases } from "./keyphrases.server";
+import { KEYPHRASE_CHARS, LONG_PAGE_KEYPHRASE_CHARS, extractKeyphrases, keyphraseStopWords, lessRedundant, newsLike, occurrencesInside, rankKeyphrases, similarity, termScore, wordKind, yakeKeyphrases } from "./keyphrases.server";
 
 const abstract = `Compatibility of systems of linear constraints over the set of natural numbers
 
@@ -44,6 +44,23 @@ describe("English keyphrase candidates", () => {
     // "voxels" before "that" ends its phrase; "store" before "a" is the verb of "GIN indexes".
     expect(phrases).toEqual(expect.arrayContaining(["small voxels", "GIN indexes"]));
     expect(phrases.some((p) => p.includes("store"))).toBe(false);
+  });
+
+  it("rank a single word below phrases of like weight, and a phrase that recurs inside longer ones higher (abstracts)", () => {
+    const text = "Robots map rooms. Each robot carries a laser scanner. The robot builds occupancy grids from laser scans, and occupancy grid maps are shared with other robots. A robot can fail.";
+    const ranked = rankKeyphrases({ text, language: "en" }).map((k) => k.phrase);
+    // "robot" (four times) outweighs each word of "laser scanner" and "laser scans", yet is one word.
+    expect(ranked.indexOf("robot")).toBeGreaterThan(ranked.indexOf("laser scanner"));
+    expect(ranked.indexOf("robot")).toBeGreaterThan(ranked.indexOf("laser scans"));
+    expect(ranked.slice(0, 2)).toEqual(["occupancy grid maps", "occupancy grids"]);
+  });
+
+  it("count each candidate's occurrences inside longer candidates", () => {
+    // Token stems: 0 horizontal, 1 axis, 2 wind, 3 turbin, 4 system, 5 wind, 6 turbin.
+    const stems = ["horizont", "axi", "wind", "turbin", "system", "wind", "turbin"];
+    const inside = occurrencesInside([[0, 1, 2, 3, 4], [5, 6]], stems, new Set(["wind turbin", "turbin", "axi wind", "horizont axi wind turbin system"]));
+    // The second phrase is "wind turbin" itself (not counted for it) and holds "turbin" once more.
+    expect(Object.fromEntries(inside)).toEqual({ "wind turbin": 1, turbin: 2, "axi wind": 1 });
   });
 
   it("merge singular and plural forms into one phrase", () => {

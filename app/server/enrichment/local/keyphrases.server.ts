@@ -368,17 +368,44 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
     const form = phrase.length === 1 ? displayForm(tokens[phrase[0]!]!, lang) : phrase.map((i) => displayForm(tokens[i]!, lang)).join(" ");
     entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
   }
+  // English abstracts: how often each candidate occurs as a noun phrase or inside a longer one
+  // ("wind turbine" in "horizontal axis wind turbine" and "variable speed wind turbine system").
+  const abstract = lang === "en" && !long;
+  const inside = abstract ? occurrencesInside(phrases, stems, merged) : undefined;
   const ranked: Keyphrase[] = [];
-  for (const entry of merged.values()) {
+  for (const [key, entry] of merged) {
     let phrase = "";
     let best = 0;
     for (const [form, count] of entry.forms) if (count > best) [phrase, best] = [form, count];
     let count = 0;
     for (const c of entry.forms.values()) count += c;
-    if (phrase.length <= 60) ranked.push({ phrase, score: (entry.score * Math.pow(count, frequencyExponent)) / Math.pow(entry.words, lengthExponent), words: entry.words });
+    // Abstracts: a phrase that recurs, on its own or inside longer ones, is the topic; a single word
+    // is rarely a keyphrase of its own (19% of the single words in the top ten against 40% of the
+    // phrases). Inspec F1@10 dev 31.4 → 31.8 (single words × 0.4–0.6 and occurrences^0.1–0.2 all
+    // within 31.7–31.9).
+    const extra = inside ? (entry.words === 1 ? SINGLE_WORD_FACTOR : 1) * Math.pow(count + (inside.get(key) ?? 0), OCCURRENCE_EXPONENT) : 1;
+    if (phrase.length <= 60) ranked.push({ phrase, score: (extra * entry.score * Math.pow(count, frequencyExponent)) / Math.pow(entry.words, lengthExponent), words: entry.words });
   }
   ranked.sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
   return lang === "en" ? lessRedundant(ranked) : ranked;
+}
+
+const SINGLE_WORD_FACTOR = 0.5;
+const OCCURRENCE_EXPONENT = 0.2;
+
+/** How often each candidate (by its stems' key) stands inside a longer candidate phrase, counting every occurrence. */
+export function occurrencesInside(phrases: number[][], stems: string[], candidates: { has(key: string): boolean }): Map<string, number> {
+  const inside = new Map<string, number>();
+  for (const phrase of phrases) {
+    if (phrase.length < 2) continue;
+    for (let a = 0; a < phrase.length; a++)
+      for (let b = a; b < phrase.length; b++) {
+        if (b - a + 1 === phrase.length) continue;
+        const key = a === b ? stems[phrase[a]!]! : phrase.slice(a, b + 1).map((i) => stems[i]!).join(" ");
+        if (candidates.has(key)) inside.set(key, (inside.get(key) ?? 0) + 1);
+      }
+  }
+  return inside;
 }
 
 /**
