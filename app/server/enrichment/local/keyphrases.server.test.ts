@@ -63,6 +63,14 @@ describe("English keyphrase candidates", () => {
     expect(Object.fromEntries(inside)).toEqual({ "wind turbin": 1, turbin: 2, "axi wind": 1 });
   });
 
+  it("keep 'time' and 'content' inside phrases ('time series', 'computational time'), never alone", () => {
+    const text = "Forecasting of time series with neural networks. The method cuts the computational time of training, and time series of sensor data are forecast within the time available.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["time series", "computational time"]));
+    expect(phrases).not.toContain("time");
+    expect(phrases).not.toContain("series");
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.

@@ -99,6 +99,12 @@ export function keyphraseStopWords(lang: string): Set<string> {
 
 const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
 const PHRASE_TAGS = new Set(["NOUN", "PROPN", "ADJ"]);
+/**
+ * Nouns the English stop list drops as web boilerplate ("time", "content") that are keyphrase words
+ * inside a phrase ("time series", "computational time", "image content"), never alone: Inspec F1@10
+ * dev 31.8 → 32.0.
+ */
+const PHRASE_ONLY_NOUNS = new Set(["time", "times", "content"]);
 /** What may follow a phrase's head: punctuation, a conjunction, an auxiliary ("surfaces are"), a line break. */
 const PHRASE_END = /^(?:PUNCT|CCONJ|AUX|SYM|SPACE)$/;
 /** A relative pronoun or a capitalised word: the start of a clause, not a verb's object. */
@@ -136,7 +142,7 @@ function englishCandidates(text: string, stop: Set<string>): { tokens: Token[]; 
     // A phrase ends in a noun; adjectives alone are not phrases.
     while (run.length && !NOUN_TAGS.has(posOf[run.at(-1)!]!)) run.pop();
     while (run.length && VAGUE_MODIFIERS.has(tokens[run[0]!]!.word)) run.shift();
-    if (run.length === 1 && VAGUE_NOUNS.has(tokens[run[0]!]!.word)) run = [];
+    if (run.length === 1 && (VAGUE_NOUNS.has(tokens[run[0]!]!.word) || PHRASE_ONLY_NOUNS.has(tokens[run[0]!]!.word))) run = [];
     if (run.length) {
       const phrase = run.length > MAX_WORDS ? run.slice(-MAX_WORDS) : run;
       phrases.push(phrase);
@@ -156,7 +162,7 @@ function englishCandidates(text: string, stop: Set<string>): { tokens: Token[]; 
     // "orthogonal machining.", "subdivision surfaces are"): Inspec F1@10 dev 30.6 → 31.1.
     if (pos === "VERB" && /(?:[^su]s|ing)$/.test(word) && run.at(-1) === tokens.length - 1 && PHRASE_TAGS.has(posOf[run.at(-1)!]!) && PHRASE_END.test(after)) pos = "NOUN";
     const isWord = WORD.test(word) && /\p{L}/u.test(word);
-    const content = isWord && !stop.has(word) && word.length > 1;
+    const content = isWord && (!stop.has(word) || (NOUN_TAGS.has(pos) && PHRASE_ONLY_NOUNS.has(word))) && word.length > 1;
     tokens.push({ word, surface, content, breakBefore: previousBreak });
     posOf.push(pos);
     const index = tokens.length - 1;
