@@ -71,6 +71,13 @@ describe("English keyphrase candidates", () => {
     expect(phrases).not.toContain("series");
   });
 
+  it("leave an '-ing' verb that heads a clause out of the phrase after it, and keep one after a determiner", () => {
+    const text = "Extracting time delay information is costly. We study algorithms for matching strategies, and the matching strategies differ.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["time delay information", "matching strategies"]));
+    expect(phrases.some((p) => p.startsWith("extracting"))).toBe(false);
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.
