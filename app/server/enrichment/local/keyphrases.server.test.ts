@@ -78,6 +78,12 @@ describe("English keyphrase candidates", () => {
     expect(phrases.some((p) => p.startsWith("extracting"))).toBe(false);
   });
 
+  it("read a verb's plain form between a determiner and a noun as part of the phrase ('the dwell force')", () => {
+    // wink-nlp tags "dwell" and "equals" here as verbs.
+    const phrases = extractKeyphrases({ text: "The dwell force technique measures the dwell force on the tool. The equals contract binds every class.", language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["dwell force", "equals contract"]));
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.
