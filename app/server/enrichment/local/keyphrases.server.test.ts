@@ -84,6 +84,13 @@ describe("English keyphrase candidates", () => {
     expect(phrases).toEqual(expect.arrayContaining(["dwell force", "equals contract"]));
   });
 
+  it("leave the word that introduces a name ('called', 'so-called') out of the phrase", () => {
+    const text = "We build a transform called four-point wavelets. The so-called local models fail, but four-point wavelets and local models both compress signals.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["four-point wavelets", "local models"]));
+    expect(phrases.some((p) => /\b(?:called|so-called)\b/.test(p))).toBe(false);
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.

@@ -107,6 +107,7 @@ const PHRASE_TAGS = new Set(["NOUN", "PROPN", "ADJ"]);
 const PHRASE_ONLY_NOUNS = new Set(["time", "times", "content"]);
 /** What may follow a phrase's head: punctuation, a conjunction, an auxiliary ("surfaces are"), a line break. */
 const PHRASE_END = /^(?:PUNCT|CCONJ|AUX|SYM|SPACE)$/;
+const NAMING_WORDS = new Set(["called", "so-called", "termed", "named", "dubbed", "denoted", "known", "entitled"]);
 /** What may stand before an "-ing" word that opens a noun phrase. */
 const GERUND_OPENERS = /^(?:DET|ADJ|NUM|ADP|PART)$/;
 /** A relative pronoun or a capitalised word: the start of a clause, not a verb's object. */
@@ -175,7 +176,9 @@ function englishCandidates(text: string, stop: Set<string>): { tokens: Token[]; 
     // An "-ing" verb opens a phrase only after a determiner, a number, a preposition or a possessive
     // ("the matching strategies", "for matching strategies"); elsewhere it heads a clause with its
     // object ("Extracting time delay information", "libraries offering loans"): Inspec F1@10 dev 32.0 → 32.7.
-    const clause = pos === "VERB" && run.length === 0 && /ing$/.test(word) && !GERUND_OPENERS.test(raw[position - 1]?.pos ?? "PUNCT");
+    // "called", "termed", "so-called" introduce a name and are no part of it ("called four-point
+    // wavelets"): Inspec F1@10 dev 32.9 → 33.0.
+    const clause = NAMING_WORDS.has(word) || (pos === "VERB" && run.length === 0 && /ing$/.test(word) && !GERUND_OPENERS.test(raw[position - 1]?.pos ?? "PUNCT"));
     if (content && !clause && (PHRASE_TAGS.has(pos) || (pos === "VERB" && /(?:ing|ed)$/.test(word)))) run.push(index);
     else close();
     previousBreak = !isWord;
