@@ -91,6 +91,12 @@ describe("English keyphrase candidates", () => {
     expect(phrases.some((p) => /\b(?:called|so-called)\b/.test(p))).toBe(false);
   });
 
+  it("end a phrase before a noun's past-tense verb ('staff analyzed previous loans'), not at a participle inside it ('computer aided design')", () => {
+    const phrases = extractKeyphrases({ text: "Library staff analyzed previous monograph loans. Computer aided design tools read monograph loans.", language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["library staff", "monograph loans", "computer aided design tools"]));
+    expect(phrases.some((p) => p.includes("analyzed"))).toBe(false);
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.

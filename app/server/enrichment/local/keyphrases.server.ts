@@ -108,6 +108,8 @@ const PHRASE_ONLY_NOUNS = new Set(["time", "times", "content"]);
 /** What may follow a phrase's head: punctuation, a conjunction, an auxiliary ("surfaces are"), a line break. */
 const PHRASE_END = /^(?:PUNCT|CCONJ|AUX|SYM|SPACE)$/;
 const NAMING_WORDS = new Set(["called", "so-called", "termed", "named", "dubbed", "denoted", "known", "entitled"]);
+/** What opens a verb's object: a determiner, adjective, number or pronoun. */
+const OBJECT_OPENERS = /^(?:DET|ADJ|NUM|PRON)$/;
 /** What may stand before an "-ing" word that opens a noun phrase. */
 const GERUND_OPENERS = /^(?:DET|ADJ|NUM|ADP|PART)$/;
 /** A relative pronoun or a capitalised word: the start of a clause, not a verb's object. */
@@ -178,7 +180,10 @@ function englishCandidates(text: string, stop: Set<string>): { tokens: Token[]; 
     // object ("Extracting time delay information", "libraries offering loans"): Inspec F1@10 dev 32.0 → 32.7.
     // "called", "termed", "so-called" introduce a name and are no part of it ("called four-point
     // wavelets"): Inspec F1@10 dev 32.9 → 33.0.
-    const clause = NAMING_WORDS.has(word) || (pos === "VERB" && run.length === 0 && /ing$/.test(word) && !GERUND_OPENERS.test(raw[position - 1]?.pos ?? "PUNCT"));
+    // An "-ed" verb between a noun and what opens another phrase is the noun's past tense, not a
+    // participle inside the phrase ("staff analyzed previous loans"; "computer aided design" stays).
+    const pastTense = pos === "VERB" && /ed$/.test(word) && NOUN_TAGS.has(raw[position - 1]?.pos ?? "") && OBJECT_OPENERS.test(after);
+    const clause = pastTense || NAMING_WORDS.has(word) || (pos === "VERB" && run.length === 0 && /ing$/.test(word) && !GERUND_OPENERS.test(raw[position - 1]?.pos ?? "PUNCT"));
     if (content && !clause && (PHRASE_TAGS.has(pos) || (pos === "VERB" && /(?:ing|ed)$/.test(word)))) run.push(index);
     else close();
     previousBreak = !isWord;
