@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KEYPHRASE_CHARS, LONG_PAGE_KEYPHRASE_CHARS, extractKeyphrases, keyphraseStopWords, lessRedundant, newsLike, occurrencesInside, rankKeyphrases, similarity, termScore, wordKind, yakeKeyphrases } from "./keyphrases.server";
+import { KEYPHRASE_CHARS, LONG_PAGE_KEYPHRASE_CHARS, acronymsOf, extractKeyphrases, keyphraseStopWords, lessRedundant, newsLike, occurrencesInside, rankKeyphrases, similarity, termScore, wordKind, yakeKeyphrases } from "./keyphrases.server";
 
 const abstract = `Compatibility of systems of linear constraints over the set of natural numbers
 
@@ -95,6 +95,15 @@ describe("English keyphrase candidates", () => {
     const phrases = extractKeyphrases({ text: "Library staff analyzed previous monograph loans. Computer aided design tools read monograph loans.", language: "en" });
     expect(phrases).toEqual(expect.arrayContaining(["library staff", "monograph loans", "computer aided design tools"]));
     expect(phrases.some((p) => p.includes("analyzed"))).toBe(false);
+  });
+
+  it("link a long form to the acronym the text defines for it, by its last words' initials", () => {
+    const words = "we train a linear support vector machine ( SVM ) on fault-tolerant systems ( FTSs ) and a web server ( DB )".split(" ");
+    const tokens = words.map((surface) => ({ surface }));
+    const stems = words.map((w) => w.toLowerCase());
+    // Noun phrases as the tagger gives them: "linear support vector machine", "fault-tolerant systems", "web server".
+    const acronyms = acronymsOf(tokens, [[3, 4, 5, 6], [11, 12], [17, 18]], stems);
+    expect(Object.fromEntries(acronyms)).toEqual({ "support vector machine": "svm", "fault-tolerant systems": "ftss" });
   });
 
   it("merge singular and plural forms into one phrase", () => {
