@@ -394,22 +394,23 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   // English abstracts: how often each candidate occurs as a noun phrase or inside a longer one
   // ("wind turbine" in "horizontal axis wind turbine" and "variable speed wind turbine system").
   const abstract = lang === "en" && !long;
-  const inside = abstract ? occurrencesInside(phrases, stems, merged) : undefined;
+  const counts = new Map<string, number>();
+  for (const [key, entry] of merged) {
+    let count = 0;
+    for (const c of entry.forms.values()) count += c;
+    counts.set(key, count);
+  }
+  const inside = abstract ? occurrencesInside(counts) : undefined;
   // A long form and its acronym are one term: "message definition repository (MDR)" occurs as often
   // as either is written (Inspec F1@10 dev 33.1 → 33.2).
   const acronyms = abstract ? acronymsOf(tokens, phrases, stems) : undefined;
-  const countOf = (key: string) => {
-    let total = inside?.get(key) ?? 0;
-    for (const c of merged.get(key)?.forms.values() ?? []) total += c;
-    return total;
-  };
+  const countOf = (key: string) => (counts.get(key) ?? 0) + (inside?.get(key) ?? 0);
   const ranked: Keyphrase[] = [];
   for (const [key, entry] of merged) {
     let phrase = "";
     let best = 0;
     for (const [form, count] of entry.forms) if (count > best) [phrase, best] = [form, count];
-    let count = 0;
-    for (const c of entry.forms.values()) count += c;
+    const count = counts.get(key)!;
     // Abstracts: a phrase that recurs, on its own or inside longer ones, is the topic; a single word
     // is rarely a keyphrase of its own (19% of the single words in the top ten against 40% of the
     // phrases). Inspec F1@10 dev 31.4 → 31.8 (single words × 0.4–0.6 and occurrences^0.1–0.2 all
@@ -425,16 +426,20 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
 const SINGLE_WORD_FACTOR = 0.5;
 const OCCURRENCE_EXPONENT = 0.2;
 
-/** How often each candidate (by its stems' key) stands inside a longer candidate phrase, counting every occurrence. */
-export function occurrencesInside(phrases: number[][], stems: string[], candidates: { has(key: string): boolean }): Map<string, number> {
+/**
+ * How often each candidate stands inside a longer one, from each candidate's stems' key and number of
+ * occurrences ("wind turbin" twice inside "horizont axi wind turbin system" written twice).
+ */
+export function occurrencesInside(counts: Map<string, number>): Map<string, number> {
   const inside = new Map<string, number>();
-  for (const phrase of phrases) {
-    if (phrase.length < 2) continue;
-    for (let a = 0; a < phrase.length; a++)
-      for (let b = a; b < phrase.length; b++) {
-        if (b - a + 1 === phrase.length) continue;
-        const key = a === b ? stems[phrase[a]!]! : phrase.slice(a, b + 1).map((i) => stems[i]!).join(" ");
-        if (candidates.has(key)) inside.set(key, (inside.get(key) ?? 0) + 1);
+  for (const [key, n] of counts) {
+    if (!key.includes(" ")) continue;
+    const words = key.split(" ");
+    for (let a = 0; a < words.length; a++)
+      for (let b = a + 1; b <= words.length; b++) {
+        if (b - a === words.length) continue;
+        const part = b - a === 1 ? words[a]! : words.slice(a, b).join(" ");
+        if (counts.has(part)) inside.set(part, (inside.get(part) ?? 0) + n);
       }
   }
   return inside;
