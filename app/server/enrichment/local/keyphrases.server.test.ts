@@ -104,6 +104,13 @@ describe("English keyphrase candidates", () => {
     expect(Object.fromEntries(acronyms)).toEqual({ "support vector machine": "svm", "fault-tolerant systems": "ftss" });
   });
 
+  it("leave people's names with an initial out, and keep the words after a numbered part's initial", () => {
+    const text = "Part I. Linear controller design. The linear controller design follows the method of H. Kimura for robust control, and robust control keeps the linear controller design stable.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["linear controller design", "robust control"]));
+    expect(phrases.some((p) => /kimura|\bi\./i.test(p))).toBe(false);
+  });
+
   it("merge singular and plural forms into one phrase", () => {
     const ranked = rankKeyphrases({ text: "Indexes make reads fast. We add an index to the table. The database keeps the index small. Large indexes slow down writes.", language: "en" });
     // "Indexes" and "index" (twice) are one phrase, written as the page writes it most often.
