@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KEYPHRASE_CHARS, LONG_PAGE_KEYPHRASE_CHARS, extractKeyphrases, keyphraseStopWords, lessRedundant, newsLike, rankKeyphrases, similarity, termScore, wordKind, yakeKeyphrases } from "./keyphrases.server";
+import { KEYPHRASE_CHARS, LONG_PAGE_KEYPHRASE_CHARS, acronymsOf, extractKeyphrases, keyphraseStopWords, lessRedundant, newsLike, occurrencesInside, rankKeyphrases, similarity, termScore, wordKind, yakeKeyphrases } from "./keyphrases.server";
 
 const abstract = `Compatibility of systems of linear constraints over the set of natural numbers
 
@@ -28,6 +28,87 @@ describe("English keyphrase candidates", () => {
     expect(phrases.some((p) => /^(?:straightforward|unknown)\b/.test(p))).toBe(false);
     expect(phrases).not.toContain("treatment");
     expect(phrases).not.toContain("idea");
+  });
+
+  it("end a phrase on a plural or '-ing' noun the tagger reads as a verb ('polar coordinates,', 'orthogonal machining.')", () => {
+    // wink-nlp tags "coordinates", "machining" and "surfaces" here as verbs.
+    const text = "Curves are drawn in polar coordinates, and the tool path covers orthogonal machining. Smooth subdivision surfaces are fitted to meshes.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["polar coordinates", "orthogonal machining", "smooth subdivision surfaces"]));
+    // A verb with its object stays out: "covers" is followed by an adjective, not a phrase's end.
+    expect(phrases.some((p) => p.includes("covers"))).toBe(false);
+  });
+
+  it("keep a noun before a relative pronoun a noun, and a noun before a determiner a verb", () => {
+    const phrases = extractKeyphrases({ text: "Images are split into small voxels that hold one value. GIN indexes store a list of rows.", language: "en" });
+    // "voxels" before "that" ends its phrase; "store" before "a" is the verb of "GIN indexes".
+    expect(phrases).toEqual(expect.arrayContaining(["small voxels", "GIN indexes"]));
+    expect(phrases.some((p) => p.includes("store"))).toBe(false);
+  });
+
+  it("rank a single word below phrases of like weight, and a phrase that recurs inside longer ones higher (abstracts)", () => {
+    const text = "Robots map rooms. Each robot carries a laser scanner. The robot builds occupancy grids from laser scans, and occupancy grid maps are shared with other robots. A robot can fail.";
+    const ranked = rankKeyphrases({ text, language: "en" }).map((k) => k.phrase);
+    // "robot" (four times) outweighs each word of "laser scanner" and "laser scans", yet is one word.
+    expect(ranked.indexOf("robot")).toBeGreaterThan(ranked.indexOf("laser scanner"));
+    expect(ranked.indexOf("robot")).toBeGreaterThan(ranked.indexOf("laser scans"));
+    expect(ranked.slice(0, 2)).toEqual(["occupancy grid maps", "occupancy grids"]);
+  });
+
+  it("count each candidate's occurrences inside longer candidates", () => {
+    const counts = new Map([["horizont axi wind turbin system", 2], ["wind turbin", 1], ["turbin", 1], ["axi wind", 1], ["gener", 3]]);
+    // "wind turbin" and "axi wind" twice inside the first; "turbin" there twice and once inside "wind turbin".
+    expect(Object.fromEntries(occurrencesInside(counts))).toEqual({ "wind turbin": 2, turbin: 3, "axi wind": 2 });
+  });
+
+  it("keep 'time' and 'content' inside phrases ('time series', 'computational time'), never alone", () => {
+    const text = "Forecasting of time series with neural networks. The method cuts the computational time of training, and time series of sensor data are forecast within the time available.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["time series", "computational time"]));
+    expect(phrases).not.toContain("time");
+    expect(phrases).not.toContain("series");
+  });
+
+  it("leave an '-ing' verb that heads a clause out of the phrase after it, and keep one after a determiner", () => {
+    const text = "Extracting time delay information is costly. We study algorithms for matching strategies, and the matching strategies differ.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["time delay information", "matching strategies"]));
+    expect(phrases.some((p) => p.startsWith("extracting"))).toBe(false);
+  });
+
+  it("read a verb's plain form between a determiner and a noun as part of the phrase ('the dwell force')", () => {
+    // wink-nlp tags "dwell" and "equals" here as verbs.
+    const phrases = extractKeyphrases({ text: "The dwell force technique measures the dwell force on the tool. The equals contract binds every class.", language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["dwell force", "equals contract"]));
+  });
+
+  it("leave the word that introduces a name ('called', 'so-called') out of the phrase", () => {
+    const text = "We build a transform called four-point wavelets. The so-called local models fail, but four-point wavelets and local models both compress signals.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["four-point wavelets", "local models"]));
+    expect(phrases.some((p) => /\b(?:called|so-called)\b/.test(p))).toBe(false);
+  });
+
+  it("end a phrase before a noun's past-tense verb ('staff analyzed previous loans'), not at a participle inside it ('computer aided design')", () => {
+    const phrases = extractKeyphrases({ text: "Library staff analyzed previous monograph loans. Computer aided design tools read monograph loans.", language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["library staff", "monograph loans", "computer aided design tools"]));
+    expect(phrases.some((p) => p.includes("analyzed"))).toBe(false);
+  });
+
+  it("link a long form to the acronym the text defines for it, by its last words' initials", () => {
+    const words = "we train a linear support vector machine ( SVM ) on fault-tolerant systems ( FTSs ) and a web server ( DB )".split(" ");
+    const tokens = words.map((surface) => ({ surface }));
+    const stems = words.map((w) => w.toLowerCase());
+    // Noun phrases as the tagger gives them: "linear support vector machine", "fault-tolerant systems", "web server".
+    const acronyms = acronymsOf(tokens, [[3, 4, 5, 6], [11, 12], [17, 18]], stems);
+    expect(Object.fromEntries(acronyms)).toEqual({ "support vector machine": "svm", "fault-tolerant systems": "ftss" });
+  });
+
+  it("leave people's names with an initial out, and keep the words after a numbered part's initial", () => {
+    const text = "Part I. Linear controller design. The linear controller design follows the method of H. Kimura for robust control, and robust control keeps the linear controller design stable.";
+    const phrases = extractKeyphrases({ text, language: "en" });
+    expect(phrases).toEqual(expect.arrayContaining(["linear controller design", "robust control"]));
+    expect(phrases.some((p) => /kimura|\bi\./i.test(p))).toBe(false);
   });
 
   it("merge singular and plural forms into one phrase", () => {
