@@ -335,7 +335,39 @@ function termIsPlausible(term: string, lang: LearningLanguage): boolean {
   return !/\d{3,}/.test(term);
 }
 
-/** The sentences of the text that define a term ("X is a …", "X refers to …", "X, a … ,"). */
+/** A quotation mark: what stands between them is somebody's words. */
+const QUOTED = /["“”„«»]|(?:^|\s)'|'(?:\s|$)/;
+
+const TIME_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|yesterday|tomorrow|now|then|tonight|meanwhile|however|instead)$/i;
+
+/**
+ * English: whether a definition the patterns found says what a term is. Not "On Friday, a Belfast judge ruled …"
+ * (a time, then a clause), "Suddenly, an unlikely hero bounds …", "Underpinning this question is …" (the sentence
+ * turned round), nor "a highly unlikely outcome" (an opinion, not a definition).
+ */
+export function definesATerm(d: { term: string; body: string; sentence: string }): boolean {
+  const words = d.term.split(/\s+/);
+  if (words.some((w) => TIME_WORDS.test(w)) || /ly$/i.test(words.at(-1)!) || /^\p{L}+ing$/iu.test(words[0]!) || words.some((w) => /^(?:this|that|these|those)$/i.test(w))) return false;
+  const at = d.sentence.indexOf(d.term);
+  const before = d.sentence.slice(0, Math.max(0, at));
+  // A phrase that opens the sentence ("On Friday, …", "In September, …") is no term.
+  if (/^(?:\S+\s+)?(?:on|in|at|by|for|with|from|since|after|before|during|until|under|over)\s+(?:\S+\s+)?$/i.test(before)) return false;
+  // "The disease is the most common liver disorder …" speaks of one disease the page named before, not of diseases.
+  if (/^the\s+$/i.test(before) && /^\p{Ll}[\p{Ll}-]*$/u.test(d.term)) return false;
+  // "an online slam book, a repository of …": a word of a longer name is not the term.
+  if (at > 0 && /^\p{Ll}/u.test(d.term) && !/(?:^|\s)(?:the|a|an|its|his|her|their|our|this|of|with|from|by|and|or)\s+$/i.test(before)) return false;
+  if (/^(?:an?|the)\s+\p{L}+ly\s/iu.test(d.body)) return false;
+  // A noun and then a finite verb with its object: "a Belfast judge ruled that …", "a large-scale study has found …".
+  const tags = tagEnglish(d.body);
+  return !tags.some((t, i) => i > 0 && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos) && (t.pos === "AUX" || (t.pos === "VERB" && /^(?:DET|PRON|SCONJ)$/.test(tags[i + 1]?.pos ?? "") )) && !/ing$/i.test(t.surface));
+}
+
+/** The sentences of the text that define a term ("X is a …", "X refers to …", "X, a … ,").
+ * Only the page's own statements: not inside a quotation (somebody's opinion: "'Fosse Park is the
+ * gateway …,' said Mr White"), and in English not what something does ("Less women are having
+ * babies …") nor a sentence that only looks like a definition (definesATerm). The glossary, the
+ * quiz and the course all read these.
+ */
 export function definitionsOf(text: string, lang: LearningLanguage, { exclude = [] as string[] } = {}): Definition[] {
   const found: Definition[] = [];
   const excluded = new Set(exclude.map((e) => phraseKey(e, lang)).filter(Boolean));
@@ -353,6 +385,8 @@ export function definitionsOf(text: string, lang: LearningLanguage, { exclude = 
     if (excluded.has(phraseKey(body, lang)) || excluded.has(phraseKey(term, lang)) && tokensOf(term).length > 3) continue;
     if (blankEvery(body, term, lang).count === tokensOf(body).length) continue;
     if (found.some((d) => phraseKey(d.term, lang) === phraseKey(term, lang))) continue;
+    if (QUOTED.test(sentence)) continue;
+    if (lang === "en" && (/^\p{L}+ing\b/u.test(body) || !definesATerm({ term, body, sentence }))) continue;
     found.push({ term, body, sentence });
   }
   return found;

@@ -95,6 +95,18 @@ describe("quiz rules", () => {
     expect(terms.map((t) => t.text)).not.toContain("store");
   });
 
+  it("asks about the page's own definitions only: not a time, a quotation or a turned-round sentence", () => {
+    const text = [
+      "On Friday, a Belfast judge ruled that prosecutors failed to prove the case against the driver.",
+      '"Fosse Park is the gateway from Blaby into the city and they see it as an investment," said Mr White.',
+      "Underpinning this question is a fundamental concern about the cloning process.",
+      "Encephalitis is an irritation and swelling of the brain that an infection brings on.",
+      "A hybrid is the offspring of two different species or breeds of animal.",
+    ].join(" ");
+    const { definition } = quizCandidates({ title: null, language: "en", text, headings: [], codeSnippets: [] });
+    expect(definition.map((q) => q.answer).sort()).toEqual(["Encephalitis", "hybrid"]);
+  });
+
   it("explains each answer by quoting the page", () => {
     for (const q of buildQuiz(fixture("postgres-indexes.html"))!) {
       expect(q.explanation).toMatch(/^The page (?:says|shows|gives)/);

@@ -656,30 +656,6 @@ export function definitionHead(body: string, lang: LearningLanguage): string {
   return wordCount(head) >= 2 ? head : body;
 }
 
-const TIME_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|yesterday|tomorrow|now|then|tonight|meanwhile|however|instead)$/i;
-
-/**
- * English: whether a definition the patterns found says what a term is. Not "On Friday, a Belfast judge ruled …"
- * (a time, then a clause), "Suddenly, an unlikely hero bounds …", "Underpinning this question is …" (the sentence
- * turned round), nor "a highly unlikely outcome" (an opinion, not a definition).
- */
-export function definesATerm(d: { term: string; body: string; sentence: string }): boolean {
-  const words = d.term.split(/\s+/);
-  if (words.some((w) => TIME_WORDS.test(w)) || /ly$/i.test(words.at(-1)!) || /^\p{L}+ing$/iu.test(words[0]!) || words.some((w) => /^(?:this|that|these|those)$/i.test(w))) return false;
-  const at = d.sentence.indexOf(d.term);
-  const before = d.sentence.slice(0, Math.max(0, at));
-  // A phrase that opens the sentence ("On Friday, …", "In September, …") is no term.
-  if (/^(?:\S+\s+)?(?:on|in|at|by|for|with|from|since|after|before|during|until|under|over)\s+(?:\S+\s+)?$/i.test(before)) return false;
-  // "The disease is the most common liver disorder …" speaks of one disease the page named before, not of diseases.
-  if (/^the\s+$/i.test(before) && /^\p{Ll}[\p{Ll}-]*$/u.test(d.term)) return false;
-  // "an online slam book, a repository of …": a word of a longer name is not the term.
-  if (at > 0 && /^\p{Ll}/u.test(d.term) && !/(?:^|\s)(?:the|a|an|its|his|her|their|our|this|of|with|from|by|and|or)\s+$/i.test(before)) return false;
-  if (/^(?:an?|the)\s+\p{L}+ly\s/iu.test(d.body)) return false;
-  // A noun and then a finite verb with its object: "a Belfast judge ruled that …", "a large-scale study has found …".
-  const tags = tagEnglish(d.body);
-  return !tags.some((t, i) => i > 0 && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos) && (t.pos === "AUX" || (t.pos === "VERB" && /^(?:DET|PRON|SCONJ)$/.test(tags[i + 1]?.pos ?? "") )) && !/ing$/i.test(t.surface));
-}
-
 /** The page's own definitions of its key terms, shortened to their first clause; never the title. */
 export function glossary(input: { title: string | null; text: string; language: string | null }, max = 4, maxWords = 18): Array<{ term: string; definition: string }> {
   const lang = learningLanguage(input.language);
@@ -688,11 +664,6 @@ export function glossary(input: { title: string | null; text: string; language: 
   for (const token of tokensOf(input.text)) counts.set(stemKey(token.word, lang), (counts.get(stemKey(token.word, lang)) ?? 0) + 1);
   const importance = (term: string) => tokensOf(term).reduce((n, t) => n + (counts.get(stemKey(t.word, lang)) ?? 0), 0);
   return definitions
-    // A definition inside a quotation is somebody's opinion ("'Fosse Park is the gateway …,' said Mr White"), not the page defining a term.
-    .filter((d) => !/["“”„«»]|(?:^|\s)'|'(?:\s|$)/.test(d.sentence))
-    // "Less women are having babies …" says what they do, not what they are.
-    .filter((d) => lang !== "en" || !/^\p{L}+ing\b/u.test(d.body))
-    .filter((d) => lang !== "en" || definesATerm(d))
     .map((d) => ({ d, score: importance(d.term) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, max)
