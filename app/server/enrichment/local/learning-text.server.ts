@@ -336,7 +336,7 @@ function termIsPlausible(term: string, lang: LearningLanguage): boolean {
 }
 
 /** A quotation mark: what stands between them is somebody's words. */
-const QUOTED = /["“”„«»]|(?:^|\s)'|'(?:\s|$)/;
+const QUOTATION_MARK = /["“”„«»]|(?:^|\s)'|'(?:\s|$)/;
 
 const TIME_WORDS = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|yesterday|tomorrow|now|then|tonight|meanwhile|however|instead)$/i;
 
@@ -385,7 +385,7 @@ export function definitionsOf(text: string, lang: LearningLanguage, { exclude = 
     if (excluded.has(phraseKey(body, lang)) || excluded.has(phraseKey(term, lang)) && tokensOf(term).length > 3) continue;
     if (blankEvery(body, term, lang).count === tokensOf(body).length) continue;
     if (found.some((d) => phraseKey(d.term, lang) === phraseKey(term, lang))) continue;
-    if (QUOTED.test(sentence)) continue;
+    if (QUOTATION_MARK.test(sentence)) continue;
     if (lang === "en" && (/^\p{L}+ing\b/u.test(body) || !definesATerm({ term, body, sentence }))) continue;
     found.push({ term, body, sentence });
   }

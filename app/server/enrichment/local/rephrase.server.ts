@@ -281,7 +281,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
   if (effort >= 1 && lang === "en") {
     // A trailing phrase that says what came of it: "…deteriorated the air quality, causing a blanket of haze" →
     // "…deteriorated the air quality. This caused a blanket of haze." The tense follows the statement's own.
-    const result = /^(.{20,}?),\s+(causing|leaving|bringing|forcing|prompting|sparking|making|killing|injuring|wounding|sending|putting|raising|pushing|triggering|meaning|leading|ending|taking)\s+([^"“”]{8,})$/i.exec(plain);
+    const result = RESULT_PHRASE.exec(plain);
     // Not "killing nine and wounding nine more, the agency reported": the phrase runs on into somebody's words.
     if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && standsAlone(result[1]!)) {
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
@@ -521,6 +521,8 @@ const RESULT_VERBS: Record<string, [string, string]> = {
   raising: ["raised", "raises"], pushing: ["pushed", "pushes"], triggering: ["triggered", "triggers"], meaning: ["meant", "means"],
   leading: ["led", "leads"], ending: ["ended", "ends"], taking: ["took", "takes"],
 };
+/** "…, causing a blanket of haze": a statement, then a phrase with one of those verbs saying what came of it. */
+const RESULT_PHRASE = new RegExp(`^(.{20,}?),\\s+(${Object.keys(RESULT_VERBS).join("|")})\\s+([^"“”]{8,})$`, "i");
 
 /** Past tenses without "-ed": "took the first set but lost …" is two statements about one subject. */
 const IRREGULAR_PAST = /^(?:lost|won|took|made|went|came|got|gave|found|left|told|saw|ran|fell|broke|hit|kept|held|began|became|brought|bought|thought|felt|met|paid|sent|spent|stood|wrote|drew|beat|led|scored|struck|threw|flew|drove|rode|sold|built|caught|fought|taught|chose|spoke|stole|woke|wore|won|shot|sat|lay|rose|grew|knew|hid|dug|swam|sang|sank|forgot)$/i;
