@@ -127,18 +127,20 @@ export async function seenBefore(key: string): Promise<boolean> {
 /**
  * The fetch lock: its token when we took it, null when another save holds it, undefined when Redis
  * is out (go on without); and in the same round trip whether a render of the address is claimed
- * (renderUnderWay), which the plain path asks for every page it fetches.
+ * (renderUnderWay), which the plain path asks for every page it fetches, and whether the address
+ * was fetched before (seenBefore's mark, not set here): then another save may have stored its parse
+ * since we looked.
  */
-export async function lockFetchSeeingRender(key: string): Promise<{ lock: string | null | undefined; render: RenderClaim | null }> {
+export async function lockFetchSeeingRender(key: string): Promise<{ lock: string | null | undefined; render: RenderClaim | null; seen: boolean }> {
   const token = randomUUID();
   try {
-    const answers = await (await lockClient()).pipeline().set(lockKey(key), token, "PX", lockMs(), "NX").get(renderingKey(key)).exec();
-    const [[lockError, taken], [, claim]] = answers as [[Error | null, unknown], [Error | null, unknown]];
+    const answers = await (await lockClient()).pipeline().set(lockKey(key), token, "PX", lockMs(), "NX").get(renderingKey(key)).exists(seenKey(key)).exec();
+    const [[lockError, taken], [, claim], [, seen]] = answers as [[Error | null, unknown], [Error | null, unknown], [Error | null, unknown]];
     if (lockError) throw lockError;
-    return { lock: taken === "OK" ? token : null, render: readClaim(typeof claim === "string" ? claim : null) };
+    return { lock: taken === "OK" ? token : null, render: readClaim(typeof claim === "string" ? claim : null), seen: seen === 1 };
   } catch (error) {
     log.warn("fetch lock unavailable; fetching without it", { error });
-    return { lock: undefined, render: null };
+    return { lock: undefined, render: null, seen: false };
   }
 }
 

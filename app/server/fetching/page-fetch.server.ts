@@ -150,7 +150,7 @@ export async function fetchParsedPage(target: PageToFetch, options: FetchParsedO
 
   // Another save of the same address may be fetching it right now: wait for its parse.
   // With the lock comes whether a save that found the page script-built before us claimed its render.
-  let { lock, render: claimed } = await lockFetchSeeingRender(key);
+  let { lock, render: claimed, seen } = await lockFetchSeeingRender(key);
   if (lock === null) {
     step("another save is fetching this page; waiting for it");
     const finished = await waitForFetch(key, env().CRAWLER_WAIT_MS);
@@ -158,12 +158,19 @@ export async function fetchParsedPage(target: PageToFetch, options: FetchParsedO
       lookup = await lookUpPage(key, target.queuedAt);
       if (lookup.state === "fresh") return fromCache(lookup, performance.now(), step);
       if (lookup.state === "failed") throw failureFrom(lookup);
-      ({ lock, render: claimed } = await lockFetchSeeingRender(key));
+      ({ lock, render: claimed, seen } = await lockFetchSeeingRender(key));
     }
     if (lock === null) throw deferOrFail(deferrals, "busy", 0, "another save is fetching this page");
   }
   try {
     if (render) return await renderHandedOver(target, lookup, { ...options, key, render });
+    // A save that held the lock between our look-up and our lock may have stored the page: look
+    // again when the address was fetched before (a page saved once is not looked up twice).
+    if (seen) {
+      lookup = await lookUpPage(key, target.queuedAt);
+      if (lookup.state === "fresh") return fromCache(lookup, performance.now(), step);
+      if (lookup.state === "failed") throw failureFrom(lookup);
+    }
     if (claimed) {
       step("another save's render of this page is under way: waiting for it in the render queue");
       return { browser: claimed.reason, shareable: true };
