@@ -158,6 +158,21 @@ describe("migrations", () => {
     expect(await method()).toBe("l");
   });
 
+  it("keep the shared parse as json compressed with lz4, and give jsonb with pglz back when reverted (decision 035)", async () => {
+    const column = async () =>
+      (
+        await sql<{ type: string; method: string }>`
+          select format_type(atttypid, atttypmod) as type, attcompression as method
+          from pg_attribute where attrelid = 'fetch_cache'::regclass and attname = 'parse'`.execute(db)
+      ).rows[0]!;
+    expect(await column()).toEqual({ type: "json", method: "l" });
+    const names = Object.keys(migrations);
+    await migrateDown(db, names.length - names.indexOf("20261128T030000_store_page_parse_as_json"));
+    expect(await column()).toEqual({ type: "jsonb", method: "p" });
+    await migrateToLatest(db);
+    expect(await column()).toEqual({ type: "json", method: "l" });
+  });
+
   it("enforce the role check and unique emails", async () => {
     await db.insertInto("users").values({ email: "a@example.com", password_hash: "x" }).execute();
     await expect(db.insertInto("users").values({ email: "a@example.com", password_hash: "y" }).execute()).rejects.toThrow(
