@@ -33,6 +33,7 @@ import {
   markLinkUnenriched,
   type EnrichedFields,
 } from "../repos/links.server";
+import type { ListRow } from "../repos/link-search.server";
 
 /** rendering: handed to the headless browser's render queue, which finishes the enrichment. */
 export type EnrichOutcome = "enriched" | "failed" | "skipped" | "rendering";
@@ -132,7 +133,7 @@ async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { b
     return "failed";
   }
 
-  let stored: Link | undefined;
+  let stored: ListRow | undefined;
   try {
     await yieldStep("fetching");
     // The shared fetch cache, or a fetch within the host's limits, then the parse (page-fetch.server.ts);

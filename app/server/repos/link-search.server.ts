@@ -176,7 +176,10 @@ export const LISTED_COLUMNS = [
   "links.updated_at",
 ] as const;
 
-export type SearchedLink = Pick<Link, "id" | "user_id" | "url" | "title" | "description" | "favicon" | "tags" | "status" | "error" | "enriched_at" | "created_at" | "saved_at" | "updated_at"> & {
+/** A link as the list shows it (LISTED_COLUMNS). */
+export type ListRow = Pick<Link, "id" | "user_id" | "url" | "title" | "description" | "favicon" | "tags" | "status" | "error" | "enriched_at" | "created_at" | "saved_at" | "updated_at">;
+
+export type SearchedLink = ListRow & {
   cursor_saved_at: string;
   /** ts_rank_cd as text (exact), when searching. */
   cursor_rank: string | null;

@@ -2,6 +2,7 @@ import { sql, type QueryCreator } from "kysely";
 import type { Database } from "../platform/db.server";
 import type { CodeSnippet, DB, Link, NewLink, Role } from "../platform/db-schema.server";
 import { toJsonb } from "../platform/strip-nul-plugin.server";
+import { LISTED_COLUMNS, type ListRow } from "./link-search.server";
 
 /** A row as given, for seeding; users add links through upsertLink. */
 export async function insertLink(db: Database, link: NewLink): Promise<{ id: string }> {
@@ -246,14 +247,16 @@ function enrichedUpdate(db: Database | QueryCreator<DB>, id: string, result: Enr
     // while its job ran gets nothing written (and nothing counted) either.
     .where("status", "=", "pending")
     .where("deleted_at", "is", null)
-    .returningAll();
+    // What the list shows: returning the whole row sent the page's text and both search vectors
+    // back to the worker for nothing (decision 035).
+    .returning(LISTED_COLUMNS);
 }
 
 /**
  * Stores an operator's re-enrichment over the previous result and clears the request; only
  * while the request stands, so a second run of the same job writes nothing.
  */
-export async function markLinkReenriched(db: Database, id: string, result: EnrichedFields): Promise<Link | undefined> {
+export async function markLinkReenriched(db: Database, id: string, result: EnrichedFields): Promise<ListRow | undefined> {
   return db
     .updateTable("links")
     .set(enrichedSet(result))
@@ -261,7 +264,7 @@ export async function markLinkReenriched(db: Database, id: string, result: Enric
     .where("status", "=", "enriched")
     .where("reenrich_requested_at", "is not", null)
     .where("deleted_at", "is", null)
-    .returningAll()
+    .returning(LISTED_COLUMNS)
     .executeTakeFirst();
 }
 
@@ -334,7 +337,7 @@ export async function lockPendingLink(db: Database, id: string): Promise<boolean
   return row !== undefined;
 }
 
-export async function markLinkEnriched(db: Database, id: string, result: EnrichedFields): Promise<Link | undefined> {
+export async function markLinkEnriched(db: Database, id: string, result: EnrichedFields): Promise<ListRow | undefined> {
   return enrichedUpdate(db, id, result).executeTakeFirst();
 }
 
@@ -347,7 +350,7 @@ export async function markLinkEnrichedCountingUnlimited(
   id: string,
   result: EnrichedFields,
   run: { provider: string; model: string; tokensIn: number | null; tokensOut: number | null; durationMs: number },
-): Promise<Link | undefined> {
+): Promise<ListRow | undefined> {
   return db
     .with("updated", (qb) => enrichedUpdate(qb, id, result))
     .with("counted", (qb) =>
@@ -372,7 +375,7 @@ export async function markLinkEnrichedCountingUnlimited(
     )
     .selectFrom("updated")
     .selectAll()
-    .executeTakeFirst() as Promise<Link | undefined>;
+    .executeTakeFirst();
 }
 
 export async function markLinkFailed(db: Database, id: string, reason: string): Promise<Link | undefined> {
