@@ -91,13 +91,22 @@ export async function purgeFetchCache(): Promise<number> {
 
 const lockKey = (key: string) => `${env().REDIS_PREFIX}:crawler:fetching:${key}`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-type LockClient = Redis & { linkwiseFetchUnlock(key: string, token: string): Promise<number> };
+// A render's claim renewed while it is still this one; with ARGV[3] = 1 also taken back when it lapsed (nobody claimed since).
+const HOLD = `local current = redis.call('GET', KEYS[1])
+if current == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if current == false and ARGV[3] == '1' then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
+type LockClient = Redis & {
+  linkwiseFetchUnlock(key: string, token: string): Promise<number>;
+  linkwiseRenderHold(key: string, claim: string, ms: number, retake: 0 | 1): Promise<number>;
+};
 const defined = new WeakSet<Redis>();
 
 async function lockClient(): Promise<LockClient> {
   const connection = await whenReady(redis(), 2_000);
   if (!defined.has(connection)) {
     connection.defineCommand("linkwiseFetchUnlock", { numberOfKeys: 1, lua: RELEASE });
+    connection.defineCommand("linkwiseRenderHold", { numberOfKeys: 1, lua: HOLD });
     defined.add(connection);
   }
   return connection as LockClient;
@@ -221,6 +230,32 @@ export async function claimRender(key: string, reason: string): Promise<string |
     log.warn("fetch cache: could not claim a render", { error });
     return undefined;
   }
+}
+
+/** A held render's claim is renewed this often (each time for RENDER_HANDOVER_MS again). */
+export const RENDER_CLAIM_RENEW_MS = 60_000;
+
+/**
+ * Holds the claim while its render runs, so no save starts a second render of the page however
+ * long this one takes: taken back at once if it lapsed while the job waited in the render queue
+ * (unless another save claimed the address since: that claim is left alone), then renewed every
+ * `everyMs`. Call the function it returns when the render ends; a claim not given back lapses
+ * RENDER_HANDOVER_MS after its last renewal (a crashed worker's too).
+ */
+export async function holdRender(key: string, claim: string, everyMs = RENDER_CLAIM_RENEW_MS): Promise<() => void> {
+  const hold = async (retake: 0 | 1) => {
+    try {
+      return (await (await lockClient()).linkwiseRenderHold(renderingKey(key), claim, RENDER_HANDOVER_MS, retake)) === 1;
+    } catch (error) {
+      log.warn("could not renew a render claim; it may expire under its render", { error });
+      return true;
+    }
+  };
+  if (!(await hold(1))) return () => undefined;
+  // Renewals never take the claim back: one still in flight when the claim is given back must not restore it.
+  const timer = setInterval(() => void hold(0).then((held) => held || clearInterval(timer)), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Gives the claim back (its render stored the parse, or will not). */

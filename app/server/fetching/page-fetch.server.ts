@@ -5,6 +5,7 @@ import {
   cacheKey,
   claimRender,
   fetchCacheOn,
+  holdRender,
   lockFetchSeeingRender,
   lookUpPage,
   refreshPage,
@@ -190,6 +191,9 @@ async function renderHandedOver(
   options: FetchParsedOptions & { key: string; render: NonNullable<FetchParsedOptions["render"]> },
 ): Promise<PageFetch | BrowserNeeded> {
   const { key, render } = options;
+  // The claim's expiry alone could end it under a long render (or one whose job waited long in
+  // the queue), and the next save would render the page a second time.
+  const stopHolding = render.claim ? await holdRender(key, render.claim) : undefined;
   try {
     const page = await fetchAndParse(target, lookup, options);
     if (render.claim) await releaseRender(key, render.claim);
@@ -198,6 +202,8 @@ async function renderHandedOver(
     const again = error instanceof HostDeferral || (!render.finalAttempt && !(error instanceof PageError) && !(error instanceof FetchError && error.permanent));
     if (render.claim && !again) await releaseRender(key, render.claim);
     throw error;
+  } finally {
+    stopHolding?.();
   }
 }
 
