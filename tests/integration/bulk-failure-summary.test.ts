@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { normalizeUrl } from "~/lib/links";
-import { summarizeBulkFailures, sweepBulkFailureSummaries } from "~/server/links/bulk.server";
+import { summarizeBulkFailures, reconcileBulkFailureSummaries } from "~/server/links/bulk.server";
 import { db } from "~/server/platform/db.server";
 import type { LinkStatus } from "~/server/platform/db-schema.server";
 import { env } from "~/server/platform/env.server";
@@ -104,10 +104,10 @@ describe("bulk failure summary", () => {
     expect(await summaries(userId)).toEqual([]);
     expect(await toldAt(operationId)).toBeNull();
 
-    expect(await sweepBulkFailureSummaries(0)).toBe(1);
+    expect(await reconcileBulkFailureSummaries(0)).toBe(1);
     expect(await summaries(userId)).toEqual([{ type: "bulk-failed", title: "1 link could not be enriched" }]);
     // Told: neither the sweep nor a late check tells it again.
-    expect(await sweepBulkFailureSummaries(0)).toBe(0);
+    expect(await reconcileBulkFailureSummaries(0)).toBe(0);
     expect(await summarizeBulkFailures(operationId)).toBe(false);
     expect(await summaries(userId)).toHaveLength(1);
   });
@@ -115,21 +115,21 @@ describe("bulk failure summary", () => {
   it("the sweep waits for links still pending, and settles an operation with no failure without a notification", async () => {
     const waiting = await seedRetry(["error", "pending"]);
     const clean = await seedRetry(["enriched", "enriched"]);
-    expect(await sweepBulkFailureSummaries(0)).toBe(0);
+    expect(await reconcileBulkFailureSummaries(0)).toBe(0);
     expect(await toldAt(waiting.operationId)).toBeNull();
     // Nothing failed: marked all the same, so the sweep never looks at it again.
     expect(await toldAt(clean.operationId)).toBeInstanceOf(Date);
     expect(await summaries(clean.userId)).toEqual([]);
 
     await db().updateTable("links").set({ status: "error", updated_at: new Date() }).where("id", "=", waiting.linkIds[1]!).execute();
-    expect(await sweepBulkFailureSummaries(0)).toBe(1);
+    expect(await reconcileBulkFailureSummaries(0)).toBe(1);
     expect(await summaries(waiting.userId)).toEqual([{ type: "bulk-failed", title: "2 links could not be enriched" }]);
   });
 
   it("the sweep leaves an operation that finished moments ago to the check its last link makes", async () => {
     const { operationId } = await seedRetry(["error"]);
     await db().updateTable("bulk_operations").set({ finished_at: new Date() }).where("id", "=", operationId).execute();
-    expect(await sweepBulkFailureSummaries(60_000)).toBe(0);
+    expect(await reconcileBulkFailureSummaries(60_000)).toBe(0);
     expect(await toldAt(operationId)).toBeNull();
   });
 });

@@ -109,6 +109,7 @@ describe("migrations", () => {
       "20261126T010100_add_link_fetch_record": ["links", "fetch_method"],
       "20261126T030000_add_link_search": ["links", "search_vector"],
       "20261127T010000_add_link_search_rank_vector": ["links", "search_rank_vector"],
+      "20261128T020000_add_bulk_failures_notified": ["bulk_operations", "failures_notified_at"],
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],
@@ -116,6 +117,7 @@ describe("migrations", () => {
       "20261125T010000_add_link_soft_delete": ["links_user_live_saved_idx", "links_deleted_idx"],
       "20261126T030000_add_link_search": ["links_search_idx"],
       "20261127T010100_index_search_by_user": ["links_user_search_idx"],
+      "20261128T020000_add_bulk_failures_notified": ["bulk_operations_failures_untold_idx"],
     };
     expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
     expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);
