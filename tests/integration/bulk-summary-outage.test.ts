@@ -103,6 +103,8 @@ describe("a Postgres outage as a bulk retry ends", () => {
     expect(told).toEqual([{ type: "bulk-failed", title: "3 links could not be enriched" }]);
     const row = await db.selectFrom("bulk_operations").select("failures_notified_at").where("id", "=", operation.id).executeTakeFirstOrThrow();
     expect(row.failures_notified_at).toBeInstanceOf(Date);
+    // Told by the reconciler: nothing else looks at a finished retry again.
+    await worker.waitFor(/reconciler sent bulk failure summaries/);
 
     // A later reconciler pass (it re-queues a stray pending link) tells nothing more.
     const stray = await db
