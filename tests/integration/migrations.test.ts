@@ -160,6 +160,33 @@ describe("migrations", () => {
     expect(await method()).toBe("l");
   });
 
+  it("mark bulk re-enrichments finished before failures_notified_at told, unless a link still waits (decision 032)", async () => {
+    const names = Object.keys(migrations);
+    await migrateDown(db, names.length - names.indexOf("20261128T020000_add_bulk_failures_notified"));
+    const user = await db.insertInto("users").values({ email: "bulk-backfill@example.com", password_hash: "x" }).returning("id").executeTakeFirstOrThrow();
+    const link = async (status: "pending" | "error") =>
+      (
+        await db
+          .insertInto("links")
+          .values({ user_id: user.id, url: `https://example.com/${status}`, normalized_url: `https://example.com/${status}`, status })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [waiting, ended] = [await link("pending"), await link("error")];
+    const operation = async (status: "running" | "done", linkIds: string[]) =>
+      (
+        await sql<{ id: string }>`
+          insert into bulk_operations (user_id, action, link_ids, total, status, finished_at)
+          values (${user.id}, 'retry', ${linkIds}::uuid[], ${linkIds.length}, ${status}, ${status === "done" ? new Date() : null}) returning id`.execute(db)
+      ).rows[0]!.id;
+    const ops = { ended: await operation("done", [ended]), waiting: await operation("done", [ended, waiting]), running: await operation("running", [ended]) };
+    await migrateToLatest(db);
+    const told = await sql<{ id: string; told: boolean }>`select id, failures_notified_at is not null as told from bulk_operations`.execute(db);
+    const toldOf = (id: string) => told.rows.find((row) => row.id === id)?.told;
+    expect([toldOf(ops.ended), toldOf(ops.waiting), toldOf(ops.running)]).toEqual([true, false, false]);
+    await db.deleteFrom("users").where("id", "=", user.id).execute();
+  });
+
   it("enforce the role check and unique emails", async () => {
     await db.insertInto("users").values({ email: "a@example.com", password_hash: "x" }).execute();
     await expect(db.insertInto("users").values({ email: "a@example.com", password_hash: "y" }).execute()).rejects.toThrow(
