@@ -29,6 +29,7 @@ import * as createBulkOperations from "./20261126T040000_create_bulk_operations"
 import * as addLinkSearchRankVector from "./20261127T010000_add_link_search_rank_vector";
 import * as indexSearchByUser from "./20261127T010100_index_search_by_user";
 import * as compressPageTextWithLz4 from "./20261128T010000_compress_page_text_with_lz4";
+import * as addBulkFailuresNotified from "./20261128T020000_add_bulk_failures_notified";
 import * as storePageParseAsJson from "./20261128T030000_store_page_parse_as_json";
 
 /**
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   "20261127T010000_add_link_search_rank_vector": addLinkSearchRankVector,
   "20261127T010100_index_search_by_user": indexSearchByUser,
   "20261128T010000_compress_page_text_with_lz4": compressPageTextWithLz4,
+  "20261128T020000_add_bulk_failures_notified": addBulkFailuresNotified,
   "20261128T030000_store_page_parse_as_json": storePageParseAsJson,
 };

@@ -19,7 +19,7 @@ import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
 import { reconcileImports } from "~/server/imports/imports.server";
-import { reconcileBulkOperations } from "~/server/links/bulk.server";
+import { reconcileBulkFailureSummaries, reconcileBulkOperations } from "~/server/links/bulk.server";
 import { installFeatureFlagStore } from "~/server/admin/feature-flags.server";
 import { QUEUES, closeQueues, ensureSchedules, getQueue, type QueueName } from "~/server/jobs/queue.server";
 import { closeRedis, createRedis, quitRedis, redis, warnUnlessNoEviction, whenReady } from "~/server/platform/redis.server";
@@ -264,7 +264,7 @@ if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue ==
 }
 if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue === QUEUES.import)) warmParsePool();
 
-/** Links pending with no job (Redis flushed, enqueue failed) go back on the queue. */
+/** Links pending with no job (Redis flushed, enqueue failed) go back on the queue; untold bulk failures are told. */
 async function reconcile() {
   try {
     await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
@@ -274,6 +274,8 @@ async function reconcile() {
     if (imported > 0) log.info("reconciler re-enqueued import jobs", { count: imported });
     const bulk = await reconcileBulkOperations(config.RECONCILE_AFTER_MS);
     if (bulk > 0) log.info("reconciler re-enqueued bulk operations", { count: bulk });
+    const told = await reconcileBulkFailureSummaries(config.RECONCILE_AFTER_MS);
+    if (told > 0) log.info("reconciler sent bulk failure summaries that were not sent", { count: told });
   } catch (error) {
     log.warn("reconciler pass failed", { error });
   }

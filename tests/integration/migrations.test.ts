@@ -109,6 +109,7 @@ describe("migrations", () => {
       "20261126T010100_add_link_fetch_record": ["links", "fetch_method"],
       "20261126T030000_add_link_search": ["links", "search_vector"],
       "20261127T010000_add_link_search_rank_vector": ["links", "search_rank_vector"],
+      "20261128T020000_add_bulk_failures_notified": ["bulk_operations", "failures_notified_at"],
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],
@@ -116,6 +117,7 @@ describe("migrations", () => {
       "20261125T010000_add_link_soft_delete": ["links_user_live_saved_idx", "links_deleted_idx"],
       "20261126T030000_add_link_search": ["links_search_idx"],
       "20261127T010100_index_search_by_user": ["links_user_search_idx"],
+      "20261128T020000_add_bulk_failures_notified": ["bulk_operations_failures_untold_idx"],
     };
     expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
     expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);
@@ -171,6 +173,33 @@ describe("migrations", () => {
     expect(await column()).toEqual({ type: "jsonb", method: "p" });
     await migrateToLatest(db);
     expect(await column()).toEqual({ type: "json", method: "l" });
+  });
+
+  it("mark bulk re-enrichments finished before failures_notified_at told, unless a link still waits (decision 032)", async () => {
+    const names = Object.keys(migrations);
+    await migrateDown(db, names.length - names.indexOf("20261128T020000_add_bulk_failures_notified"));
+    const user = await db.insertInto("users").values({ email: "bulk-backfill@example.com", password_hash: "x" }).returning("id").executeTakeFirstOrThrow();
+    const link = async (status: "pending" | "error") =>
+      (
+        await db
+          .insertInto("links")
+          .values({ user_id: user.id, url: `https://example.com/${status}`, normalized_url: `https://example.com/${status}`, status })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [waiting, ended] = [await link("pending"), await link("error")];
+    const operation = async (status: "running" | "done", linkIds: string[]) =>
+      (
+        await sql<{ id: string }>`
+          insert into bulk_operations (user_id, action, link_ids, total, status, finished_at)
+          values (${user.id}, 'retry', ${linkIds}::uuid[], ${linkIds.length}, ${status}, ${status === "done" ? new Date() : null}) returning id`.execute(db)
+      ).rows[0]!.id;
+    const ops = { ended: await operation("done", [ended]), waiting: await operation("done", [ended, waiting]), running: await operation("running", [ended]) };
+    await migrateToLatest(db);
+    const told = await sql<{ id: string; told: boolean }>`select id, failures_notified_at is not null as told from bulk_operations`.execute(db);
+    const toldOf = (id: string) => told.rows.find((row) => row.id === id)?.told;
+    expect([toldOf(ops.ended), toldOf(ops.waiting), toldOf(ops.running)]).toEqual([true, false, false]);
+    await db.deleteFrom("users").where("id", "=", user.id).execute();
   });
 
   it("enforce the role check and unique emails", async () => {

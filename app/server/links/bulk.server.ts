@@ -12,7 +12,6 @@ import type { Link, LinkStatus, Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
-import { redis, whenReady } from "../platform/redis.server";
 import { trailing } from "../platform/trailing.server";
 import {
   addTagToLinks,
@@ -26,7 +25,9 @@ import {
   listLinkStatuses,
   listOwnLinkIds,
   listStaleBulkOperations,
+  listUntoldBulkOperations,
   lockBulkChunk,
+  markBulkFailuresNotified,
   recordBulkChunk,
   removeTagFromLinks,
   resetLinksToPending,
@@ -265,28 +266,51 @@ export async function reconcileBulkOperations(olderThanMs: number): Promise<numb
   return requeued;
 }
 
-/** The summary is sent once per operation, whichever worker sees its last link end; kept a week. */
-const SUMMARY_CLAIM_S = 7 * 86_400;
+/** Untold operations the reconciler looks at per pass: each check counts up to 10,000 links. */
+const UNTOLD_PER_PASS = 20;
 
 /**
  * After a link of a bulk re-enrichment (or retry) is done: once none of the operation's links
  * waits any more, one notification tells how many could not be enriched, instead of one per
  * failed link. A trailing check per operation and process (at most every PROGRESS_EVERY_MS);
- * a Redis claim makes it one notification across worker processes.
+ * the reconciler's pass tells those it missed (reconcileBulkFailureSummaries).
  */
-export const noteBulkEnrichment: (operationId: string) => void = trailing(PROGRESS_EVERY_MS, "bulk failure summary", (operationId) => summarizeFailures(operationId));
+export const noteBulkEnrichment: (operationId: string) => void = trailing(PROGRESS_EVERY_MS, "bulk failure summary", async (operationId) => {
+  await summarizeBulkFailures(operationId);
+});
 
-async function summarizeFailures(operationId: string): Promise<void> {
+/**
+ * Tells the operation's failures if none of its links waits any more and nobody told them yet;
+ * true when this call sent the notification. The operation is marked told in the transaction
+ * that saves the notification: the row's guard makes it one notification across checks and
+ * processes, and an insert that fails (Postgres away, a crash) leaves it untold for the reconciler.
+ */
+export async function summarizeBulkFailures(operationId: string): Promise<boolean> {
   const outcome = await countBulkEnrichment(db(), operationId);
-  if (!outcome || outcome.pending > 0 || outcome.failed === 0) return;
-  const claimed = await (await whenReady(redis())).set(`${env().REDIS_PREFIX}:bulk-failures-notified:${operationId}`, "1", "EX", SUMMARY_CLAIM_S, "NX");
-  if (claimed !== "OK") return;
+  if (!outcome || outcome.pending > 0) return false;
   const { failed, total } = outcome;
-  await createNotification(db(), {
-    userId: outcome.userId,
-    type: "bulk-failed",
-    title: `${failed} link${failed === 1 ? "" : "s"} could not be enriched`,
-    body: `Your bulk ${outcome.action === "retry" ? "retry" : "re-enrichment"}: ${failed} of the ${total} links it queued could not be enriched. Each shows why; retry them together with the Failed filter.`,
-    link: "/dashboard?status=error",
-  });
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await markBulkFailuresNotified(trx, operationId))) return false;
+      // Nothing failed: marked all the same, so the reconciler never looks at it again.
+      if (failed === 0) return false;
+      await createNotification(trx, {
+        userId: outcome.userId,
+        type: "bulk-failed",
+        title: `${failed} link${failed === 1 ? "" : "s"} could not be enriched`,
+        body: `Your bulk ${outcome.action === "retry" ? "retry" : "re-enrichment"}: ${failed} of the ${total} links it queued could not be enriched. Each shows why; retry them together with the Failed filter.`,
+        link: "/dashboard?status=error",
+      });
+      return true;
+    });
+}
+
+/** The reconciler's pass: finished operations whose failures were never told (the check failed) are told now. */
+export async function reconcileBulkFailureSummaries(olderThanMs: number): Promise<number> {
+  let told = 0;
+  for (const untold of await listUntoldBulkOperations(db(), olderThanMs, UNTOLD_PER_PASS)) {
+    if (await summarizeBulkFailures(untold.id)) told++;
+  }
+  return told;
 }

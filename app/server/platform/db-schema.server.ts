@@ -501,6 +501,8 @@ export interface BulkOperationsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   finished_at: Date | null;
+  /** A re-enrichment's or retry's failures were told (or none failed): set with the notification. */
+  failures_notified_at: Date | null;
 }
 export type BulkOperation = Selectable<BulkOperationsTable>;
 /** One address's shared fetch (fetch-cache.server.ts): a parse for everyone, or a recent failure. */

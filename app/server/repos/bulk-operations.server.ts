@@ -31,7 +31,7 @@ export async function insertBulkOperation(
 
 /** The user's operation without its id list (which may hold 10,000 ids). */
 const SUMMARY = ["id", "user_id", "action", "status", "tag", "format", "total", "processed", "done", "failed", "skipped", "error", "created_at", "updated_at", "finished_at"] as const;
-export type BulkSummary = Omit<BulkOperation, "link_ids">;
+export type BulkSummary = Omit<BulkOperation, "link_ids" | "failures_notified_at">;
 
 export async function getBulkOperation(db: Database, { id, userId }: { id: string; userId: string }): Promise<BulkSummary | undefined> {
   return db.selectFrom("bulk_operations").select(SUMMARY).where("id", "=", id).where("user_id", "=", userId).executeTakeFirst();
@@ -226,6 +226,37 @@ export async function countMatchingLinks(db: Database, { userId, filter }: { use
 }
 
 /**
+ * Marks the operation's failures told, in the transaction that saves their notification: false
+ * when another check got there first (its update waits for that one's commit, then finds it set).
+ */
+export async function markBulkFailuresNotified(db: Database, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable("bulk_operations")
+    .set({ failures_notified_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("failures_notified_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Finished re-enrichments and retries whose failures are not told yet, finished `olderThanMs` ago
+ * or more (a newer one is the check of its last link's job), oldest first. The conditions are the
+ * partial index's, written out so the planner uses it: only untold operations are read.
+ */
+export async function listUntoldBulkOperations(db: Database, olderThanMs: number, limit: number): Promise<Array<{ id: string }>> {
+  return db
+    .selectFrom("bulk_operations")
+    .select("id")
+    .where(sql<boolean>`failures_notified_at is null and status = 'done' and action in ('reenrich', 'retry')`)
+    .where("finished_at", "<=", new Date(Date.now() - olderThanMs))
+    .orderBy("finished_at")
+    .limit(limit)
+    .execute();
+}
+
+/**
  * Of a re-enrichment's links: how many still wait for their job, and how many failed since the
  * operation began (a link the allowance did not pay for keeps its older failure and is not counted).
  */
@@ -242,6 +273,8 @@ export async function countBulkEnrichment(db: Database, id: string): Promise<{ u
     ])
     .where("b.id", "=", id)
     .where("b.status", "=", "done")
+    // Once told, a late check costs one look-up by id.
+    .where("b.failures_notified_at", "is", null)
     .groupBy(["b.user_id", "b.action", "b.done"])
     .executeTakeFirst();
   return row;
