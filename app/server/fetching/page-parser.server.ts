@@ -283,7 +283,8 @@ export function titleFromUrl(pageUrl: string): string {
 export function countWords(text: string): number {
   let count = 0;
   let inWord = false;
-  for (let i = 0; i < text.length; i++) {
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
     const space = text.charCodeAt(i) <= 32;
     if (!space && !inWord) count++;
     inWord = !space;

@@ -15,7 +15,7 @@ function tree(html: string): Document {
 const paragraph = (i: number) => `<p>Paragraph ${i} of a long essay on tide tables, harbours and the moon, with enough words in it to read as prose.</p>`;
 const essay = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => paragraph(from + i)).join("\n");
 const page = (body: string) => `<!doctype html><html lang="en"><head><title>Tides</title></head><body>${body}</body></html>`;
-/** A cut after about 20 paragraphs: small pages show what a 40,000-character cut does to long ones. */
+/** A cut after about 20 paragraphs: small pages show what the cut does to long ones. */
 const SMALL_CUT = 2_000;
 
 describe("readablePage on a page longer than the cut", () => {
@@ -76,7 +76,8 @@ describe("readablePage on a page longer than the cut", () => {
   });
 
   it("adds nothing when the article ends before the cut (what follows it is something else)", () => {
-    const links = Array.from({ length: 120 }, (_, i) => `<div><a href="/thread/${i}">Thread ${i}: a question about tide tables</a></div>`).join("");
+    // Short lines (too short for Readability to score), prose all the same: they count towards the cut.
+    const links = Array.from({ length: 120 }, (_, i) => `<div>Thread ${i}: tide tables</div>`).join("");
     const html = page(`<div class="post"><h1>Tides</h1>${essay(0, 15)}</div><div class="threads">${links}</div>`);
     const root = tree(html);
     expect(cutPage(html, root, SMALL_CUT)!.open.map((element) => element.attribs.class)).toContain("threads");
@@ -84,6 +85,19 @@ describe("readablePage on a page longer than the cut", () => {
     expect(result.openAtCut).toBeNull();
     expect(result.text).toContain("Paragraph 14 of a long essay");
     expect(result.text).not.toContain("Thread 119");
+  });
+
+  it("counts prose only: a long menu of links before the article does not bring the cut in front of it", () => {
+    const menu = Array.from({ length: 150 }, (_, i) => `<li><a href="/guide/${i}">Guide ${i}: tide tables for a harbour you may visit</a></li>`).join("");
+    const html = page(`<div class="toc"><ul>${menu}</ul></div><div class="post"><h1>Tides</h1>${essay(0, 60)}</div>`);
+    const root = tree(html);
+    const cut = cutPage(html, root, SMALL_CUT)!;
+    // Over 7,000 characters of links come first; the cut still falls after 2,000 of the essay's.
+    expect(cut.open.map((element) => element.attribs.class)).toContain("post");
+    const result = readablePage(html, root, 200_000, SMALL_CUT)!;
+    expect(result.text).toContain("Paragraph 0 of a long essay");
+    expect(result.text).toContain("Paragraph 59 of a long essay");
+    expect(result.text).not.toContain("Guide 149");
   });
 
   it("does not cut a page under the cut's length, nor one that carries the cut's marks itself", () => {
