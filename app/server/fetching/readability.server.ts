@@ -164,7 +164,7 @@ function blocksOf(root: WalkNode): { blocks: string[]; headings: string[] } {
  * we read text, so they are skipped (about 5% of a page's parse). Which article it picks and
  * what it cleans out of it stay as they are.
  */
-function skipPresentation(reader: Readability) {
+function skipPresentation(reader: object) {
   const steps = reader as unknown as Record<"_postProcessContent" | "_cleanStyles", () => void>;
   steps._postProcessContent = () => undefined;
   steps._cleanStyles = () => undefined;
