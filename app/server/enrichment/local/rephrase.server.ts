@@ -13,6 +13,8 @@ import type { Difficulty } from "~/lib/enrichment";
 import { definitionsOf, learningLanguage, sentencesOf, stemKey, tagEnglish, tokensOf, type LearningLanguage } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
 import { stopWordsOf } from "./language.server";
+import { leadStatements } from "./summarize.server";
+import { splitSentences } from "./text-analysis.server";
 
 export interface RephraseInput {
   title: string | null;
@@ -712,15 +714,124 @@ export function whoAside(sentence: string): string[] {
   return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
 }
 
+/** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
+/** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
+const BEGINNER_POOL = Number(process.env.BP_POOL ?? 12);
+const EASE_WEIGHT = Number(process.env.BP_EASE ?? 3);
+/** The lead is told unless it reads below this once simplified (Flesch: "difficult", college level). */
+const READABLE = Number(process.env.BP_LEADMIN ?? 40);
+
+/**
+ * The page's sentences a beginner text tells, in page order. A teacher tells a beginner the main
+ * points in the simplest sentences the page has: the summary's first sentence (the main point)
+ * unless it is unreadable even simplified, then among the page's first statements those that carry
+ * the page's main words and read easiest once simplified (`tell`). Up to 60% of the summary's
+ * length any of them (then the summary's own sentences, so that the text is no stub); up to 90%
+ * only sentences no harder than the summary. Not a quotation (somebody's words), a question (a
+ * heading in news copy), a leading clause, a repeat, nor a sentence that points back ("He …",
+ * "This …") unless the sentence before it is told too. Without the page, the summary's sentences.
+ */
+export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, tell: (sentence: string) => string[], longestPiece = Infinity): string[] {
+  const summary = sentencesOf(input.summary);
+  const pool = leadStatements(input.text).slice(0, BEGINNER_POOL);
+  const lead = pool.indexOf(summary[0] ?? "");
+  if (lead < 0) return summary;
+  const stop = stopWordsOf(lang);
+  const stems = (s: string) => tokensOf(s).filter((t) => !stop.has(t.word) && t.word.length > 2 && /\p{L}/u.test(t.word)).map((t) => stemKey(t.word, lang));
+  // The page's main words: how often each appears in its lead, and once more in the title and the summary.
+  const weight = new Map<string, number>();
+  for (const stem of [...pool.flatMap(stems), ...stems(`${input.title ?? ""} ${input.summary}`)]) weight.set(stem, (weight.get(stem) ?? 0) + 1);
+  const quoted = quotedSentences(input.text);
+  const candidates = pool.map((sentence, index) => {
+    const own = new Set(stems(sentence));
+    const told = tell(sentence);
+    const importance = [...own].reduce((n, stem) => n + Math.min(weight.get(stem) ?? 0, 4), 0) / Math.sqrt(Math.max(1, wordCount(sentence)));
+    const plain =
+      wordCount(sentence) >= 6 &&
+      told.every((p) => wordCount(p) <= longestPiece) &&
+      !/[?]["'”’)]*$/.test(sentence) &&
+      !isQuotation(sentence) &&
+      !quoted.has(sentence) &&
+      (lang !== "en" || (!FIRST_OR_SECOND_PERSON.test(sentence) && standsAlone(sentence)));
+    return { sentence, index, own, told, words: told.reduce((n, p) => n + wordCount(p), 0), importance, plain, ease: fleschReadingEase(told.join(" "), lang) };
+  });
+  type Candidate = (typeof candidates)[number];
+  const top = Math.max(...candidates.map((c) => c.importance), 1e-9);
+  const chosen = new Set<number>();
+  let words = 0;
+  const add = (c: Candidate) => {
+    chosen.add(c.index);
+    words += c.words;
+  };
+  const leading = candidates[lead]!;
+  if (leading.ease >= READABLE && leading.told.every((p) => wordCount(p) <= longestPiece)) add(leading);
+  const length = wordCount(input.summary);
+  const fits = (c: Candidate) =>
+    !chosen.has(c.index) &&
+    words + c.words <= 1.2 * length &&
+    (!LEANS_BACK.test(c.sentence) || chosen.has(c.index - 1)) &&
+    ![...chosen].some((i) => overlap(c.own, candidates[i]!.own) > 0.6);
+  const score = (c: Candidate) => c.importance / top + (EASE_WEIGHT * c.ease) / 100 - 0.02 * c.index;
+  const fill = (until: number, eligible: (c: Candidate) => boolean) => {
+    while (words < until) {
+      const next = candidates.filter((c) => eligible(c) && fits(c)).sort((a, b) => score(b) - score(a))[0];
+      if (!next) return;
+      add(next);
+    }
+  };
+  const floor = fleschReadingEase(input.summary, lang) + Number(process.env.BP_FLOOR ?? 0);
+  fill(Number(process.env.BP_MIN ?? 0.6) * length, (c) => c.plain);
+  fill(Number(process.env.BP_MIN ?? 0.6) * length, (c) => summary.includes(c.sentence));
+  fill(Number(process.env.BP_BUDGET ?? 0.9) * length, (c) => c.plain && c.ease >= floor);
+  // A page whose every sentence is hard still gets its main point.
+  if (!chosen.size) chosen.add(lead);
+  if (process.env.BP_DEBUG) for (const c of candidates) console.error(`${chosen.has(c.index) ? "*" : " "} ${c.index} ease ${c.ease.toFixed(0)} importance ${(c.importance / top).toFixed(2)} plain ${c.plain} | ${c.told.join(" ")}`);
+  return [...chosen].sort((a, b) => a - b).map((i) => pool[i]!);
+}
+
+/**
+ * Somebody's words: a sentence that opens with a quotation mark, quotes more than a few words, or has
+ * a bracket put into a quotation ("[are]"). A few quoted words inside the writer's own sentence ("met
+ * to clear up \"potential planning questions\"") are still the writer's.
+ */
+function isQuotation(sentence: string): boolean {
+  if (/^["“‘'„«]|[[\]]/.test(sentence) || openQuote(sentence)) return true;
+  return [...sentence.matchAll(QUOTED)].some((q) => wordCount(q[0]) > 4);
+}
+
+/** "I", "we", "you" in news copy are somebody's words, quoted or not. */
+const FIRST_OR_SECOND_PERSON = /\b(?:I|[Ww]e|[Mm]y|[Oo]ur|us|me|[Yy]ou|[Yy]our)\b/;
+
+/** Sentences inside a quotation that runs over several sentences: "… in South Yorkshire. On Monday morning there will be none." */
+function quotedSentences(text: string): Set<string> {
+  const quoted = new Set<string>();
+  for (const paragraph of text.slice(0, 6_000).split(/\n{2,}/)) {
+    let open = false;
+    for (const sentence of splitSentences(paragraph)) {
+      if (open) quoted.add(sentence);
+      if ((sentence.match(/["“”]/g) ?? []).length % 2 === 1) open = !open;
+    }
+  }
+  return quoted;
+}
+
+/** The share of the smaller set's words found in the other. */
+function overlap(a: Set<string>, b: Set<string>): number {
+  const [small, large] = a.size < b.size ? [a, b] : [b, a];
+  if (!small.size) return 0;
+  return [...small].filter((x) => large.has(x)).length / small.size;
+}
+
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
   const simpler = (s: string) => {
     const plain = plainWords(lighter(withoutDateline(withoutAsides(s)), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
-  let groups = sentencesOf(input.summary).map((s) =>
-    (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p)),
-  );
+  const tell = (s: string) =>
+    (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p));
+  const LP = process.env.BP_LP ?? "16,12";
+  let groups = beginnerSentences(input, lang, tell, effort >= 4 ? Number(LP.split(",")[1]) : effort >= 3 ? Number(LP.split(",")[0]) : Infinity).map(tell);
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     // A sentence that points back ("Elle se déroule …") goes with the one it points to.
@@ -738,6 +849,11 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
   const body = sentences.join(" ");
   if (!words.length) return body;
   return `${body}\n\n${GLOSSARY_HEADING[lang]}:\n${words.map((w) => `${w.term}: ${w.definition}`).join("\n")}`;
+}
+
+/** The beginner text without its words to know. */
+function bodyOf(text: string): string {
+  return text.split("\n\n")[0]!;
 }
 
 /** Sentences of the page by how much of its vocabulary they carry per word, page order kept in the result. */
@@ -801,11 +917,14 @@ export function rephraseText(input: RephraseInput, level: Difficulty): string {
   // The lightest pass that reaches the target; else the easiest of them all.
   let best = beginner(input, lang, 16, 0);
   let bestScore = fleschReadingEase(best, lang);
+  // No stub: a pass that leaves out so much that under 60% of the first pass's words (or the summary's) remain does not count.
+  const least = Number(process.env.BP_STUB ?? 0.6) * Math.min(wordCount(bodyOf(best)), wordCount(input.summary));
   for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3], [6, 4]] as const) {
     if (bestScore >= target) break;
     const text = beginner(input, lang, maxWords, effort);
     const score = fleschReadingEase(text, lang);
-    if (score > bestScore) [best, bestScore] = [text, score];
+    if (process.env.BP_DEBUG2) console.error(`pass ${maxWords}/${effort} score ${score.toFixed(1)} words ${wordCount(bodyOf(text))} least ${least.toFixed(0)} | ${text}`);
+    if (score > bestScore && wordCount(bodyOf(text)) >= least) [best, bestScore] = [text, score];
   }
   return best;
 }
