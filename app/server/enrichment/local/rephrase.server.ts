@@ -255,6 +255,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
     if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1 || (lang === "en" && openQuote(head))) continue;
+    // "The star, who has acted in films and TV shows including …, also said": an "and" inside an open aside belongs to it.
+    if (lang === "en" && /^,?\s+(?:and|but)\s+$/i.test(match[0]) && /,\s+(?:who|which|whose|whom)\s[^,]*$/i.test(head)) continue;
     // "… began when she and her fellow students were in class": an "and" inside a subject joins two names, not two clauses.
     if (lang === "en" && /^,?\s+and\s+$/i.test(match[0]) && !clauseIsOpen(head)) continue;
     // "… Domenico Dolce and Stefano Gabbana will …", "HM Revenue and Customs has …": an "and" between two names joins them.
@@ -546,7 +548,8 @@ function englishClause(head: string, tail: string): string | null {
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
-  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?$/iu.test(tail)) return null;
+  // So does "…, Mr Horwell said in his closing remarks" or "…, police said in a statement".
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?(?:\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,]{2,40})?$/iu.test(tail) && !/\bthat\b/i.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
@@ -555,7 +558,8 @@ function englishClause(head: string, tail: string): string | null {
   // "the way he goes …" is a noun with its relative clause, not a subject: no pronoun after the subject's first word.
   const finiteVerb = verbAt > 0 && !/ing$/i.test(tailTags[verbAt]!.surface) && !subject.slice(1).some((t) => t.pos === "PRON");
   if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && SUBJECT_TAGS.has(subject.at(-1)!.pos)) return tail;
-  if ((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) {
+  // Not a compound: "would-be recruits" is a noun phrase, not "would be".
+  if (((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) && !/^\S+-\S/.test(tail)) {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
@@ -586,7 +590,11 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     .replace(/,\s+(?:however|therefore|moreover|furthermore|additionally|nevertheless|consequently|meanwhile|in addition|as a result)\s*,(?=\s)/gi, "")
     // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
     // Not an aside with a quotation in it: its comma may sit inside the quotation ("…, who is known for \"It's Always Sunny,\" began").
-    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
+    // Only where the sentence goes on with its verb after the aside: in "…from Verizon, which included call duration, location and
+    // the phone numbers" the second comma is a list's, and "The star, who acted in Drop Dead Diva, Will and Grace …" names shows.
+    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (match: string, offset: number, whole: string) =>
+      !resumesWithVerb(whole.slice(offset + match.length)) ? match : (whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : "",
+    )
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
     // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
     // Two letters at least before the ending: "the rally from the lows" keeps its noun.
@@ -594,6 +602,13 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+}
+
+/** English: whether the rest of a sentence starts with its verb ("said it was …", "also ordered …"), in lower case (not "Will and Grace"). */
+function resumesWithVerb(rest: string): boolean {
+  const tags = tagEnglish(rest.trim());
+  const at = tags[0]?.pos === "ADV" ? 1 : 0;
+  return VERB_TAGS.has(tags[at]?.pos ?? "") && /^\p{Ll}/u.test(tags[at]!.surface);
 }
 
 /**
@@ -716,10 +731,11 @@ export function whoAside(sentence: string): string[] {
 
 /** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
 /** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
-const BEGINNER_POOL = Number(process.env.BP_POOL ?? 12);
-const EASE_WEIGHT = Number(process.env.BP_EASE ?? 3);
-/** The lead is told unless it reads below this once simplified (Flesch: "difficult", college level). */
-const READABLE = Number(process.env.BP_LEADMIN ?? 40);
+const BEGINNER_POOL = 16;
+/** How much reading ease counts beside importance (Flesch points / 100 against importance scaled to 1). */
+const EASE_WEIGHT = 5;
+/** The lead is told unless it reads below this even simplified: Flesch's "difficult" band, college level. */
+const READABLE = 50;
 
 /**
  * The page's sentences a beginner text tells, in page order. A teacher tells a beginner the main
@@ -750,6 +766,8 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
       wordCount(sentence) >= 6 &&
       told.every((p) => wordCount(p) <= longestPiece) &&
       !/[?]["'”’)]*$/.test(sentence) &&
+      // Nor a caption with its label ("Final embrace: These special …", "Devils 4, Flyers 2: …").
+      !/^[^:]{1,30}:\s/.test(sentence) &&
       !isQuotation(sentence) &&
       !quoted.has(sentence) &&
       (lang !== "en" || (!FIRST_OR_SECOND_PERSON.test(sentence) && standsAlone(sentence)));
@@ -779,13 +797,12 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
       add(next);
     }
   };
-  const floor = fleschReadingEase(input.summary, lang) + Number(process.env.BP_FLOOR ?? 0);
-  fill(Number(process.env.BP_MIN ?? 0.6) * length, (c) => c.plain);
-  fill(Number(process.env.BP_MIN ?? 0.6) * length, (c) => summary.includes(c.sentence));
-  fill(Number(process.env.BP_BUDGET ?? 0.9) * length, (c) => c.plain && c.ease >= floor);
+  const floor = fleschReadingEase(input.summary, lang);
+  fill(0.6 * length, (c) => c.plain);
+  fill(0.6 * length, (c) => summary.includes(c.sentence));
+  fill(0.9 * length, (c) => c.plain && c.ease >= floor);
   // A page whose every sentence is hard still gets its main point.
   if (!chosen.size) chosen.add(lead);
-  if (process.env.BP_DEBUG) for (const c of candidates) console.error(`${chosen.has(c.index) ? "*" : " "} ${c.index} ease ${c.ease.toFixed(0)} importance ${(c.importance / top).toFixed(2)} plain ${c.plain} | ${c.told.join(" ")}`);
   return [...chosen].sort((a, b) => a - b).map((i) => pool[i]!);
 }
 
@@ -795,7 +812,8 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
  * to clear up \"potential planning questions\"") are still the writer's.
  */
 function isQuotation(sentence: string): boolean {
-  if (/^["“‘'„«]|[[\]]/.test(sentence) || openQuote(sentence)) return true;
+  // Ending on a quotation's closing mark after its own full stop or comma ("… than not having anything.\"") ends somebody's words.
+  if (/^["“‘'„«]|[[\]]|[.!?,]["”’]+\W*$/.test(sentence) || openQuote(sentence)) return true;
   return [...sentence.matchAll(QUOTED)].some((q) => wordCount(q[0]) > 4);
 }
 
@@ -830,8 +848,8 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
   };
   const tell = (s: string) =>
     (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p));
-  const LP = process.env.BP_LP ?? "16,12";
-  let groups = beginnerSentences(input, lang, tell, effort >= 4 ? Number(LP.split(",")[1]) : effort >= 3 ? Number(LP.split(",")[0]) : Infinity).map(tell);
+  // The last passes tell only sentences whose pieces are short: 16 words, then 12.
+  let groups = beginnerSentences(input, lang, tell, effort >= 4 ? 12 : effort >= 3 ? 16 : Infinity).map(tell);
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     // A sentence that points back ("Elle se déroule …") goes with the one it points to.
@@ -918,12 +936,11 @@ export function rephraseText(input: RephraseInput, level: Difficulty): string {
   let best = beginner(input, lang, 16, 0);
   let bestScore = fleschReadingEase(best, lang);
   // No stub: a pass that leaves out so much that under 60% of the first pass's words (or the summary's) remain does not count.
-  const least = Number(process.env.BP_STUB ?? 0.6) * Math.min(wordCount(bodyOf(best)), wordCount(input.summary));
+  const least = 0.6 * Math.min(wordCount(bodyOf(best)), wordCount(input.summary));
   for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3], [6, 4]] as const) {
     if (bestScore >= target) break;
     const text = beginner(input, lang, maxWords, effort);
     const score = fleschReadingEase(text, lang);
-    if (process.env.BP_DEBUG2) console.error(`pass ${maxWords}/${effort} score ${score.toFixed(1)} words ${wordCount(bodyOf(text))} least ${least.toFixed(0)} | ${text}`);
     if (score > bestScore && wordCount(bodyOf(text)) >= least) [best, bestScore] = [text, score];
   }
   return best;
