@@ -781,15 +781,17 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
     chosen.add(c.index);
     words += c.words;
   };
+  // The page's own definitions of its terms are what a beginner needs first ("La photosynthèse est le processus …").
+  const defining = new Set(definitionsOf(input.text, lang, { exclude: input.title ? [input.title] : [] }).map((d) => d.sentence));
   const leading = candidates[lead]!;
-  if (leading.ease >= READABLE && leading.told.every((p) => wordCount(p) <= longestPiece)) add(leading);
+  if (leading.ease >= READABLE || defining.has(leading.sentence)) add(leading);
   const length = wordCount(input.summary);
   const fits = (c: Candidate) =>
     !chosen.has(c.index) &&
     words + c.words <= 1.2 * length &&
     (!LEANS_BACK.test(c.sentence) || chosen.has(c.index - 1)) &&
     ![...chosen].some((i) => overlap(c.own, candidates[i]!.own) > 0.6);
-  const score = (c: Candidate) => c.importance / top + (EASE_WEIGHT * c.ease) / 100 - 0.02 * c.index;
+  const score = (c: Candidate) => c.importance / top + (EASE_WEIGHT * c.ease) / 100 - 0.02 * c.index + (defining.has(c.sentence) ? 0.5 : 0);
   const fill = (until: number, eligible: (c: Candidate) => boolean) => {
     while (words < until) {
       const next = candidates.filter((c) => eligible(c) && fits(c)).sort((a, b) => score(b) - score(a))[0];
