@@ -627,6 +627,10 @@ describe("asides and cuts found by reading the chosen sentences (fifth pass)", (
     expect(beginner("John Grogan, chairman of the trust, which has run the mine since 2013, said it was the end of an era for the whole town.")).not.toMatch(/which has run/);
   });
 
+  it("keeps an '-ly' word that opens a phrase after a comma", () => {
+    expect(beginner("Johnson is now campaigning for more people to get tested for the disease, especially those in black or Hispanic communities.")).toMatch(/disease, especially those/);
+  });
+
   it("lends no subject to 'would-be', and makes no sentence of an attribution with a trailing phrase", () => {
     const recruits = splitLong("The group of fighters includes many British men, and they have spent more than a year selling a message to their supporters and would-be recruits back home.", "en", 8, 2);
     expect(recruits.join(" ")).not.toMatch(/They would-be/);

@@ -598,7 +598,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
     // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
     // Two letters at least before the ending: "the rally from the lows" keeps its noun.
-    .replace(/\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Not one that opens a phrase after a comma: "…for the disease, particularly those in …" needs it.
+    .replace(/(?<!,\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
