@@ -849,8 +849,12 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     const plain = plainWords(lighter(withoutDateline(withoutAsides(s)), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
-  const tell = (s: string) =>
-    (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p));
+  // Each sentence simplified once a pass: choosing the sentences needs them simplified too.
+  const told = new Map<string, string[]>();
+  const tell = (s: string) => {
+    if (!told.has(s)) told.set(s, (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p)));
+    return told.get(s)!;
+  };
   // The last passes tell only sentences whose pieces are short: 16 words, then 12.
   let groups = beginnerSentences(input, lang, tell, effort >= 4 ? 12 : effort >= 3 ? 16 : Infinity).map(tell);
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
