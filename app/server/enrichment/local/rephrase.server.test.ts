@@ -627,6 +627,11 @@ describe("asides and cuts found by reading the chosen sentences (fifth pass)", (
     expect(beginner("John Grogan, chairman of the trust, which has run the mine since 2013, said it was the end of an era for the whole town.")).not.toMatch(/which has run/);
   });
 
+  it("cuts at ', which' only after a statement", () => {
+    const feynman = splitLong("In the heyday of the physicist Richard P. Feynman, which ensued after his death in 1988, a publishing entrepreneur might have been tempted to start a book club of works by and about him.", "en", 8, 0);
+    expect(feynman).not.toContain("In the heyday of the physicist Richard P. Feynman.");
+  });
+
   it("keeps an '-ly' word that opens a phrase after a comma", () => {
     expect(beginner("Johnson is now campaigning for more people to get tested for the disease, especially those in black or Hispanic communities.")).toMatch(/disease, especially those/);
   });

@@ -263,6 +263,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (lang === "en" && /^\s+and\s+$/i.test(match[0]) && /\p{Lu}[\p{L}'’.-]*$/u.test(head) && /^\p{Lu}/u.test(tail) && !/^(?:The|A|An|He|She|It|They|We|I|This|That|These|Those|There|His|Her|Its|Their|Our|My)\b/.test(tail)) continue;
     // ", which" starts a sentence only where "which" was the subject: "…, which the group supported" has no "This …" of its own.
     if (lang === "en" && /which/i.test(match[0]) && !VERB_TAGS.has(tagEnglish(tail)[0]?.pos ?? "")) continue;
+    // Nor after a phrase that is no statement: "In the heyday of the physicist Richard P. Feynman, which ensued after …".
+    if (lang === "en" && /which/i.test(match[0]) && !standsAlone(head)) continue;
     let clause = tail;
     if (needsSubject && lang === "en") {
       const own = englishClause(head, tail);
@@ -735,8 +737,8 @@ export function whoAside(sentence: string): string[] {
 const BEGINNER_POOL = 16;
 /** How much reading ease counts beside importance (Flesch points / 100 against importance scaled to 1). */
 const EASE_WEIGHT = 5;
-/** The lead is told unless it reads below this even simplified: Flesch's "difficult" band, college level. */
-const READABLE = 50;
+/** The lead is told unless it reads below this even simplified: Flesch's "very difficult" band, academic prose. */
+const READABLE = 30;
 
 /**
  * The page's sentences a beginner text tells, in page order. A teacher tells a beginner the main
