@@ -557,6 +557,7 @@ describe("the beginner text tells the page's simplest sentences (fifth pass)", (
       "Fast facts: The ferries carry 300 people across the bay.",
       "When the ferries start running across the bay next year.",
       "He said the ferries across the bay were not safe.",
+      "Watch the evening news for more on the ferries across the bay.",
     ];
     const summary = `${LEAD} ${HARD} ${SPENDING}`;
     for (const sentence of excluded) {
@@ -567,6 +568,9 @@ describe("the beginner text tells the page's simplest sentences (fifth pass)", (
     // Nor a sentence inside a quotation that runs over several sentences.
     const quoteParagraph = '"Work on the ferries starts in May. The ferries across the bay run every hour. Nobody will wait long," she said.';
     expect(beginnerSentences({ ...page(LEAD, HARD, SPENDING, quoteParagraph), summary }, "en", asIs)).not.toContain("The ferries across the bay run every hour.");
+    // A title that opens with a verb is no instruction.
+    const film = "Gone With The Wind was based on a novel about the harbour town.";
+    expect(beginnerSentences({ ...page(LEAD, HARD, SPENDING, film), summary }, "en", asIs)).toContain(film);
     // A few quoted words in the writer's own sentence are still the writer's.
     const scare = 'The owners met the council to clear up "planning questions" about the harbour bridge.';
     expect(beginnerSentences({ ...page(LEAD, HARD, SPENDING, scare), summary: `${LEAD} ${HARD} ${SPENDING}` }, "en", asIs)).toContain(scare);

@@ -773,7 +773,7 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
       !/^[^:]{1,30}:\s/.test(sentence) &&
       !isQuotation(sentence) &&
       !quoted.has(sentence) &&
-      (lang !== "en" || (!FIRST_OR_SECOND_PERSON.test(sentence) && standsAlone(sentence)));
+      (lang !== "en" || (!FIRST_OR_SECOND_PERSON.test(sentence) && !instruction(sentence) && standsAlone(sentence)));
     return { sentence, index, own, told, words: told.reduce((n, p) => n + wordCount(p), 0), importance, plain, ease: fleschReadingEase(told.join(" "), lang) };
   });
   type Candidate = (typeof candidates)[number];
@@ -820,6 +820,13 @@ function isQuotation(sentence: string): boolean {
   // Ending on a quotation's closing mark after its own full stop or comma ("… than not having anything.\"") ends somebody's words.
   if (/^["“‘'„«]|[[\]]|[.!?,]["”’]+\W*$/.test(sentence) || openQuote(sentence)) return true;
   return [...sentence.matchAll(QUOTED)].some((q) => wordCount(q[0]) > 4);
+}
+
+/** English: words to the reader, not about the story ("Watch … tonight on ABC.", "Scroll down for video."): a verb in its plain form first. */
+function instruction(sentence: string): boolean {
+  const [first, second] = tagEnglish(sentence);
+  // Not a title: "Gone With The Wind was based on …".
+  return first?.pos === "VERB" && !/(?:ed|s|ing)$/i.test(first.surface) && !IRREGULAR_PAST.test(first.surface) && !/^\p{Lu}/u.test(second?.surface ?? "");
 }
 
 /** "I", "we", "you" in news copy are somebody's words, quoted or not. */
