@@ -605,6 +605,13 @@ describe("the beginner text tells the page's simplest sentences (fifth pass)", (
     expect(beginnerSentences({ ...page(LEAD, HARD, twice), summary }, "en", asIs)).not.toContain(twice);
   });
 
+  it("keeps the page's lead at the last passes, however long", () => {
+    const lead = "Ten of the men from the town took the old road to the mill by the lake on Monday.";
+    const short = ["The cat sleeps on the warm mat all day.", "The dog barks at the red bus in the street.", "The bird sings in the tall tree by the gate.", "The kids play in the big park after school."];
+    const beginner = rephraseText({ title: null, language: "en", text: [lead, ...short].join("\n\n"), summary: [lead, ...short].join(" ") }, "beginner");
+    expect(beginner).toMatch(/^Ten of the men from the town took the old road/);
+  });
+
   it("does not pick a pass that leaves less than 60% of the words", () => {
     // Two long sentences with nowhere to cut: the last passes would leave "The bridge is shut. Ferries run all day. Buses run at night."
     const summary = [
@@ -645,5 +652,7 @@ describe("asides and cuts found by reading the chosen sentences (fifth pass)", (
     expect(recruits.join(" ")).not.toMatch(/They would-be/);
     const remarks = splitLong("The fact that polonium caused his death indicates there was some form of Russian state participation, Mr Horwell said in his closing remarks.", "en", 10, 1);
     expect(remarks).not.toContain("Mr Horwell said in his closing remarks.");
+    // At the second effort, an attribution of its own with where it was said.
+    expect(splitLong("The fact that polonium caused his death indicates there was some form of Russian state participation, Mr Horwell said in his closing remarks.", "en", 10, 2)).toContain("That is what Mr Horwell said in his closing remarks.");
   });
 });

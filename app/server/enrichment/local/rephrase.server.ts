@@ -361,12 +361,13 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(who[1]!) && wordCount(who[1]!) >= 5) return pieces(who[1]!, `The ${who[2]!} ${who[3]!}`);
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
-    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted)))$/.exec(plain);
+    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted))(\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,"“”]{2,40})?)$/.exec(plain);
     if (attribution && !/["“”]$/.test(attribution[1]!)) {
       const who = attribution[3] ?? attribution[4]!;
       const verb = (attribution[2] ?? attribution[5]!).replace(/^(?:has|have)\s+/, "").split(" ")[0]!;
       if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the |an? )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
-        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(saidBy(who, verb))];
+        // Where it was said goes with it: "That is what Mr Horwell said in his closing remarks."
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`${saidBy(who, verb)}${attribution[6] ?? ""}`)];
       }
     }
     // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
@@ -865,11 +866,15 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     return told.get(s)!;
   };
   // The last passes tell only sentences whose pieces are short: 16 words, then 12.
-  let groups = beginnerSentences(input, lang, tell, effort >= 4 ? 12 : effort >= 3 ? 16 : Infinity).map(tell);
+  const chosen = beginnerSentences(input, lang, tell, effort >= 4 ? 12 : effort >= 3 ? 16 : Infinity);
+  let groups = chosen.map(tell);
+  // The page's lead, once chosen, stays whatever its length (the main point); the rest were chosen short enough.
+  const lead = chosen[0] === sentencesOf(input.summary)[0] && leadStatements(input.text).includes(chosen[0]!) ? new Set(groups[0]) : new Set<string>();
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     // A sentence that points back ("Elle se déroule …") goes with the one it points to.
-    const simple = groups.filter((pieces, i) => pieces.every((p) => wordCount(p) <= 20) && (i === 0 || !LEANS_BACK.test(pieces[0] ?? "") || groups[i - 1]!.every((p) => wordCount(p) <= 20)));
+    const short = (pieces: string[]) => pieces.every((p) => wordCount(p) <= 20 || lead.has(p));
+    const simple = groups.filter((pieces, i) => short(pieces) && (i === 0 || !LEANS_BACK.test(pieces[0] ?? "") || short(groups[i - 1]!)));
     if (simple.length >= 2) groups = simple;
   }
   let sentences = groups.flat();
@@ -877,7 +882,7 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     // Then the statements still over 16 words (12 at the last pass), as long as three remain (the shortest three otherwise).
     const limit = Math.max(effort >= 4 ? 12 : 16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
     // Across sentences too: "Elle se déroule …" does not stay once the sentence naming "la photosynthèse" is left out.
-    sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit);
+    sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit || lead.has(p));
   }
   const words = glossary(input, 4, Math.max(10, maxWords + 4));
   const body = sentences.join(" ");
