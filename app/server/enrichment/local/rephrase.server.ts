@@ -772,6 +772,8 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
       !/[?]["'”’)]*$/.test(sentence) &&
       // Nor a caption with its label ("Final embrace: These special …", "Devils 4, Flyers 2: …").
       !/^[^:]{1,30}:\s/.test(sentence) &&
+      // Nor a caption run into the next sentence ("…can bring through youngsters A draw for England …").
+      !/\p{Ll} (?:A|An|The) \p{Ll}/u.test(sentence) &&
       !isQuotation(sentence) &&
       !quoted.has(sentence) &&
       (lang !== "en" || (!FIRST_OR_SECOND_PERSON.test(sentence) && !instruction(sentence) && standsAlone(sentence)));
@@ -793,7 +795,7 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
   const fits = (c: Candidate) =>
     !chosen.has(c.index) &&
     words + c.words <= 1.2 * length &&
-    (!LEANS_BACK.test(c.sentence) || chosen.has(c.index - 1)) &&
+    (!(LEANS_BACK.test(c.sentence) || /^(?:And|Or|Nor)\b/.test(c.sentence)) || chosen.has(c.index - 1)) &&
     ![...chosen].some((i) => overlap(c.own, candidates[i]!.own) > 0.6);
   const score = (c: Candidate) => c.importance / top + (EASE_WEIGHT * c.ease) / 100 - 0.02 * c.index + (defining.has(c.sentence) ? 0.5 : 0);
   const fill = (until: number, eligible: (c: Candidate) => boolean) => {
