@@ -580,18 +580,18 @@ describe("the beginner text tells the page's simplest sentences (fifth pass)", (
 
   it("leaves out a lead unreadable even simplified, but never one that defines the page's term", () => {
     const hardLead = "Comprehensive intergovernmental negotiations regarding transnational infrastructure financing mechanisms culminated unsuccessfully yesterday.";
-    const rest = ["The talks about the new bridge ended on Monday without a deal.", "Both sides will meet again in June to talk about the bridge."];
+    const rest = ["The talks about the new bridge ended on Monday without a deal.", "Both sides will meet again in June to talk about the bridge.", "The ferry across the river will keep running for now."];
     expect(beginnerSentences({ ...page(hardLead, ...rest), summary: [hardLead, ...rest].join(" ") }, "en", asIs)).not.toContain(hardLead);
     const defining = "A cantilever is a structural element whereby horizontally projecting beams are anchored exclusively at one extremity.";
-    expect(beginnerSentences({ ...page(defining, ...rest), summary: [defining, ...rest].join(" ") }, "en", asIs)[0]).toBe(defining);
+    expect(beginnerSentences({ ...page(defining, ...rest), summary: [defining, rest[0]].join(" ") }, "en", asIs)[0]).toBe(defining);
   });
 
-  it("fills up to 60% of the summary's length with any plain sentence, then the summary's own; beyond, only sentences no harder than the summary", () => {
+  it("fills up to 70% of the summary's length with any plain sentence, then the summary's own; beyond, only sentences no harder than the summary", () => {
     const quoted = '"It is a good day for the town and for the people who live here," she said.';
-    // Only a quotation is left to reach 60%: the summary's own sentence, not a stub.
+    // Only a quotation is left to reach 70%: the summary's own sentence, not a stub.
     expect(beginnerSentences({ ...page(LEAD, quoted), summary: `${LEAD} ${quoted}` }, "en", asIs)).toEqual([LEAD, quoted]);
-    // The lead alone is past 60%: a sentence harder than the summary does not come after it.
-    const short = '"It is a good day for us," she said.';
+    // The lead alone is past 70%: a sentence harder than the summary does not come after it.
+    const short = '"It is good," she said.';
     const harder = "Councillors characterised the expenditure as fundamentally unprecedented.";
     expect(beginnerSentences({ ...page(LEAD, short, harder), summary: `${LEAD} ${short}` }, "en", asIs)).toEqual([LEAD]);
   });
@@ -603,18 +603,18 @@ describe("the beginner text tells the page's simplest sentences (fifth pass)", (
     const long = "The ferries that cross the bay from the town to the island will run every hour of the day and night until the new bridge opens.";
     expect(beginnerSentences({ ...page(LEAD, HARD, long), summary }, "en", asIs)).toContain(long);
     expect(beginnerSentences({ ...page(LEAD, HARD, long), summary }, "en", asIs, 16)).not.toContain(long);
-    const twice = `${long} ${long.replace("every hour", "each hour")}`.replace(/\.\s/, " and ");
+    const twice = `${long.slice(0, -1)} and the boats that cross the bay from the town to the island will run each hour of the day and night as well.`;
     expect(beginnerSentences({ ...page(LEAD, HARD, twice), summary }, "en", asIs)).not.toContain(twice);
   });
 
   it("keeps the page's lead at the last passes, however long", () => {
     const lead = "Ten of the men from the town took the old road to the mill by the lake on Monday.";
-    const short = ["The cat sleeps on the warm mat all day.", "The dog barks at the red bus in the street.", "The bird sings in the tall tree by the gate.", "The kids play in the big park after school."];
+    const short = ["The cat sleeps on the warm mat all day.", "The dog barks at the red bus in the street.", "The bird sings in the tall tree by the gate.", "The kids play in the big park after school.", "The boy reads a book in his room at night.", "The girl draws a map with red and blue pens."];
     const beginner = rephraseText({ title: null, language: "en", text: [lead, ...short].join("\n\n"), summary: [lead, ...short].join(" ") }, "beginner");
     expect(beginner).toMatch(/^Ten of the men from the town took the old road/);
   });
 
-  it("does not pick a pass that leaves less than 60% of the words", () => {
+  it("does not pick a pass that leaves less than 70% of the words", () => {
     // Two long sentences with nowhere to cut: the last passes would leave "The bridge is shut. Ferries run all day. Buses run at night."
     const summary = [
       "The bridge is shut.",
@@ -624,7 +624,7 @@ describe("the beginner text tells the page's simplest sentences (fifth pass)", (
       "Buses run at night.",
     ].join(" ");
     const beginner = rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
-    expect(beginner.split(/\s+/).length).toBeGreaterThanOrEqual(0.6 * summary.split(/\s+/).length);
+    expect(beginner.split(/\s+/).length).toBeGreaterThanOrEqual(0.7 * summary.split(/\s+/).length);
   });
 });
 

@@ -745,7 +745,7 @@ const READABLE = 30;
  * The page's sentences a beginner text tells, in page order. A teacher tells a beginner the main
  * points in the simplest sentences the page has: the summary's first sentence (the main point)
  * unless it is unreadable even simplified, then among the page's first statements those that carry
- * the page's main words and read easiest once simplified (`tell`). Up to 60% of the summary's
+ * the page's main words and read easiest once simplified (`tell`). Up to 70% of the summary's
  * length any of them (then the summary's own sentences, so that the text is no stub); up to 90%
  * only sentences no harder than the summary. Not a quotation (somebody's words), a question (a
  * heading in news copy), a leading clause, a repeat, nor a sentence that points back ("He …",
@@ -806,8 +806,8 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
     }
   };
   const floor = fleschReadingEase(input.summary, lang);
-  fill(0.6 * length, (c) => c.plain);
-  fill(0.6 * length, (c) => summary.includes(c.sentence));
+  fill(0.7 * length, (c) => c.plain);
+  fill(0.7 * length, (c) => summary.includes(c.sentence));
   fill(0.9 * length, (c) => c.plain && c.ease >= floor);
   // A page whose every sentence is hard still gets its main point.
   if (!chosen.size) chosen.add(lead);
@@ -958,8 +958,8 @@ export function rephraseText(input: RephraseInput, level: Difficulty): string {
   // The lightest pass that reaches the target; else the easiest of them all.
   let best = beginner(input, lang, 16, 0);
   let bestScore = fleschReadingEase(best, lang);
-  // No stub: a pass that leaves out so much that under 60% of the first pass's words (or the summary's) remain does not count.
-  const least = 0.6 * Math.min(wordCount(bodyOf(best)), wordCount(input.summary));
+  // No stub: a pass that leaves out so much that under 70% of the first pass's words (or the summary's) remain does not count.
+  const least = 0.7 * Math.min(wordCount(bodyOf(best)), wordCount(input.summary));
   for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3], [6, 4]] as const) {
     if (bestScore >= target) break;
     const text = beginner(input, lang, maxWords, effort);
