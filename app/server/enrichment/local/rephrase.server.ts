@@ -734,7 +734,6 @@ export function whoAside(sentence: string): string[] {
 }
 
 /** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
-/** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
 const BEGINNER_POOL = 16;
 /** How much reading ease counts beside importance (Flesch points / 100 against importance scaled to 1). */
 const EASE_WEIGHT = 5;
@@ -745,11 +744,12 @@ const READABLE = 30;
  * The page's sentences a beginner text tells, in page order. A teacher tells a beginner the main
  * points in the simplest sentences the page has: the summary's first sentence (the main point)
  * unless it is unreadable even simplified, then among the page's first statements those that carry
- * the page's main words and read easiest once simplified (`tell`). Up to 70% of the summary's
- * length any of them (then the summary's own sentences, so that the text is no stub); up to 90%
- * only sentences no harder than the summary. Not a quotation (somebody's words), a question (a
- * heading in news copy), a leading clause, a repeat, nor a sentence that points back ("He …",
- * "This …") unless the sentence before it is told too. Without the page, the summary's sentences.
+ * the page's main words and read easiest once simplified (`tell`; a definition first). Up to 70%
+ * of the summary's length any of them (then the summary's own sentences, so that the text is no
+ * stub); up to 90% only sentences no harder than the summary. Not a quotation or first-person
+ * speech (somebody's words), words to the reader, a question (a heading in news copy), a caption,
+ * a leading clause, a repeat, nor a sentence that points back ("He …", "This …") unless the
+ * sentence before it is told too. Without the page, the summary's sentences.
  */
 export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, tell: (sentence: string) => string[], longestPiece = Infinity): string[] {
   const summary = sentencesOf(input.summary);
@@ -769,8 +769,8 @@ export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, 
     const plain =
       wordCount(sentence) >= 6 &&
       told.every((p) => wordCount(p) <= longestPiece) &&
+      // Not a question (a subheading in news copy), nor a caption with its label ("Final embrace: These special …", "Devils 4, Flyers 2: …").
       !/[?]["'”’)]*$/.test(sentence) &&
-      // Nor a caption with its label ("Final embrace: These special …", "Devils 4, Flyers 2: …").
       !/^[^:]{1,30}:\s/.test(sentence) &&
       // Nor a caption run into the next sentence ("…can bring through youngsters A draw for England …").
       !/\p{Ll} (?:A|An|The) \p{Ll}/u.test(sentence) &&
