@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline } from "./rephrase.server";
+import { beginnerSentences, definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -526,5 +526,135 @@ describe("plain words on a technical page", () => {
     const text = rephraseText({ title: null, text: "", language: "en", summary: "Taking your phone on holiday keeps you in touch with home, as well as offering a chance to read work emails. He bought milk as well as bread." }, "beginner");
     expect(text).not.toMatch(/and offering/);
     expect(text).toMatch(/milk and bread/);
+  });
+});
+
+describe("the beginner text tells the page's simplest sentences (fifth pass)", () => {
+  const LEAD = "The city council voted on Tuesday to rebuild the old harbour bridge over the river.";
+  const HARD = "Preliminary engineering assessments commissioned by the municipal authority indicated that comprehensive rehabilitation of the deteriorating structure would necessitate expenditure approaching the replacement cost.";
+  const SPENDING = "Councillors characterised the unprecedented infrastructure expenditure as fundamentally necessary for regional economic competitiveness.";
+  const page = (...sentences: string[]) => ({ title: null, language: "en", text: sentences.join("\n\n") });
+  const asIs = (s: string) => [s];
+
+  it("keeps the lead and tells an easier page sentence that carries the page's words in place of a hard summary sentence, in page order", () => {
+    const input = { ...page(LEAD, HARD, SPENDING, "The new bridge will cost 40 million pounds and will open in three years.", "The old bridge was built in 1901 and carries the harbour road."), summary: `${LEAD} ${HARD} ${SPENDING}` };
+    const told = beginnerSentences(input, "en", asIs);
+    expect(told[0]).toBe(LEAD);
+    expect(told).toContain("The new bridge will cost 40 million pounds and will open in three years.");
+    expect(told).not.toContain(HARD);
+    expect(told.indexOf("The new bridge will cost 40 million pounds and will open in three years.")).toBeLessThan(told.indexOf("The old bridge was built in 1901 and carries the harbour road."));
+    // Without the page, the summary's own sentences.
+    expect(beginnerSentences({ ...input, text: "" }, "en", asIs)).toEqual([LEAD, HARD, SPENDING]);
+  });
+
+  it("tells no quotation, first-person speech, question, caption, leading clause or sentence pointing back to one left out", () => {
+    const excluded = [
+      '"Not yet," she said of the ferries across the bay.',
+      'Nothing is better than having ferries across the bay at all.""',
+      'Smith said the ferries were "the best thing that could happen to this town".',
+      "We want more ferries across the bay this summer.",
+      "What will happen to the ferries across the bay?",
+      "Fast facts: The ferries carry 300 people across the bay.",
+      "When the ferries start running across the bay next year.",
+      "He said the ferries across the bay were not safe.",
+      "Watch the evening news for more on the ferries across the bay.",
+      "Or the ferries across the bay could stop running in the winter.",
+      "The ferries across the bay are a lifeline for islanders A new timetable starts in May.",
+    ];
+    const summary = `${LEAD} ${HARD} ${SPENDING}`;
+    for (const sentence of excluded) {
+      const told = beginnerSentences({ ...page(LEAD, HARD, SPENDING, sentence, "The old bridge was built in 1901 and carries the harbour road."), summary }, "en", asIs);
+      expect(told).toContain("The old bridge was built in 1901 and carries the harbour road.");
+      expect(told).not.toContain(sentence);
+    }
+    // Nor a sentence inside a quotation that runs over several sentences.
+    const quoteParagraph = '"Work on the ferries starts in May. The ferries across the bay run every hour. Nobody will wait long," she said.';
+    expect(beginnerSentences({ ...page(LEAD, HARD, SPENDING, quoteParagraph), summary }, "en", asIs)).not.toContain("The ferries across the bay run every hour.");
+    // A title that opens with a verb is no instruction.
+    const film = "Gone With The Wind was based on a novel about the harbour town.";
+    expect(beginnerSentences({ ...page(LEAD, HARD, SPENDING, film), summary }, "en", asIs)).toContain(film);
+    // A few quoted words in the writer's own sentence are still the writer's.
+    const scare = 'The owners met the council to clear up "planning questions" about the harbour bridge.';
+    expect(beginnerSentences({ ...page(LEAD, HARD, SPENDING, scare), summary: `${LEAD} ${HARD} ${SPENDING}` }, "en", asIs)).toContain(scare);
+  });
+
+  it("leaves out a lead unreadable even simplified, but never one that defines the page's term", () => {
+    const hardLead = "Comprehensive intergovernmental negotiations regarding transnational infrastructure financing mechanisms culminated unsuccessfully yesterday.";
+    const rest = ["The talks about the new bridge ended on Monday without a deal.", "Both sides will meet again in June to talk about the bridge.", "The ferry across the river will keep running for now."];
+    expect(beginnerSentences({ ...page(hardLead, ...rest), summary: [hardLead, ...rest].join(" ") }, "en", asIs)).not.toContain(hardLead);
+    const defining = "A cantilever is a structural element whereby horizontally projecting beams are anchored exclusively at one extremity.";
+    expect(beginnerSentences({ ...page(defining, ...rest), summary: [defining, rest[0]].join(" ") }, "en", asIs)[0]).toBe(defining);
+  });
+
+  it("fills up to 70% of the summary's length with any plain sentence, then the summary's own; beyond, only sentences no harder than the summary", () => {
+    const quoted = '"It is a good day for the town and for the people who live here," she said.';
+    // Only a quotation is left to reach 70%: the summary's own sentence, not a stub.
+    expect(beginnerSentences({ ...page(LEAD, quoted), summary: `${LEAD} ${quoted}` }, "en", asIs)).toEqual([LEAD, quoted]);
+    // The lead alone is past 70%: a sentence harder than the summary does not come after it.
+    const short = '"It is good," she said.';
+    const harder = "Councillors characterised the expenditure as fundamentally unprecedented.";
+    expect(beginnerSentences({ ...page(LEAD, short, harder), summary: `${LEAD} ${short}` }, "en", asIs)).toEqual([LEAD]);
+  });
+
+  it("tells no repeat, no sentence longer than the pass allows, and does not run past 120% of the summary's length", () => {
+    const summary = `${LEAD} ${HARD}`;
+    const repeat = "The council voted to rebuild the old harbour bridge on Tuesday.";
+    expect(beginnerSentences({ ...page(LEAD, HARD, repeat), summary }, "en", asIs)).not.toContain(repeat);
+    const long = "The ferries that cross the bay from the town to the island will run every hour of the day and night until the new bridge opens.";
+    expect(beginnerSentences({ ...page(LEAD, HARD, long), summary }, "en", asIs)).toContain(long);
+    expect(beginnerSentences({ ...page(LEAD, HARD, long), summary }, "en", asIs, 16)).not.toContain(long);
+    const twice = `${long.slice(0, -1)} and the boats that cross the bay from the town to the island will run each hour of the day and night as well.`;
+    expect(beginnerSentences({ ...page(LEAD, HARD, twice), summary }, "en", asIs)).not.toContain(twice);
+  });
+
+  it("keeps the page's lead at the last passes, however long", () => {
+    const lead = "Ten of the men from the town took the old road to the mill by the lake on Monday.";
+    const short = ["The cat sleeps on the warm mat all day.", "The dog barks at the red bus in the street.", "The bird sings in the tall tree by the gate.", "The kids play in the big park after school.", "The boy reads a book in his room at night.", "The girl draws a map with red and blue pens."];
+    const beginner = rephraseText({ title: null, language: "en", text: [lead, ...short].join("\n\n"), summary: [lead, ...short].join(" ") }, "beginner");
+    expect(beginner).toMatch(/^Ten of the men from the town took the old road/);
+  });
+
+  it("does not pick a pass that leaves less than 70% of the words", () => {
+    // Two long sentences with nowhere to cut: the last passes would leave "The bridge is shut. Ferries run all day. Buses run at night."
+    const summary = [
+      "The bridge is shut.",
+      "Ten of the men from the town on the hill took the old road to the mill by the lake to ask for the keys to the big gate at the back of the yard.",
+      "Ferries run all day.",
+      "Six of the girls from the farm by the sea went up the lane to the shop on the hill to buy bread for the cook at the inn by the quay.",
+      "Buses run at night.",
+    ].join(" ");
+    const beginner = rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
+    expect(beginner.split(/\s+/).length).toBeGreaterThanOrEqual(0.7 * summary.split(/\s+/).length);
+  });
+});
+
+describe("asides and cuts found by reading the chosen sentences (fifth pass)", () => {
+  const beginner = (summary: string) => rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
+
+  it("keeps a 'which' clause whose second comma is a list's, and cuts no 'and' inside an open aside", () => {
+    const verizon = beginner("The US government confirmed it did request millions of phone records from US company Verizon, which included call duration, location and the phone numbers of both parties on individual calls.");
+    expect(verizon).toMatch(/call duration/);
+    const star = beginner("The star, who has acted in several films and TV shows including Drop Dead Diva, Will and Grace and Nip/Tuck, also said she did not call the emergency services.");
+    expect(star).not.toMatch(/The star Will and Grace|films\. TV shows/);
+    // An aside the sentence goes on from with its verb still goes.
+    expect(beginner("John Grogan, chairman of the trust, which has run the mine since 2013, said it was the end of an era for the whole town.")).not.toMatch(/which has run/);
+  });
+
+  it("cuts at ', which' only after a statement", () => {
+    const feynman = splitLong("In the heyday of the physicist Richard P. Feynman, which ensued after his death in 1988, a publishing entrepreneur might have been tempted to start a book club of works by and about him.", "en", 8, 0);
+    expect(feynman).not.toContain("In the heyday of the physicist Richard P. Feynman.");
+  });
+
+  it("keeps an '-ly' word that opens a phrase after a comma", () => {
+    expect(beginner("Johnson is now campaigning for more people to get tested for the disease, especially those in black or Hispanic communities.")).toMatch(/disease, especially those/);
+  });
+
+  it("lends no subject to 'would-be', and makes no sentence of an attribution with a trailing phrase", () => {
+    const recruits = splitLong("The group of fighters includes many British men, and they have spent more than a year selling a message to their supporters and would-be recruits back home.", "en", 8, 2);
+    expect(recruits.join(" ")).not.toMatch(/They would-be/);
+    const remarks = splitLong("The fact that polonium caused his death indicates there was some form of Russian state participation, Mr Horwell said in his closing remarks.", "en", 10, 1);
+    expect(remarks).not.toContain("Mr Horwell said in his closing remarks.");
+    // At the second effort, an attribution of its own with where it was said.
+    expect(splitLong("The fact that polonium caused his death indicates there was some form of Russian state participation, Mr Horwell said in his closing remarks.", "en", 10, 2)).toContain("That is what Mr Horwell said in his closing remarks.");
   });
 });

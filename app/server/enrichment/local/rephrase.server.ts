@@ -13,6 +13,8 @@ import type { Difficulty } from "~/lib/enrichment";
 import { definitionsOf, learningLanguage, sentencesOf, stemKey, tagEnglish, tokensOf, type LearningLanguage } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
 import { stopWordsOf } from "./language.server";
+import { leadStatements } from "./summarize.server";
+import { splitSentences } from "./text-analysis.server";
 
 export interface RephraseInput {
   title: string | null;
@@ -253,12 +255,16 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
     if ((head.match(/["“”«»„]/g) ?? []).length % 2 === 1 || (lang === "en" && openQuote(head))) continue;
+    // "The star, who has acted in films and TV shows including …, also said": an "and" inside an open aside belongs to it.
+    if (lang === "en" && /^,?\s+(?:and|but)\s+$/i.test(match[0]) && /,\s+(?:who|which|whose|whom)\s[^,]*$/i.test(head)) continue;
     // "… began when she and her fellow students were in class": an "and" inside a subject joins two names, not two clauses.
     if (lang === "en" && /^,?\s+and\s+$/i.test(match[0]) && !clauseIsOpen(head)) continue;
     // "… Domenico Dolce and Stefano Gabbana will …", "HM Revenue and Customs has …": an "and" between two names joins them.
     if (lang === "en" && /^\s+and\s+$/i.test(match[0]) && /\p{Lu}[\p{L}'’.-]*$/u.test(head) && /^\p{Lu}/u.test(tail) && !/^(?:The|A|An|He|She|It|They|We|I|This|That|These|Those|There|His|Her|Its|Their|Our|My)\b/.test(tail)) continue;
     // ", which" starts a sentence only where "which" was the subject: "…, which the group supported" has no "This …" of its own.
     if (lang === "en" && /which/i.test(match[0]) && !VERB_TAGS.has(tagEnglish(tail)[0]?.pos ?? "")) continue;
+    // Nor after a phrase that is no statement: "In the heyday of the physicist Richard P. Feynman, which ensued after …".
+    if (lang === "en" && /which/i.test(match[0]) && !standsAlone(head)) continue;
     let clause = tail;
     if (needsSubject && lang === "en") {
       const own = englishClause(head, tail);
@@ -355,12 +361,13 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(who[1]!) && wordCount(who[1]!) >= 5) return pieces(who[1]!, `The ${who[2]!} ${who[3]!}`);
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
-    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted)))$/.exec(plain);
+    const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted))(\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,"“”]{2,40})?)$/.exec(plain);
     if (attribution && !/["“”]$/.test(attribution[1]!)) {
       const who = attribution[3] ?? attribution[4]!;
       const verb = (attribution[2] ?? attribution[5]!).replace(/^(?:has|have)\s+/, "").split(" ")[0]!;
       if (/^\p{Lu}|^(?:police|officers|officials|he|she|they|the |an? )/iu.test(who) && tagEnglish(attribution[1]!).some((t) => VERB_TAGS.has(t.pos))) {
-        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(saidBy(who, verb))];
+        // Where it was said goes with it: "That is what Mr Horwell said in his closing remarks."
+        return [...splitLong(attribution[1]!, lang, maxWords, effort), finish(`${saidBy(who, verb)}${attribution[6] ?? ""}`)];
       }
     }
     // A participle phrase in passing: "The crash, involving two cars, happened …"; "Speaking to the BBC, Dr Wilson said …".
@@ -544,7 +551,8 @@ function englishClause(head: string, tail: string): string | null {
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
-  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?$/iu.test(tail)) return null;
+  // So does "…, Mr Horwell said in his closing remarks" or "…, police said in a statement".
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?(?:\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,]{2,40})?$/iu.test(tail) && !/\bthat\b/i.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
@@ -553,7 +561,8 @@ function englishClause(head: string, tail: string): string | null {
   // "the way he goes …" is a noun with its relative clause, not a subject: no pronoun after the subject's first word.
   const finiteVerb = verbAt > 0 && !/ing$/i.test(tailTags[verbAt]!.surface) && !subject.slice(1).some((t) => t.pos === "PRON");
   if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && SUBJECT_TAGS.has(subject.at(-1)!.pos)) return tail;
-  if ((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) {
+  // Not a compound: "would-be recruits" is a noun phrase, not "would be".
+  if (((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) && !/^\S+-\S/.test(tail)) {
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
@@ -584,14 +593,26 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     .replace(/,\s+(?:however|therefore|moreover|furthermore|additionally|nevertheless|consequently|meanwhile|in addition|as a result)\s*,(?=\s)/gi, "")
     // An aside inside an aside ("John Grogan, chairman of the trust, which has run the mine, said") keeps the comma that closes the outer one.
     // Not an aside with a quotation in it: its comma may sit inside the quotation ("…, who is known for \"It's Always Sunny,\" began").
-    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (_match, offset: number, whole: string) => ((whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : ""))
+    // Only where the sentence goes on with its verb after the aside: in "…from Verizon, which included call duration, location and
+    // the phone numbers" the second comma is a list's, and "The star, who acted in Drop Dead Diva, Will and Grace …" names shows.
+    .replace(/,\s+(?:which|who|whose|whom)\s+[^,;"“”]{3,80},(?!["“”])/g, (match: string, offset: number, whole: string) =>
+      !resumesWithVerb(whole.slice(offset + match.length)) ? match : (whole.slice(0, offset).match(/,/g) ?? []).length % 2 === 1 ? "," : "",
+    )
     .replace(/,\s+according to [^,;.]{3,60}(?=[,.;]|$)/gi, "")
     // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
     // Two letters at least before the ending: "the rally from the lows" keeps its noun.
-    .replace(/\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Not one that opens a phrase after a comma: "…for the disease, particularly those in …" needs it.
+    .replace(/(?<!,\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+}
+
+/** English: whether the rest of a sentence starts with its verb ("said it was …", "also ordered …"), in lower case (not "Will and Grace"). */
+function resumesWithVerb(rest: string): boolean {
+  const tags = tagEnglish(rest.trim());
+  const at = tags[0]?.pos === "ADV" ? 1 : 0;
+  return VERB_TAGS.has(tags[at]?.pos ?? "") && /^\p{Ll}/u.test(tags[at]!.surface);
 }
 
 /**
@@ -712,19 +733,150 @@ export function whoAside(sentence: string): string[] {
   return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
 }
 
+/** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
+const BEGINNER_POOL = 16;
+/** How much reading ease counts beside importance (Flesch points / 100 against importance scaled to 1). */
+const EASE_WEIGHT = 5;
+/** The lead is told unless it reads below this even simplified: Flesch's "very difficult" band, academic prose. */
+const READABLE = 30;
+
+/**
+ * The page's sentences a beginner text tells, in page order. A teacher tells a beginner the main
+ * points in the simplest sentences the page has: the summary's first sentence (the main point)
+ * unless it is unreadable even simplified, then among the page's first statements those that carry
+ * the page's main words and read easiest once simplified (`tell`; a definition first). Up to 70%
+ * of the summary's length any of them (then the summary's own sentences, so that the text is no
+ * stub); up to 90% only sentences no harder than the summary. Not a quotation or first-person
+ * speech (somebody's words), words to the reader, a question (a heading in news copy), a caption,
+ * a leading clause, a repeat, nor a sentence that points back ("He …", "This …") unless the
+ * sentence before it is told too. Without the page, the summary's sentences.
+ */
+export function beginnerSentences(input: RephraseInput, lang: LearningLanguage, tell: (sentence: string) => string[], longestPiece = Infinity): string[] {
+  const summary = sentencesOf(input.summary);
+  const pool = leadStatements(input.text).slice(0, BEGINNER_POOL);
+  const lead = pool.indexOf(summary[0] ?? "");
+  if (lead < 0) return summary;
+  const stop = stopWordsOf(lang);
+  const stems = (s: string) => tokensOf(s).filter((t) => !stop.has(t.word) && t.word.length > 2 && /\p{L}/u.test(t.word)).map((t) => stemKey(t.word, lang));
+  // The page's main words: how often each appears in its lead, and once more in the title and the summary.
+  const weight = new Map<string, number>();
+  for (const stem of [...pool.flatMap(stems), ...stems(`${input.title ?? ""} ${input.summary}`)]) weight.set(stem, (weight.get(stem) ?? 0) + 1);
+  const quoted = quotedSentences(input.text);
+  const candidates = pool.map((sentence, index) => {
+    const own = new Set(stems(sentence));
+    const told = tell(sentence);
+    const importance = [...own].reduce((n, stem) => n + Math.min(weight.get(stem) ?? 0, 4), 0) / Math.sqrt(Math.max(1, wordCount(sentence)));
+    const plain =
+      wordCount(sentence) >= 6 &&
+      told.every((p) => wordCount(p) <= longestPiece) &&
+      // Not a question (a subheading in news copy), nor a caption with its label ("Final embrace: These special …", "Devils 4, Flyers 2: …").
+      !/[?]["'”’)]*$/.test(sentence) &&
+      !/^[^:]{1,30}:\s/.test(sentence) &&
+      // Nor a caption run into the next sentence ("…can bring through youngsters A draw for England …").
+      !/\p{Ll} (?:A|An|The) \p{Ll}/u.test(sentence) &&
+      !isQuotation(sentence) &&
+      !quoted.has(sentence) &&
+      (lang !== "en" || (!FIRST_OR_SECOND_PERSON.test(sentence) && !instruction(sentence) && standsAlone(sentence)));
+    return { sentence, index, own, told, words: told.reduce((n, p) => n + wordCount(p), 0), importance, plain, ease: fleschReadingEase(told.join(" "), lang) };
+  });
+  type Candidate = (typeof candidates)[number];
+  const top = Math.max(...candidates.map((c) => c.importance), 1e-9);
+  const chosen = new Set<number>();
+  let words = 0;
+  const add = (c: Candidate) => {
+    chosen.add(c.index);
+    words += c.words;
+  };
+  // The page's own definitions of its terms are what a beginner needs first ("La photosynthèse est le processus …").
+  const defining = new Set(definitionsOf(input.text, lang, { exclude: input.title ? [input.title] : [] }).map((d) => d.sentence));
+  const leading = candidates[lead]!;
+  if (leading.ease >= READABLE || defining.has(leading.sentence)) add(leading);
+  const length = wordCount(input.summary);
+  const fits = (c: Candidate) =>
+    !chosen.has(c.index) &&
+    words + c.words <= 1.2 * length &&
+    (!(LEANS_BACK.test(c.sentence) || /^(?:And|Or|Nor)\b/.test(c.sentence)) || chosen.has(c.index - 1)) &&
+    ![...chosen].some((i) => overlap(c.own, candidates[i]!.own) > 0.6);
+  const score = (c: Candidate) => c.importance / top + (EASE_WEIGHT * c.ease) / 100 - 0.02 * c.index + (defining.has(c.sentence) ? 0.5 : 0);
+  const fill = (until: number, eligible: (c: Candidate) => boolean) => {
+    while (words < until) {
+      const next = candidates.filter((c) => eligible(c) && fits(c)).sort((a, b) => score(b) - score(a))[0];
+      if (!next) return;
+      add(next);
+    }
+  };
+  const floor = fleschReadingEase(input.summary, lang);
+  fill(0.7 * length, (c) => c.plain);
+  fill(0.7 * length, (c) => summary.includes(c.sentence));
+  fill(0.9 * length, (c) => c.plain && c.ease >= floor);
+  // A page whose every sentence is hard still gets its main point.
+  if (!chosen.size) chosen.add(lead);
+  return [...chosen].sort((a, b) => a - b).map((i) => pool[i]!);
+}
+
+/**
+ * Somebody's words: a sentence that opens with a quotation mark, quotes more than a few words, or has
+ * a bracket put into a quotation ("[are]"). A few quoted words inside the writer's own sentence ("met
+ * to clear up \"potential planning questions\"") are still the writer's.
+ */
+function isQuotation(sentence: string): boolean {
+  // Ending on a quotation's closing mark after its own full stop or comma ("… than not having anything.\"") ends somebody's words.
+  if (/^["“‘'„«]|[[\]]|[.!?,]["”’]+\W*$/.test(sentence) || openQuote(sentence)) return true;
+  return [...sentence.matchAll(QUOTED)].some((q) => wordCount(q[0]) > 4);
+}
+
+/** English: words to the reader, not about the story ("Watch … tonight on ABC.", "Scroll down for video."): a verb in its plain form first. */
+function instruction(sentence: string): boolean {
+  const [first, second] = tagEnglish(sentence);
+  // Not a title: "Gone With The Wind was based on …".
+  return first?.pos === "VERB" && !/(?:ed|s|ing)$/i.test(first.surface) && !IRREGULAR_PAST.test(first.surface) && !/^\p{Lu}/u.test(second?.surface ?? "");
+}
+
+/** "I", "we", "you" in news copy are somebody's words, quoted or not. */
+const FIRST_OR_SECOND_PERSON = /\b(?:I|[Ww]e|[Mm]y|[Oo]ur|us|me|[Yy]ou|[Yy]our)\b/;
+
+/** Sentences inside a quotation that runs over several sentences: "… in South Yorkshire. On Monday morning there will be none." */
+function quotedSentences(text: string): Set<string> {
+  const quoted = new Set<string>();
+  for (const paragraph of text.slice(0, 6_000).split(/\n{2,}/)) {
+    let open = false;
+    for (const sentence of splitSentences(paragraph)) {
+      if (open) quoted.add(sentence);
+      if ((sentence.match(/["“”]/g) ?? []).length % 2 === 1) open = !open;
+    }
+  }
+  return quoted;
+}
+
+/** The share of the smaller set's words found in the other. */
+function overlap(a: Set<string>, b: Set<string>): number {
+  const [small, large] = a.size < b.size ? [a, b] : [b, a];
+  if (!small.size) return 0;
+  return [...small].filter((x) => large.has(x)).length / small.size;
+}
+
 /** Beginner text: every sentence short and plain, then the words to know. */
 function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number, effort: number): string {
   const simpler = (s: string) => {
     const plain = plainWords(lighter(withoutDateline(withoutAsides(s)), lang), lang);
     return effort >= 1 && lang === "en" ? withoutLongModifiers(plain) : plain;
   };
-  let groups = sentencesOf(input.summary).map((s) =>
-    (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p)),
-  );
+  // Each sentence simplified once a pass: choosing the sentences needs them simplified too.
+  const told = new Map<string, string[]>();
+  const tell = (s: string) => {
+    if (!told.has(s)) told.set(s, (lang === "en" ? whoAside(withoutDateline(withoutAsides(s))) : [s]).flatMap((part) => splitLong(simpler(part), lang, maxWords, effort)).map((p) => (lang === "en" ? withArticles(p) : p)));
+    return told.get(s)!;
+  };
+  // The last passes tell only sentences whose pieces are short: 16 words, then 12.
+  const chosen = beginnerSentences(input, lang, tell, effort >= 4 ? 12 : effort >= 3 ? 16 : Infinity);
+  let groups = chosen.map(tell);
+  // The page's lead, once chosen, stays whatever its length (the main point); the rest were chosen short enough.
+  const lead = chosen[0] === sentencesOf(input.summary)[0] && leadStatements(input.text).includes(chosen[0]!) ? new Set(groups[0]) : new Set<string>();
   // Last resort: a beginner gets the points that can be said simply; a sentence still long after every cut is left out.
   if (effort >= 3 && groups.length > 2) {
     // A sentence that points back ("Elle se déroule …") goes with the one it points to.
-    const simple = groups.filter((pieces, i) => pieces.every((p) => wordCount(p) <= 20) && (i === 0 || !LEANS_BACK.test(pieces[0] ?? "") || groups[i - 1]!.every((p) => wordCount(p) <= 20)));
+    const short = (pieces: string[]) => pieces.every((p) => wordCount(p) <= 20 || lead.has(p));
+    const simple = groups.filter((pieces, i) => short(pieces) && (i === 0 || !LEANS_BACK.test(pieces[0] ?? "") || short(groups[i - 1]!)));
     if (simple.length >= 2) groups = simple;
   }
   let sentences = groups.flat();
@@ -732,12 +884,17 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     // Then the statements still over 16 words (12 at the last pass), as long as three remain (the shortest three otherwise).
     const limit = Math.max(effort >= 4 ? 12 : 16, [...sentences].map(wordCount).sort((a, b) => a - b)[2]!);
     // Across sentences too: "Elle se déroule …" does not stay once the sentence naming "la photosynthèse" is left out.
-    sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit);
+    sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit || lead.has(p));
   }
   const words = glossary(input, 4, Math.max(10, maxWords + 4));
   const body = sentences.join(" ");
   if (!words.length) return body;
   return `${body}\n\n${GLOSSARY_HEADING[lang]}:\n${words.map((w) => `${w.term}: ${w.definition}`).join("\n")}`;
+}
+
+/** The beginner text without its words to know. */
+function bodyOf(text: string): string {
+  return text.split("\n\n")[0]!;
 }
 
 /** Sentences of the page by how much of its vocabulary they carry per word, page order kept in the result. */
@@ -801,11 +958,13 @@ export function rephraseText(input: RephraseInput, level: Difficulty): string {
   // The lightest pass that reaches the target; else the easiest of them all.
   let best = beginner(input, lang, 16, 0);
   let bestScore = fleschReadingEase(best, lang);
+  // No stub: a pass that leaves out so much that under 70% of the first pass's words (or the summary's) remain does not count.
+  const least = 0.7 * Math.min(wordCount(bodyOf(best)), wordCount(input.summary));
   for (const [maxWords, effort] of [[12, 1], [10, 2], [8, 2], [8, 3], [6, 3], [6, 4]] as const) {
     if (bestScore >= target) break;
     const text = beginner(input, lang, maxWords, effort);
     const score = fleschReadingEase(text, lang);
-    if (score > bestScore) [best, bestScore] = [text, score];
+    if (score > bestScore && wordCount(bodyOf(text)) >= least) [best, bestScore] = [text, score];
   }
   return best;
 }

@@ -50,6 +50,17 @@ const RUN_ON_WORDS = 80;
 const REPEAT = 0.8;
 
 /**
+ * The statements of the page's lead a summary may pick from, in page order: boilerplate, headings and
+ * fragments passed over. Only the lead is read: a sentence past the first forty is never a pick. The
+ * beginner rephrasing chooses from these too.
+ */
+export function leadStatements(text: string): string[] {
+  return splitSentences(text.slice(0, 6_000))
+    .slice(0, 40)
+    .filter((sentence) => isStatement(sentence) && sentence.length <= 600 && !BOILERPLATE.test(sentence));
+}
+
+/**
  * The chosen sentences, in page order: the page's first `count` statements, passing over
  * boilerplate, fragments, caption run-ons and a sentence that repeats an earlier pick (the next one
  * takes its place).
@@ -58,10 +69,7 @@ export function summarySentences(text: string, { language, count = 3 }: SummaryO
   const lang = pageLanguage(language, text);
   const stop = stopWordsOf(lang);
   const stem = stemmerOf(lang);
-  // Only the lead is read: a sentence past the first forty is never a pick.
-  const candidates = splitSentences(text.slice(0, 6_000))
-    .slice(0, 40)
-    .filter((sentence) => isStatement(sentence) && sentence.length <= 600 && !BOILERPLATE.test(sentence));
+  const candidates = leadStatements(text);
   const chosen: Array<{ sentence: string; v: Map<string, number>; n: number }> = [];
   for (const sentence of candidates) {
     if (chosen.length === count) break;
