@@ -178,5 +178,6 @@ export function readablePage(html: string, root: ParentNode, maxTextChars: numbe
   if (!container || !isTag(container)) return readable;
   const rest = blocksAfter(container, cut.end, maxTextChars - readable.text.length);
   if (rest.blocks.length === 0) return readable;
-  return { ...readable, text: `${readable.text}\n\n${rest.blocks.join("\n\n")}`, headings: [...readable.headings, ...rest.headings] };
+  // One join, not a concatenation: a flat string, which the word count and the copy to the main thread read faster.
+  return { ...readable, text: [readable.text, ...rest.blocks].join("\n\n"), headings: [...readable.headings, ...rest.headings] };
 }
