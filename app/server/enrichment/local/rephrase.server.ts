@@ -189,6 +189,10 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["is in the process of", "is"], ["are in the process of", "are"], ["a small number of", "a few"], ["a limited number of", "a few"],
   ["an increasing number of", "more and more"], ["a growing number of", "more and more"], ["on the grounds that", "because"], ["with respect to", "about"],
   ["until such time as", "until"],
+  // BBC copy: "It is understood the fire …", "is understood to have capsized" say what is thought; a footballer's "83 appearances" are games.
+  ["(?<=\\bit (?:is|was) )understood", "thought"], ["(?<=\\b(?:is|are|was|were) )understood(?= to\\b)", "thought"],
+  ["made(?= \\d+ (?:league |senior |first-team )?appearances\\b)", "played"], ["(?<=\\b(?:made|played) \\d+ (?:league |senior |first-team )?)appearances", "games"],
+  ...forms("apologised|apologized|apologises|apologizes|apologise|apologize", "said sorry|said sorry|says sorry|says sorry|say sorry|say sorry"),
   // Numbers as GOV.UK writes them: "15 per cent" → "15%".
   ["(?<=\\d) ?per ?cent", "%"],
 ]
@@ -332,9 +336,11 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       if (/\band\s+(?:is|are|was|were|has|have|had|will|can|would)\b/i.test(tail)) continue;
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
       if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
-      const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
+      // "gave", "struck" are past too: "Bryson gave the Rams an early lead. That was when …", not "That is when".
+      const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
       const word = match[1]!.toLowerCase();
-      const link = word === "where" ? "That is where" : `${past ? "That was" : "That is"} ${word}`;
+      // A place is "there": "The boy was taken to hospital in Glasgow. There his condition is believed to be serious."
+      const link = word === "where" ? "There" : `${past ? "That was" : "That is"} ${word}`;
       return pieces(head, `${link} ${tail}`);
     }
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
@@ -461,7 +467,8 @@ export function twoPredicates(clause: string): boolean {
 /** English: whether the last clause of `head` has its verb, so that "and" after it can start a clause of its own. */
 function clauseIsOpen(head: string): boolean {
   const tags = tagEnglish(head);
-  const last = tags.map((t) => t.surface.toLowerCase()).findLastIndex((w) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/.test(w));
+  // "as a …" names a role, no clause: "worked as a feature writer … and was based …" is one clause with its verb.
+  const last = tags.findLastIndex((t, i) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/i.test(t.surface) && !(/^as$/i.test(t.surface) && /^an?$/i.test(tags[i + 1]?.surface ?? "")));
   // A finite verb: not "-ing" ("Acting Taoiseach …"), not a capitalised name the tagger took for a verb ("James Ward-Prowse").
   return tags.slice(last + 1).some((t, i, all) => VERB_TAGS.has(t.pos) && !/ing$/i.test(t.surface) && /^\p{Ll}/u.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to");
 }
