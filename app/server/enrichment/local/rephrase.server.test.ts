@@ -688,4 +688,14 @@ describe("BBC copy: plain words, clause links and splits found on XSum's dev tex
     // "as" opening a clause still holds the "and" inside it.
     expect(splitLong("The roads were busy as the holiday getaway and the end of the working week came together on Friday.", "en", 8, 2).join(" ")).not.toMatch(/^The roads were busy as the holiday getaway\./);
   });
+
+  it("keeps what 'most recently' grades, and makes no result of a phrase about the subject's own doing", () => {
+    const italy = beginner("Italy have won this competition once, in 1968, and finished runners-up twice - most recently in 2012, when they were beaten 4-0 by Spain in the final.");
+    expect(italy).toMatch(/last in 2012/);
+    expect(italy).not.toMatch(/most in 2012/);
+    const striker = splitLong("The 6ft 3in striker came through the ranks at Real, making his first team debut at 18, and scored 10 goals for the La Liga side.", "en", 8, 2);
+    expect(striker.join(" ")).not.toMatch(/This made his/);
+    // A result still is one: "…, causing a blanket of haze".
+    expect(splitLong("Smoke from the fires deteriorated the air quality in the city, causing a blanket of haze over the region.", "en", 8, 1)).toContain("This caused a blanket of haze over the region.");
+  });
 });

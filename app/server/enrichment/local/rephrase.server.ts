@@ -190,7 +190,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["an increasing number of", "more and more"], ["a growing number of", "more and more"], ["on the grounds that", "because"], ["with respect to", "about"],
   ["until such time as", "until"],
   // BBC copy: "It is understood the fire …", "is understood to have capsized" say what is thought; a footballer's "83 appearances" are games.
-  ["(?<=\\bit (?:is|was) )understood", "thought"], ["(?<=\\b(?:is|are|was|were) )understood(?= to\\b)", "thought"],
+  ["most recently", "last"], ["(?<=\\bit (?:is|was) )understood", "thought"], ["(?<=\\b(?:is|are|was|were) )understood(?= to\\b)", "thought"],
   ["made(?= \\d+ (?:league |senior |first-team )?appearances\\b)", "played"], ["(?<=\\b(?:made|played) \\d+ (?:league |senior |first-team )?)appearances", "games"],
   ...forms("apologised|apologized|apologises|apologizes|apologise|apologize", "said sorry|said sorry|says sorry|says sorry|say sorry|say sorry"),
   // Numbers as GOV.UK writes them: "15 per cent" → "15%".
@@ -293,7 +293,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // "…deteriorated the air quality. This caused a blanket of haze." The tense follows the statement's own.
     const result = RESULT_PHRASE.exec(plain);
     // Not "killing nine and wounding nine more, the agency reported": the phrase runs on into somebody's words.
-    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && standsAlone(result[1]!)) {
+    // Nor "…at Real, making his first team debut at 18, and scored 10 goals": a phrase about the subject's own doing ("his",
+    // "their") or one the sentence goes on from with "and" is no result ("This made his first team debut").
+    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && !/^(?:his|her|their|its|him|them|himself|herself|themselves)\b|,\s+and\s/i.test(result[3]!) && standsAlone(result[1]!)) {
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
       const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
       return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
@@ -609,7 +611,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
     // Two letters at least before the ending: "the rally from the lows" keeps its noun.
     // Not one that opens a phrase after a comma: "…for the disease, particularly those in …" needs it.
-    .replace(/(?<!,\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Nor one that "most", "more" or "less" grades: "most recently in 2012" is not "most in 2012".
+    .replace(/(?<!,\s|\b(?:most|more|less|least)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
