@@ -698,4 +698,9 @@ describe("BBC copy: plain words, clause links and splits found on XSum's dev tex
     // A result still is one: "…, causing a blanket of haze".
     expect(splitLong("Smoke from the fires deteriorated the air quality in the city, causing a blanket of haze over the region.", "en", 8, 1)).toContain("This caused a blanket of haze over the region.");
   });
+
+  it("lends a named subject past its aside to a predicate after 'and', never a list's first name", () => {
+    expect(splitLong("Kim Clark, from Kinross, died in hospital on Tuesday and was named by police on Friday.", "en", 12)).toEqual(["Kim Clark, from Kinross, died in hospital on Tuesday.", "Kim Clark was named by police on Friday."]);
+    expect(splitLong("Chelsea, Arsenal, Liverpool and Spurs all won and moved up the table on Saturday.", "en", 8, 2).join(" ")).not.toMatch(/^Chelsea \w+ed|Chelsea moved/);
+  });
 });

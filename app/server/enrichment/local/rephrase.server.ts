@@ -572,6 +572,10 @@ function englishClause(head: string, tail: string): string | null {
   if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && SUBJECT_TAGS.has(subject.at(-1)!.pos)) return tail;
   // Not a compound: "would-be recruits" is a noun phrase, not "would be".
   if (((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) && !/^\S+-\S/.test(tail)) {
+    // A name with an aside lends the name: "Fosse Park, near junction 21 of the M1, opened in 1989 and was bought …" →
+    // "Fosse Park was bought …". Not a list ("Chelsea, Arsenal, Spurs and …"): the head goes on in lower case after the aside.
+    const named = /^((?:\p{Lu}[\p{L}'’-]*\s+){0,3}\p{Lu}[\p{L}'’-]*),\s+[^,"“”]{2,60},\s+(?=\p{Ll})/u.exec(head);
+    if (named && !/^(?:The|A|An|This|That|It|He|She|They|But|And|In|On|At|After|Before|When|While|If)\b/.test(named[1]!)) return englishClause(`${named[1]!} ${head.slice(named[0].length)}`, tail);
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
