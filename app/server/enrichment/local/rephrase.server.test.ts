@@ -658,3 +658,49 @@ describe("asides and cuts found by reading the chosen sentences (fifth pass)", (
     expect(splitLong("The fact that polonium caused his death indicates there was some form of Russian state participation, Mr Horwell said in his closing remarks.", "en", 10, 2)).toContain("That is what Mr Horwell said in his closing remarks.");
   });
 });
+
+describe("BBC copy: plain words, clause links and splits found on XSum's dev texts (sixth pass)", () => {
+  const beginner = (summary: string) => rephraseText({ title: null, text: "", language: "en", summary }, "beginner");
+
+  it("says 'thought' for 'understood', 'games' for a player's appearances, 'said sorry' for 'apologised'", () => {
+    expect(beginner("It is understood the burning material included scrapped railway sleepers.")).toBe("It is thought the burning material included scrapped railway sleepers.");
+    expect(beginner("The boat is understood to have capsized in the Durris area.")).toBe("The boat is thought to have capsized in the Durris area.");
+    // Not understanding itself: "was understood by" stays.
+    expect(beginner("The warning was understood by every crew on the river.")).toBe("The warning was understood by every crew on the river.");
+    expect(beginner("Dervite made 14 appearances last season and has made 83 league appearances in all.")).toBe("Dervite played 14 games last season and has played 83 league games in all.");
+    expect(beginner("She made appearances on several TV shows.")).toMatch(/made appearances/);
+    expect(beginner("The club apologised to fans for the delay.")).toBe("The club said sorry to fans for the delay.");
+  });
+
+  it("links a 'where' clause with 'There', and a clause after a past verb with 'That was when'", () => {
+    expect(splitLong("The boy was taken to Queen Elizabeth University Hospital in Glasgow where his condition is believed to be serious.", "en", 8, 2)).toEqual([
+      "The boy was taken to Queen Elizabeth University Hospital in Glasgow.",
+      "There his condition is believed to be serious.",
+    ]);
+    expect(splitLong("Craig Bryson gave the Rams an early lead when he struck from the edge of the area.", "en", 8, 2)).toEqual(["Craig Bryson gave the Rams an early lead.", "That was when he struck from the edge of the area."]);
+  });
+
+  it("cuts at 'and' after a clause whose 'as' is a preposition", () => {
+    expect(splitLong("Mr Smith worked as a feature writer for the Sunday Post and was based in the street for 25 years.", "en", 8, 2)).toEqual([
+      "Mr Smith worked as a feature writer for the Sunday Post.",
+      "Mr Smith was based in the street for 25 years.",
+    ]);
+    // "as" opening a clause still holds the "and" inside it.
+    expect(splitLong("The roads were busy as the holiday getaway and the end of the working week came together on Friday.", "en", 8, 2).join(" ")).not.toMatch(/^The roads were busy as the holiday getaway\./);
+  });
+
+  it("keeps what 'most recently' grades, and makes no result of a phrase about the subject's own doing", () => {
+    const italy = beginner("Italy have won this competition once, in 1968, and finished runners-up twice - most recently in 2012, when they were beaten 4-0 by Spain in the final.");
+    expect(italy).toMatch(/last in 2012/);
+    expect(italy).not.toMatch(/most in 2012/);
+    const striker = splitLong("The 6ft 3in striker came through the ranks at Real, making his first team debut at 18, and scored 10 goals for the La Liga side.", "en", 8, 2);
+    expect(striker.join(" ")).not.toMatch(/This made his/);
+    // A result still is one: "…, causing a blanket of haze".
+    expect(splitLong("Smoke from the fires deteriorated the air quality in the city, causing a blanket of haze over the region.", "en", 8, 1)).toContain("This caused a blanket of haze over the region.");
+  });
+
+  it("lends a named subject past its aside to a predicate after 'and', never a list's first name", () => {
+    expect(splitLong("Kim Clark, from Kinross, died in hospital on Tuesday and was named by police on Friday.", "en", 12)).toEqual(["Kim Clark, from Kinross, died in hospital on Tuesday.", "Kim Clark was named by police on Friday."]);
+    expect(splitLong("Chelsea, Arsenal, Liverpool and Spurs all won and moved up the table on Saturday.", "en", 8, 2).join(" ")).not.toMatch(/^Chelsea \w+ed|Chelsea moved/);
+  });
+});

@@ -189,6 +189,10 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["is in the process of", "is"], ["are in the process of", "are"], ["a small number of", "a few"], ["a limited number of", "a few"],
   ["an increasing number of", "more and more"], ["a growing number of", "more and more"], ["on the grounds that", "because"], ["with respect to", "about"],
   ["until such time as", "until"],
+  // BBC copy: "It is understood the fire …", "is understood to have capsized" say what is thought; a footballer's "83 appearances" are games.
+  ["most recently", "last"], ["(?<=\\bit (?:is|was) )understood", "thought"], ["(?<=\\b(?:is|are|was|were) )understood(?= to\\b)", "thought"],
+  ["made(?= \\d+ (?:league |senior |first-team )?appearances\\b)", "played"], ["(?<=\\b(?:made|played) \\d+ (?:league |senior |first-team )?)appearances", "games"],
+  ...forms("apologised|apologized|apologises|apologizes|apologise|apologize", "said sorry|said sorry|says sorry|says sorry|say sorry|say sorry"),
   // Numbers as GOV.UK writes them: "15 per cent" → "15%".
   ["(?<=\\d) ?per ?cent", "%"],
 ]
@@ -289,7 +293,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // "…deteriorated the air quality. This caused a blanket of haze." The tense follows the statement's own.
     const result = RESULT_PHRASE.exec(plain);
     // Not "killing nine and wounding nine more, the agency reported": the phrase runs on into somebody's words.
-    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && standsAlone(result[1]!)) {
+    // Nor "…at Real, making his first team debut at 18, and scored 10 goals": a phrase about the subject's own doing ("his",
+    // "their") or one the sentence goes on from with "and" is no result ("This made his first team debut").
+    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && !/^(?:his|her|their|its|him|them|himself|herself|themselves)\b|,\s+and\s/i.test(result[3]!) && standsAlone(result[1]!)) {
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
       const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
       return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
@@ -332,9 +338,11 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       if (/\band\s+(?:is|are|was|were|has|have|had|will|can|would)\b/i.test(tail)) continue;
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
       if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
-      const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head);
+      // "gave", "struck" are past too: "Bryson gave the Rams an early lead. That was when …", not "That is when".
+      const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
       const word = match[1]!.toLowerCase();
-      const link = word === "where" ? "That is where" : `${past ? "That was" : "That is"} ${word}`;
+      // A place is "there": "The boy was taken to hospital in Glasgow. There his condition is believed to be serious."
+      const link = word === "where" ? "There" : `${past ? "That was" : "That is"} ${word}`;
       return pieces(head, `${link} ${tail}`);
     }
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
@@ -461,7 +469,8 @@ export function twoPredicates(clause: string): boolean {
 /** English: whether the last clause of `head` has its verb, so that "and" after it can start a clause of its own. */
 function clauseIsOpen(head: string): boolean {
   const tags = tagEnglish(head);
-  const last = tags.map((t) => t.surface.toLowerCase()).findLastIndex((w) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/.test(w));
+  // "as a …" names a role, no clause: "worked as a feature writer … and was based …" is one clause with its verb.
+  const last = tags.findLastIndex((t, i) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/i.test(t.surface) && !(/^as$/i.test(t.surface) && /^an?$/i.test(tags[i + 1]?.surface ?? "")));
   // A finite verb: not "-ing" ("Acting Taoiseach …"), not a capitalised name the tagger took for a verb ("James Ward-Prowse").
   return tags.slice(last + 1).some((t, i, all) => VERB_TAGS.has(t.pos) && !/ing$/i.test(t.surface) && /^\p{Ll}/u.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to");
 }
@@ -563,6 +572,10 @@ function englishClause(head: string, tail: string): string | null {
   if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && SUBJECT_TAGS.has(subject.at(-1)!.pos)) return tail;
   // Not a compound: "would-be recruits" is a noun phrase, not "would be".
   if (((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) && !/^\S+-\S/.test(tail)) {
+    // A name with an aside lends the name: "Fosse Park, near junction 21 of the M1, opened in 1989 and was bought …" →
+    // "Fosse Park was bought …". Not a list ("Chelsea, Arsenal, Spurs and …"): the head goes on in lower case after the aside.
+    const named = /^((?:\p{Lu}[\p{L}'’-]*\s+){0,3}\p{Lu}[\p{L}'’-]*),\s+[^,"“”]{2,60},\s+(?=\p{Ll})/u.exec(head);
+    if (named && !/^(?:The|A|An|This|That|It|He|She|They|But|And|In|On|At|After|Before|When|While|If)\b/.test(named[1]!)) return englishClause(`${named[1]!} ${head.slice(named[0].length)}`, tail);
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
@@ -602,7 +615,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     // Only an adverb before the word it qualifies: "lived locally" and "Potentially, though, …" keep theirs (without it they say something else).
     // Two letters at least before the ending: "the rally from the lows" keeps its noun.
     // Not one that opens a phrase after a comma: "…for the disease, particularly those in …" needs it.
-    .replace(/(?<!,\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Nor one that "most", "more" or "less" grades: "most recently in 2012" is not "most in 2012".
+    .replace(/(?<!,\s|\b(?:most|more|less|least)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
