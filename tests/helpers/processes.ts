@@ -11,6 +11,11 @@ export interface RunningProcess {
   exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** The process has neither exited nor been killed. */
+export function alive(process: RunningProcess): boolean {
+  return process.child.exitCode === null && process.child.signalCode === null;
+}
+
 /** Runs one of our TypeScript entry points (worker/index.ts, scripts/web.ts) as operators do. */
 export function runEntry(entry: string, env: Record<string, string>): RunningProcess {
   return runCommand(process.execPath, ["--import", "tsx", entry], env);

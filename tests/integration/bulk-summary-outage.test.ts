@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +7,8 @@ import { migrateToLatest } from "~/server/platform/migrator.server";
 import { startPageServer } from "../helpers/page-server";
 import { pipelineEnv } from "../helpers/pipeline";
 import { startPostgresServer } from "../helpers/postgres-server";
-import { runEntry, type RunningProcess } from "../helpers/processes";
+import { alive, runEntry, type RunningProcess } from "../helpers/processes";
+import { until } from "../helpers/wait";
 
 // Postgres goes down at the moment a bulk retry's last link has failed and the worker is saving
 // the "N links could not be enriched" notification. Once it is back, the user is told, once.
@@ -17,18 +17,6 @@ let postgres: Awaited<ReturnType<typeof startPostgresServer>>;
 let pages: Awaited<ReturnType<typeof startPageServer>>;
 let db: Kysely<DB>;
 let worker: RunningProcess;
-
-const alive = (process: RunningProcess) => process.child.exitCode === null && process.child.signalCode === null;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(50);
-  }
-}
 
 beforeAll(async () => {
   postgres = await startPostgresServer();

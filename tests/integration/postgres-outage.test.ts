@@ -7,7 +7,8 @@ import { freePort } from "../../scripts/lib/free-port";
 import { fixture, html, startPageServer } from "../helpers/page-server";
 import { pipelineEnv } from "../helpers/pipeline";
 import { startPostgresServer } from "../helpers/postgres-server";
-import { runEntry, type RunningProcess } from "../helpers/processes";
+import { alive, runEntry, type RunningProcess } from "../helpers/processes";
+import { until } from "../helpers/wait";
 import { apiClient } from "../helpers/web-server";
 
 // A Postgres restart with a 10-second outage, under 20 clients adding links: the web server
@@ -24,20 +25,6 @@ let baseUrl: string;
 // Pages answer only once Postgres is going down, so the worker holds links mid-job through it.
 let releasePages: () => void;
 const pagesReleased = new Promise<void>((resolve) => (releasePages = resolve));
-
-function alive(process: RunningProcess) {
-  return process.child.exitCode === null && process.child.signalCode === null;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(100);
-  }
-}
 
 beforeAll(async () => {
   postgres = await startPostgresServer();
