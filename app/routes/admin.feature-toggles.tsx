@@ -98,7 +98,8 @@ export default function FeatureToggles() {
           <p>A feature marked Coming soon stays unavailable to everyone until it is built, whatever is set here.</p>
         </div>
 
-        <div className="sticky top-0 z-10 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 px-3 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+        {/* top-16: it sticks below the sticky navigation bar (h-16), never under it. */}
+        <div className="sticky top-16 z-10 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 px-3 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
           <Button onClick={onSave} disabled={!canSave} aria-describedby="save-status">
             {save.name === "saving" ? "Saving..." : "Save Changes"}
           </Button>
