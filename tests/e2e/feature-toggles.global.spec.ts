@@ -95,6 +95,26 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
   });
 }
 
+test("keyboard: after Save Changes the focus is on the outcome, not lost to the page's start", async ({ browser }) => {
+  const admin = await signedIn(browser, E2E_ADMIN);
+  await admin.goto("/admin/feature-toggles");
+  const toggle = admin.getByRole("switch", { name: "AI mini course for Scout" });
+  const status = admin.locator("#save-status");
+  const save = admin.getByRole("button", { name: "Save Changes" });
+  const before = await toggle.getAttribute("aria-checked");
+  // Switched and saved with the keyboard, then put back the same way.
+  for (let round = 0; round < 2; round++) {
+    await toggle.focus();
+    await admin.keyboard.press("Space");
+    await save.focus();
+    await admin.keyboard.press("Enter");
+    await expect(status).toHaveText("Saved");
+    await expect(status).toBeFocused();
+  }
+  await expect(toggle).toHaveAttribute("aria-checked", before!);
+  await admin.context().close();
+});
+
 test("a save that fails shows the server's message, then the page is idle again", async ({ browser }) => {
   const admin = await signedIn(browser, E2E_ADMIN);
   await admin.goto("/admin/feature-toggles");
