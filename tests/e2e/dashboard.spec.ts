@@ -36,6 +36,19 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   await expect(page.getByTestId("usage-meter")).toContainText("1 / 5");
 });
 
+// Save is disabled while the request runs and again once the field is cleared: a keyboard that
+// pressed it is left in the field, ready for the next link, not at the page's start.
+test("keyboard: after Save the focus is back in the link field", async ({ page }) => {
+  await registerThroughPage(page, `dash-keys-${Date.now()}@example.com`, "dash-password");
+  const input = page.getByLabel("Save a link");
+  await input.fill(pagesUrl("/article"));
+  await page.getByRole("button", { name: "Save", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("link-row")).toHaveCount(1);
+  await expect(input).toHaveValue("");
+  await expect(input).toBeFocused();
+});
+
 test("a news page's details show its lead image (from our origin), byline, site and date", async ({ page }) => {
   await registerThroughPage(page, `story-${Date.now()}@example.com`, "story-password");
   await page.getByLabel("Save a link").fill(pagesUrl("/story"));
