@@ -79,6 +79,21 @@ test("a failing link shows Failed with its reason and a Retry button; Free users
   await expect(locked).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
 });
 
+// Retry goes away as the link turns Processing: a keyboard that pressed it stays on the row (its
+// title), not at the page's start. The button names its link, as Delete and Share do.
+test("keyboard: after Retry on a failed link the focus is on that link's title", async ({ page }) => {
+  await registerThroughPage(page, `fail-keys-${Date.now()}@example.com`, "dash-password");
+  const url = pagesUrl("/does-not-exist");
+  await page.getByLabel("Save a link").fill(url);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const row = page.getByTestId("link-row").first();
+  await expect(row.getByText("Failed")).toBeVisible({ timeout: 15_000 });
+  const retry = row.getByRole("button", { name: `Retry ${url}`, exact: true });
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await expect(row.getByRole("button", { name: url, exact: true })).toBeFocused();
+});
+
 // Notify me (sales Coming Soon) is in sales.global.spec.ts: it switches sales off for everyone.
 test("a locked feature leads to /upgrade with its plan highlighted and on sale", async ({ page }) => {
   await registerThroughPage(page, `upgrade-${Date.now()}@example.com`, "dash-password");
