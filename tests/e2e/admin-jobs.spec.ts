@@ -135,6 +135,18 @@ test("the raw queue browser opens from the console for an admin", async ({ page 
   expect(stats.queues.find((queue: { name: string }) => queue.name === "enrich-link").paused).toBe(false);
 });
 
+// bull-board is an app of its own, with no way back to ours but the browser's Back: its header
+// menu (the last of its header buttons) leads back to the jobs console.
+test("the raw queue browser leads back to the jobs console", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/queues");
+  await expect(page.getByText("enrich-link").first()).toBeVisible();
+  await page.locator("header li").last().getByRole("button").click();
+  await page.getByRole("menuitem", { name: "Back to the jobs console" }).click();
+  await expect(page).toHaveURL("/admin/jobs");
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+});
+
 test("the jobs console and the queue browser are for admins only", async ({ page }) => {
   expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(401);
   await registerThroughPage(page, `jobs-free-${Date.now()}@example.com`, "jobs-password");
