@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ROLE_LABELS, type PublicUser, type Role } from "~/lib/user";
 import { Logo } from "./logo";
 import { NotificationBell } from "./notification-bell";
@@ -67,6 +67,18 @@ function SignedOutLinks({ stacked = false, onNavigate }: { stacked?: boolean; on
 /** The top bar: logo, theme toggle, and the signed-in or signed-out links. */
 export function NavBar({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone menu from anywhere in it, and the focus goes back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   return (
     <nav aria-label="Main" className="sticky top-0 z-40 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="container-page flex h-16 items-center justify-between gap-4">
@@ -86,6 +98,7 @@ export function NavBar({ user }: { user: PublicUser | null }) {
           {user ? <NotificationBell initialUnread={user.notifications.unreadCount} /> : null}
           <div className="hidden items-center gap-2 md:flex">{user ? <SignedInLinks user={user} /> : <SignedOutLinks />}</div>
           <button
+            ref={menuButton}
             type="button"
             className="rounded-lg p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
             aria-expanded={open}

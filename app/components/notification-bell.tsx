@@ -58,6 +58,8 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
     await apiFetch("/api/notifications/read-all", { method: "POST" });
     setUnread(0);
     setItems((current) => current?.map((n) => ({ ...n, read: true })) ?? null);
+    // The button goes once nothing is unread: the focus goes back to the bell, not the page's start.
+    panel.current?.querySelector("button")?.focus();
   }
 
   async function markRead(item: PublicNotification) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FeatureToggleRow } from "~/components/admin/feature-toggle";
 import { SalesStatePanel } from "~/components/admin/sales-state-panel";
 import { PRODUCT_NAME } from "~/components/logo";
@@ -48,12 +48,16 @@ export default function FeatureToggles() {
   const [draft, setDraft] = useState<FlagTable>(loaded.flags);
   const [restored, setRestored] = useState(false);
   const [save, setSave] = useState<SaveState>({ name: "idle" });
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => cacheAnswer(loaded), [loaded]);
 
   // saved → idle after 2 s, error → idle after 3 s.
   useEffect(() => {
     if (save.name !== "saved" && save.name !== "error") return;
+    // Save Changes was disabled while saving, which drops a keyboard's focus to the body: the
+    // outcome takes it.
+    if (document.activeElement === document.body) statusRef.current?.focus();
     const timer = setTimeout(() => setSave({ name: "idle" }), save.name === "saved" ? SAVED_MS : ERROR_MS);
     return () => clearTimeout(timer);
   }, [save]);
@@ -98,14 +102,15 @@ export default function FeatureToggles() {
           <p>A feature marked Coming soon stays unavailable to everyone until it is built, whatever is set here.</p>
         </div>
 
-        <div className="sticky top-0 z-10 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 px-3 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+        {/* top-16: it sticks below the sticky navigation bar (h-16), never under it. */}
+        <div className="sticky top-16 z-10 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 px-3 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
           <Button onClick={onSave} disabled={!canSave} aria-describedby="save-status">
             {save.name === "saving" ? "Saving..." : "Save Changes"}
           </Button>
           <Button variant="secondary" onClick={onRestoreDefaults} disabled={save.name === "saving"}>
             Restore Defaults
           </Button>
-          <p id="save-status" role="status" aria-live="polite" className="text-sm" data-state={save.name}>
+          <p ref={statusRef} tabIndex={-1} id="save-status" role="status" aria-live="polite" className="text-sm" data-state={save.name}>
             {save.name === "saving" ? (
               <span className="text-slate-600 dark:text-slate-300">Saving…</span>
             ) : save.name === "saved" ? (

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { FailureDetailDialog, type DetailAction } from "~/components/admin/jobs-detail";
 import {
@@ -64,6 +64,9 @@ export default function Page() {
   const workers = usePolled<{ workers: WorkerInfo[] }>("/api/admin/jobs/workers", { workers: initial.workers });
 
   const [notice, setNotice] = useState<string | null>(null);
+  // Replays are told beside the failures list, not in the header: on a phone that is screens away.
+  const [failuresNotice, setFailuresNotice] = useState<string | null>(null);
+  const failuresNoticeRef = useRef<HTMLParagraphElement>(null);
   const [pauseBusy, setPauseBusy] = useState<JobQueueName | null>(null);
   const [rowBusy, setRowBusy] = useState<string | null>(null);
 
@@ -100,12 +103,14 @@ export default function Page() {
     setRowBusy(id);
     try {
       await apiFetch(`/api/admin/jobs/failures/${encodeURIComponent(id)}/retry`, { method: "POST" });
-      setNotice("Queued again.");
+      setFailuresNotice("Queued again.");
       refreshAll();
     } catch (error) {
-      setNotice(errorText(error));
+      setFailuresNotice(errorText(error));
     } finally {
       setRowBusy(null);
+      // The pressed button was disabled (and its row leaves the list): keep the focus on the outcome.
+      failuresNoticeRef.current?.focus();
     }
   };
 
@@ -174,10 +179,10 @@ export default function Page() {
       for (let round = 0; round < MAX_BULK_ROUNDS; round++) {
         const result = await apiFetch<BulkResult>("/api/admin/jobs/retry", { body: filterBody(filter) });
         queued += result.queued;
-        setNotice(`Queued ${formatCount(queued)} so far…`);
+        setFailuresNotice(`Queued ${formatCount(queued)} so far…`);
         if (!result.more || result.queued === 0) break;
       }
-      setNotice(`Queued ${formatCount(queued)} ${queued === 1 ? "failure" : "failures"} again.`);
+      setFailuresNotice(`Queued ${formatCount(queued)} ${queued === 1 ? "failure" : "failures"} again.`);
       setConfirm(null);
       refreshAll();
     } catch (error) {
@@ -249,6 +254,9 @@ export default function Page() {
               <Button onClick={askRetryAll} disabled={page.total === 0}>
                 Retry all matching
               </Button>
+              <p ref={failuresNoticeRef} tabIndex={-1} aria-live="polite" role="status" className="text-sm text-slate-700 dark:text-slate-200" data-testid="failures-notice">
+                {failuresNotice}
+              </p>
             </div>
             <FailureList page={page} busyId={rowBusy} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
             <FailurePager

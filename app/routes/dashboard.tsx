@@ -106,7 +106,11 @@ export default function Dashboard() {
   const clearBulk = bulk.clear;
   useEffect(() => clearBulk(), [searchKey, clearBulk]);
   const filterByTag = (tag: string) => changeSearch({ ...search, tag }, { push: true });
-  const clearSearch = () => changeSearch({}, { push: true });
+  const clearSearch = () => {
+    changeSearch({}, { push: true });
+    // The button goes with the empty state: the focus waits in the search box, not at the page's start.
+    document.querySelector<HTMLInputElement>('[role="search"] input[type="search"]')?.focus();
+  };
   const describeSearch = () =>
     [search.q ? `“${search.q}”` : null, ...FILTER_KEYS.filter((key) => key !== "q" && search[key]).map((key) => filterLabel(key as Exclude<typeof key, "q">, search[key]!))]
       .filter(Boolean)

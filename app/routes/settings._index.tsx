@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
@@ -37,8 +37,23 @@ function Panel({ id, title, children, testId }: { id: string; title: string; chi
 function useSubmit(run: () => Promise<string>) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  // The pressed button is disabled while busy, which drops a keyboard's focus to the body: once the
+  // answer is in, it goes back to the button, or to the answer when the button stays disabled.
+  const pressed = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const button = pressed.current;
+    if (busy || !button) return;
+    pressed.current = null;
+    if (document.activeElement !== document.body || !button.isConnected) return;
+    if (button instanceof HTMLButtonElement && button.disabled) {
+      const told = button.closest("section")?.querySelector<HTMLElement>('[role="alert"], [role="status"]');
+      told?.setAttribute("tabindex", "-1");
+      told?.focus();
+    } else button.focus();
+  }, [busy]);
   async function submit(event?: FormEvent) {
     event?.preventDefault();
+    pressed.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setBusy(true);
     setResult(null);
     try {

@@ -72,7 +72,7 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("1 failure matches");
   await confirm.getByRole("button", { name: "Retry all" }).click();
-  await expect(page.getByTestId("jobs-notice")).toHaveText("Queued 1 failure again.");
+  await expect(page.getByTestId("failures-notice")).toHaveText("Queued 1 failure again.");
 
   // It leaves the console, and the user's link turns Enriched.
   await expect(page.getByTestId("failure-row")).toHaveCount(0, { timeout: 15_000 });
@@ -80,6 +80,34 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   await expect(linkRow).toContainText("How Postgres Indexes Work");
   expect(reloaded).toBe(false);
   await visitor.close();
+});
+
+// On a phone the list is far below the page's header: a row's Retry tells its outcome beside the
+// list and moves the focus there, where the button that had it (now gone) leaves it on the body.
+test("keyboard on a phone: Retry on one failure tells its outcome beside the list and keeps the focus", async ({ page, request }) => {
+  const name = `row-${Date.now()}`;
+  const email = `jobs-row-${Date.now()}@example.com`;
+  const registered = await request.post("/api/auth/register", { data: { email, password: "jobs-password" } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const saved = await request.post("/api/links", { data: { url: pagesUrl(`/flaky/${name}`) }, headers: { Authorization: `Bearer ${token}` } });
+  expect(saved.status()).toBe(201);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  await page.getByLabel("User email").fill(email);
+  await page.getByRole("button", { name: "Apply filter" }).click();
+  const row = page.getByTestId("failure-row");
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  expect((await page.request.get(pagesUrl(`/recover/${name}`))).status()).toBe(204);
+
+  await row.getByRole("button", { name: /^Retry / }).focus();
+  await page.keyboard.press("Enter");
+  const told = page.getByRole("status").filter({ hasText: "Queued again." });
+  await expect(told).toBeFocused();
+  await expect(told).toBeInViewport();
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
 });
 
 test("the jobs console fits a phone screen", async ({ page }) => {
@@ -105,6 +133,18 @@ test("the raw queue browser opens from the console for an admin", async ({ page 
   expect(pause.status()).toBe(405);
   const stats = await (await page.request.get("/api/admin/jobs/stats")).json();
   expect(stats.queues.find((queue: { name: string }) => queue.name === "enrich-link").paused).toBe(false);
+});
+
+// bull-board is an app of its own, with no way back to ours but the browser's Back: its header
+// menu (the last of its header buttons) leads back to the jobs console.
+test("the raw queue browser leads back to the jobs console", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/queues");
+  await expect(page.getByText("enrich-link").first()).toBeVisible();
+  await page.locator("header li").last().getByRole("button").click();
+  await page.getByRole("menuitem", { name: "Back to the jobs console" }).click();
+  await expect(page).toHaveURL("/admin/jobs");
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
 });
 
 test("the jobs console and the queue browser are for admins only", async ({ page }) => {

@@ -79,3 +79,22 @@ test("deactivating a signed-in user ends their session", async ({ browser }) => 
   await user.reload();
   await expect(user).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
 });
+
+// After a confirmed role change the Change role button is disabled (the role is already chosen),
+// so the focus cannot go back to it: it stays in the user's dialog, never on the inert page.
+test("keyboard: after a confirmed role change the focus stays inside the user's dialog", async ({ browser }) => {
+  const email = `grant-keys-${Date.now()}@example.com`;
+  const user = await (await browser.newContext()).newPage();
+  await registerThroughPage(user, email, "grant-password");
+  const admin = await adminOnUsersPanel(browser);
+  const dialog = await manage(admin, email);
+  await dialog.getByLabel("Role").selectOption({ label: "Scout" });
+  await dialog.getByRole("button", { name: "Change role" }).focus();
+  await admin.keyboard.press("Enter");
+  const question = admin.getByRole("alertdialog");
+  await question.getByRole("button", { name: "Change role" }).focus();
+  await admin.keyboard.press("Enter");
+  await expect(question).toBeHidden();
+  await expect(dialog.getByRole("button", { name: "Change role" })).toBeDisabled();
+  await expect.poll(() => dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+});

@@ -101,6 +101,21 @@ test("on a phone the menu button opens the navigation", async ({ page }) => {
   await expect(page).toHaveURL("/pricing");
 });
 
+test("on a phone Escape closes the open menu and gives the focus back to its button", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#mobile-menu").getByRole("link", { name: "Trending" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#mobile-menu")).toHaveCount(0);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeFocused();
+});
+
 test("/api/status reports Postgres, Redis and the running worker", async ({ request }) => {
   await expect
     .poll(async () => (await (await request.get("/api/status")).json()).workers, { timeout: 15_000 })

@@ -36,6 +36,19 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   await expect(page.getByTestId("usage-meter")).toContainText("1 / 5");
 });
 
+// Save is disabled while the request runs and again once the field is cleared: a keyboard that
+// pressed it is left in the field, ready for the next link, not at the page's start.
+test("keyboard: after Save the focus is back in the link field", async ({ page }) => {
+  await registerThroughPage(page, `dash-keys-${Date.now()}@example.com`, "dash-password");
+  const input = page.getByLabel("Save a link");
+  await input.fill(pagesUrl("/article"));
+  await page.getByRole("button", { name: "Save", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("link-row")).toHaveCount(1);
+  await expect(input).toHaveValue("");
+  await expect(input).toBeFocused();
+});
+
 test("a news page's details show its lead image (from our origin), byline, site and date", async ({ page }) => {
   await registerThroughPage(page, `story-${Date.now()}@example.com`, "story-password");
   await page.getByLabel("Save a link").fill(pagesUrl("/story"));
@@ -64,6 +77,21 @@ test("a failing link shows Failed with its reason and a Retry button; Free users
 
   const locked = page.getByRole("link", { name: /Quiz generator \(locked/ });
   await expect(locked).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
+});
+
+// Retry goes away as the link turns Processing: a keyboard that pressed it stays on the row (its
+// title), not at the page's start. The button names its link, as Delete and Share do.
+test("keyboard: after Retry on a failed link the focus is on that link's title", async ({ page }) => {
+  await registerThroughPage(page, `fail-keys-${Date.now()}@example.com`, "dash-password");
+  const url = pagesUrl("/does-not-exist");
+  await page.getByLabel("Save a link").fill(url);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const row = page.getByTestId("link-row").first();
+  await expect(row.getByText("Failed")).toBeVisible({ timeout: 15_000 });
+  const retry = row.getByRole("button", { name: `Retry ${url}`, exact: true });
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await expect(row.getByRole("button", { name: url, exact: true })).toBeFocused();
 });
 
 // Notify me (sales Coming Soon) is in sales.global.spec.ts: it switches sales off for everyone.

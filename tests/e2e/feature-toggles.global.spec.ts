@@ -69,6 +69,52 @@ test("an admin switches the quiz off for Creator: a signed-in Creator's quiz loc
   expect((await creator.request.post(`/api/links/${linkId}/quiz`, { headers: { Origin: baseURL! }, data: {} })).status()).toBeLessThan(300);
 });
 
+// The bar with Save Changes stays in view while the admin scrolls the toggles: below the sticky
+// navigation bar, never under it (on a phone the bar sat behind it, its buttons out of reach).
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`Save Changes stays reachable below the navigation bar while scrolling (${viewport.width} px)`, async ({ browser }) => {
+    const admin = await signedIn(browser, E2E_ADMIN);
+    await admin.setViewportSize(viewport);
+    await admin.goto("/admin/feature-toggles");
+    // A toggle far down the page, changed with the keyboard: nothing is saved.
+    const toggle = admin.getByRole("switch", { name: "API access for Creator" });
+    await toggle.focus();
+    await admin.keyboard.press("Space");
+    await expect(admin.locator("#save-status")).toHaveText("Unsaved changes");
+    const save = admin.getByRole("button", { name: "Save Changes" });
+    await expect(save).toBeEnabled();
+    const nav = admin.getByRole("navigation", { name: "Main" });
+    const navBottom = (await nav.boundingBox())!.y + (await nav.boundingBox())!.height;
+    expect((await save.boundingBox())!.y).toBeGreaterThanOrEqual(navBottom);
+    // Nothing covers it: a pointer lands on the button itself.
+    expect(await save.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    })).toBe(true);
+    await admin.context().close();
+  });
+}
+
+test("keyboard: after Save Changes the focus is on the outcome, not lost to the page's start", async ({ browser }) => {
+  const admin = await signedIn(browser, E2E_ADMIN);
+  await admin.goto("/admin/feature-toggles");
+  const toggle = admin.getByRole("switch", { name: "AI mini course for Scout" });
+  const status = admin.locator("#save-status");
+  const save = admin.getByRole("button", { name: "Save Changes" });
+  const before = await toggle.getAttribute("aria-checked");
+  // Switched and saved with the keyboard, then put back the same way.
+  for (let round = 0; round < 2; round++) {
+    await toggle.focus();
+    await admin.keyboard.press("Space");
+    await save.focus();
+    await admin.keyboard.press("Enter");
+    await expect(status).toHaveText("Saved");
+    await expect(status).toBeFocused();
+  }
+  await expect(toggle).toHaveAttribute("aria-checked", before!);
+  await admin.context().close();
+});
+
 test("a save that fails shows the server's message, then the page is idle again", async ({ browser }) => {
   const admin = await signedIn(browser, E2E_ADMIN);
   await admin.goto("/admin/feature-toggles");

@@ -33,3 +33,18 @@ test("import a 1,000-bookmark file and watch the progress reach done", async ({ 
   await expect(panel.getByRole("link", { name: /Enrich them all at once with Creator/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+// The file input is only there for the button to open: a keyboard must not stop on it too, where
+// its focus is a 1-pixel box no one can see.
+test("keyboard: Tab goes from the export links straight to Import bookmarks, which opens the file picker", async ({ page }) => {
+  const email = `import-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "import-password");
+  const panel = page.getByTestId("import-panel");
+  await panel.getByRole("link", { name: "🔒 Markdown archive (Creator)" }).focus();
+  await page.keyboard.press("Tab");
+  const button = panel.getByRole("button", { name: "Import bookmarks" });
+  await expect(button).toBeFocused();
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Enter");
+  expect((await chooser).isMultiple()).toBe(false);
+});

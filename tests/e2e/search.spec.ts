@@ -101,3 +101,24 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await expect.poll(() => titles(page)).toEqual(LINKS.map((link) => link.title));
   });
 }
+
+// The buttons that clear a search go away with it: a keyboard that pressed one is left in the
+// search box, not at the page's start.
+test("keyboard: removing the last filter chip, or Clear search and filters, leaves the focus in the search box", async ({ page }) => {
+  await userWithLinks(page);
+  const box = page.getByRole("searchbox", { name: /Search links/ });
+  await page.getByRole("button", { name: "Show links tagged ops" }).first().click();
+  const remove = page.getByRole("button", { name: "Remove filter #ops" });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await expect(remove).toHaveCount(0);
+  await expect(box).toBeFocused();
+
+  await box.fill("zeppelin");
+  const clear = page.getByTestId("search-empty").getByRole("button", { name: "Clear search and filters" });
+  await clear.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => titles(page)).toEqual(LINKS.map((link) => link.title));
+  await expect(box).toHaveValue("");
+  await expect(box).toBeFocused();
+});

@@ -57,6 +57,21 @@ test("changing the password needs the current one and signs the other device out
   await other.close();
 });
 
+// A form's button is disabled while its request runs, which drops a keyboard's focus to the page's
+// start; when the answer is in, the focus is back on the button the user pressed.
+test("keyboard: after Change password answers, the focus is back on its button", async ({ page }) => {
+  await registerThroughPage(page, uniqueEmail("keys"), "first-password");
+  await page.goto("/settings");
+  const form = page.getByTestId("settings-password");
+  await form.getByLabel("Current password", { exact: true }).fill("not-my-password");
+  await form.getByLabel("New password", { exact: true }).fill("second-password");
+  const button = form.getByRole("button", { name: "Change password" });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("alert")).toHaveText("Your current password is not correct.");
+  await expect(button).toBeFocused();
+});
+
 test("the sessions list marks this one; Sign out other sessions ends the rest", async ({ page, browser }) => {
   const email = uniqueEmail("sessions");
   await registerThroughPage(page, email, "sessions-password");

@@ -89,6 +89,22 @@ test("the landing page takes a signed-in visitor to the dashboard instead of off
   await expect(page).toHaveURL("/dashboard");
 });
 
+// Mark all as read goes away once nothing is unread: a keyboard that pressed it is back on the bell
+// (the list stays open), not at the page's start.
+test("keyboard: after Mark all as read the focus is on the bell, with the list still open", async ({ page }) => {
+  await registerThroughPage(page, `bell-keys-${Date.now()}@example.com`, "secret-pass-123");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const bell = nav.getByRole("button", { name: /Notifications/ });
+  await bell.focus();
+  await page.keyboard.press("Enter");
+  const markAll = page.getByRole("button", { name: "Mark all as read" });
+  await markAll.focus();
+  await page.keyboard.press("Enter");
+  await expect(markAll).toHaveCount(0);
+  await expect(nav.getByRole("button", { name: "Notifications", exact: true })).toBeFocused();
+  await expect(nav.getByRole("button", { name: "Notifications", exact: true })).toHaveAttribute("aria-expanded", "true");
+});
+
 test("the notifications header keeps its unread count apart from Mark all as read, on a phone too", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await registerThroughPage(page, `bell-${Date.now()}@example.com`, "secret-pass-123");

@@ -74,6 +74,9 @@ beforeAll(async () => {
   await getQueue(QUEUES.enrichLink).add("enrich-link", { linkId: randomUUID() });
   await getQueue(QUEUES.enrichLink).add("enrich-link", { linkId: randomUUID() });
   await getQueue(QUEUES.enrichTask).add("enrich-task", { artifactId: randomUUID() }, { delay: 60_000 });
+  // A user's import and bulk action wait too: they are users' work as much as a saved link.
+  await getQueue(QUEUES.import).add("import-save", { importId: randomUUID() });
+  await getQueue(QUEUES.bulk).add("bulk-run", { operationId: randomUUID() });
 
   // One worker beating now, one that stopped beating a day ago.
   for (const [id, beat] of [["live", sql<Date>`now()`], ["gone", sql<Date>`now() - interval '1 day'`]] as const) {
@@ -122,6 +125,9 @@ describe("the admin stats", () => {
     expect(stats.queues).toEqual([
       { name: "enrich-link", waiting: 2, active: 0, delayed: 0, failed: 0 },
       { name: "enrich-task", waiting: 0, active: 0, delayed: 1, failed: 0 },
+      { name: "import", waiting: 1, active: 0, delayed: 0, failed: 0 },
+      { name: "bulk", waiting: 1, active: 0, delayed: 0, failed: 0 },
+      { name: "render", waiting: 0, active: 0, delayed: 0, failed: 0 },
     ]);
     expect(stats.workers).toEqual({ live: 1 });
   });

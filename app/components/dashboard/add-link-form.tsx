@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { INVALID_URL_MESSAGE, isValidLinkUrl, type PublicLink } from "~/lib/links";
 import { Favicon } from "../favicon";
@@ -18,6 +18,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
   const [preview, setPreview] = useState<Preview | null>(null);
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
   const valid = isValidLinkUrl(url);
 
   useEffect(() => {
@@ -53,6 +54,8 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       toast.show(error instanceof ApiError && error.status === 400 ? error.message : "Failed to add link. Please try again", "error");
     } finally {
       setBusy(false);
+      // Save, disabled while busy, dropped a keyboard's focus to the body: the field takes it back.
+      if (document.activeElement === document.body) input.current?.focus();
     }
   }
 
@@ -63,6 +66,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <input
+          ref={input}
           id="add-link-url"
           type="url"
           inputMode="url"

@@ -121,7 +121,8 @@ export function ImportPanel({ access, onImport, onSettled }: { access: FeatureAc
         {batch ? " Imported links are enriched as far as your allowance reaches." : " Imported links are saved; enriching them in bulk is part of Creator."}
       </p>
       <div className="mt-3">
-        <input ref={input} id="import-file" type="file" className="sr-only" accept=".html,.htm,.csv,.json,.txt,.zip,text/html,text/csv,application/json,text/plain,application/zip" onChange={upload} disabled={uploading || active} />
+        {/* The button opens it: out of the tab order, or a keyboard stops on an invisible 1-pixel box. */}
+        <input ref={input} id="import-file" type="file" className="sr-only" tabIndex={-1} accept=".html,.htm,.csv,.json,.txt,.zip,text/html,text/csv,application/json,text/plain,application/zip" onChange={upload} disabled={uploading || active} />
         <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={uploading || active}>
           {uploading ? "Uploading…" : "Import bookmarks"}
         </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { highlightSegments } from "~/lib/link-search";
 import { NOTES_MAX_CHARS, STATUS_LABELS, fetchLabel, type LinkDetail, type PublicLink } from "~/lib/links";
@@ -231,6 +231,7 @@ export function LinkRow({
   const [detail, setDetail] = useState<LinkDetail | null>(null);
   const [open, setOpen] = useState(false);
   const toast = useToast();
+  const titleButton = useRef<HTMLButtonElement>(null);
 
   async function toggle() {
     const next = !open;
@@ -243,6 +244,8 @@ export function LinkRow({
   async function retry() {
     try {
       onChange(await apiFetch<PublicLink>(`/api/links/${link.id}/retry`, { method: "POST" }));
+      // Retry (or Enrich) goes as the link turns Processing: the focus stays on the row, not the page's start.
+      titleButton.current?.focus();
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Retry failed. Please try again", "error");
     }
@@ -288,7 +291,7 @@ export function LinkRow({
         ) : null}
         <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
         <div className="min-w-0 flex-1">
-          <button type="button" onClick={toggle} className="block w-full rounded text-left" aria-expanded={open}>
+          <button ref={titleButton} type="button" onClick={toggle} className="block w-full rounded text-left" aria-expanded={open}>
             <span className="line-clamp-2 break-words font-medium hover:text-brand-600 dark:hover:text-brand-300">
               {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : (link.title ?? link.url)}
             </span>
@@ -337,7 +340,7 @@ export function LinkRow({
         <StatusBadge status={link.status} />
         <div className="flex gap-1">
           {link.status === "error" ? (
-            <Button size="sm" variant="secondary" onClick={retry}>
+            <Button size="sm" variant="secondary" onClick={retry} aria-label={`Retry ${link.title ?? link.url}`}>
               Retry
             </Button>
           ) : null}

@@ -136,7 +136,11 @@ export function SearchBar({ state, onChange, busy }: { state: SearchState; onCha
                   {filterLabel(key, state[key]!)}
                   <button
                     type="button"
-                    onClick={() => set(key, "")}
+                    onClick={() => {
+                      set(key, "");
+                      // The chip goes with its filter: the focus waits in the search box, not at the page's start.
+                      input.current?.focus();
+                    }}
                     aria-label={`Remove filter ${filterLabel(key, state[key]!)}`}
                     className="rounded-full px-1.5 hover:bg-brand-100 dark:hover:bg-brand-800/60"
                   >

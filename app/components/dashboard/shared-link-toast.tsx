@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { SHARED_OUTCOMES, isSharedOutcome } from "~/lib/web-app";
 import { useToast } from "../toast";
 
@@ -8,8 +8,16 @@ export function SharedLinkToast() {
   const [params, setParams] = useSearchParams();
   const toast = useToast();
   const outcome = params.get("shared");
+  // The effect can run again before ?shared= has left the address (a new setParams, say): the
+  // outcome is told once, and the next share is told again once the address is clean.
+  const told = useRef<string | null>(null);
   useEffect(() => {
-    if (!isSharedOutcome(outcome)) return;
+    if (!isSharedOutcome(outcome)) {
+      told.current = null;
+      return;
+    }
+    if (told.current === outcome) return;
+    told.current = outcome;
     const { message, kind } = SHARED_OUTCOMES[outcome];
     // Long enough to read: the user arrives from another app and was not looking for it.
     toast.show(message, kind, { durationMs: 8_000 });

@@ -46,7 +46,8 @@ export function queueBoard(): RequestHandler[] {
       createBullBoard({
         queues: QUEUE_NAMES.map((name) => new BullMQAdapter(getQueue(name), { readOnlyMode: true })),
         serverAdapter: adapter,
-        options: { uiConfig: { boardTitle: "Linkwise queues" } },
+        // The board is its own app: its header menu leads back to ours, or it is a dead end.
+        options: { uiConfig: { boardTitle: "Linkwise queues", miscLinks: [{ text: "Back to the jobs console", url: "/admin/jobs" }] } },
       });
       router = adapter.getRouter() as RequestHandler;
     }

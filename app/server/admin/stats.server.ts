@@ -12,8 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // The page must answer while Redis is away: queue figures are then shown as unavailable.
 const REDIS_WAIT_MS = 500;
 
-/** The queues that carry users' work; housekeeping (`system`) is not a backlog anyone waits on. */
-const WORK_QUEUES = [QUEUES.enrichLink, QUEUES.enrichTask] as const;
+/**
+ * The queues that carry users' work (saved links, results, imports, bulk actions, script-built
+ * pages); housekeeping (`system`) is not a backlog anyone waits on.
+ */
+const WORK_QUEUES = [QUEUES.enrichLink, QUEUES.enrichTask, QUEUES.import, QUEUES.bulk, QUEUES.render] as const;
 
 async function queueCounts(): Promise<QueueCounts[] | null> {
   try {

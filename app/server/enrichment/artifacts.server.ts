@@ -10,6 +10,7 @@ import { AlreadyDone, PermanentJobError, settleJobFailure } from "../jobs/failur
 import { HttpError } from "../platform/http.server";
 import { getUserLink, pageOf, resolveLinkCursor, toLinkDetail } from "../links/links.server";
 import { LlmError } from "./openai/llm.server";
+import { PageTooThinError } from "./local/local-enricher.server";
 import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, featureRefusal, requireFeature } from "../billing/entitlements.server";
@@ -144,7 +145,7 @@ export async function generateArtifact(
     if (error instanceof AlreadyDone) return "skipped";
     return settleJobFailure(error, {
       finalAttempt,
-      readable: [LlmError],
+      readable: [LlmError, PageTooThinError],
       fallbackReason: "Generation failed on our side",
       record: (reason) => fail(artifact, reason),
       context: { artifactId: artifact.id },

@@ -9,6 +9,15 @@ import { buildQuiz } from "./quiz.server";
 import { rephraseText } from "./rephrase.server";
 import { scoreSentences, splitSentences, topSentences } from "./text-analysis.server";
 
+/**
+ * The page has too little text for the result asked for: the page's doing, not ours. The message
+ * is shown to the user, and the job fails at once (another attempt reads the same text).
+ */
+export class PageTooThinError extends Error {
+  readonly permanent = true;
+  override name = "PageTooThinError";
+}
+
 /** Long pages are analysed on their first part: enough for a summary and tags, bounded in time. */
 const ANALYSIS_CHARS = 30_000;
 const MODEL = "extractive-v2";
@@ -63,7 +72,7 @@ export const localEnricher: Enricher = {
   async quiz(source) {
     const started = performance.now();
     const questions = buildQuiz({ ...source, text: textOf(source), language: pageLanguage(source.language, textOf(source)) });
-    if (!questions) throw new Error("The page has too little text for a quiz of 5 questions");
+    if (!questions) throw new PageTooThinError("The page has too little text for a quiz of 5 questions");
     return { data: { questions: questions.map(({ kind: _kind, ...question }) => question) }, run: run(started) };
   },
 
@@ -78,7 +87,7 @@ export const localEnricher: Enricher = {
   async course(source) {
     const started = performance.now();
     const course = buildCourse({ ...source, text: textOf(source), language: pageLanguage(source.language, textOf(source)) });
-    if (!course) throw new Error("The page has too little text for a course of 3 lessons");
+    if (!course) throw new PageTooThinError("The page has too little text for a course of 3 lessons");
     return { data: course, run: run(started) };
   },
 };
