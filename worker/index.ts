@@ -7,7 +7,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { DelayedError, MetricsTime, Queue, Worker, type Job, type Processor, type RateLimiterOptions } from "bullmq";
 import type { WorkerContext } from "./context";
-import { writeJobLog } from "./job-log";
+import { flushJobLog, sendJobLogsOn, writeJobLog } from "./job-log";
 import { processEnrichLinkJob } from "./processors/enrich-link";
 import { processEnrichTaskJob } from "./processors/enrich-task";
 import { processSystemJob } from "./processors/system";
@@ -38,6 +38,7 @@ import { warmParsePool } from "~/server/fetching/page-parse-pool.server";
 
 const config = loadEnvOrExit();
 const connection = createRedis("worker");
+sendJobLogsOn(connection);
 const workerId = `${hostname()}:${process.pid}`;
 const startedAt = new Date();
 const ctx: WorkerContext = { workerId, db: db(), log };
@@ -123,12 +124,13 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
     const key = `${queueName}:${job.id}`;
     running.set(key, { queue: queueName, id: job.id ?? "", name: job.name, startedAt: new Date().toISOString() });
     statusChanged();
-    await writeJobLog(job, attemptLine.started(attempt, job.opts.attempts ?? 1));
+    writeJobLog(job, attemptLine.started(attempt, job.opts.attempts ?? 1));
     try {
       const result = await handle(job, ctx);
       recordJobRun(queueName, "completed", seconds());
       tally.done++;
-      await writeJobLog(job, attemptLine.succeeded(attempt, typeof result === "string" ? result : "done"));
+      writeJobLog(job, attemptLine.succeeded(attempt, typeof result === "string" ? result : "done"));
+      await flushJobLog(job);
       return result;
     } catch (error) {
       if (error instanceof HostDeferral && token) {
@@ -138,7 +140,8 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
         recordJobRun(queueName, "postponed", seconds());
         const waitMs = error.kind === "busy" ? busyDelayMs(deferralsOf(job.data).busy) : error.waitMs;
         log.debug("page's host cannot be fetched now; job postponed", { queue: queueName, jobId: job.id, waitMs, why: error.message });
-        await writeJobLog(job, attemptLine.postponed(attempt, error.message));
+        writeJobLog(job, attemptLine.postponed(attempt, error.message));
+        await flushJobLog(job);
         await job.updateData(withDeferral(job.data, error.kind));
         await job.moveToDelayed(Date.now() + waitMs, token);
         throw new DelayedError();
@@ -150,7 +153,8 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
         // worker, so the others do not each meet the same 429.
         recordJobRun(queueName, "postponed", seconds());
         log.info("model server asked us to slow down; job postponed", { queue: queueName, jobId: job.id, waitMs });
-        await writeJobLog(job, attemptLine.postponed(attempt, "the model server asked us to slow down"));
+        writeJobLog(job, attemptLine.postponed(attempt, "the model server asked us to slow down"));
+        await flushJobLog(job);
         if (limiterFor(queueName)) {
           await whenReady(redis());
           await getQueue(queueName).rateLimit(waitMs);
@@ -163,13 +167,15 @@ const workers = config.WORKER_QUEUES.map((queueName) => {
         // without spending one of its attempts, however long the outage lasts.
         recordJobRun(queueName, "postponed", seconds());
         log.debug("database unavailable; job postponed", { queue: queueName, jobId: job.id });
-        await writeJobLog(job, attemptLine.postponed(attempt, "the database is unavailable"));
+        writeJobLog(job, attemptLine.postponed(attempt, "the database is unavailable"));
+        await flushJobLog(job);
         await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token);
         throw new DelayedError();
       }
       recordJobRun(queueName, isFinalFailure(job, error) ? "failed" : "retry", seconds(), error);
       tally.failed++;
-      await writeJobLog(job, attemptLine.failed(attempt, error instanceof Error ? error.message : String(error)));
+      writeJobLog(job, attemptLine.failed(attempt, error instanceof Error ? error.message : String(error)));
+      await flushJobLog(job);
       throw error;
     } finally {
       running.delete(key);
