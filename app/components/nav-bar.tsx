@@ -117,9 +117,11 @@ export function NavBar({ user }: { user: PublicUser | null }) {
           <Link to="/trending" className={stackedLink} onClick={() => setOpen(false)}>
             Trending
           </Link>
-          <Link to="/pricing" className={stackedLink} onClick={() => setOpen(false)}>
-            Pricing
-          </Link>
+          {user ? null : (
+            <Link to="/pricing" className={stackedLink} onClick={() => setOpen(false)}>
+              Pricing
+            </Link>
+          )}
           {user ? <SignedInLinks user={user} stacked onNavigate={() => setOpen(false)} /> : <SignedOutLinks stacked onNavigate={() => setOpen(false)} />}
         </div>
       ) : null}

@@ -101,6 +101,16 @@ test("on a phone the menu button opens the navigation", async ({ page }) => {
   await expect(page).toHaveURL("/pricing");
 });
 
+test("on a phone a signed-in person's menu offers what the desktop bar does: no Pricing", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await registerThroughPage(page, `menu-${Date.now()}@example.com`, "secret-pass-123");
+  await page.getByRole("button", { name: "Menu" }).click();
+  const menu = page.locator("#mobile-menu");
+  await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Trending" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Pricing" })).toHaveCount(0);
+});
+
 test("on a phone Escape closes the open menu and gives the focus back to its button", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
