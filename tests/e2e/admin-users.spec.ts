@@ -52,6 +52,8 @@ test("the admin grants Scout to a Free user, who sees Scout's sidebar after a re
   await dialog.getByRole("button", { name: "Change role" }).click();
   await confirm(admin, "Change role");
   await expect(dialog).toContainText("Manual grant");
+  // The outcome is told in the dialog that stays open (a toast would sit behind its backdrop).
+  await expect(dialog.getByRole("status")).toHaveText(`${email} is now Scout.`);
   await expect(admin.getByTestId("user-row").filter({ hasText: email })).toContainText(/Scout\s*\(manual\)/);
 
   await user.reload();

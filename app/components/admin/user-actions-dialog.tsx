@@ -37,16 +37,20 @@ export function UserActionsDialog({
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // What the last action did, told in this dialog while it stays open: a toast would sit behind its backdrop.
+  const [outcome, setOutcome] = useState<string | null>(null);
 
   const userId = user?.id;
   const userRole = user?.role;
   useEffect(() => {
     if (userRole) setRole(userRole);
   }, [userId, userRole]);
+  useEffect(() => setOutcome(null), [userId]);
 
 
   const ask = (action: PendingAction) => {
     setError(null);
+    setOutcome(null);
     setPending(action);
   };
 
@@ -57,7 +61,9 @@ export function UserActionsDialog({
     try {
       const result = await pending.run();
       setPending(null);
-      toast.show(result.message, "success");
+      // A deleted account closes the dialog: then the page's toast tells it.
+      if (result.user) setOutcome(result.message);
+      else toast.show(result.message, "success");
       onChanged(result.user);
     } catch (e) {
       setError(e instanceof Error ? e.message : "Something went wrong.");
@@ -127,6 +133,10 @@ export function UserActionsDialog({
               </div>
             ) : null}
           </dl>
+
+          <p role="status" className={outcome ? "rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" : "sr-only"}>
+            {outcome}
+          </p>
 
           {self ? (
             <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
