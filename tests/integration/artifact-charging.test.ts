@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAi } from "../helpers/fake-openai";
+import { quizForFreeUsers } from "../helpers/feature-flags";
 
 // The on-demand path in this process, with a model that answers slowly enough for the test to
 // change the artifact underneath it.
@@ -19,13 +20,8 @@ describe("an on-demand result", () => {
   it("charges nothing and spends no credit when the artifact stopped being pending while it was made", async () => {
     const { db } = await import("~/server/platform/db.server");
     const { generateArtifact } = await import("~/server/enrichment/artifacts.server");
-    const { setFeatureFlagStore } = await import("~/server/billing/entitlements.server");
-    const { DEFAULT_FEATURE_TABLE } = await import("~/lib/entitlements");
     // The job asks the plan again when it runs: this Free user must have the quiz to reach the model.
-    const restore = setFeatureFlagStore({
-      featureTable: async () => ({ ...DEFAULT_FEATURE_TABLE, quizGenerator: { ...DEFAULT_FEATURE_TABLE.quizGenerator, FreeUser: true } }),
-    });
-    onTestFinished(restore);
+    await quizForFreeUsers();
     // A Free user with one pack credit and the month's allowance used up: the charge would spend the credit.
     const user = await db().insertInto("users").values({ email: `charge-${Date.now()}@example.com`, password_hash: "x", role: "FreeUser", pack_credits: 1 }).returning("id").executeTakeFirstOrThrow();
     const link = await db()

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { quizForFreeUsers } from "../helpers/feature-flags";
 
 // The local engine cannot build a quiz from a page with little text: that is the page's doing, and
 // the user is told so, not "Generation failed on our side".
@@ -10,12 +11,7 @@ describe("an on-demand result the page has too little text for", () => {
   it("fails at once with the engine's own reason", async () => {
     const { db } = await import("~/server/platform/db.server");
     const { generateArtifact } = await import("~/server/enrichment/artifacts.server");
-    const { setFeatureFlagStore } = await import("~/server/billing/entitlements.server");
-    const { DEFAULT_FEATURE_TABLE } = await import("~/lib/entitlements");
-    const restore = setFeatureFlagStore({
-      featureTable: async () => ({ ...DEFAULT_FEATURE_TABLE, quizGenerator: { ...DEFAULT_FEATURE_TABLE.quizGenerator, FreeUser: true } }),
-    });
-    onTestFinished(restore);
+    await quizForFreeUsers();
     const user = await db().insertInto("users").values({ email: `thin-${Date.now()}@example.com`, password_hash: "x", role: "FreeUser" }).returning("id").executeTakeFirstOrThrow();
     const link = await db()
       .insertInto("links")
