@@ -51,7 +51,8 @@ async function send(job: Job, lines: string[]): Promise<void> {
 
 /** Sends the lines that wait for `job` now; resolves once every line written so far is in Redis (or could not be). */
 export function flushJobLog(job: Job): Promise<void> {
-  const entry = waiting.get(keyOf(job));
+  const key = keyOf(job);
+  const entry = waiting.get(key);
   if (!entry) return Promise.resolve();
   if (entry.timer) clearTimeout(entry.timer);
   entry.timer = null;
@@ -59,8 +60,10 @@ export function flushJobLog(job: Job): Promise<void> {
   // A log line never fails the job it describes: a line Redis did not take is dropped.
   entry.sent = entry.sent.then(() => (lines.length ? send(job, lines) : undefined)).catch(() => undefined);
   const sent = entry.sent;
+  // Forgotten once idle: nothing waits, no timer runs, and no later send is chained behind this one
+  // (a fresh entry's lines could otherwise overtake that send).
   void sent.then(() => {
-    if (waiting.get(keyOf(job)) === entry && entry.lines.length === 0 && !entry.timer) waiting.delete(keyOf(job));
+    if (waiting.get(key) === entry && entry.sent === sent && entry.lines.length === 0 && !entry.timer) waiting.delete(key);
   });
   return sent;
 }
