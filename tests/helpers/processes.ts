@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
-  /** Resolves when a line matching `pattern` has been printed. */
+  /** Resolves when a line matching `pattern` has been printed (45 s by default: a worker starting on a machine at a load of 10 took over 20 s). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
   exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -43,7 +43,7 @@ export function runCommand(command: string, args: string[], env: Record<string, 
     child,
     output: () => output,
     exited: () => exit,
-    waitFor(pattern, timeoutMs = 20_000) {
+    waitFor(pattern, timeoutMs = 45_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (pattern.test(output)) {

@@ -10,6 +10,7 @@ import { redis, whenReady } from "../platform/redis.server";
 import { deleteStaleFetchCache, getFetchCacheEntry, putFetchCacheFailure, putFetchCacheOk, refreshFetchCacheEntry } from "../repos/fetch-cache.server";
 import type { FetchedPage } from "./fetcher.server";
 import type { ParsedPage } from "./page-parser.server";
+import { WALL_CAP_FACTOR } from "./page-parse-pool.server";
 
 /**
  * Fetch once for everyone (issue 17): a public page's parse, stored in Postgres under its
@@ -113,7 +114,7 @@ async function lockClient(): Promise<LockClient> {
 }
 
 /** The lock outlives a fetch and a parse at their limits, then frees itself. */
-const lockMs = () => env().FETCH_TIMEOUT_MS + env().PARSE_TIMEOUT_MS + 5_000;
+const lockMs = () => env().FETCH_TIMEOUT_MS + env().PARSE_TIMEOUT_MS * WALL_CAP_FACTOR + 5_000;
 
 const seenKey = (key: string) => `${env().REDIS_PREFIX}:crawler:seen:${key}`;
 

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { ParsePool } from "./page-parse-pool.server";
+import { ParsePool, threadCpuMs } from "./page-parse-pool.server";
 import { PAGE_EMPTY, PAGE_TOO_COMPLEX, PageError, parsePage } from "./page-parser.server";
 
 const article = readFileSync("tests/fixtures/pages/postgres-indexes.html", "utf8");
@@ -53,6 +53,41 @@ describe("ParsePool", () => {
     expect(pool.threadsStarted).toBe(2);
     // Each thread loads the parser (Readability and linkedom included) first: seconds on a busy machine.
   }, 30_000);
+
+  it("counts the budget in the thread's CPU time, read from /proc for the thread the page is on", async () => {
+    const tids: number[] = [];
+    pool = new ParsePool({ threads: 1, budgetMs: 250, threadCpuMs: (tid) => (tids.push(tid), threadCpuMs(tid)) });
+    const slow = await rejection(pool.parse(big));
+    expect((slow as Error).message).toBe(PAGE_TOO_COMPLEX);
+    // The thread told its system id, and its CPU time was read at the start and at the budget's end.
+    expect(tids.length).toBeGreaterThanOrEqual(2);
+    expect(tids.every((tid) => tid === tids[0] && tid !== Number(readlinkSync("/proc/thread-self").split("/").pop()))).toBe(true);
+  }, 30_000);
+
+  it("does not refuse a page whose thread waited for a core (a busy machine): only CPU time counts, up to the wall-time cap", async () => {
+    // A thread that got no CPU at all while the page took seconds of wall time.
+    const starved = () => 0;
+    pool = new ParsePool({ threads: 1, budgetMs: 200, threadCpuMs: starved, wallCapMs: 120_000 });
+    const medium = { ...big, body: `<html><body>${"<div><p>Some words in a paragraph.</p></div>".repeat(40_000)}</body></html>` };
+    const started = performance.now();
+    expect((await pool.parse(medium)).words).toBeGreaterThan(10_000);
+    // Far over the budget in wall time, so wall time alone would have refused it.
+    expect(performance.now() - started).toBeGreaterThan(200);
+    // The wall-time cap still stops a parse that never ends.
+    await pool.close();
+    pool = new ParsePool({ threads: 1, budgetMs: 200, threadCpuMs: starved, wallCapMs: 600 });
+    expect(((await rejection(pool.parse(big))) as Error).message).toBe(PAGE_TOO_COMPLEX);
+  }, 60_000);
+
+  it("reads a thread's CPU time from /proc", () => {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    const before = threadCpuMs(tid)!;
+    // Busy until the thread has used 100 ms of CPU (seconds of wall time on a busy machine).
+    const deadline = performance.now() + 30_000;
+    while (threadCpuMs(tid)! - before < 100 && performance.now() < deadline) for (let i = 0; i < 100_000; i++) Math.sqrt(i);
+    expect(threadCpuMs(tid)! - before).toBeGreaterThanOrEqual(100);
+    expect(threadCpuMs(999_999_999)).toBeUndefined();
+  });
 
   it("does not count a cold thread's loading of pdf.js in the first PDF's budget", async () => {
     // A warm thread reads this paper in tens of milliseconds; loading pdf.js and its worker module

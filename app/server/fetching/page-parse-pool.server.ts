@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { env } from "../platform/env.server";
@@ -11,6 +11,10 @@ import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.serv
  * then cost one thread its time budget, while the web server keeps answering and the worker
  * keeps beating. A parse over its budget has its thread terminated (the only way to stop
  * synchronous code) and replaced; the page is refused as too complex to read.
+ *
+ * The budget is the thread's CPU time where the system tells it (Linux): on a busy machine a
+ * thread waits for a core, and an ordinary page must not be refused for that. A parse still ends
+ * at WALL_CAP_FACTOR times the budget in wall time, whatever its CPU.
  */
 export interface ParseRequest {
   body: string;
@@ -25,13 +29,17 @@ export interface ParseRequest {
  * thread's first PDF it may post `warmingUp` and `warmedUp` around loading pdf.js: that time is
  * counted against WARM_UP_MS, not the page's budget.
  */
-export type ThreadAnswer = { ready: true } | { warmingUp: true } | { warmedUp: true } | { page: ParsedPage } | { pageError: string } | { error: string };
+export type ThreadAnswer = { ready: true; tid?: number } | { warmingUp: true } | { warmedUp: true } | { page: ParsedPage } | { pageError: string } | { error: string };
 
 export interface ParsePoolOptions {
   /** Threads at most; each parses one page at a time, more pages wait their turn. */
   threads: number;
-  /** Time one parse may take once a thread has it, waiting not counted. */
+  /** CPU time one parse may take once a thread has it (wall time where CPU time is unknown), waiting not counted. */
   budgetMs: number;
+  /** A thread's CPU time so far in ms, or undefined when unknown (by default from /proc); tests give their own. */
+  threadCpuMs?: (tid: number) => number | undefined;
+  /** Wall time one parse may take whatever its CPU time; WALL_CAP_FACTOR times the budget unless given. */
+  wallCapMs?: number;
 }
 
 /** A thread's heap: a 5 MB page of real HTML needs about 100 MB; more is refused as too complex. */
@@ -40,6 +48,21 @@ const THREAD_HEAP_MB = 512;
 const THREAD_START_TIMEOUT_MS = 30_000;
 /** Loading pdf.js on a thread (seconds on a busy machine) has its own allowance, like a thread's start. */
 const WARM_UP_MS = 30_000;
+/** A parse under its CPU budget still stops at this many times the budget in wall time. */
+export const WALL_CAP_FACTOR = 3;
+/** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on every Linux build in use). */
+const TICKS_PER_SECOND = 100;
+
+/** A thread of this process's CPU time (user + system) in ms, from /proc; undefined where there is none. */
+export function threadCpuMs(tid: number): number | undefined {
+  try {
+    // After "tid (name) " come state, ppid, …: utime and stime are the 12th and 13th fields.
+    const fields = readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Threads run TypeScript through tsx, as the processes themselves do. The bootstrap is inline
@@ -78,6 +101,10 @@ interface Thread {
   ready: boolean;
   task: Task | null;
   timer?: NodeJS.Timeout;
+  /** The thread's id in the system, for its CPU time (sent with ready; Linux only). */
+  tid?: number;
+  /** When the page's budget started, in wall time and in the thread's CPU time. */
+  budgetFrom?: { wallMs: number; cpuMs: number | undefined };
 }
 
 export class ParsePool {
@@ -186,7 +213,7 @@ export class ParsePool {
     task.onStart?.();
     // A busy thread keeps the process alive; an idle one does not.
     thread.worker.ref();
-    thread.timer = setTimeout(() => this.overBudget(thread), this.options.budgetMs);
+    this.startBudget(thread);
     thread.worker.postMessage(task.request);
   }
 
@@ -195,22 +222,48 @@ export class ParsePool {
     clearTimeout(thread.timer);
     if ("warmingUp" in answer || "warmedUp" in answer) {
       // The page's budget starts again once the library is loaded.
-      const warming = "warmingUp" in answer;
-      thread.timer = setTimeout(() => this.overBudget(thread, warming), warming ? WARM_UP_MS : this.options.budgetMs);
+      if ("warmingUp" in answer) thread.timer = setTimeout(() => this.overBudget(thread, true), WARM_UP_MS);
+      else this.startBudget(thread);
       return;
     }
     thread.worker.unref();
     const task = thread.task;
     thread.task = null;
-    if ("ready" in answer) thread.ready = true;
+    if ("ready" in answer) {
+      thread.ready = true;
+      thread.tid = answer.tid;
+    }
     else if ("page" in answer) task?.resolve(answer.page);
     else if ("pageError" in answer) task?.reject(new PageError(answer.pageError));
     else task?.reject(new Error(answer.error));
     this.pump();
   }
 
+  private cpuMs(thread: Thread): number | undefined {
+    return thread.tid === undefined ? undefined : (this.options.threadCpuMs ?? threadCpuMs)(thread.tid);
+  }
+
+  private startBudget(thread: Thread) {
+    thread.budgetFrom = { wallMs: performance.now(), cpuMs: this.cpuMs(thread) };
+    thread.timer = setTimeout(() => this.overBudget(thread), this.options.budgetMs);
+  }
+
+  /** The parse has used its budget of CPU time, or its wall-time cap; else the timer is set again for what is left. */
+  private spentBudget(thread: Thread): boolean {
+    const from = thread.budgetFrom;
+    const cpu = this.cpuMs(thread);
+    if (!from || from.cpuMs === undefined || cpu === undefined) return true;
+    const budget = this.options.budgetMs;
+    const wall = performance.now() - from.wallMs;
+    const left = Math.min(budget - (cpu - from.cpuMs), (this.options.wallCapMs ?? budget * WALL_CAP_FACTOR) - wall);
+    if (left <= 0) return true;
+    thread.timer = setTimeout(() => this.overBudget(thread), Math.max(left, 50));
+    return false;
+  }
+
   private overBudget(thread: Thread, warmingUp = false) {
     if (!this.threads.has(thread)) return;
+    if (!warmingUp && !this.spentBudget(thread)) return;
     this.forget(thread);
     void thread.worker.terminate();
     log.warn(warmingUp ? "page parse stopped: the PDF library did not load in time" : "page parse stopped: over its time budget", {

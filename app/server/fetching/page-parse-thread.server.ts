@@ -2,6 +2,7 @@
  * The entry of a page parser thread (see page-parse-pool.server.ts): parses one page at a
  * time off the process's event loop. Loaded through tsx by the pool; imported by nothing else.
  */
+import { readlinkSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { PageError, parsePage } from "./page-parser.server";
 import { loadPdfjs, parsePdf } from "./pdf-parser.server";
@@ -32,7 +33,16 @@ port.on("message", async (request: ParseRequest) => {
   port.postMessage(answer);
 });
 
-port.postMessage({ ready: true } satisfies ThreadAnswer);
+/** This thread's id in the system ("<pid>/task/<tid>"), so the pool can read its CPU time; undefined off Linux. */
+function systemThreadId(): number | undefined {
+  try {
+    return Number(readlinkSync("/proc/thread-self").split("/").pop()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+port.postMessage({ ready: true, tid: systemThreadId() } satisfies ThreadAnswer);
 // In the background, between pages: a failure here shows again, with its reason, when a PDF comes.
 loadPdfjs().then(
   () => (pdfReady = true),
