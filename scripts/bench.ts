@@ -53,6 +53,7 @@ import {
   countFinishedLinks,
   countLinkStates,
   deleteAllLinks,
+  getBackendPid,
   getEnrichmentSpan,
   getSearchPhrase,
   getLinkStatus,
@@ -327,6 +328,48 @@ function cpuMsOf(child: ChildProcess): number | null {
   }
 }
 
+/**
+ * CPU used so far by the services beside the workers (ms): every process of the Postgres server
+ * the bench's database is on (when it runs on this machine: its postmaster's children, found from
+ * a backend's pid), Redis (its INFO) and the bench itself (the page server, the adds, the polls).
+ * Null for a part that cannot be read.
+ */
+async function serviceCpuMs(): Promise<{ postgres: number | null; redis: number | null; bench: number }> {
+  let postgres: number | null = null;
+  try {
+    const backend = await getBackendPid(db);
+    const postmaster = readFileSync(`/proc/${backend}/stat`, "utf8").split(") ")[1]!.split(" ")[1]!;
+    postgres = 0;
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue;
+      }
+      const fields = stat.split(") ")[1]!.split(" ");
+      if (fields[1] === postmaster || entry === postmaster) postgres += (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+  } catch {
+    postgres = null;
+  }
+  let redisCpu: number | null = null;
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    const info = await connection.info("cpu");
+    const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, "m").exec(info)?.[1] ?? NaN);
+    redisCpu = (field("used_cpu_user") + field("used_cpu_sys")) * 1000;
+    if (Number.isNaN(redisCpu)) redisCpu = null;
+  } catch {
+    redisCpu = null;
+  } finally {
+    connection.disconnect();
+  }
+  const own = process.cpuUsage();
+  return { postgres, redis: redisCpu, bench: (own.user + own.system) / 1000 };
+}
+
 async function throughput(since: Date): Promise<number> {
   const row = await getEnrichmentSpan(db, since);
   return (row.count - 1) / ((row.last.getTime() - row.first.getTime()) / 1000);
@@ -399,24 +442,36 @@ try {
     // the English model): unlike links/s, it holds on a machine shared with other work.
     const warm = await waitUntilEnriched(before.done + Math.ceil(backlog / 10));
     const cpuBefore = running.map(cpuMsOf);
+    const servicesBefore = await serviceCpuMs();
     const done = await waitUntilEnriched(before.done + backlog);
     const cpuAfter = running.map(cpuMsOf);
-    const cpuPerLink = [...cpuBefore, ...cpuAfter].includes(null) ? null : cpuAfter.reduce<number>((sum, x, i) => sum + x! - cpuBefore[i]!, 0) / (done.done - warm.done);
-    return { rate: await throughput(since), failed: done.failed - before.failed, running, cpuPerLink };
+    const servicesAfter = await serviceCpuMs();
+    const links = done.done - warm.done;
+    const cpuPerLink = [...cpuBefore, ...cpuAfter].includes(null) ? null : cpuAfter.reduce<number>((sum, x, i) => sum + x! - cpuBefore[i]!, 0) / links;
+    const perLink = (name: "postgres" | "redis" | "bench") => {
+      const [a, b] = [servicesBefore[name], servicesAfter[name]];
+      return a === null || b === null ? null : (b - a) / links;
+    };
+    return { rate: await throughput(since), failed: done.failed - before.failed, running, cpuPerLink, services: { postgres: perLink("postgres"), redis: perLink("redis"), bench: perLink("bench") } };
   }
-  const cpuText = (cpuPerLink: number | null) => (cpuPerLink === null ? "" : `; worker CPU ${cpuPerLink.toFixed(1)} ms per link (${(1000 / cpuPerLink).toFixed(0)} links per CPU second)`);
+  /** The workers' CPU per link, and beside it what Postgres, Redis and the bench's own page server and polls used per link. */
+  const cpuText = (cpuPerLink: number | null, services?: Record<"postgres" | "redis" | "bench", number | null>) => {
+    if (cpuPerLink === null) return "";
+    const others = services ? Object.entries(services).filter(([, value]) => value !== null).map(([name, value]) => `${name === "bench" ? "bench process" : name[0]!.toUpperCase() + name.slice(1)} ${value!.toFixed(1)}`) : [];
+    return `; worker CPU ${cpuPerLink.toFixed(1)} ms per link (${(1000 / cpuPerLink).toFixed(0)} links per CPU second)${others.length ? `, beside it ${others.join(", ")} ms` : ""}`;
+  };
 
   if (PARTS.has("pipeline")) {
     await emptyPipeline();
 
     // 2a. throughput, one worker, over a backlog of pending links.
     const one = await drainBacklog(BACKLOG, 1);
-    results.push(`| pipeline throughput, 1 worker process (concurrency ${process.env.WORKER_CONCURRENCY ?? 8}) | ${one.rate.toFixed(1)} links/s over ${BACKLOG} links (${one.failed} failed)${cpuText(one.cpuPerLink)} |`);
+    results.push(`| pipeline throughput, 1 worker process (concurrency ${process.env.WORKER_CONCURRENCY ?? 8}) | ${one.rate.toFixed(1)} links/s over ${BACKLOG} links (${one.failed} failed)${cpuText(one.cpuPerLink, one.services)} |`);
     await Promise.all(one.running.map(stop));
 
     // 2b. throughput, two workers, over a fresh backlog.
     const two = await drainBacklog(BACKLOG, 2);
-    results.push(`| pipeline throughput, 2 worker processes | ${two.rate.toFixed(1)} links/s over ${BACKLOG} links (${two.failed} failed)${cpuText(two.cpuPerLink)} |`);
+    results.push(`| pipeline throughput, 2 worker processes | ${two.rate.toFixed(1)} links/s over ${BACKLOG} links (${two.failed} failed)${cpuText(two.cpuPerLink, two.services)} |`);
     const [worker2a, worker2b] = two.running as [ChildProcess, ChildProcess];
     await stop(worker2b);
 

@@ -330,3 +330,9 @@ export async function loadSharedPageLinks(db: Database, { users, urls }: { users
     returning id`.execute(db);
   return rows.rows.map((row) => row.id);
 }
+
+/** The process id of the Postgres backend serving this connection (the bench finds its server's processes from it). */
+export async function getBackendPid(db: Database): Promise<number> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  return rows[0]!.pid;
+}
