@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { beginnerSentences, definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline } from "./rephrase.server";
+import { beginnerSentences, definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline, withoutLongModifiers } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -76,7 +76,9 @@ describe("rephrasing", () => {
     expect(definitionsOf("Photosynthesis is a process that plants use to make food. It is a thing that matters to every animal.", "en").map((d) => d.term)).toEqual(["Photosynthesis"]);
     const page = parsePage(readFileSync("tests/fixtures/pages/french-article.html", "utf8"), "https://example.test/");
     const french = rephraseText({ title: page.title, text: page.text, language: "fr", summary: page.text.split("\n\n")[1]! }, "beginner");
-    expect(french).toContain("Mots à connaître:\nphotosynthèse: le processus par lequel");
+    // The text tells the page's definition itself, so "Mots à connaître" does not say it again (seventh pass).
+    expect(french).toContain("La photosynthèse est le processus par lequel");
+    expect(french).not.toContain("photosynthèse: le processus par lequel");
     expect(french).not.toContain(`: ${page.title}`);
   });
 
@@ -210,7 +212,9 @@ describe("plain words keep the sentence grammatical", () => {
 describe("beginner grammar after cuts", () => {
   it("puts 'a' before a consonant once a modifier is gone, and never makes a bare attribution a sentence", () => {
     const text = rephraseText({ title: null, text: "", language: "en", summary: "Guardiola managed to tear the left trouser leg of his grey garments during an incredibly exciting night for Bayern, who led their opponents 5-0 at half-time. Usain Bolt will compete at the IAAF/BTC World Relays in the Bahamas next month, the Jamaica Athletics Administrative Association has announced." }, "beginner");
-    expect(text).not.toMatch(/\ban (?:night|exciting night)\b/);
+    // "exciting" says how the night was and stays (seventh pass); "an" before a consonant never does.
+    expect(text).not.toMatch(/\ban night\b/);
+    expect(withArticles(withoutLongModifiers("It drew an incredible crowd to the square."))).toBe("It drew a crowd to the square.");
     expect(text).not.toMatch(/(?:^|\. )The Jamaica Athletics Administrative Association has (?:said|announced)\./);
   });
 
@@ -702,5 +706,49 @@ describe("BBC copy: plain words, clause links and splits found on XSum's dev tex
   it("lends a named subject past its aside to a predicate after 'and', never a list's first name", () => {
     expect(splitLong("Kim Clark, from Kinross, died in hospital on Tuesday and was named by police on Friday.", "en", 12)).toEqual(["Kim Clark, from Kinross, died in hospital on Tuesday.", "Kim Clark was named by police on Friday."]);
     expect(splitLong("Chelsea, Arsenal, Liverpool and Spurs all won and moved up the table on Saturday.", "en", 8, 2).join(" ")).not.toMatch(/^Chelsea \w+ed|Chelsea moved/);
+  });
+});
+
+describe("beginner wording found in review (seventh pass)", () => {
+  const beginner = (summary: string, text = "") => rephraseText({ title: null, text, language: "en", summary }, "beginner");
+
+  it("drops only describing words that add degree, never one that says what kind or how good", () => {
+    expect(withoutLongModifiers("Tenants in the city pay excessive rents for damp flats.")).toBe("Tenants in the city pay excessive rents for damp flats.");
+    expect(withoutLongModifiers("The inquiry has heard conflicting accounts from experts.")).toBe("The inquiry has heard conflicting accounts from experts.");
+    expect(withoutLongModifiers("Friday has been one of the busiest days of the year.")).toMatch(/busiest days/);
+    expect(withoutLongModifiers("Real median income of households dropped by 1.5%.")).toMatch(/median income/);
+    expect(withoutLongModifiers("He was taken to hospital with serious injuries.")).toMatch(/serious injuries/);
+    // Degree words still go: "enormous", "considerable", "extremely".
+    expect(withoutLongModifiers("Engineers found enormous corrosion in the steel.")).toBe("Engineers found corrosion in the steel.");
+    expect(withoutLongModifiers("The leaks were extremely damaging to the agency.")).toBe("The leaks were damaging to the agency.");
+  });
+
+  it("says 'after' for 'following' only where the sentence has no 'after' already", () => {
+    const hockey = beginner("Mr Hockey's appointment comes after he left politics following his removal as treasurer by Malcolm Turnbull.");
+    expect(hockey).not.toMatch(/\bafter\b.*\bafter\b/);
+    expect(hockey).toMatch(/following his removal/);
+    expect(beginner("He was named after following the team for years on the road.")).not.toMatch(/after after/);
+    expect(beginner("The road was closed following the crash on the bridge.")).toMatch(/closed after the crash/);
+  });
+
+  it("says 'That is what … said' once in a text: a later attribution stays with its sentence", () => {
+    const text = beginner(
+      "Adrian Fatchett, 44, was found with serious injuries at a house in Highfield Avenue in Athersley South on Friday, South Yorkshire Police said. Mr Fatchett died on Saturday night despite being treated at the scene by paramedics and doctors, officers said.",
+    );
+    expect(text.match(/That is what/g) ?? []).toHaveLength(1);
+    expect(text).toMatch(/, officers said\./);
+  });
+
+  it("leaves out of 'Words to know' a definition the text already tells", () => {
+    const page = [
+      "McKenzie, 38, will take on Jahmaine Smyle at York Hall on 12 November for the English super-middleweight championship.",
+      "The ex-Norwich and Peterborough man became a professional boxer in 2013 having quit football two years previously.",
+      "He has a record of eight wins and one draw from his nine fights.",
+      "McKenzie is the son of former British and European champion Clinton.",
+      "He is trained by his uncle, former world champion Duke McKenzie.",
+    ];
+    const text = beginner(page.slice(0, 3).join(" "), page.join("\n\n"));
+    expect(text).toMatch(/McKenzie is the son of former British and European champion Clinton\./);
+    expect(text).not.toMatch(/Words to know/);
   });
 });

@@ -108,8 +108,9 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
   ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
   ["eventually", "in the end"], ["announced(?= that\\b)", "said"], ["discovered", "found"], ["receive", "get"], [`${NOT_PASSIVE}received`, "got"], ["receives", "gets"],
-  // Not "human remains"; "following" only as a preposition ("following the crash", not "the following statement" or "Following pop stars on Twitter").
-  ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) )following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)", "after"], ["in addition to", "besides"],
+  // Not "human remains"; "following" only as a preposition ("following the crash", not "the following statement" or "Following pop stars on Twitter"),
+  // and only where no "after" is near: "comes after he left politics following his removal" is not "after … after".
+  ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) |\\bafter\\b.*)following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)(?!.*\\bafter\\b)", "after"], ["in addition to", "besides"],
   ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
   ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
   ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
@@ -630,11 +631,21 @@ function resumesWithVerb(rest: string): boolean {
 }
 
 /**
- * English: long describing words a beginner can do without ("significant corrosion" →
- * "corrosion", "extremely damaging" → "damaging"): adjectives of three syllables or more before a
- * noun, and adverbs of three or more. Names, numbers and negations stay.
+ * Describing words that only add degree or emphasis: without them the sentence says the same
+ * thing less loudly ("enormous corrosion", "extremely damaging"). Words that say what kind, how
+ * good or how much ("excessive rents", "conflicting accounts", "serious injuries", "the busiest
+ * days", "median income", "already", "publicly") carry meaning and are never on it.
  */
-function withoutLongModifiers(sentence: string): string {
+const DEGREE_ADJECTIVES = /^(?:significant|substantial|considerable|enormous|tremendous|incredible|extraordinary|remarkable|particular|specific|actual|genuine|absolute|complete|total|entire|overall|ultimate|veritable|definite|undeniable|numerous|additional|various|massive|gigantic|colossal)$/;
+const DEGREE_ADVERBS = /^(?:extremely|absolutely|incredibly|particularly|especially|totally|completely|entirely|genuinely|sincerely|definitely|certainly|actually|overly|exceptionally|remarkably|relatively|enormously|tremendously|hugely|massively|utterly|thoroughly|truly|immensely|extraordinarily|considerably|substantially|significantly|basically|essentially|literally|undoubtedly)$/;
+
+/**
+ * English: long describing words a beginner can do without ("enormous corrosion" → "corrosion",
+ * "extremely damaging" → "damaging"): adjectives of three syllables or more before a noun and
+ * adverbs of three or more, only those that add degree (`DEGREE_ADJECTIVES`, `DEGREE_ADVERBS`).
+ * Names, numbers and negations stay.
+ */
+export function withoutLongModifiers(sentence: string): string {
   const tags = tagEnglish(sentence);
   let out = sentence;
   for (const [i, tag] of tags.entries()) {
@@ -642,7 +653,8 @@ function withoutLongModifiers(sentence: string): string {
     // Not a hyphenated compound: "post-mortem", "anti-government", "life-threatening" say what the noun is.
     const long = syllables(tag.surface) >= 3 && /^\p{Ll}+$/u.test(tag.surface);
     const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
-    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface) && !/(?:th|teen|ty)$/.test(tag.surface)) {
+    const degree = tag.pos === "ADJ" ? DEGREE_ADJECTIVES.test(tag.surface) : DEGREE_ADVERBS.test(tag.surface);
+    if (long && droppable && degree) {
       out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
     }
   }
@@ -900,10 +912,41 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     // Across sentences too: "Elle se déroule …" does not stay once the sentence naming "la photosynthèse" is left out.
     sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit || lead.has(p));
   }
-  const words = glossary(input, 4, Math.max(10, maxWords + 4));
+  sentences = lang === "en" ? oneAttribution(sentences) : sentences;
+  const words = glossary(input, 4, Math.max(10, maxWords + 4)).filter((w) => !toldAlready(w, sentences, lang));
   const body = sentences.join(" ");
   if (!words.length) return body;
   return `${body}\n\n${GLOSSARY_HEADING[lang]}:\n${words.map((w) => `${w.term}: ${w.definition}`).join("\n")}`;
+}
+
+/**
+ * English: "That is what … said." once in a text. A later attribution goes back to the end of its
+ * sentence ("Mr Fatchett died on Saturday night, officers said."): a chain of "That is what"
+ * sentences reads as a drill, not as a story.
+ */
+export function oneAttribution(sentences: string[]): string[] {
+  const out: string[] = [];
+  let said = false;
+  for (const sentence of sentences) {
+    const attribution = /^That is what (.+)\.$/.exec(sentence);
+    const previous = out.at(-1);
+    if (attribution && said && previous && /\.$/.test(previous)) out[out.length - 1] = `${previous.slice(0, -1)}, ${attribution[1]!}.`;
+    else out.push(sentence);
+    if (attribution) said = true;
+  }
+  return out;
+}
+
+/** Whether the text already tells a term's definition: a sentence naming the term holds (nearly) all its words. */
+function toldAlready(entry: { term: string; definition: string }, sentences: string[], lang: LearningLanguage): boolean {
+  const stop = stopWordsOf(lang);
+  const stems = (s: string) => new Set(tokensOf(s).filter((t) => !stop.has(t.word) && /\p{L}/u.test(t.word)).map((t) => stemKey(t.word, lang)));
+  const defined = stems(entry.definition);
+  const term = stems(entry.term);
+  return sentences.some((sentence) => {
+    const own = stems(sentence);
+    return [...term].every((t) => own.has(t)) && [...defined].filter((t) => own.has(t)).length >= 0.8 * defined.size;
+  });
 }
 
 /** The beginner text without its words to know. */
