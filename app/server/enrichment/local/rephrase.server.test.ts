@@ -752,3 +752,43 @@ describe("beginner wording found in review (seventh pass)", () => {
     expect(text).not.toMatch(/Words to know/);
   });
 });
+
+describe("beginner cuts that keep every fact (seventh pass)", () => {
+  it("names a person again for a 'who' clause after the name at the end, never for one opening the sentence", () => {
+    expect(splitLong("He had been seen as a close ally of Tony Abbott who was ousted as PM by Mr Turnbull in a party vote in September.", "en", 8, 2)).toEqual([
+      "He had been seen as a close ally of Tony Abbott.",
+      "Tony Abbott was ousted as PM by Mr Turnbull in a party vote in September.",
+    ]);
+    expect(splitLong("Guiseley went ahead on 15 minutes against the run of play when a throw-in found James Hurst who squared to Jake Lawlor to stroke into an empty net.", "en", 8, 2)).toContain("James Hurst squared to Jake Lawlor to stroke into an empty net.");
+    // "who" of somebody not named stays with its noun.
+    expect(splitLong("Police have arrested two parents in the town after an attack on a guard who was trying to break up a fight.", "en", 8, 2).join(" ")).not.toMatch(/^Who|\. Who/);
+  });
+
+  it("makes a long 'who' aside of a named subject a sentence of its own", () => {
+    expect(whoAside("Hart, who passed an impressive milestone of his own by representing his country for the 50th time on Tuesday night, said after the 1-1 draw with Italy that Buffon was an inspiration.")).toEqual([
+      "Hart passed an impressive milestone of his own by representing his country for the 50th time on Tuesday night.",
+      "Hart said after the 1-1 draw with Italy that Buffon was an inspiration.",
+    ]);
+  });
+
+  it("lends the subject past a 'when he …' clause, and cuts 'and' after a 'before -ing' phrase", () => {
+    expect(splitLong("The full back signed a three-year contract when he moved from the Spanish champions last July, but has struggled to make the left back position his own at Stamford Bridge.", "en", 12, 0)).toEqual([
+      "The full back signed a three-year contract when he moved from the Spanish champions last July.",
+      "But the full back has struggled to make the left back position his own at Stamford Bridge.",
+    ]);
+    // Not past a relative clause: the verb may be the clause's.
+    expect(splitLong("The men were jailed for their part in a unit that killed a policeman and caused brain damage to a driver on the road.", "en", 8, 2).join(" ")).not.toMatch(/The men caused/);
+    expect(splitLong("The Colombia forward spent eight years with the Argentine side before leaving for Porto in 2009 and River Plate are open to Falcao returning.", "en", 12, 0)).toEqual([
+      "The Colombia forward spent eight years with the Argentine side before leaving for Porto in 2009.",
+      "River Plate are open to Falcao returning.",
+    ]);
+  });
+
+  it("cuts at a dash with 'but', and never cuts the participle a 'despite' phrase needs", () => {
+    expect(splitLong("The club trailed the leaders by ten points all season - but has been boosted by the return of its captain.", "en", 12, 0)).toEqual([
+      "The club trailed the leaders by ten points all season.",
+      "But the club has been boosted by the return of its captain.",
+    ]);
+    expect(splitLong("Filipe Luis insists he wants to stay at Chelsea until the end of his contract, despite Atletico Madrid considering bringing him back in the summer.", "en", 6, 3).join(" ")).not.toMatch(/despite Atletico Madrid\.$/);
+  });
+});

@@ -36,6 +36,8 @@ const SUBJECTS: Record<LearningLanguage, RegExp> = {
 const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   en: [
     [/;\s+/, "", false],
+    // "… with six league games remaining - but have been boosted by …" → "But Arsenal have been boosted by …".
+    [/\s+(?:--|[—–-])\s+but\s+/i, "But ", true],
     [/\s+(?:--|[—–-])\s+(?:and\s+)?/, "", true],
     // With a subject of its own or lent: ", but has not released …" is no sentence alone.
     [/,\s+but\s+/i, "But ", true],
@@ -369,6 +371,15 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
       if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(who[1]!) && wordCount(who[1]!) >= 5) return pieces(who[1]!, `The ${who[2]!} ${who[3]!}`);
     }
+    // "who" after a person's name at the end names the person again: "He had been seen as a close ally of Tony Abbott who was
+    // ousted as PM …" → "… a close ally of Tony Abbott. Tony Abbott was ousted as PM …". Not a name inside a quotation or
+    // an aside, nor one that opens the sentence (its "who" clause then waits for the sentence's verb).
+    const named = /^(.{15,}?\s((?:\p{Lu}[\p{L}'’-]+\s+){0,2}\p{Lu}[\p{L}'’-]+)),?\s+who\s+(?=(?:has|had|was|is|will|would|can|could|\p{Ll}+ed)\s)([^"“”]{10,})$/u.exec(plain);
+    if (named && !/["“”]/.test(named[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(named[1]!) && !/^(?:The|A|An|This|That|He|She|It|They|In|On|At|Mr|Mrs|Ms|Dr)$/.test(named[2]!) && standsAlone(named[1]!) && wordCount(named[1]!) >= 6) {
+      const tail = tagEnglish(named[3]!);
+      const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
+      if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater) return pieces(named[1]!, `${named[2]!} ${named[3]!}`);
+    }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
     const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted))(\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,"“”]{2,40})?)$/.exec(plain);
     if (attribution && !/["“”]$/.test(attribution[1]!)) {
@@ -435,8 +446,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const index = plain.search(new RegExp(`\\s${word}\\s`));
       const head = index > 0 ? plain.slice(0, index) : "";
       // Not "… with a member of staff having to be laid off": without its participle the "with" phrase says something else.
-      // Nor "… are in shock after a billboard featuring …": the participle is what the "after" phrase says.
-      if (head && standsAlone(head) && !openQuote(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
+      // Nor "… are in shock after a billboard featuring …", "… despite Atletico Madrid thinking about …": the participle is what
+      // the "after" or "despite" phrase says.
+      if (head && standsAlone(head) && !openQuote(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because|despite|without|by|for)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
     }
   }
   return [finish(sentence)];
@@ -471,7 +483,8 @@ export function twoPredicates(clause: string): boolean {
 function clauseIsOpen(head: string): boolean {
   const tags = tagEnglish(head);
   // "as a …" names a role, no clause: "worked as a feature writer … and was based …" is one clause with its verb.
-  const last = tags.findLastIndex((t, i) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/i.test(t.surface) && !(/^as$/i.test(t.surface) && /^an?$/i.test(tags[i + 1]?.surface ?? "")));
+  // Nor does "before leaving …": a preposition before an "-ing" word opens a phrase, not a clause.
+  const last = tags.findLastIndex((t, i) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/i.test(t.surface) && !(/^as$/i.test(t.surface) && /^an?$/i.test(tags[i + 1]?.surface ?? "")) && !(/^(?:after|before|since|while)$/i.test(t.surface) && /^\p{Ll}+ing$/u.test(tags[i + 1]?.surface ?? "")));
   // A finite verb: not "-ing" ("Acting Taoiseach …"), not a capitalised name the tagger took for a verb ("James Ward-Prowse").
   return tags.slice(last + 1).some((t, i, all) => VERB_TAGS.has(t.pos) && !/ing$/i.test(t.surface) && /^\p{Ll}/u.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to");
 }
@@ -582,7 +595,9 @@ function englishClause(head: string, tail: string): string | null {
     if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
     // "The men were jailed for their part in a unit that killed a policeman and caused brain damage": the second verb
     // may belong to the relative or subordinate clause, not to the subject.
-    if (headTags.slice(headVerb + 1).some((t) => /^(?:that|which|who|whom|whose|where|when|because|if|while|since|until)$/i.test(t.surface))) return null;
+    // A time or reason clause whose subject is a pronoun for the same person lends nothing of its own: "The full back signed a
+    // contract when he moved from Atletico, but has struggled …" → "But the full back has struggled …".
+    if (headTags.slice(headVerb + 1).some((t, i, all) => /^(?:that|which|who|whom|whose|where|when|because|if|while|since|until)$/i.test(t.surface) && !(/^(?:when|because|since|until)$/i.test(t.surface) && /^(?:he|she|they)$/i.test(all[i + 1]?.surface ?? "")))) return null;
     // "Garcia says the parents drove to the area, let out their son and told him …": a series of verbs after a
     // second one in the head belongs to that verb's subject ("the parents"), not to the first one.
     const verbGroupEnd = headTags.findIndex((t, i) => i > headVerb && !VERB_TAGS.has(t.pos) && t.pos !== "ADV" && t.pos !== "PART");
@@ -747,7 +762,7 @@ export function keptPieces(pieces: string[], keep: (piece: string) => boolean): 
  */
 export function whoAside(sentence: string): string[] {
   // Only a name standing as the subject ("Kidder, who …, was delighted"), a clause with its verb first, and a rest that goes on with the verb.
-  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,90}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
+  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
   if (!aside) return [sentence];
   const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
   if (/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(name) || !VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "")) return [sentence];
