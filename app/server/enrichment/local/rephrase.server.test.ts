@@ -784,6 +784,17 @@ describe("beginner cuts that keep every fact (seventh pass)", () => {
     ]);
   });
 
+  it("cuts after a three-word statement and lends a hyphenated subject", () => {
+    expect(splitLong("Fans threw flares and ripped up parts of the Mohammed V stadium after the 2-1 win.", "en", 8, 0)).toEqual(["Fans threw flares.", "Fans ripped up parts of the Mohammed V stadium after the 2-1 win."]);
+    expect(splitLong("Edmund, 21, impressed but Wawrinka broke serve at 3-2 in the second set to win.", "en", 8, 0)).toEqual(["Edmund, 21, impressed.", "But Wawrinka broke serve at 3-2 in the second set to win."]);
+    expect(splitLong("The French centre-back joined Bolton from Charlton in 2014 and has played 83 games in all contests.", "en", 12, 0)).toEqual([
+      "The French centre-back joined Bolton from Charlton in 2014.",
+      "The French centre-back has played 83 games in all contests.",
+    ]);
+    // Still no fragment of a name or a list: "in Python, Go and TypeScript".
+    expect(splitLong("Support came in Python, Go and TypeScript for the whole team this year.", "en", 6, 0).join(" ")).not.toMatch(/^Support came in Python, Go\./);
+  });
+
   it("cuts at a dash with 'but', and never cuts the participle a 'despite' phrase needs", () => {
     expect(splitLong("The club trailed the leaders by ten points all season - but has been boosted by the return of its captain.", "en", 12, 0)).toEqual([
       "The club trailed the leaders by ten points all season.",

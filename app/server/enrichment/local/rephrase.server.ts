@@ -257,7 +257,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
   for (const { match, opener, needsSubject } of splitPoints) {
     const head = plain.slice(0, match.index).trim();
     const tail = plain.slice(match.index + match[0].length).trim();
-    if (wordCount(head) < 4 || wordCount(tail) < 4) continue;
+    // Three words make a statement when they have their verb ("Fans threw flares and ripped up …", "Edmund, 21, impressed but
+    // Wawrinka broke serve …"); shorter heads and tails are fragments.
+    if (wordCount(head) < (lang === "en" && /^,?\s+(?:and|but)\s+$/i.test(match[0]) && standsAlone(head) ? 3 : 4) || wordCount(tail) < 4) continue;
     // "in Python, Go and TypeScript" is a list, not two clauses.
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
@@ -592,7 +594,8 @@ function englishClause(head: string, tail: string): string | null {
     if (named && !/^(?:The|A|An|This|That|It|He|She|They|But|And|In|On|At|After|Before|When|While|If)\b/.test(named[1]!)) return englishClause(`${named[1]!} ${head.slice(named[0].length)}`, tail);
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
-    if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
+    // A hyphen inside a word is no punctuation: "The French centre-back joined Bolton … and has played 83 games".
+    if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT" && t.surface !== "-")) return null;
     // "The men were jailed for their part in a unit that killed a policeman and caused brain damage": the second verb
     // may belong to the relative or subordinate clause, not to the subject.
     // A time or reason clause whose subject is a pronoun for the same person lends nothing of its own: "The full back signed a
