@@ -791,6 +791,9 @@ describe("beginner cuts that keep every fact (seventh pass)", () => {
       "The French centre-back joined Bolton from Charlton in 2014.",
       "The French centre-back has played 83 games in all contests.",
     ]);
+    // Nor the second half of a pair: "both … and …", "between … and …".
+    expect(splitLong("Winds eased into Friday evening, with earlier restrictions on both the A55 Britannia Bridge in north Wales and the M48 Severn Bridge in Monmouthshire lifted.", "en", 8, 2)).not.toContain("The M48 Severn Bridge in Monmouthshire lifted.");
+    expect(splitLong("The revelation comes after leaked papers from HSBC Private Bank in Switzerland between 2005 and 2007 showed it had helped the rich and famous avoid millions in tax.", "en", 8, 0).join(" ")).not.toMatch(/Famous avoid/);
     // Still no fragment of a name or a list: "in Python, Go and TypeScript".
     expect(splitLong("Support came in Python, Go and TypeScript for the whole team this year.", "en", 6, 0).join(" ")).not.toMatch(/^Support came in Python, Go\./);
   });

@@ -260,6 +260,10 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // Three words make a statement when they have their verb ("Fans threw flares and ripped up …", "Edmund, 21, impressed but
     // Wawrinka broke serve …"); shorter heads and tails are fragments.
     if (wordCount(head) < (lang === "en" && /^,?\s+(?:and|but)\s+$/i.test(match[0]) && standsAlone(head) ? 3 : 4) || wordCount(tail) < 4) continue;
+    // "both the A55 … and the M48 …", "between Thursley and Liphook": the "and" belongs to the pair.
+    if (/\band\b/i.test(match[0]) && /\b(?:both|between)\b(?![^,;]*\band\b)[^,;]*$/i.test(head)) continue;
+    // "… helped the rich and famous avoid millions in tax": a bare adjective is no subject.
+    if (lang === "en" && /^\s+and\s+$/i.test(match[0]) && tagEnglish(tail)[0]?.pos === "ADJ" && VERB_TAGS.has(tagEnglish(tail)[1]?.pos ?? "")) continue;
     // "in Python, Go and TypeScript" is a list, not two clauses.
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
