@@ -798,6 +798,11 @@ describe("beginner cuts that keep every fact (seventh pass)", () => {
     expect(splitLong("Support came in Python, Go and TypeScript for the whole team this year.", "en", 6, 0).join(" ")).not.toMatch(/^Support came in Python, Go\./);
   });
 
+  it("makes no sentence of an attribution with its time ('…, former top brass said last night')", () => {
+    const brass = "Britain and the West must brace themselves for more bloody atrocities before Islamist jihadists in Iraq are defeated, former top brass said last night.";
+    for (const effort of [1, 2, 3]) expect(splitLong(brass, "en", 8, effort)).not.toContain("Former top brass said last night.");
+  });
+
   it("cuts at a dash with 'but', and never cuts the participle a 'despite' phrase needs", () => {
     expect(splitLong("The club trailed the leaders by ten points all season - but has been boosted by the return of its captain.", "en", 12, 0)).toEqual([
       "The club trailed the leaders by ten points all season.",

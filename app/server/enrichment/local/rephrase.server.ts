@@ -580,8 +580,8 @@ function englishClause(head: string, tail: string): string | null {
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
-  // So does "…, Mr Horwell said in his closing remarks" or "…, police said in a statement".
-  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?(?:\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,]{2,40})?$/iu.test(tail) && !/\bthat\b/i.test(tail)) return null;
+  // So does "…, Mr Horwell said in his closing remarks", "…, police said in a statement" or "…, former top brass said last night".
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|tonight|earlier|later|last (?:week|night|month|year)|this (?:week|morning|afternoon|evening)))?(?:\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,]{2,40})?$/iu.test(tail) && !/\bthat\b/i.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
