@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { beginnerSentences, definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline } from "./rephrase.server";
+import { beginnerSentences, definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline, withoutLongModifiers } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -76,7 +76,9 @@ describe("rephrasing", () => {
     expect(definitionsOf("Photosynthesis is a process that plants use to make food. It is a thing that matters to every animal.", "en").map((d) => d.term)).toEqual(["Photosynthesis"]);
     const page = parsePage(readFileSync("tests/fixtures/pages/french-article.html", "utf8"), "https://example.test/");
     const french = rephraseText({ title: page.title, text: page.text, language: "fr", summary: page.text.split("\n\n")[1]! }, "beginner");
-    expect(french).toContain("Mots à connaître:\nphotosynthèse: le processus par lequel");
+    // The text tells the page's definition itself, so "Mots à connaître" does not say it again (seventh pass).
+    expect(french).toContain("La photosynthèse est le processus par lequel");
+    expect(french).not.toContain("photosynthèse: le processus par lequel");
     expect(french).not.toContain(`: ${page.title}`);
   });
 
@@ -210,7 +212,9 @@ describe("plain words keep the sentence grammatical", () => {
 describe("beginner grammar after cuts", () => {
   it("puts 'a' before a consonant once a modifier is gone, and never makes a bare attribution a sentence", () => {
     const text = rephraseText({ title: null, text: "", language: "en", summary: "Guardiola managed to tear the left trouser leg of his grey garments during an incredibly exciting night for Bayern, who led their opponents 5-0 at half-time. Usain Bolt will compete at the IAAF/BTC World Relays in the Bahamas next month, the Jamaica Athletics Administrative Association has announced." }, "beginner");
-    expect(text).not.toMatch(/\ban (?:night|exciting night)\b/);
+    // "exciting" says how the night was and stays (seventh pass); "an" before a consonant never does.
+    expect(text).not.toMatch(/\ban night\b/);
+    expect(withArticles(withoutLongModifiers("It drew an incredible crowd to the square."))).toBe("It drew a crowd to the square.");
     expect(text).not.toMatch(/(?:^|\. )The Jamaica Athletics Administrative Association has (?:said|announced)\./);
   });
 
@@ -702,5 +706,108 @@ describe("BBC copy: plain words, clause links and splits found on XSum's dev tex
   it("lends a named subject past its aside to a predicate after 'and', never a list's first name", () => {
     expect(splitLong("Kim Clark, from Kinross, died in hospital on Tuesday and was named by police on Friday.", "en", 12)).toEqual(["Kim Clark, from Kinross, died in hospital on Tuesday.", "Kim Clark was named by police on Friday."]);
     expect(splitLong("Chelsea, Arsenal, Liverpool and Spurs all won and moved up the table on Saturday.", "en", 8, 2).join(" ")).not.toMatch(/^Chelsea \w+ed|Chelsea moved/);
+  });
+});
+
+describe("beginner wording found in review (seventh pass)", () => {
+  const beginner = (summary: string, text = "") => rephraseText({ title: null, text, language: "en", summary }, "beginner");
+
+  it("drops only describing words that add degree, never one that says what kind or how good", () => {
+    expect(withoutLongModifiers("Tenants in the city pay excessive rents for damp flats.")).toBe("Tenants in the city pay excessive rents for damp flats.");
+    expect(withoutLongModifiers("The inquiry has heard conflicting accounts from experts.")).toBe("The inquiry has heard conflicting accounts from experts.");
+    expect(withoutLongModifiers("Friday has been one of the busiest days of the year.")).toMatch(/busiest days/);
+    expect(withoutLongModifiers("Real median income of households dropped by 1.5%.")).toMatch(/median income/);
+    expect(withoutLongModifiers("He was taken to hospital with serious injuries.")).toMatch(/serious injuries/);
+    // Degree words still go: "enormous", "considerable", "extremely".
+    expect(withoutLongModifiers("Engineers found enormous corrosion in the steel.")).toBe("Engineers found corrosion in the steel.");
+    expect(withoutLongModifiers("The leaks were extremely damaging to the agency.")).toBe("The leaks were damaging to the agency.");
+  });
+
+  it("says 'after' for 'following' only where the sentence has no 'after' already", () => {
+    const hockey = beginner("Mr Hockey's appointment comes after he left politics following his removal as treasurer by Malcolm Turnbull.");
+    expect(hockey).not.toMatch(/\bafter\b.*\bafter\b/);
+    expect(hockey).toMatch(/following his removal/);
+    expect(beginner("He was named after following the team for years on the road.")).not.toMatch(/after after/);
+    expect(beginner("The road was closed following the crash on the bridge.")).toMatch(/closed after the crash/);
+  });
+
+  it("says 'That is what … said' once in a text: a later attribution stays with its sentence", () => {
+    const text = beginner(
+      "Adrian Fatchett, 44, was found with serious injuries at a house in Highfield Avenue in Athersley South on Friday, South Yorkshire Police said. Mr Fatchett died on Saturday night despite being treated at the scene by paramedics and doctors, officers said.",
+    );
+    expect(text.match(/That is what/g) ?? []).toHaveLength(1);
+    expect(text).toMatch(/, officers said\./);
+  });
+
+  it("leaves out of 'Words to know' a definition the text already tells", () => {
+    const page = [
+      "McKenzie, 38, will take on Jahmaine Smyle at York Hall on 12 November for the English super-middleweight championship.",
+      "The ex-Norwich and Peterborough man became a professional boxer in 2013 having quit football two years previously.",
+      "He has a record of eight wins and one draw from his nine fights.",
+      "McKenzie is the son of former British and European champion Clinton.",
+      "He is trained by his uncle, former world champion Duke McKenzie.",
+    ];
+    const text = beginner(page.slice(0, 3).join(" "), page.join("\n\n"));
+    expect(text).toMatch(/McKenzie is the son of former British and European champion Clinton\./);
+    expect(text).not.toMatch(/Words to know/);
+  });
+});
+
+describe("beginner cuts that keep every fact (seventh pass)", () => {
+  it("names a person again for a 'who' clause after the name at the end, never for one opening the sentence", () => {
+    expect(splitLong("He had been seen as a close ally of Tony Abbott who was ousted as PM by Mr Turnbull in a party vote in September.", "en", 8, 2)).toEqual([
+      "He had been seen as a close ally of Tony Abbott.",
+      "Tony Abbott was ousted as PM by Mr Turnbull in a party vote in September.",
+    ]);
+    expect(splitLong("Guiseley went ahead on 15 minutes against the run of play when a throw-in found James Hurst who squared to Jake Lawlor to stroke into an empty net.", "en", 8, 2)).toContain("James Hurst squared to Jake Lawlor to stroke into an empty net.");
+    // "who" of somebody not named stays with its noun.
+    expect(splitLong("Police have arrested two parents in the town after an attack on a guard who was trying to break up a fight.", "en", 8, 2).join(" ")).not.toMatch(/^Who|\. Who/);
+  });
+
+  it("makes a long 'who' aside of a named subject a sentence of its own", () => {
+    expect(whoAside("Hart, who passed an impressive milestone of his own by representing his country for the 50th time on Tuesday night, said after the 1-1 draw with Italy that Buffon was an inspiration.")).toEqual([
+      "Hart passed an impressive milestone of his own by representing his country for the 50th time on Tuesday night.",
+      "Hart said after the 1-1 draw with Italy that Buffon was an inspiration.",
+    ]);
+  });
+
+  it("lends the subject past a 'when he …' clause, and cuts 'and' after a 'before -ing' phrase", () => {
+    expect(splitLong("The full back signed a three-year contract when he moved from the Spanish champions last July, but has struggled to make the left back position his own at Stamford Bridge.", "en", 12, 0)).toEqual([
+      "The full back signed a three-year contract when he moved from the Spanish champions last July.",
+      "But the full back has struggled to make the left back position his own at Stamford Bridge.",
+    ]);
+    // Not past a relative clause: the verb may be the clause's.
+    expect(splitLong("The men were jailed for their part in a unit that killed a policeman and caused brain damage to a driver on the road.", "en", 8, 2).join(" ")).not.toMatch(/The men caused/);
+    expect(splitLong("The Colombia forward spent eight years with the Argentine side before leaving for Porto in 2009 and River Plate are open to Falcao returning.", "en", 12, 0)).toEqual([
+      "The Colombia forward spent eight years with the Argentine side before leaving for Porto in 2009.",
+      "River Plate are open to Falcao returning.",
+    ]);
+  });
+
+  it("cuts after a three-word statement and lends a hyphenated subject", () => {
+    expect(splitLong("Fans threw flares and ripped up parts of the Mohammed V stadium after the 2-1 win.", "en", 8, 0)).toEqual(["Fans threw flares.", "Fans ripped up parts of the Mohammed V stadium after the 2-1 win."]);
+    expect(splitLong("Edmund, 21, impressed but Wawrinka broke serve at 3-2 in the second set to win.", "en", 8, 0)).toEqual(["Edmund, 21, impressed.", "But Wawrinka broke serve at 3-2 in the second set to win."]);
+    expect(splitLong("The French centre-back joined Bolton from Charlton in 2014 and has played 83 games in all contests.", "en", 12, 0)).toEqual([
+      "The French centre-back joined Bolton from Charlton in 2014.",
+      "The French centre-back has played 83 games in all contests.",
+    ]);
+    // Nor the second half of a pair: "both … and …", "between … and …".
+    expect(splitLong("Winds eased into Friday evening, with earlier restrictions on both the A55 Britannia Bridge in north Wales and the M48 Severn Bridge in Monmouthshire lifted.", "en", 8, 2)).not.toContain("The M48 Severn Bridge in Monmouthshire lifted.");
+    expect(splitLong("The revelation comes after leaked papers from HSBC Private Bank in Switzerland between 2005 and 2007 showed it had helped the rich and famous avoid millions in tax.", "en", 8, 0).join(" ")).not.toMatch(/Famous avoid/);
+    // Still no fragment of a name or a list: "in Python, Go and TypeScript".
+    expect(splitLong("Support came in Python, Go and TypeScript for the whole team this year.", "en", 6, 0).join(" ")).not.toMatch(/^Support came in Python, Go\./);
+  });
+
+  it("makes no sentence of an attribution with its time ('…, former top brass said last night')", () => {
+    const brass = "Britain and the West must brace themselves for more bloody atrocities before Islamist jihadists in Iraq are defeated, former top brass said last night.";
+    for (const effort of [1, 2, 3]) expect(splitLong(brass, "en", 8, effort)).not.toContain("Former top brass said last night.");
+  });
+
+  it("cuts at a dash with 'but', and never cuts the participle a 'despite' phrase needs", () => {
+    expect(splitLong("The club trailed the leaders by ten points all season - but has been boosted by the return of its captain.", "en", 12, 0)).toEqual([
+      "The club trailed the leaders by ten points all season.",
+      "But the club has been boosted by the return of its captain.",
+    ]);
+    expect(splitLong("Filipe Luis insists he wants to stay at Chelsea until the end of his contract, despite Atletico Madrid considering bringing him back in the summer.", "en", 6, 3).join(" ")).not.toMatch(/despite Atletico Madrid\.$/);
   });
 });

@@ -36,6 +36,8 @@ const SUBJECTS: Record<LearningLanguage, RegExp> = {
 const SPLITS: Record<LearningLanguage, Array<[RegExp, string, boolean]>> = {
   en: [
     [/;\s+/, "", false],
+    // "… with six league games remaining - but have been boosted by …" → "But Arsenal have been boosted by …".
+    [/\s+(?:--|[—–-])\s+but\s+/i, "But ", true],
     [/\s+(?:--|[—–-])\s+(?:and\s+)?/, "", true],
     // With a subject of its own or lent: ", but has not released …" is no sentence alone.
     [/,\s+but\s+/i, "But ", true],
@@ -108,8 +110,9 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
   ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
   ["eventually", "in the end"], ["announced(?= that\\b)", "said"], ["discovered", "found"], ["receive", "get"], [`${NOT_PASSIVE}received`, "got"], ["receives", "gets"],
-  // Not "human remains"; "following" only as a preposition ("following the crash", not "the following statement" or "Following pop stars on Twitter").
-  ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) )following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)", "after"], ["in addition to", "besides"],
+  // Not "human remains"; "following" only as a preposition ("following the crash", not "the following statement" or "Following pop stars on Twitter"),
+  // and only where no "after" is near: "comes after he left politics following his removal" is not "after … after".
+  ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) |\\bafter\\b.*)following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)(?!.*\\bafter\\b)", "after"], ["in addition to", "besides"],
   ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
   ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
   ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
@@ -254,7 +257,13 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
   for (const { match, opener, needsSubject } of splitPoints) {
     const head = plain.slice(0, match.index).trim();
     const tail = plain.slice(match.index + match[0].length).trim();
-    if (wordCount(head) < 4 || wordCount(tail) < 4) continue;
+    // Three words make a statement when they have their verb ("Fans threw flares and ripped up …", "Edmund, 21, impressed but
+    // Wawrinka broke serve …"); shorter heads and tails are fragments.
+    if (wordCount(head) < (lang === "en" && /^,?\s+(?:and|but)\s+$/i.test(match[0]) && standsAlone(head) ? 3 : 4) || wordCount(tail) < 4) continue;
+    // "both the A55 … and the M48 …", "between Thursley and Liphook": the "and" belongs to the pair.
+    if (/\band\b/i.test(match[0]) && /\b(?:both|between)\b(?![^,;]*\band\b)[^,;]*$/i.test(head)) continue;
+    // "… helped the rich and famous avoid millions in tax": a bare adjective is no subject.
+    if (lang === "en" && /^\s+and\s+$/i.test(match[0]) && tagEnglish(tail)[0]?.pos === "ADJ" && VERB_TAGS.has(tagEnglish(tail)[1]?.pos ?? "")) continue;
     // "in Python, Go and TypeScript" is a list, not two clauses.
     if (/\band\b|\bet\b|\bund\b|\by\b/i.test(match[0]) && /,\s*(?:\S+\s+){0,2}\S+$/.test(head)) continue;
     // A quotation cut in two would leave unmatched marks.
@@ -368,6 +377,15 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
       if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater && standsAlone(who[1]!) && wordCount(who[1]!) >= 5) return pieces(who[1]!, `The ${who[2]!} ${who[3]!}`);
     }
+    // "who" after a person's name at the end names the person again: "He had been seen as a close ally of Tony Abbott who was
+    // ousted as PM …" → "… a close ally of Tony Abbott. Tony Abbott was ousted as PM …". Not a name inside a quotation or
+    // an aside, nor one that opens the sentence (its "who" clause then waits for the sentence's verb).
+    const named = /^(.{15,}?\s((?:\p{Lu}[\p{L}'’-]+\s+){0,2}\p{Lu}[\p{L}'’-]+)),?\s+who\s+(?=(?:has|had|was|is|will|would|can|could|\p{Ll}+ed)\s)([^"“”]{10,})$/u.exec(plain);
+    if (named && !/["“”]/.test(named[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(named[1]!) && !/^(?:The|A|An|This|That|He|She|It|They|In|On|At|Mr|Mrs|Ms|Dr)$/.test(named[2]!) && standsAlone(named[1]!) && wordCount(named[1]!) >= 6) {
+      const tail = tagEnglish(named[3]!);
+      const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
+      if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater) return pieces(named[1]!, `${named[2]!} ${named[3]!}`);
+    }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
     const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted))(\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,"“”]{2,40})?)$/.exec(plain);
     if (attribution && !/["“”]$/.test(attribution[1]!)) {
@@ -434,8 +452,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const index = plain.search(new RegExp(`\\s${word}\\s`));
       const head = index > 0 ? plain.slice(0, index) : "";
       // Not "… with a member of staff having to be laid off": without its participle the "with" phrase says something else.
-      // Nor "… are in shock after a billboard featuring …": the participle is what the "after" phrase says.
-      if (head && standsAlone(head) && !openQuote(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
+      // Nor "… are in shock after a billboard featuring …", "… despite Atletico Madrid thinking about …": the participle is what
+      // the "after" or "despite" phrase says.
+      if (head && standsAlone(head) && !openQuote(head) && wordCount(head) >= 6 && !/\b(?:with|after|before|since|until|when|while|because|despite|without|by|for)\s+(?:\S+\s+){0,4}\S+$/i.test(head)) return [finish(head)];
     }
   }
   return [finish(sentence)];
@@ -470,7 +489,8 @@ export function twoPredicates(clause: string): boolean {
 function clauseIsOpen(head: string): boolean {
   const tags = tagEnglish(head);
   // "as a …" names a role, no clause: "worked as a feature writer … and was based …" is one clause with its verb.
-  const last = tags.findLastIndex((t, i) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/i.test(t.surface) && !(/^as$/i.test(t.surface) && /^an?$/i.test(tags[i + 1]?.surface ?? "")));
+  // Nor does "before leaving …": a preposition before an "-ing" word opens a phrase, not a clause.
+  const last = tags.findLastIndex((t, i) => /^(?:when|while|as|after|before|because|if|that|since|until|where|who|which)$/i.test(t.surface) && !(/^as$/i.test(t.surface) && /^an?$/i.test(tags[i + 1]?.surface ?? "")) && !(/^(?:after|before|since|while)$/i.test(t.surface) && /^\p{Ll}+ing$/u.test(tags[i + 1]?.surface ?? "")));
   // A finite verb: not "-ing" ("Acting Taoiseach …"), not a capitalised name the tagger took for a verb ("James Ward-Prowse").
   return tags.slice(last + 1).some((t, i, all) => VERB_TAGS.has(t.pos) && !/ing$/i.test(t.surface) && /^\p{Ll}/u.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to");
 }
@@ -560,8 +580,8 @@ function englishClause(head: string, tail: string): string | null {
   // "…, who inserted a stent" is a relative clause: "Who inserted a stent." is no sentence.
   if (!first || /^(?:who|whom|whose|which|that|what|where|when|whereby)$/i.test(first.surface)) return null;
   // "…, the association has announced" only says who said the rest: "The association has announced." is no statement.
-  // So does "…, Mr Horwell said in his closing remarks" or "…, police said in a statement".
-  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|last week))?(?:\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,]{2,40})?$/iu.test(tail) && !/\bthat\b/i.test(tail)) return null;
+  // So does "…, Mr Horwell said in his closing remarks", "…, police said in a statement" or "…, former top brass said last night".
+  if (/^[^,]{0,80}?\s(?:has |have |had )?(?:said|says|announced|added|told \S+|confirmed|reported|revealed|warned|explained|claimed|shows|showed|suggests|suggested|noted|found|heard)(?:\s+(?:on\s+)?(?:\p{Lu}\p{Ll}+day|yesterday|today|tonight|earlier|later|last (?:week|night|month|year)|this (?:week|morning|afternoon|evening)))?(?:\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,]{2,40})?$/iu.test(tail) && !/\bthat\b/i.test(tail)) return null;
   const verbAt = tailTags.findIndex((t) => VERB_TAGS.has(t.pos));
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
@@ -578,10 +598,13 @@ function englishClause(head: string, tail: string): string | null {
     if (named && !/^(?:The|A|An|This|That|It|He|She|They|But|And|In|On|At|After|Before|When|While|If)\b/.test(named[1]!)) return englishClause(`${named[1]!} ${head.slice(named[0].length)}`, tail);
     const headTags = tagEnglish(head);
     const headVerb = headTags.findIndex((t) => VERB_TAGS.has(t.pos));
-    if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT")) return null;
+    // A hyphen inside a word is no punctuation: "The French centre-back joined Bolton … and has played 83 games".
+    if (headVerb < 1 || headVerb > 5 || !SUBJECT_TAGS.has(headTags[0]!.pos) || headTags.slice(0, headVerb).some((t) => t.pos === "PUNCT" && t.surface !== "-")) return null;
     // "The men were jailed for their part in a unit that killed a policeman and caused brain damage": the second verb
     // may belong to the relative or subordinate clause, not to the subject.
-    if (headTags.slice(headVerb + 1).some((t) => /^(?:that|which|who|whom|whose|where|when|because|if|while|since|until)$/i.test(t.surface))) return null;
+    // A time or reason clause whose subject is a pronoun for the same person lends nothing of its own: "The full back signed a
+    // contract when he moved from Atletico, but has struggled …" → "But the full back has struggled …".
+    if (headTags.slice(headVerb + 1).some((t, i, all) => /^(?:that|which|who|whom|whose|where|when|because|if|while|since|until)$/i.test(t.surface) && !(/^(?:when|because|since|until)$/i.test(t.surface) && /^(?:he|she|they)$/i.test(all[i + 1]?.surface ?? "")))) return null;
     // "Garcia says the parents drove to the area, let out their son and told him …": a series of verbs after a
     // second one in the head belongs to that verb's subject ("the parents"), not to the first one.
     const verbGroupEnd = headTags.findIndex((t, i) => i > headVerb && !VERB_TAGS.has(t.pos) && t.pos !== "ADV" && t.pos !== "PART");
@@ -630,11 +653,21 @@ function resumesWithVerb(rest: string): boolean {
 }
 
 /**
- * English: long describing words a beginner can do without ("significant corrosion" →
- * "corrosion", "extremely damaging" → "damaging"): adjectives of three syllables or more before a
- * noun, and adverbs of three or more. Names, numbers and negations stay.
+ * Describing words that only add degree or emphasis: without them the sentence says the same
+ * thing less loudly ("enormous corrosion", "extremely damaging"). Words that say what kind, how
+ * good or how much ("excessive rents", "conflicting accounts", "serious injuries", "the busiest
+ * days", "median income", "already", "publicly") carry meaning and are never on it.
  */
-function withoutLongModifiers(sentence: string): string {
+const DEGREE_ADJECTIVES = /^(?:significant|substantial|considerable|enormous|tremendous|incredible|extraordinary|remarkable|particular|specific|actual|genuine|absolute|complete|total|entire|overall|ultimate|veritable|definite|undeniable|numerous|additional|various|massive|gigantic|colossal)$/;
+const DEGREE_ADVERBS = /^(?:extremely|absolutely|incredibly|particularly|especially|totally|completely|entirely|genuinely|sincerely|definitely|certainly|actually|overly|exceptionally|remarkably|relatively|enormously|tremendously|hugely|massively|utterly|thoroughly|truly|immensely|extraordinarily|considerably|substantially|significantly|basically|essentially|literally|undoubtedly)$/;
+
+/**
+ * English: long describing words a beginner can do without ("enormous corrosion" → "corrosion",
+ * "extremely damaging" → "damaging"): adjectives of three syllables or more before a noun and
+ * adverbs of three or more, only those that add degree (`DEGREE_ADJECTIVES`, `DEGREE_ADVERBS`).
+ * Names, numbers and negations stay.
+ */
+export function withoutLongModifiers(sentence: string): string {
   const tags = tagEnglish(sentence);
   let out = sentence;
   for (const [i, tag] of tags.entries()) {
@@ -642,7 +675,8 @@ function withoutLongModifiers(sentence: string): string {
     // Not a hyphenated compound: "post-mortem", "anti-government", "life-threatening" say what the noun is.
     const long = syllables(tag.surface) >= 3 && /^\p{Ll}+$/u.test(tag.surface);
     const droppable = (tag.pos === "ADJ" && next?.pos === "NOUN" && tags[i - 1]?.pos !== "ADV") || (tag.pos === "ADV" && (next?.pos === "ADJ" || next?.pos === "VERB"));
-    if (long && droppable && !/^(?:other|several|various|previous|many|only|not|never|every|even|unable|possible|impossible)$/.test(tag.surface) && !/(?:th|teen|ty)$/.test(tag.surface)) {
+    const degree = tag.pos === "ADJ" ? DEGREE_ADJECTIVES.test(tag.surface) : DEGREE_ADVERBS.test(tag.surface);
+    if (long && droppable && degree) {
       out = out.replace(new RegExp(`(?<=\\s)${tag.surface}\\s+`), "");
     }
   }
@@ -735,7 +769,7 @@ export function keptPieces(pieces: string[], keep: (piece: string) => boolean): 
  */
 export function whoAside(sentence: string): string[] {
   // Only a name standing as the subject ("Kidder, who …, was delighted"), a clause with its verb first, and a rest that goes on with the verb.
-  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,90}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
+  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
   if (!aside) return [sentence];
   const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
   if (/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(name) || !VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "")) return [sentence];
@@ -900,10 +934,41 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     // Across sentences too: "Elle se déroule …" does not stay once the sentence naming "la photosynthèse" is left out.
     sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit || lead.has(p));
   }
-  const words = glossary(input, 4, Math.max(10, maxWords + 4));
+  sentences = lang === "en" ? oneAttribution(sentences) : sentences;
+  const words = glossary(input, 4, Math.max(10, maxWords + 4)).filter((w) => !toldAlready(w, sentences, lang));
   const body = sentences.join(" ");
   if (!words.length) return body;
   return `${body}\n\n${GLOSSARY_HEADING[lang]}:\n${words.map((w) => `${w.term}: ${w.definition}`).join("\n")}`;
+}
+
+/**
+ * English: "That is what … said." once in a text. A later attribution goes back to the end of its
+ * sentence ("Mr Fatchett died on Saturday night, officers said."): a chain of "That is what"
+ * sentences reads as a drill, not as a story.
+ */
+export function oneAttribution(sentences: string[]): string[] {
+  const out: string[] = [];
+  let said = false;
+  for (const sentence of sentences) {
+    const attribution = /^That is what (.+)\.$/.exec(sentence);
+    const previous = out.at(-1);
+    if (attribution && said && previous && /\.$/.test(previous)) out[out.length - 1] = `${previous.slice(0, -1)}, ${attribution[1]!}.`;
+    else out.push(sentence);
+    if (attribution) said = true;
+  }
+  return out;
+}
+
+/** Whether the text already tells a term's definition: a sentence naming the term holds (nearly) all its words. */
+function toldAlready(entry: { term: string; definition: string }, sentences: string[], lang: LearningLanguage): boolean {
+  const stop = stopWordsOf(lang);
+  const stems = (s: string) => new Set(tokensOf(s).filter((t) => !stop.has(t.word) && /\p{L}/u.test(t.word)).map((t) => stemKey(t.word, lang)));
+  const defined = stems(entry.definition);
+  const term = stems(entry.term);
+  return sentences.some((sentence) => {
+    const own = stems(sentence);
+    return [...term].every((t) => own.has(t)) && [...defined].filter((t) => own.has(t)).length >= 0.8 * defined.size;
+  });
 }
 
 /** The beginner text without its words to know. */
