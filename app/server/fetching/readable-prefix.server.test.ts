@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { DomHandler, type Document } from "domhandler";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
@@ -119,4 +120,31 @@ describe("parsePage on a long page without an <article>", () => {
     expect(parsed.text.match(/Paragraph \d+ of a long essay/g)).toHaveLength(paragraphs);
     expect(parsed.text).not.toContain("Copyright");
   });
+});
+
+describe("the cut's length (READABLE_PREFIX_CHARS) on real page structures", () => {
+  // The extraction corpus's pages made long with their own structure: every paragraph written 40
+  // times, each copy marked, so the article, the comments, the sidebars and the footer all grow
+  // past the cut (decision 034). At 10,000 characters six of them read differently.
+  const corpus = "tests/fixtures/pages/corpus";
+  const lengthened = (html: string) => html.replace(/<p\b[^>]*>[\s\S]*?<\/p>/gi, (p) => Array.from({ length: 40 }, (_, k) => p.replace(/<\/p>$/i, ` Retold ${k + 1}.</p>`)).join("\n"));
+  // Readability given the whole page keeps the footer's two copyright lines; given the cut page it does not.
+  const known = new Set(["landing-notes-app.html"]);
+
+  it("gives the text Readability finds in the whole page, on every long page but one", () => {
+    const files = readdirSync(corpus).filter((file) => /\.html$/.test(file));
+    let cut = 0;
+    for (const file of files) {
+      const html = lengthened(readFileSync(`${corpus}/${file}`, "utf8"));
+      const root = tree(html);
+      if (!cutPage(html, root)) continue;
+      cut++;
+      const whole = readableContent(html);
+      const result = readablePage(html, root, 200_000);
+      if (known.has(file)) continue;
+      expect({ file, text: result?.text }).toEqual({ file, text: whole?.text });
+    }
+    // Most of them are long enough to be cut at all.
+    expect(cut).toBeGreaterThanOrEqual(20);
+  }, 60_000);
 });
