@@ -1,6 +1,6 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { StripNulPlugin, toJsonb, withoutNul } from "./strip-nul-plugin.server";
+import { StripNulPlugin, holdsNul, toJsonb, withoutNul } from "./strip-nul-plugin.server";
 
 interface Tables {
   notes: { id: string; body: string; tags: string[]; data: string };
@@ -24,6 +24,17 @@ describe("StripNulPlugin", () => {
     expect(update.parameters).toEqual(["", "b", "c"]);
     const raw = sql`select ${"n\u0000ul"}`.compile(db);
     expect(raw.parameters).toEqual(["nul"]);
+  });
+
+  it("finds a NUL anywhere in a query's tree, and returns a query without one untouched (not rebuilt)", () => {
+    // toOperationNode applies the plugins: the trees are built without them.
+    const bare = db.withoutPlugins();
+    const withNul = bare.updateTable("notes").set({ tags: ["a", "b\u0000"] }).where("id", "=", "x");
+    expect(holdsNul(withNul.toOperationNode())).toBe(true);
+    expect(holdsNul(bare.selectFrom("notes").selectAll().where(sql<boolean>`${"n\u0000"} = body`).toOperationNode())).toBe(true);
+    expect(holdsNul({ buffer: Buffer.from("\u0000"), when: new Date(0) })).toBe(false);
+    const plain = bare.updateTable("notes").set({ body: "words", tags: ["a"] }).where("id", "=", "x").toOperationNode();
+    expect(new StripNulPlugin().transformQuery({ node: plain, queryId: { queryId: "q" } })).toBe(plain);
   });
 
   it("leaves other values as they are", () => {

@@ -39,11 +39,26 @@ class StripNulTransformer extends OperationNodeTransformer {
   }
 }
 
+/**
+ * Whether any string in a query's tree holds a NUL: plain objects and arrays are walked, other
+ * objects (dates, buffers) are values left as they are. Reading the tree costs a fraction of
+ * rebuilding it, and almost no query carries a NUL.
+ */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    for (const key in value) if (holdsNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 export class StripNulPlugin implements KyselyPlugin {
   readonly #transformer = new StripNulTransformer();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
+    // The transformer rebuilds every node of the tree: only for the rare query that needs it.
+    return holdsNul(args.node) ? this.#transformer.transformNode(args.node) : args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
