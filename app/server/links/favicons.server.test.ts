@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { letterTile } from "~/components/favicon";
-import { faviconKey, publicFavicon, sniffImage } from "./favicons.server";
+import { faviconKey, publicFavicon, sniffImage, storeFavicon } from "./favicons.server";
+import { getFaviconFetchedAt } from "../repos/favicons.server";
+
+vi.mock("../platform/db.server", () => ({ db: () => ({}) }));
+vi.mock("../repos/favicons.server", () => ({ getFaviconFetchedAt: vi.fn(), putFavicon: vi.fn(), getFavicon: vi.fn() }));
 
 describe("site icons", () => {
   it("tell raster formats by their first bytes, whatever the server claimed", () => {
@@ -28,5 +32,29 @@ describe("site icons", () => {
     expect(letterTile("https://github.com/y")).toEqual(letterTile("https://www.github.com/x"));
     expect(letterTile("not a url").letter).toBe("•");
     expect(letterTile(null).letter).toBe("•");
+  });
+});
+
+describe("storeFavicon", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.mocked(getFaviconFetchedAt).mockReset();
+  });
+
+  it("reads a site's icon row once for its many links, and again once the memo runs out", async () => {
+    vi.useFakeTimers();
+    vi.mocked(getFaviconFetchedAt).mockResolvedValue({ fetched_at: new Date(), found: true });
+    const icon = "https://many-links.test/favicon.ico";
+    const path = `/favicons/${faviconKey(icon)}`;
+    expect(await storeFavicon(icon)).toBe(path);
+    expect(await storeFavicon(icon)).toBe(path);
+    expect(await storeFavicon(icon)).toBe(path);
+    expect(getFaviconFetchedAt).toHaveBeenCalledTimes(1);
+    // Another site's icon is its own row.
+    expect(await storeFavicon("https://other.test/favicon.ico")).toBe(`/favicons/${faviconKey("https://other.test/favicon.ico")}`);
+    expect(getFaviconFetchedAt).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(11 * 60_000);
+    expect(await storeFavicon(icon)).toBe(path);
+    expect(getFaviconFetchedAt).toHaveBeenCalledTimes(3);
   });
 });

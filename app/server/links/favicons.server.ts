@@ -27,6 +27,27 @@ const LEAD_IMAGES: ImageKind = { table: "lead_images", path: LEAD_IMAGE_PATH, ma
 /** A found image is fetched again after a week; a missing one after a day. */
 const REFRESH_MS = 7 * 24 * 3_600_000;
 const MISSING_RETRY_MS = 24 * 3_600_000;
+/**
+ * What this process last read or stored of an image's row, kept this long: a site's links name the
+ * same icon, and the worker then reads its row once, not once a link. Another process storing the
+ * image meanwhile is seen when this runs out.
+ */
+const ROW_MEMO_MS = 10 * 60_000;
+const rowMemo = new Map<string, { row: { fetched_at: Date; found: boolean }; until: number }>();
+
+async function imageRow(kind: ImageKind, key: string): Promise<{ fetched_at: Date; found: boolean } | undefined> {
+  const memoKey = `${kind.table}:${key}`;
+  const memo = rowMemo.get(memoKey);
+  if (memo && memo.until > Date.now()) return memo.row;
+  const row = await getFaviconFetchedAt(db(), key, kind.table);
+  if (row) rememberRow(kind, key, row);
+  return row;
+}
+
+function rememberRow(kind: ImageKind, key: string, row: { fetched_at: Date; found: boolean }) {
+  if (rowMemo.size >= 10_000) rowMemo.clear();
+  rowMemo.set(`${kind.table}:${key}`, { row, until: Date.now() + ROW_MEMO_MS });
+}
 
 export function faviconKey(sourceUrl: string): string {
   return createHash("sha256").update(sourceUrl).digest("hex").slice(0, 32);
@@ -80,7 +101,7 @@ async function storeImage(kind: ImageKind, sourceUrl: string | null): Promise<st
   const key = faviconKey(sourceUrl);
   const ourPath = `${kind.path}${key}`;
   try {
-    const known = await getFaviconFetchedAt(db(), key, kind.table);
+    const known = await imageRow(kind, key);
     if (known && Date.now() - known.fetched_at.getTime() < (known.found ? REFRESH_MS : MISSING_RETRY_MS)) {
       return known.found ? ourPath : null;
     }
@@ -103,6 +124,7 @@ async function storeImage(kind: ImageKind, sourceUrl: string | null): Promise<st
     // A known image that fails to refresh is kept: the site may be down for a moment.
     if (!data && known?.found) return ourPath;
     await putFavicon(db(), { key, source_url: sourceUrl, content_type: type, data }, kind.table);
+    rememberRow(kind, key, { fetched_at: new Date(), found: data !== null });
     return data ? ourPath : null;
   } catch (error) {
     log.warn("image could not be stored", { table: kind.table, sourceUrl, error });
