@@ -31,6 +31,7 @@ import * as indexSearchByUser from "./20261127T010100_index_search_by_user";
 import * as compressPageTextWithLz4 from "./20261128T010000_compress_page_text_with_lz4";
 import * as addBulkFailuresNotified from "./20261128T020000_add_bulk_failures_notified";
 import * as storePageParseAsJson from "./20261128T030000_store_page_parse_as_json";
+import * as searchVectorReusesRankVector from "./20261128T040000_search_vector_reuses_rank_vector";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T010000_compress_page_text_with_lz4": compressPageTextWithLz4,
   "20261128T020000_add_bulk_failures_notified": addBulkFailuresNotified,
   "20261128T030000_store_page_parse_as_json": storePageParseAsJson,
+  "20261128T040000_search_vector_reuses_rank_vector": searchVectorReusesRankVector,
 };

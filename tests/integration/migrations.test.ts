@@ -175,6 +175,39 @@ describe("migrations", () => {
     expect(await column()).toEqual({ type: "json", method: "l" });
   });
 
+  it("build the search vector from the rank vector: the same vectors as the trigger made before, and back when reverted (decision 031)", async () => {
+    const user = await db.insertInto("users").values({ email: "search-vector@example.com", password_hash: "x" }).returning("id").executeTakeFirstOrThrow();
+    const save = async (n: number) =>
+      (
+        await db
+          .insertInto("links")
+          .values({
+            user_id: user.id,
+            url: `https://example.com/tides/${n}`,
+            normalized_url: `https://example.com/tides/${n}`,
+            title: "Tide tables and the moon",
+            description: "How harbours read the sea",
+            tags: ["tides", "harbours"],
+            summary: "Spring tides follow the full moon.",
+            notes: "Read before sailing",
+            content_text: "The moon pulls the sea. Harbour masters print tide tables every year. ".repeat(400),
+            language: "en",
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const vectors = async (id: string) =>
+      (await sql<{ search: string; rank: string }>`select search_vector::text as search, search_rank_vector::text as rank from links where id = ${id}`.execute(db)).rows[0]!;
+    const names = Object.keys(migrations);
+    const now = await vectors(await save(1));
+    expect(now.search).toContain("'print':");
+    expect(now.rank).not.toContain("'print':");
+    await migrateDown(db, names.length - names.indexOf("20261128T040000_search_vector_reuses_rank_vector"));
+    expect(await vectors(await save(2))).toEqual(now);
+    await migrateToLatest(db);
+    expect(await vectors(await save(3))).toEqual(now);
+  });
+
   it("mark bulk re-enrichments finished before failures_notified_at told, unless a link still waits (decision 032)", async () => {
     const names = Object.keys(migrations);
     await migrateDown(db, names.length - names.indexOf("20261128T020000_add_bulk_failures_notified"));
