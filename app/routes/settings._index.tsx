@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, PasswordField, TextField } from "~/components/form";
+import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
 import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
@@ -124,9 +125,9 @@ function describeAgent(agent: string | null): string {
   return browser && os ? `${browser} on ${os}` : agent.slice(0, 60);
 }
 
-const formatWhen = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChanged: () => void }) {
+  const formatWhen = useDateFormat();
   const others = sessions.filter((s) => !s.current).length;
   const all = useSubmit(async () => {
     const { ended } = await apiFetch<{ ended: number }>("/api/account/sessions", { method: "DELETE" });
@@ -158,7 +159,7 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
                 {s.current ? <Badge tone="success">This session</Badge> : null}
               </p>
               <p className="text-slate-600 dark:text-slate-300">
-                {s.ip ?? "unknown address"} · last used {formatWhen(s.lastUsedAt)}
+                {s.ip ?? "unknown address"} · last used <LocalTime when={s.lastUsedAt} />
               </p>
             </div>
             {s.current ? null : (
