@@ -145,7 +145,7 @@ export default function Billing() {
             </div>
             <div className="flex flex-wrap gap-2">
               {summary.manage === "portal" ? (
-                <Button onClick={openPortal} disabled={portalBusy} aria-busy={portalBusy}>
+                <Button onClick={openPortal} busy={portalBusy}>
                   {portalBusy ? "Opening…" : "Manage billing"}
                 </Button>
               ) : null}
@@ -237,7 +237,7 @@ export default function Billing() {
             </ul>
           )}
           {cursor ? (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={loadMore} busy={loadingMore}>
               {loadingMore ? "Loading…" : "Load more"}
             </Button>
           ) : null}

@@ -98,7 +98,7 @@ function ApiTokens({ access, tokens, onChanged }: { access: FeatureAccess; token
             Allow changes (write scope); without it the token can only read
           </label>
           <TextField label="Expires after (days, empty for never)" type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} />
-          <Button type="submit" disabled={busy} aria-busy={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? "Creating…" : "Create token"}
           </Button>
         </form>

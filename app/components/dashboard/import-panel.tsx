@@ -125,7 +125,7 @@ export function ImportPanel({ access, onImport, onSettled }: { access: FeatureAc
       <div className="mt-3">
         {/* The button opens it: out of the tab order, or a keyboard stops on an invisible 1-pixel box. */}
         <input ref={input} id="import-file" type="file" className="sr-only" tabIndex={-1} accept=".html,.htm,.csv,.json,.txt,.zip,text/html,text/csv,application/json,text/plain,application/zip" onChange={upload} disabled={uploading || active} />
-        <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={uploading || active}>
+        <Button size="sm" variant="secondary" onClick={() => input.current?.click()} busy={uploading || active}>
           {uploading ? "Uploading…" : "Import bookmarks"}
         </Button>
         <label htmlFor="import-file" className="sr-only">
