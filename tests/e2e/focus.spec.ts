@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_CREATOR } from "./helpers";
+import { E2E_CREATOR, pagesUrl, registerThroughPage } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
 // 017's amendment). Busy buttons are now aria-disabled instead: the focus stays on them, and a
@@ -50,4 +50,23 @@ test("keyboard: Create token keeps the focus on its button", async ({ page }) =>
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("new-token")).toBeVisible();
   await expect(button).toBeFocused();
+});
+
+// Save notes is disabled once the notes are saved (nothing changed): a keyboard that pressed it
+// goes back to the notes, not to the page's start.
+test("keyboard: after Save notes the focus is back in the notes", async ({ page }) => {
+  await registerThroughPage(page, `notes-keys-${Date.now()}@example.com`, "notes-password");
+  const url = pagesUrl(`/article?notes=${Date.now()}`);
+  await page.getByLabel("Save a link").fill(url);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const row = page.getByTestId("link-row").first();
+  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 30_000 });
+  await row.getByRole("button", { name: /How Postgres Indexes Work/ }).first().click();
+  const notes = row.getByLabel("Your notes");
+  await notes.fill("Read the second half again.");
+  await row.getByRole("button", { name: "Save notes" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Notes saved.")).toBeVisible();
+  await expect(row.getByRole("button", { name: "Save notes" })).toBeDisabled();
+  await expect(notes).toBeFocused();
 });
