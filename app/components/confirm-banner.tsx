@@ -37,7 +37,13 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
         <p className="flex-1">
           Please confirm your email address. We sent a link to <strong>{email}</strong>.
         </p>
-        <button type="button" onClick={resend} disabled={busy} className="rounded-md bg-amber-200 px-3 py-1 font-medium hover:bg-amber-300 disabled:opacity-60 dark:bg-amber-800 dark:hover:bg-amber-700">
+        <button
+          type="button"
+          onClick={() => !busy && resend()}
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+          className="rounded-md bg-amber-200 px-3 py-1 font-medium hover:bg-amber-300 aria-disabled:opacity-60 dark:bg-amber-800 dark:hover:bg-amber-700"
+        >
           {busy ? "Sending..." : "Resend Email"}
         </button>
         <button

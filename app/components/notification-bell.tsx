@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
 import type { PublicNotification, PublicUser } from "~/lib/user";
+import { LocalTime } from "./local-time";
 import { cx } from "./ui";
 
 export const UNREAD_POLL_MS = 30_000;
@@ -116,7 +117,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
                     {item.body ? <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{item.body}</p> : null}
                   </button>
                 )}
-                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{new Date(item.createdAt).toLocaleString()}</p>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400"><LocalTime when={item.createdAt} /></p>
               </li>
             ))}
           </ul>

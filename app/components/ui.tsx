@@ -10,7 +10,7 @@ type Variant = "primary" | "secondary" | "ghost" | "danger";
 type Size = "sm" | "md" | "lg";
 
 const variants: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50",
+  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/50 aria-disabled:bg-brand-600/50",
   secondary:
     "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   ghost: "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
@@ -24,19 +24,40 @@ const sizes: Record<Size, string> = {
 
 export function buttonClass(variant: Variant = "primary", size: Size = "md") {
   return cx(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+    "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50",
     variants[variant],
     sizes[size],
   );
 }
 
+/**
+ * `busy`: the button's request is running. It reads as disabled (aria-disabled, aria-busy) and a
+ * press does nothing — a second click, Enter on it or in its form's fields — but it stays focusable:
+ * a `disabled` button drops a keyboard's focus to the page's start (decision 017). Keep `disabled`
+ * for a button that cannot be used (an invalid field, nothing to do).
+ */
 export function Button({
   variant = "primary",
   size = "md",
   className,
+  busy,
+  onClick,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
-  return <button type="button" className={cx(buttonClass(variant, size), className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size; busy?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={cx(buttonClass(variant, size), className)}
+      {...props}
+      aria-disabled={busy || props["aria-disabled"] || undefined}
+      aria-busy={busy || props["aria-busy"] || undefined}
+      onClick={(event) => {
+        // Cancelling the click also cancels the form submission it would start.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
+    />
+  );
 }
 
 export function ButtonLink({

@@ -5,6 +5,7 @@ import { FlagsSummary } from "~/components/admin/flags-summary";
 import { QuickActions } from "~/components/admin/quick-actions";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersPanel } from "~/components/admin/users-panel";
+import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { activityQuerySchema } from "~/lib/activity";
 import { requireRole } from "~/server/accounts/auth.server";
@@ -31,7 +32,7 @@ export default function Page() {
       <header>
         <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
-          Live figures for this instance, as of <time dateTime={stats.generatedAt}>{stats.generatedAt.slice(11, 16)} UTC</time>.
+          Live figures for this instance, as of <LocalTime when={stats.generatedAt} />.
         </p>
       </header>
 

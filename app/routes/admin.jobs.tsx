@@ -13,7 +13,8 @@ import {
   filterQuery,
   type FailureFilterForm,
 } from "~/components/admin/jobs-failures";
-import { formatStamp, usePolled } from "~/components/admin/jobs-poll";
+import { usePolled } from "~/components/admin/jobs-poll";
+import { LocalTime } from "~/components/local-time";
 import { QueueCards } from "~/components/admin/jobs-queues";
 import { ReenrichPanel } from "~/components/admin/jobs-reenrich";
 import { WorkersTable } from "~/components/admin/jobs-workers";
@@ -216,7 +217,7 @@ export default function Page() {
           {statsData ? (
             <>
               {" "}
-              (as of <time dateTime={statsData.at}>{formatStamp(statsData.at)}</time>)
+              (as of <LocalTime when={statsData.at} style="stamp" />)
             </>
           ) : null}
           .

@@ -65,7 +65,7 @@ export default function Contact() {
                 </label>
                 <textarea id="contact-message" name="message" required rows={6} className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900" />
               </div>
-              <Button type="submit" disabled={sending}>
+              <Button type="submit" busy={sending}>
                 {sending ? "Sending..." : "Send Message"}
               </Button>
             </Form>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Card, PageHeader, Section } from "~/components/ui";
 import { requireUser } from "~/server/accounts/auth.server";
@@ -43,7 +44,7 @@ export default function Outbox() {
         {mails.map((mail) => (
           <Card key={mail.id} data-testid="outbox-mail">
             <p className="text-xs text-slate-600 wrap-anywhere dark:text-slate-400">
-              {new Date(mail.createdAt).toLocaleString()} · to <strong>{mail.to}</strong>
+              <LocalTime when={mail.createdAt} /> · to <strong>{mail.to}</strong>
             </p>
             <h2 className="mt-1 text-lg font-semibold wrap-anywhere">{mail.subject}</h2>
             <p className="mt-3 whitespace-pre-wrap text-sm">{linkify(mail.text)}</p>

@@ -58,7 +58,7 @@ export default function Login() {
           {result?.intent === "forgot" && result.message ? <Alert tone="success">{result.message}</Alert> : null}
           {result?.intent === "forgot" && result.error ? <Alert tone="error">{result.error || "Failed to send reset email"}</Alert> : null}
           <TextField label="Email" name="email" type="email" required autoComplete="email" />
-          <Button type="submit" className="w-full" disabled={busy}>
+          <Button type="submit" className="w-full" busy={busy}>
             {busy ? "Sending..." : "Send Reset Link"}
           </Button>
           <Button variant="ghost" className="w-full" onClick={() => setMode("login")}>
@@ -92,7 +92,7 @@ export default function Login() {
             Forgot your password?
           </button>
         </div>
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" busy={busy}>
           {busy ? "Signing in..." : "Sign In"}
         </Button>
       </Form>

@@ -128,7 +128,7 @@ export default function Register() {
           onChange={(e) => setConfirm(e.target.value)}
           error={clientError}
         />
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" busy={busy}>
           {busy ? "Creating Account..." : `Create ${plan.name} Account`}
         </Button>
         <p className="text-center text-xs text-slate-600 dark:text-slate-300" data-testid="terms-acknowledgement">

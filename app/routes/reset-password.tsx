@@ -73,7 +73,7 @@ export default function ResetPassword() {
           onChange={(e) => setConfirm(e.target.value)}
           required
         />
-        <Button type="submit" className="w-full" disabled={busy}>
+        <Button type="submit" className="w-full" busy={busy}>
           {busy ? "Resetting..." : "Reset Password"}
         </Button>
       </form>

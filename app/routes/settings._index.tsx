@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, PasswordField, TextField } from "~/components/form";
+import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
 import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
@@ -37,8 +38,9 @@ function Panel({ id, title, children, testId }: { id: string; title: string; chi
 function useSubmit(run: () => Promise<string>) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
-  // The pressed button is disabled while busy, which drops a keyboard's focus to the body: once the
-  // answer is in, it goes back to the button, or to the answer when the button stays disabled.
+  // A busy button stays focusable (Button's `busy`), but one disabled while busy or after its answer
+  // (Sign out other sessions, with none left) drops a keyboard's focus to the body: once the answer
+  // is in, it goes back to the button, or to the answer when the button stays disabled.
   const pressed = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const button = pressed.current;
@@ -84,7 +86,7 @@ function EmailForm({ email, confirmed }: { email: string; confirmed: boolean }) 
         <TextField label="New email" type="email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
         <PasswordField label="Current password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
-        <Button type="submit" disabled={busy} aria-busy={busy}>
+        <Button type="submit" busy={busy}>
           {busy ? "Sending…" : "Send confirmation link"}
         </Button>
       </form>
@@ -109,7 +111,7 @@ function PasswordForm({ onChanged }: { onChanged: () => void }) {
         <PasswordField label="Current password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
         <PasswordField label="New password" autoComplete="new-password" required minLength={6} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
         {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
-        <Button type="submit" disabled={busy} aria-busy={busy}>
+        <Button type="submit" busy={busy}>
           {busy ? "Changing…" : "Change password"}
         </Button>
       </form>
@@ -124,9 +126,9 @@ function describeAgent(agent: string | null): string {
   return browser && os ? `${browser} on ${os}` : agent.slice(0, 60);
 }
 
-const formatWhen = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChanged: () => void }) {
+  const formatWhen = useDateFormat();
   const others = sessions.filter((s) => !s.current).length;
   const all = useSubmit(async () => {
     const { ended } = await apiFetch<{ ended: number }>("/api/account/sessions", { method: "DELETE" });
@@ -158,7 +160,7 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
                 {s.current ? <Badge tone="success">This session</Badge> : null}
               </p>
               <p className="text-slate-600 dark:text-slate-300">
-                {s.ip ?? "unknown address"} · last used {formatWhen(s.lastUsedAt)}
+                {s.ip ?? "unknown address"} · last used <LocalTime when={s.lastUsedAt} />
               </p>
             </div>
             {s.current ? null : (
@@ -218,7 +220,7 @@ function DeleteAccount() {
         <PasswordField label="Your password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <TextField label={`Type ${DELETE_CONFIRMATION} to confirm`} autoComplete="off" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         {result?.tone === "error" ? <Alert tone="error">{result.message}</Alert> : null}
-        <Button type="submit" variant="danger" disabled={busy || confirm !== DELETE_CONFIRMATION} aria-busy={busy}>
+        <Button type="submit" variant="danger" busy={busy} disabled={confirm !== DELETE_CONFIRMATION}>
           {busy ? "Deleting…" : "Delete my account"}
         </Button>
       </form>

@@ -3,13 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { TestModeBanner } from "~/components/billing/test-mode-banner";
+import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
 import { useToast } from "~/components/toast";
 import { Badge, Button, ButtonLink, Card, PageHeader, Section, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BillingSummary, CreditEntry, CreditHistoryPage } from "~/lib/billing";
-import { CREDIT_REASONS, RECEIPT_STATUS, formatDate, formatMoney, formatShortDate } from "~/lib/billing-format";
+import { CREDIT_REASONS, RECEIPT_STATUS, formatMoney } from "~/lib/billing-format";
 import { PLANS } from "~/lib/plans";
 import { ROLE_LABELS } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
@@ -38,7 +39,7 @@ function PlanStatus({ summary }: { summary: BillingSummary }) {
       </p>
     );
   }
-  const date = formatDate(sub.currentPeriodEnd);
+  const date = <LocalTime when={sub.currentPeriodEnd} style="long" />;
   if (sub.cancelAtPeriodEnd || sub.status === "canceled") {
     return (
       <p data-testid="plan-ends">
@@ -55,6 +56,7 @@ function PlanStatus({ summary }: { summary: BillingSummary }) {
 
 export default function Billing() {
   const loaded = useLoaderData<typeof loader>();
+  const formatWhen = useDateFormat();
   const [summary, setSummary] = useState<BillingSummary>(loaded.summary);
   const [entries, setEntries] = useState<CreditEntry[]>(loaded.credits.entries);
   const [cursor, setCursor] = useState<string | null>(loaded.credits.nextCursor);
@@ -143,7 +145,7 @@ export default function Billing() {
             </div>
             <div className="flex flex-wrap gap-2">
               {summary.manage === "portal" ? (
-                <Button onClick={openPortal} disabled={portalBusy} aria-busy={portalBusy}>
+                <Button onClick={openPortal} busy={portalBusy}>
                   {portalBusy ? "Opening…" : "Manage billing"}
                 </Button>
               ) : null}
@@ -154,7 +156,7 @@ export default function Billing() {
                       setConfirm({
                         action: "resume",
                         title: "Resume your plan?",
-                        body: `${planName(sub.plan)} will renew on ${formatDate(sub.currentPeriodEnd)} as before.`,
+                        body: `${planName(sub.plan)} will renew on ${formatWhen(sub.currentPeriodEnd, "long")} as before.`,
                         confirmLabel: "Resume plan",
                       })
                     }
@@ -168,7 +170,7 @@ export default function Billing() {
                       setConfirm({
                         action: "cancel",
                         title: "Cancel your plan?",
-                        body: `You keep ${planName(sub.plan)} until ${formatDate(sub.currentPeriodEnd)}. After that you'll be on Free (5 enrichments a month). Your pack credits stay.`,
+                        body: `You keep ${planName(sub.plan)} until ${formatWhen(sub.currentPeriodEnd, "long")}. After that you'll be on Free (5 enrichments a month). Your pack credits stay.`,
                         confirmLabel: "Cancel plan",
                         danger: true,
                       })
@@ -220,7 +222,7 @@ export default function Billing() {
                   <div className="min-w-0">
                     <p className="font-medium">{CREDIT_REASONS[entry.reason]}</p>
                     <p className="break-words text-slate-600 dark:text-slate-300">
-                      {formatShortDate(entry.createdAt)}
+                      <LocalTime when={entry.createdAt} style="date" />
                       {entry.note ? ` · ${entry.note}` : ""}
                     </p>
                   </div>
@@ -235,7 +237,7 @@ export default function Billing() {
             </ul>
           )}
           {cursor ? (
-            <Button variant="secondary" size="sm" className="mt-3" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={loadMore} busy={loadingMore}>
               {loadingMore ? "Loading…" : "Load more"}
             </Button>
           ) : null}
@@ -253,7 +255,7 @@ export default function Billing() {
                 <li key={receipt.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3" data-testid="receipt">
                   <div className="min-w-0">
                     <p className="font-medium">{receipt.description}</p>
-                    <p className="text-slate-600 dark:text-slate-300">{formatDate(receipt.paidAt)}</p>
+                    <p className="text-slate-600 dark:text-slate-300"><LocalTime when={receipt.paidAt} style="long" /></p>
                   </div>
                   <div className="flex shrink-0 items-center gap-3 text-right">
                     <div>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, TextField } from "~/components/form";
+import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
 import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
@@ -23,7 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Please try again.");
-const formatWhen = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "Never");
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -98,7 +98,7 @@ function ApiTokens({ access, tokens, onChanged }: { access: FeatureAccess; token
             Allow changes (write scope); without it the token can only read
           </label>
           <TextField label="Expires after (days, empty for never)" type="number" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} />
-          <Button type="submit" disabled={busy} aria-busy={busy}>
+          <Button type="submit" busy={busy}>
             {busy ? "Creating…" : "Create token"}
           </Button>
         </form>
@@ -123,8 +123,13 @@ function ApiTokens({ access, tokens, onChanged }: { access: FeatureAccess; token
                   {token.name} <Badge>{token.scopes.join(" + ")}</Badge> {token.expired ? <Badge tone="danger">Expired</Badge> : null}
                 </p>
                 <p className="text-slate-600 dark:text-slate-300">
-                  Created {formatWhen(token.createdAt)} · last used {formatWhen(token.lastUsedAt)}
-                  {token.expiresAt ? ` · expires ${formatWhen(token.expiresAt)}` : ""}
+                  Created <LocalTime when={token.createdAt} /> · last used <LocalTime when={token.lastUsedAt} fallback="Never" />
+                  {token.expiresAt ? (
+                    <>
+                      {" "}
+                      · expires <LocalTime when={token.expiresAt} />
+                    </>
+                  ) : null}
                 </p>
               </div>
               <Button type="button" variant="secondary" size="sm" onClick={() => void revoke(token.id)} aria-label={`Revoke ${token.name}`}>

@@ -203,7 +203,7 @@ export default function Upgrade() {
             <Button variant="secondary" onClick={() => dialog.current?.close()}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy || (!plans.scout && !plans.creator)}>
+            <Button type="submit" busy={busy} disabled={!plans.scout && !plans.creator}>
               {busy ? "Signing up..." : "Notify me"}
             </Button>
           </div>

@@ -147,6 +147,36 @@ test("the raw queue browser leads back to the jobs console", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
 });
 
+// bull-board's page asked Google Fonts for its typeface: our CSP blocked it (a console error on
+// every visit), and without the CSP the operator's address would reach a third party.
+test("the raw queue browser loads nothing from another origin and trips no Content Security Policy", async ({ page }) => {
+  await signInAsAdmin(page);
+  const origin = new URL(page.url()).origin;
+  const html = await (await page.request.get("/admin/queues")).text();
+  expect(html).toContain("<title>Linkwise queues</title>");
+  expect(html.match(/(?:href|src)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]*/gi) ?? []).toEqual([]);
+
+  const cdp = await page.context().newCDPSession(page);
+  const issues: string[] = [];
+  cdp.on("Audits.issueAdded", ({ issue }) => {
+    if (issue.code === "ContentSecurityPolicyIssue") issues.push(JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+  });
+  await cdp.send("Audits.enable");
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const elsewhere: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin !== origin) elsewhere.push(request.url());
+  });
+  await page.goto("/admin/queues", { waitUntil: "networkidle" });
+  await expect(page.getByText("enrich-link").first()).toBeVisible();
+  expect(elsewhere).toEqual([]);
+  expect(issues).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("the jobs console and the queue browser are for admins only", async ({ page }) => {
   expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(401);
   await registerThroughPage(page, `jobs-free-${Date.now()}@example.com`, "jobs-password");

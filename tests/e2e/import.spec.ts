@@ -30,7 +30,10 @@ test("import a 1,000-bookmark file and watch the progress reach done", async ({ 
   await expect(first).toContainText("Article 999");
   await expect(first).toContainText("Not enriched");
   await expect(first.getByRole("button", { name: "Enrich Article 999" })).toBeVisible();
-  await expect(panel.getByRole("link", { name: /Enrich them all at once with Creator/ })).toBeVisible();
+  // The lock is an SVG image named Locked (an emoji lock was an empty box without an emoji font).
+  const upsell = panel.getByRole("link", { name: "Locked Enrich them all at once with Creator" });
+  await expect(upsell).toBeVisible();
+  await expect(upsell.getByRole("img", { name: "Locked" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -40,7 +43,7 @@ test("keyboard: Tab goes from the export links straight to Import bookmarks, whi
   const email = `import-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await registerThroughPage(page, email, "import-password");
   const panel = page.getByTestId("import-panel");
-  await panel.getByRole("link", { name: "🔒 Markdown archive (Creator)" }).focus();
+  await panel.getByRole("link", { name: "Locked Markdown archive (Creator)" }).focus();
   await page.keyboard.press("Tab");
   const button = panel.getByRole("button", { name: "Import bookmarks" });
   await expect(button).toBeFocused();

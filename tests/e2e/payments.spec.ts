@@ -188,7 +188,8 @@ test("cancelling from the billing page shows the end date, and once it passes th
     const { rows } = await client.query<{ current_period_end: Date }>("select current_period_end from subscriptions where user_id = $1", [userId]);
     return rows[0]!.current_period_end;
   });
-  const endDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(periodEnd);
+  // In the browser's locale and zone (app/lib/datetime.ts).
+  const endDate = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso)), periodEnd.toISOString());
   const ends = page.getByTestId("plan-ends");
   await expect(ends).toContainText(`Ends on ${endDate} — you'll be on Free after that`);
   await page.reload();

@@ -21,6 +21,7 @@ export interface LinkBody {
   favicon: string | null;
   tags: string[];
   summary?: string | null;
+  category?: string | null;
   codeSnippets?: Array<{ language: string; code: string }>;
   enrichedAt: string | null;
 }

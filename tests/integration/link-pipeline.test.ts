@@ -88,6 +88,8 @@ describe("adding and enriching links", () => {
     const { token } = await signUp();
     const recipe = await waitForLink(api, token, (await add(token, pages.url("/recipe"))).body.id);
     expect(recipe.title).toBe("Crème brûlée, the classic French dessert");
+    // A recipe is filed with the how-tos (it was Design, on the word "contrast").
+    expect(recipe.category).toBe("learning");
     const notes = await waitForLink(api, token, (await add(token, pages.url("/notes.txt"))).body.id);
     expect(notes.status).toBe("enriched");
     expect(notes.title).toBe("Release notes");

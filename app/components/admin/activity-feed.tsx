@@ -1,14 +1,10 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { ACTIVITY_KINDS, ACTIVITY_KIND_LABELS, type ActivityKind, type ActivityPage } from "~/lib/activity";
+import { LocalTime } from "../local-time";
 import { Badge, buttonClass, cx } from "../ui";
 
 /** The page's own query parameters for the list; the user list keeps its own (urole, ustatus, …). */
 export const ACTIVITY_PARAMS = { kind: "akind", cursor: "acursor" } as const;
-
-/** Same text on the server and in the browser: UTC, to the minute. */
-function formatTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
 
 function useActivityHref() {
   const [params] = useSearchParams();
@@ -66,7 +62,7 @@ export function ActivityFeed({ activity, kind, paged }: { activity: ActivityPage
                 <p className="min-w-0 break-words font-medium">{event.summary}</p>
                 <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                   <Badge>{ACTIVITY_KIND_LABELS[event.kind]}</Badge>
-                  <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
+                  <LocalTime when={event.createdAt} />
                 </span>
               </div>
               {event.details.length > 0 ? (

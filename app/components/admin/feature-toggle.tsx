@@ -1,4 +1,5 @@
 import type { FeatureFlagEntry, FlagRole } from "~/lib/feature-flags";
+import { LocalTime } from "../local-time";
 import { Badge, cx } from "../ui";
 
 /** An on/off switch: a button with role="switch", so Space and Enter toggle it and readers say its state. */
@@ -24,11 +25,6 @@ export function Switch({ checked, label, disabled, onChange }: { checked: boolea
       />
     </button>
   );
-}
-
-/** Dates in UTC with a fixed format, so the server's markup and the browser's agree. */
-function formatWhen(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 /**
@@ -77,7 +73,7 @@ export function FeatureToggleRow({
                 <span className="text-center text-[11px] leading-tight text-slate-500 dark:text-slate-400">
                   {cell.updatedBy?.email ?? "a deleted account"}
                   <br />
-                  {formatWhen(cell.updatedAt)}
+                  <LocalTime when={cell.updatedAt} />
                 </span>
               ) : null}
             </div>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { FailureDetail } from "~/lib/jobs";
+import { LocalTime } from "../local-time";
 import { Badge, Button, buttonClass } from "../ui";
-import { formatStamp } from "./jobs-poll";
 import { useModalDialog } from "./use-modal-dialog";
 
 const PRE = "max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800";
@@ -123,7 +123,7 @@ export function FailureDetailDialog({
                   {detail.job.attempts.map((attempt) => (
                     <li key={attempt.number} className="rounded-lg border border-slate-200 p-2 dark:border-slate-700" data-testid="failure-attempt">
                       <p>
-                        <span className="font-medium">Attempt {attempt.number}</span> · {attempt.outcome} · {formatStamp(attempt.finishedAt ?? attempt.startedAt)}
+                        <span className="font-medium">Attempt {attempt.number}</span> · {attempt.outcome} · <LocalTime when={attempt.finishedAt ?? attempt.startedAt} style="stamp" />
                       </p>
                       {attempt.error ? <p className="text-red-700 dark:text-red-300">{attempt.error}</p> : null}
                       {attempt.stack ? (
@@ -149,7 +149,11 @@ export function FailureDetailDialog({
                   <ol className={PRE} data-testid="failure-logs">
                     {detail.job.logs.map((line, index) => (
                       <li key={index}>
-                        {line.at ? `${line.at.slice(11, 19)} ` : ""}
+                        {line.at ? (
+                          <>
+                            <LocalTime when={line.at} style="time" />{" "}
+                          </>
+                        ) : null}
                         {line.message}
                       </li>
                     ))}

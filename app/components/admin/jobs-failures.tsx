@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { FAILURE_QUEUES, type FailurePage } from "~/lib/jobs";
 import { formatCount } from "~/lib/admin-stats";
+import { LocalTime } from "../local-time";
 import { Badge, Button, cx } from "../ui";
-import { formatStamp } from "./jobs-poll";
 
 /** The failure filter as the form holds it: plain strings, empty meaning "any". */
 export interface FailureFilterForm {
@@ -175,7 +175,7 @@ export function FailureList({
             ) : null}
             <p className="text-red-700 dark:text-red-300">{item.reason}</p>
             <p className="text-xs text-slate-500 dark:text-slate-400">
-              <span className="break-all">{item.user.email}</span> · <span className="font-mono">{item.queue}</span> · {formatStamp(item.failedAt)} ·{" "}
+              <span className="break-all">{item.user.email}</span> · <span className="font-mono">{item.queue}</span> · <LocalTime when={item.failedAt} style="stamp" /> ·{" "}
               <Badge tone={item.job === "missing" ? "neutral" : "danger"}>{item.job === "missing" ? "job evicted" : `job ${item.job}`}</Badge>
             </p>
           </div>

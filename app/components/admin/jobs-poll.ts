@@ -66,8 +66,3 @@ export function formatAge(ms: number): string {
   return `${Math.floor(h / 24)} d`;
 }
 
-/** A timestamp as "2026-11-24 04:10:05 UTC", the same on server and browser. */
-export function formatStamp(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-}

@@ -76,8 +76,7 @@ export function QueueCards({
               <Button
                 size="sm"
                 variant="secondary"
-                disabled={busy === queue.name}
-                aria-busy={busy === queue.name}
+                busy={busy === queue.name}
                 onClick={() => onTogglePause(queue.name, !queue.paused)}
               >
                 {queue.paused ? `Resume ${queue.name}` : `Pause ${queue.name}`}

@@ -123,7 +123,7 @@ export function ReenrichPanel({ onQueued }: { onQueued: () => void }) {
           </span>
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
-          <Button type="submit" variant="secondary" disabled={busy} aria-busy={busy}>
+          <Button type="submit" variant="secondary" busy={busy}>
             {busy ? "Counting…" : "Count matching links"}
           </Button>
           <Button

@@ -1,7 +1,7 @@
 import type { WorkerInfo } from "~/lib/jobs";
 import { formatCount } from "~/lib/admin-stats";
+import { LocalTime } from "../local-time";
 import { Badge } from "../ui";
-import { formatStamp } from "./jobs-poll";
 
 const TH = "px-3 py-2 font-medium";
 
@@ -33,8 +33,8 @@ export function WorkersTable({ workers }: { workers: WorkerInfo[] }) {
               </th>
               <td className="px-3 py-2 font-mono text-xs">{worker.queues.join(", ")}</td>
               <td className="px-3 py-2 tabular-nums">{worker.concurrency ?? "—"}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatStamp(worker.startedAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatStamp(worker.lastBeatAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap"><LocalTime when={worker.startedAt} style="stamp" /></td>
+              <td className="px-3 py-2 whitespace-nowrap"><LocalTime when={worker.lastBeatAt} style="stamp" /></td>
               <td className="px-3 py-2 text-right tabular-nums">
                 {formatCount(worker.jobsDone)} / {formatCount(worker.jobsFailed)}
               </td>

@@ -3,10 +3,11 @@ import { useEffect, useId, useState } from "react";
 import { ROLES, type AdminUser } from "~/lib/admin-users";
 import { apiFetch } from "~/lib/api-client";
 import { ROLE_LABELS, type PublicUser, type Role } from "~/lib/user";
+import { LocalTime } from "../local-time";
 import { useToast } from "../toast";
 import { Button } from "../ui";
 import { ConfirmDialog, type ConfirmRequest } from "./confirm-dialog";
-import { RoleBadge, StatusBadge, formatDate, formatDateTime } from "./user-format";
+import { RoleBadge, StatusBadge, JoinedDate, LastActive } from "./user-format";
 import { useModalDialog } from "./use-modal-dialog";
 
 interface PendingAction extends ConfirmRequest {
@@ -117,17 +118,17 @@ export function UserActionsDialog({
             </div>
             <div>
               <dt className="text-slate-500 dark:text-slate-400">Joined</dt>
-              <dd>{formatDate(user.joinedAt)}</dd>
+              <dd><JoinedDate when={user.joinedAt} /></dd>
             </div>
             <div>
               <dt className="text-slate-500 dark:text-slate-400">Last active</dt>
-              <dd>{formatDateTime(user.lastActiveAt)}</dd>
+              <dd><LastActive when={user.lastActiveAt} /></dd>
             </div>
             {user.grant ? (
               <div className="col-span-2">
                 <dt className="text-slate-500 dark:text-slate-400">Manual grant</dt>
                 <dd>
-                  {ROLE_LABELS[user.grant.role]} since {formatDate(user.grant.grantedAt)}
+                  {ROLE_LABELS[user.grant.role]} since <LocalTime when={user.grant.grantedAt} style="date" />
                   {user.grant.grantedBy ? ` by ${user.grant.grantedBy}` : ""}
                 </dd>
               </div>

@@ -1,12 +1,11 @@
 import { STATUS_LABELS, type AdminUser, type UserStatus } from "~/lib/admin-users";
 import { ROLE_LABELS } from "~/lib/user";
+import { LocalTime } from "../local-time";
 import { Badge } from "../ui";
 
 /** How the user list and its dialog show a user's role, status and dates. */
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string | null) => (iso ? dateTimeFormat.format(new Date(iso)) : "Never");
+export const JoinedDate = ({ when }: { when: string }) => <LocalTime when={when} style="date" />;
+export const LastActive = ({ when }: { when: string | null }) => <LocalTime when={when} fallback="Never" />;
 
 const STATUS_TONES = { active: "success", unconfirmed: "warning", deactivated: "danger" } as const;
 const ROLE_TONES = { FreeUser: "neutral", LiteUser: "brand", ProUser: "brand", Admin: "warning" } as const;

@@ -16,7 +16,7 @@ import {
 import { apiFetch } from "~/lib/api-client";
 import { Button, cx } from "../ui";
 import { UserActionsDialog } from "./user-actions-dialog";
-import { RoleBadge, StatusBadge, formatDate, formatDateTime } from "./user-format";
+import { RoleBadge, StatusBadge, JoinedDate, LastActive } from "./user-format";
 
 /**
  * The admin console's user list: search, filters, sort and keyset pages, loaded from
@@ -240,11 +240,11 @@ export function UsersPanel() {
               </div>
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Joined</dt>
-                <dd>{formatDate(user.joinedAt)}</dd>
+                <dd><JoinedDate when={user.joinedAt} /></dd>
               </div>
               <div>
                 <dt className="text-xs text-slate-500 dark:text-slate-400">Last active</dt>
-                <dd>{formatDateTime(user.lastActiveAt)}</dd>
+                <dd><LastActive when={user.lastActiveAt} /></dd>
               </div>
             </dl>
           </li>
@@ -282,8 +282,8 @@ export function UsersPanel() {
                 </td>
                 <td className="px-4 py-3 text-right tabular-nums">{user.linksCount}</td>
                 <td className="px-4 py-3 text-right tabular-nums">{user.enrichmentsThisMonth}</td>
-                <td className="whitespace-nowrap px-4 py-3">{formatDate(user.joinedAt)}</td>
-                <td className="whitespace-nowrap px-4 py-3">{formatDateTime(user.lastActiveAt)}</td>
+                <td className="whitespace-nowrap px-4 py-3"><JoinedDate when={user.joinedAt} /></td>
+                <td className="whitespace-nowrap px-4 py-3"><LastActive when={user.lastActiveAt} /></td>
                 <td className="px-4 py-3 text-right">
                   <Button size="sm" variant="secondary" aria-haspopup="dialog" aria-label={`Manage ${user.email}`} onClick={() => setSelected(user)}>
                     Manage

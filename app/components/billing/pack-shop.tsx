@@ -143,7 +143,7 @@ export function PackShop({
               </Button>
             </div>
           ) : (
-            <Button onClick={buy} disabled={busy || quantity === null} aria-busy={busy}>
+            <Button onClick={buy} busy={busy} disabled={quantity === null}>
               {busy ? "Starting checkout…" : `Buy ${pack.name}`}
             </Button>
           )}

@@ -43,10 +43,13 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) return;
+    const form = event.currentTarget;
+    let saved = false;
     setBusy(true);
     try {
       const link = await apiFetch<PublicLink>("/api/links", { body: { url: url.trim() } });
       onAdded(link);
+      saved = true;
       setUrl("");
       setSuggestion(null);
       if (link.status === "error" && link.error) toast.show(link.error, "error");
@@ -54,8 +57,10 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       toast.show(error instanceof ApiError && error.status === 400 ? error.message : "Failed to add link. Please try again", "error");
     } finally {
       setBusy(false);
-      // Save, disabled while busy, dropped a keyboard's focus to the body: the field takes it back.
-      if (document.activeElement === document.body) input.current?.focus();
+      // Save stays focusable while busy (Button's busy) but is disabled once the field is cleared,
+      // which would drop a keyboard's focus to the body: the field takes it, ready for the next link.
+      const focused = document.activeElement;
+      if (focused === document.body || (saved && focused instanceof HTMLButtonElement && form.contains(focused))) input.current?.focus();
     }
   }
 
@@ -81,7 +86,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
             url !== "" && !valid ? "border-red-500" : "border-slate-300 dark:border-slate-700",
           )}
         />
-        <Button type="submit" disabled={!valid || busy}>
+        <Button type="submit" busy={busy} disabled={!valid}>
           {busy ? "Saving..." : "Save"}
         </Button>
       </div>

@@ -6,6 +6,7 @@ import { BULK_ACTION_LABELS, bulkSummary, type BulkActionName, type PublicBulkOp
 import type { FeatureAccessMap } from "~/lib/entitlements";
 import { EXPORT_FORMATS, type ExportFormat } from "~/lib/imports";
 import { UNDO_MS, type PublicLink } from "~/lib/links";
+import { LockIcon } from "../icons";
 import { useToast } from "../toast";
 import { Button, buttonClass, cx } from "../ui";
 import type { RowSelection } from "./link-row";
@@ -202,8 +203,9 @@ export function BulkToolbar({
   if (access.batchProcessing !== "available") {
     return (
       <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="bulk-locked">
-        <Link className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" to="/upgrade?feature=batchProcessing">
-          🔒 Bulk actions (Creator)
+        <Link className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" to="/upgrade?feature=batchProcessing">
+          <LockIcon className="h-3.5 w-3.5" label="Locked" />
+          Bulk actions (Creator)
         </Link>{" "}
         — select many links and re-enrich, tag, share, export or delete them at once.
       </p>

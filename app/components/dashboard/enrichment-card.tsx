@@ -4,6 +4,7 @@ import { ApiError, apiFetch } from "~/lib/api-client";
 import { ARTIFACT_ACCESS, type ArtifactKind, type ArtifactSummary, type EnrichmentItem, type PublicArtifact } from "~/lib/artifacts";
 import { CATEGORIES, DIFFICULTY_LEVELS, type AdvancedSummary, type CategorySlug, type Course, type Difficulty, type Quiz, type Rephrase } from "~/lib/enrichment";
 import { upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
+import { LockIcon } from "../icons";
 import { useToast } from "../toast";
 import { Badge, Button, buttonClass, cx } from "../ui";
 import { LinkDetails } from "./link-row";
@@ -26,10 +27,7 @@ function LockedAction({ kind }: { kind: ArtifactKind | "export" }) {
   const { label, feature } = kind === "export" ? { label: "Export", feature: "markdownExport" as const } : ARTIFACT_ACCESS[kind];
   return (
     <Link to={upgradeUrl(feature)} className={cx(buttonClass("secondary", "sm"), "opacity-70")} aria-label={`${label} (locked, upgrade to unlock)`}>
-      <svg aria-hidden viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2">
-        <rect x="4" y="11" width="16" height="10" rx="2" />
-        <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-      </svg>
+      <LockIcon className="h-3.5 w-3.5" />
       {label}
     </Link>
   );

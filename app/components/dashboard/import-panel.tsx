@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { FeatureAccessMap } from "~/lib/entitlements";
 import { IMPORT_FORMAT_LABELS, IMPORT_MAX_BYTES, type PublicImport } from "~/lib/imports";
+import { LockIcon } from "../icons";
 import { useToast } from "../toast";
 import { Button, cx } from "../ui";
 
@@ -110,8 +111,9 @@ export function ImportPanel({ access, onImport, onSettled }: { access: FeatureAc
               Export Markdown (zip)
             </a>
           ) : (
-            <Link className="text-slate-600 underline-offset-2 hover:underline dark:text-slate-300" to="/upgrade?feature=markdownExport">
-              🔒 Markdown archive (Creator)
+            <Link className="inline-flex items-center gap-1 text-slate-600 underline-offset-2 hover:underline dark:text-slate-300" to="/upgrade?feature=markdownExport">
+              <LockIcon className="h-3.5 w-3.5" label="Locked" />
+              Markdown archive (Creator)
             </Link>
           )}
         </div>
@@ -123,7 +125,7 @@ export function ImportPanel({ access, onImport, onSettled }: { access: FeatureAc
       <div className="mt-3">
         {/* The button opens it: out of the tab order, or a keyboard stops on an invisible 1-pixel box. */}
         <input ref={input} id="import-file" type="file" className="sr-only" tabIndex={-1} accept=".html,.htm,.csv,.json,.txt,.zip,text/html,text/csv,application/json,text/plain,application/zip" onChange={upload} disabled={uploading || active} />
-        <Button size="sm" variant="secondary" onClick={() => input.current?.click()} disabled={uploading || active}>
+        <Button size="sm" variant="secondary" onClick={() => input.current?.click()} busy={uploading || active}>
           {uploading ? "Uploading…" : "Import bookmarks"}
         </Button>
         <label htmlFor="import-file" className="sr-only">
@@ -170,8 +172,9 @@ export function ImportPanel({ access, onImport, onSettled }: { access: FeatureAc
                   Enrich {current.notEnriched.toLocaleString("en")} not-enriched links
                 </Button>
               ) : (
-                <Link className="text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" to="/upgrade?feature=batchProcessing">
-                  🔒 Enrich them all at once with Creator
+                <Link className="inline-flex items-center gap-1 text-xs font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" to="/upgrade?feature=batchProcessing">
+                  <LockIcon className="h-3.5 w-3.5" label="Locked" />
+                  Enrich them all at once with Creator
                 </Link>
               )}
             </div>

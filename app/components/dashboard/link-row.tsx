@@ -100,12 +100,17 @@ function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail
   const [text, setText] = useState(detail.notes ?? "");
   const [saving, setSaving] = useState(false);
   useEffect(() => setText(detail.notes ?? ""), [detail.notes]);
+  const notes = useRef<HTMLTextAreaElement>(null);
   const changed = text !== (detail.notes ?? "");
   async function save() {
+    const pressed = document.activeElement;
     setSaving(true);
     try {
       onSaved(await apiFetch<LinkDetail>(`/api/links/${detail.id}`, { method: "PATCH", body: { notes: text } }));
       toast.show("Notes saved.", "success");
+      // Saved, the button is disabled (nothing changed), which would drop a keyboard's focus to the
+      // page's start: the notes take it.
+      if (document.activeElement === pressed || document.activeElement === document.body) notes.current?.focus();
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Could not save the notes. Please try again", "error");
     } finally {
@@ -118,6 +123,7 @@ function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail
         Your notes
       </label>
       <textarea
+        ref={notes}
         id={`${id}-notes`}
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -130,7 +136,7 @@ function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail
         <span className="text-xs text-slate-500 dark:text-slate-400">
           {text.length.toLocaleString("en-US")} / {NOTES_MAX_CHARS.toLocaleString("en-US")}
         </span>
-        <Button size="sm" variant="secondary" onClick={save} disabled={!changed || saving}>
+        <Button size="sm" variant="secondary" onClick={save} busy={saving} disabled={!changed}>
           {saving ? "Saving…" : "Save notes"}
         </Button>
       </div>

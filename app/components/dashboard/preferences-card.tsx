@@ -87,7 +87,7 @@ export function PreferencesCard({ allowed }: { allowed: boolean }) {
           ))}
         </select>
       </label>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" busy={busy}>
         {busy ? "Saving..." : "Save preferences"}
       </Button>
     </form>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { FEATURES, upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
 import { PLANS } from "~/lib/plans";
 import type { Role } from "~/lib/user";
+import { LockIcon } from "../icons";
 import { Badge, CheckList, cx } from "../ui";
 
 export interface LinkStats {
@@ -11,15 +12,6 @@ export interface LinkStats {
   pending: number;
   failed: number;
   unenriched: number;
-}
-
-function LockIcon() {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <rect x="4" y="11" width="16" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
-  );
 }
 
 /** Plan features, feature access, statistics. */

@@ -1,7 +1,7 @@
 import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
-import type { RequestHandler } from "express";
+import type { Application, RequestHandler } from "express";
 import { getAuth } from "../accounts/auth.server";
 import { getQueue, QUEUE_NAMES } from "../jobs/queue.server";
 
@@ -32,6 +32,18 @@ function adminOnly(): RequestHandler {
   };
 }
 
+type Engine = (file: string, options: object, callback: (error: unknown, html?: string) => void) => void;
+
+/**
+ * bull-board's page asks Google Fonts for its typeface, which our CSP blocks (a console error on
+ * every visit) and which would hand the operator's address to a third party if it did not. Its
+ * options have no switch for that, so the page's tags that load from another origin are left out;
+ * its own stylesheet falls back to the system's sans-serif.
+ */
+export function withoutThirdPartyResources(html: string): string {
+  return html.replace(/<(?:link|script)\b[^>]*\b(?:href|src)\s*=\s*["']?(?:https?:)?\/\/[^>]*>(?:\s*<\/script>)?\s*/gi, "");
+}
+
 /**
  * bull-board over every queue, read-only: it browses jobs, while every change (retry, remove,
  * promote, pause) goes through the jobs console, which audits it. Built on the first admin
@@ -49,7 +61,11 @@ export function queueBoard(): RequestHandler[] {
         // The board is its own app: its header menu leads back to ours, or it is a dead end.
         options: { uiConfig: { boardTitle: "Linkwise queues", miscLinks: [{ text: "Back to the jobs console", url: "/admin/jobs" }] } },
       });
-      router = adapter.getRouter() as RequestHandler;
+      const app = adapter.getRouter() as Application & { engines: Record<string, Engine> };
+      // Its Express app renders the page with the ejs engine it registered: filter what that renders.
+      const render = app.engines[".ejs"]!;
+      app.engine("ejs", (file, options, callback) => render(file, options, (error, html) => callback(error, html === undefined ? html : withoutThirdPartyResources(html))));
+      router = app as unknown as RequestHandler;
     }
     router(req, res, next);
   };

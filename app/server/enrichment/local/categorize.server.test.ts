@@ -23,6 +23,15 @@ describe("categorize", () => {
     expect(categorize({ title: "What's new in .NET 9", text: "The .NET runtime gets faster garbage collection and smaller containers." })).toBe("dotnet");
   });
 
+  // The labelled set files cooking with hobbies and how-tos under learning; "contrast" in a
+  // dessert's description made a crème brûlée recipe Design.
+  it("files a recipe under learning, not design", () => {
+    const text =
+      "Crème brûlée is a rich custard base topped with a layer of hardened caramelised sugar. The custard is baked gently in a water bath so the eggs set without curdling. Heat the cream with a vanilla pod, whisk the yolks with sugar, then combine and strain. Bake the custard until it just sets, chill it for several hours, and caramelise the sugar right before serving. The contrast between the cold custard and the warm, brittle caramel is what makes this dessert special.";
+    expect(categorize({ title: "Crème brûlée, the classic French dessert", headings: ["Crème brûlée"], text })).toBe("learning");
+    expect(categorize({ title: "Weeknight cooking: a one-pan chicken dinner", text: "Roast the chicken with lemon and garlic; the ingredients fit one tray and the oven does the rest." })).toBe("learning");
+  });
+
   it("falls back to learning when nothing matches", () => {
     expect(categorize({ title: "Untitled", text: "Lorem ipsum dolor sit amet." })).toBe("learning");
   });
