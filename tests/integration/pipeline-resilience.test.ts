@@ -86,7 +86,8 @@ describe("pipeline resilience", () => {
     expect((await api<LinkBody>("GET", `/api/links/${id}`, { token })).body.status).toBe("pending");
 
     const second = await startWorker();
-    const link = await waitForLink(api, token, id, 30_000);
+    // The dead worker's fetch lock runs out first (FETCH_TIMEOUT_MS + PARSE_TIMEOUT_MS + 5 s = 23 s).
+    const link = await waitForLink(api, token, id, 45_000);
     expect(link.status).toBe("enriched");
     expect(pages.hits("/hold")).toBe(2);
     const usage = await db().selectFrom("enrichment_usage").select("id").where("link_id", "=", id).execute();

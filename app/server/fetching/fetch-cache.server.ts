@@ -10,7 +10,6 @@ import { redis, whenReady } from "../platform/redis.server";
 import { deleteStaleFetchCache, getFetchCacheEntry, putFetchCacheFailure, putFetchCacheOk, refreshFetchCacheEntry } from "../repos/fetch-cache.server";
 import type { FetchedPage } from "./fetcher.server";
 import type { ParsedPage } from "./page-parser.server";
-import { WALL_CAP_FACTOR } from "./page-parse-pool.server";
 
 /**
  * Fetch once for everyone (issue 17): a public page's parse, stored in Postgres under its
@@ -113,8 +112,13 @@ async function lockClient(): Promise<LockClient> {
   return connection as LockClient;
 }
 
-/** The lock outlives a fetch and a parse at their limits, then frees itself. */
-const lockMs = () => env().FETCH_TIMEOUT_MS + env().PARSE_TIMEOUT_MS * WALL_CAP_FACTOR + 5_000;
+/**
+ * The lock outlives a fetch and a parse at their limits, then frees itself. A parse that runs past
+ * its budget in wall time (a busy machine: the budget is CPU time) may outlive it, and a second save
+ * then fetches the page too: a fetch more, never a wrong result. A longer lock would hold every save
+ * of the address back that much longer after a worker dies mid-fetch.
+ */
+const lockMs = () => env().FETCH_TIMEOUT_MS + env().PARSE_TIMEOUT_MS + 5_000;
 
 const seenKey = (key: string) => `${env().REDIS_PREFIX}:crawler:seen:${key}`;
 
