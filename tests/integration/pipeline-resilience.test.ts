@@ -94,5 +94,5 @@ describe("pipeline resilience", () => {
     expect(usage).toHaveLength(1);
     // The log line follows the database write; wait for it rather than read at once.
     await second.waitFor(/link job done .*outcome=enriched/);
-  });
+  }, 120_000);
 });
