@@ -852,4 +852,13 @@ describe("beginner cuts for shorter sentences (eighth pass)", () => {
     expect(plainWords("He played well, considering his age.", "en")).toMatch(/considering his age/);
     expect(plainWords("Considering the weather, the turnout was good.", "en")).toMatch(/^Considering the weather/);
   });
+
+  it("tells examples after a plural noun at the end as 'These include …', and 'looking into' only with its object", () => {
+    expect(splitLong("UK-based Chatham House says more needs to be done to protect key transport routes such as the Panama Canal, the Suez Canal and the Turkish Straits.", "en", 10, 2)).toEqual([
+      "UK-based Chatham House says more needs to be done to protect key transport routes.",
+      "These include the Panama Canal, the Suez Canal and the Turkish Straits.",
+    ]);
+    expect(plainWords("Miranda Krestovnikoff has been investigating for Inside Out.", "en")).toBe("Miranda Krestovnikoff has been investigating for Inside Out.");
+    expect(plainWords("Police are investigating the cause of the fire.", "en")).toBe("Police are looking into the cause of the fire.");
+  });
 });

@@ -105,7 +105,8 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["establish(?= (?:whether|what|how|why|if|who|exactly|the (?:exact |precise |full )?(?:cause|causes|circumstances|facts|identity|reason|truth))\\b)", "find out"], ["established(?= (?:that|whether|what|how|why|if|who)\\b)", "found"],
   ["establish", "set up"], ["established", "set up"], ["alternatively", "or"], ["nevertheless", "still"],
   ["furthermore", "also"], ["moreover", "also"], ["immediately", "at once"], ["sufficient", "enough"],
-  ["investigate", "look into"], ["investigating", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
+  // "Looking into" needs its object: "has been investigating for Inside Out" keeps its word.
+  ["investigate(?= (?:the|a|an|his|her|their|its|this|that|these|those|whether|how|why|what|claims|reports)\\b)", "look into"], ["investigating(?= (?:the|a|an|his|her|their|its|this|that|these|those|whether|how|why|what|claims|reports)\\b)", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
   ["informed", "told"], ["acquire", "get"], [`${NOT_PASSIVE}acquired`, "got"], ["anticipate", "expect"], ["anticipated", "expected"],
   ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
   ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
@@ -391,6 +392,12 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = tagEnglish(named[3]!);
       const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
       if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater) return pieces(named[1]!, `${named[2]!} ${named[3]!}`);
+    }
+    // Examples at the end after a plural noun: "…to protect key transport routes such as the Panama Canal, the Suez Canal and the
+    // Turkish Straits." → "…to protect key transport routes. These include the Panama Canal, the Suez Canal and the Turkish Straits."
+    const examples = /^(.{25,}?\b\p{Ll}{3,}[^s's]s),?\s+(?:such as|including)\s+([^"“”;]{10,})$/u.exec(plain);
+    if (examples && !openQuote(examples[1]!) && standsAlone(examples[1]!) && wordCount(examples[1]!) >= 6 && !/\b(?:such as|including)\b/i.test(examples[2]!)) {
+      return [...splitLong(examples[1]!, lang, maxWords, effort), finish(`These include ${examples[2]!}`)];
     }
     // A clock time at the end of a past statement: "Crews were called to a building site in Bloomery Circle, Llanwern, at 21:15 BST
     // on Wednesday." → "Crews were called to a building site in Bloomery Circle, Llanwern. That was at 21:15 BST on Wednesday."
