@@ -827,6 +827,7 @@ describe("beginner cuts for shorter sentences (eighth pass)", () => {
     // No plain statement in "was having to", none for a pronoun, none without a participle, none in the future.
     expect(withPhrase("Recent years have been bad for the shop, with a member of staff having to be laid off")).toBeNull();
     expect(withPhrase("They took the lead in the first half, with him scoring twice from close range")).toBeNull();
+    expect(withPhrase("The motion passed by four votes to two, with Ms Smith joining the three SNP members and Mr Wightman abstaining")).toBeNull();
     expect(withPhrase("A brass screen will be given to the families, with the names of loved ones as a memorial")).toBeNull();
     expect(withPhrase("The team will play in the final on Sunday, with thousands of fans expected to travel")).toBeNull();
   });

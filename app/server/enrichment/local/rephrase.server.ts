@@ -641,11 +641,12 @@ function englishClause(head: string, tail: string): string | null {
  * main clause's tense: "…gave Widnes a 14-6 lead, with Cas loanee Paddy Flynn responding against his parent club" →
  * "…gave Widnes a 14-6 lead." + "Cas loanee Paddy Flynn was responding against his parent club."; "…, with the fee
  * reported to be up to 30m euros" → "The fee was reported to be up to 30m euros." Not "with X having to …" or "being"
- * (no plain statement in "was having to"), nor a pronoun ("with him scoring"), a quotation, or a head in the future.
+ * (no plain statement in "was having to"), nor a second participle after "and", nor a pronoun ("with him scoring"), a quotation, or a head in the future.
  */
 export function withPhrase(plain: string): [string, string] | null {
   const match = /^(.{20,}?),\s+with\s+([^"“”]{10,})$/.exec(plain);
-  if (!match || openQuote(match[1]!) || !standsAlone(match[1]!) || /,\s+with\s/i.test(match[2]!)) return null;
+  // Nor a phrase with a second participle ("with Ms Smith joining the SNP members and Mr Wightman abstaining"): "was" would lend it none.
+  if (!match || openQuote(match[1]!) || !standsAlone(match[1]!) || /,\s+with\s/i.test(match[2]!) || /\band\s+(?:\S+\s+){0,3}\p{Ll}+ing\b/u.test(match[2]!)) return null;
   const head = match[1]!;
   const tags = tagEnglish(match[2]!);
   const at = tags.findIndex((t) => VERB_TAGS.has(t.pos));
