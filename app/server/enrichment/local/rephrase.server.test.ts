@@ -862,4 +862,13 @@ describe("beginner cuts for shorter sentences (eighth pass)", () => {
     expect(plainWords("Miranda Krestovnikoff has been investigating for Inside Out.", "en")).toBe("Miranda Krestovnikoff has been investigating for Inside Out.");
     expect(plainWords("Police are investigating the cause of the fire.", "en")).toBe("Police are looking into the cause of the fire.");
   });
+
+  it("cuts at 'and' before a subject with a possessive in 's'', and says 'handed out' for a passive 'distributed'", () => {
+    expect(splitLong("McManus netted from close range on the quarter-hour mark to open the scoring and Ross Forbes' deflected strike quickly doubled Morton's lead.", "en", 12, 0)).toEqual([
+      "McManus netted from close range on the quarter-hour mark to open the scoring.",
+      "Ross Forbes' deflected strike quickly doubled Morton's lead.",
+    ]);
+    expect(plainWords("Proceeds will be distributed to four charities.", "en")).toBe("Proceeds will be handed out to four charities.");
+    expect(plainWords("The service runs on distributed systems.", "en")).toBe("The service runs on distributed systems.");
+  });
 });

@@ -115,7 +115,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   // and only where no "after" is near: "comes after he left politics following his removal" is not "after … after".
   ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) |\\bafter\\b.*)following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)(?!.*\\bafter\\b)", "after"], ["in addition to", "besides"],
   ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
-  ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
+  ["approximately", "about"], ["apprehended", "caught"], ["(?<=\\b(?:is|are|was|were|be|been|being) )distributed", "handed out"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
   ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
   // "is considered one of the best" is "is seen as", not "is thought about".
   ["(?<=\\b(?:is|are|was|were|be|been|being|widely) )considered", "seen as"], ["considered(?= that\\b)", "thought"], ["considered", "thought about"],
@@ -605,10 +605,12 @@ function englishClause(head: string, tail: string): string | null {
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
   // A subject may carry an "of" phrase ("the rate of death has fallen"); its verb is finite ("M40 in Oxfordshire using phones" is no clause).
-  const inSubject = (t: { surface: string; pos: string }) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-" || /^(?:of|from|in)$/i.test(t.surface);
+  // A possessive after a plural or a name in "s" too: "Ross Forbes' deflected strike quickly doubled Morton's lead".
+  const possessive = (t: { surface: string }, i: number) => /^['’]$/.test(t.surface) && /s$/i.test(tailTags[i - 1]?.surface ?? "") && SUBJECT_TAGS.has(tailTags[i - 1]?.pos ?? "");
+  const inSubject = (t: { surface: string; pos: string }, i: number) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-" || /^(?:of|from|in)$/i.test(t.surface) || possessive(t, i);
   // "the way he goes …" is a noun with its relative clause, not a subject: no pronoun after the subject's first word.
   const finiteVerb = verbAt > 0 && !/ing$/i.test(tailTags[verbAt]!.surface) && !subject.slice(1).some((t) => t.pos === "PRON");
-  if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && SUBJECT_TAGS.has(subject.at(-1)!.pos)) return tail;
+  if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && (SUBJECT_TAGS.has(subject.at(-1)!.pos) || possessive(subject.at(-1)!, subject.length - 1))) return tail;
   // Not a compound: "would-be recruits" is a noun phrase, not "would be".
   if (((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) && !/^\S+-\S/.test(tail)) {
     // A name with an aside lends the name: "Fosse Park, near junction 21 of the M1, opened in 1989 and was bought …" →
