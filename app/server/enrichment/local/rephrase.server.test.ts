@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
 import { fleschReadingEase, syllables } from "./readability.server";
-import { beginnerSentences, definitionHead, glossary, keptPieces, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline, withoutLongModifiers } from "./rephrase.server";
+import { beginnerSentences, definitionHead, glossary, keptPieces, oneTime, plainWords, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline, withoutLongModifiers, withPhrase } from "./rephrase.server";
 
 const NEWS = {
   title: "City council votes to rebuild the old harbour bridge",
@@ -809,5 +809,66 @@ describe("beginner cuts that keep every fact (seventh pass)", () => {
       "But the club has been boosted by the return of its captain.",
     ]);
     expect(splitLong("Filipe Luis insists he wants to stay at Chelsea until the end of his contract, despite Atletico Madrid considering bringing him back in the summer.", "en", 6, 3).join(" ")).not.toMatch(/despite Atletico Madrid\.$/);
+  });
+
+});
+
+describe("beginner cuts for shorter sentences (eighth pass)", () => {
+  it("tells a trailing 'with' phrase with a subject and participle as a statement in the main clause's tense", () => {
+    expect(splitLong("Tries from Leuluai and Bridge gave Widnes a 14-6 half-time lead, with Cas loanee Paddy Flynn responding against his parent club.", "en", 12, 1)).toEqual([
+      "Tries from Leuluai and Bridge gave Widnes a 14-6 half-time lead.",
+      "Cas loanee Paddy Flynn was responding against his parent club.",
+    ]);
+    expect(withPhrase("The terms of his move included an option for Real to buy him back, with the fee reported to be up to 30m euros")).toEqual([
+      "The terms of his move included an option for Real to buy him back",
+      "The fee was reported to be up to 30m euros",
+    ]);
+    expect(withPhrase("The club owns three grounds in the city, with two teams playing there every week")?.[1]).toBe("Two teams are playing there every week");
+    // No plain statement in "was having to", none for a pronoun, none without a participle, none in the future.
+    expect(withPhrase("Recent years have been bad for the shop, with a member of staff having to be laid off")).toBeNull();
+    expect(withPhrase("They took the lead in the first half, with him scoring twice from close range")).toBeNull();
+    expect(withPhrase("The motion passed by four votes to two, with Ms Smith joining the three SNP members and Mr Wightman abstaining")).toBeNull();
+    expect(withPhrase("A brass screen will be given to the families, with the names of loved ones as a memorial")).toBeNull();
+    expect(withPhrase("The team will play in the final on Sunday, with thousands of fans expected to travel")).toBeNull();
+  });
+
+  it("tells a clock time at the end of a past statement on its own, and joins a 'That was after' to it", () => {
+    expect(splitLong("Crews were called to a building site in Bloomery Circle, Llanwern, at 21:15 BST on Wednesday.", "en", 8, 2)).toEqual([
+      "Crews were called to a building site in Bloomery Circle, Llanwern.",
+      "That was at 21:15 BST on Wednesday.",
+    ]);
+    // Not a statement in the present or the future: "The shop opens at 09:00 on Monday" says when it does, every time.
+    expect(splitLong("The new shop on the high street opens its doors to customers at 09:00 on Monday.", "en", 8, 2).join(" ")).not.toMatch(/That was/);
+    expect(oneTime(["Police were called to the A35.", "That was at about 09:10 BST.", "That was after they were found by a dog walker."])).toEqual([
+      "Police were called to the A35.",
+      "That was at about 09:10 BST, after they were found by a dog walker.",
+    ]);
+    expect(oneTime(["He struck from the edge of the area.", "That was when he was 18.", "That was before Ince scored."])).toHaveLength(3);
+  });
+
+  it("says 'with' for 'alongside' and 'thinking about' for 'considering' only where the meaning stays", () => {
+    expect(plainWords("They have been placed in Group D alongside Holland, Italy and Ireland.", "en")).toBe("They have been placed in Group D with Holland, Italy and Ireland.");
+    expect(plainWords("He was the leading bowler alongside Afridi with 21 wickets each.", "en")).toMatch(/alongside Afridi/);
+    expect(plainWords("Atletico Madrid are considering bringing him back.", "en")).toBe("Atletico Madrid are thinking about bringing him back.");
+    expect(plainWords("He played well, considering his age.", "en")).toMatch(/considering his age/);
+    expect(plainWords("Considering the weather, the turnout was good.", "en")).toMatch(/^Considering the weather/);
+  });
+
+  it("tells examples after a plural noun at the end as 'These include …', and 'looking into' only with its object", () => {
+    expect(splitLong("UK-based Chatham House says more needs to be done to protect key transport routes such as the Panama Canal, the Suez Canal and the Turkish Straits.", "en", 10, 2)).toEqual([
+      "UK-based Chatham House says more needs to be done to protect key transport routes.",
+      "These include the Panama Canal, the Suez Canal and the Turkish Straits.",
+    ]);
+    expect(plainWords("Miranda Krestovnikoff has been investigating for Inside Out.", "en")).toBe("Miranda Krestovnikoff has been investigating for Inside Out.");
+    expect(plainWords("Police are investigating the cause of the fire.", "en")).toBe("Police are looking into the cause of the fire.");
+  });
+
+  it("cuts at 'and' before a subject with a possessive in 's'', and says 'handed out' for a passive 'distributed'", () => {
+    expect(splitLong("McManus netted from close range on the quarter-hour mark to open the scoring and Ross Forbes' deflected strike quickly doubled Morton's lead.", "en", 12, 0)).toEqual([
+      "McManus netted from close range on the quarter-hour mark to open the scoring.",
+      "Ross Forbes' deflected strike quickly doubled Morton's lead.",
+    ]);
+    expect(plainWords("Proceeds will be distributed to four charities.", "en")).toBe("Proceeds will be handed out to four charities.");
+    expect(plainWords("The service runs on distributed systems.", "en")).toBe("The service runs on distributed systems.");
   });
 });

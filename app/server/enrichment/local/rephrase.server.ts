@@ -105,7 +105,8 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["establish(?= (?:whether|what|how|why|if|who|exactly|the (?:exact |precise |full )?(?:cause|causes|circumstances|facts|identity|reason|truth))\\b)", "find out"], ["established(?= (?:that|whether|what|how|why|if|who)\\b)", "found"],
   ["establish", "set up"], ["established", "set up"], ["alternatively", "or"], ["nevertheless", "still"],
   ["furthermore", "also"], ["moreover", "also"], ["immediately", "at once"], ["sufficient", "enough"],
-  ["investigate", "look into"], ["investigating", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
+  // "Looking into" needs its object: "has been investigating for Inside Out" keeps its word.
+  ["investigate(?= (?:the|a|an|his|her|their|its|this|that|these|those|whether|how|why|what|claims|reports)\\b)", "look into"], ["investigating(?= (?:the|a|an|his|her|their|its|this|that|these|those|whether|how|why|what|claims|reports)\\b)", "looking into"], ["investigation", "inquiry"], ["remainder", "rest"], ["inform", "tell"],
   ["informed", "told"], ["acquire", "get"], [`${NOT_PASSIVE}acquired`, "got"], ["anticipate", "expect"], ["anticipated", "expected"],
   ["legislation", "law"], ["organisation", "group"], ["organization", "group"], ["organisations", "groups"], ["organizations", "groups"],
   ["investigation", "inquiry"], ["vehicle", "car"], ["vehicles", "cars"], ["population", "people"], ["residents", "people"],
@@ -114,7 +115,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   // and only where no "after" is near: "comes after he left politics following his removal" is not "after … after".
   ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) |\\bafter\\b.*)following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)(?!.*\\bafter\\b)", "after"], ["in addition to", "besides"],
   ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
-  ["approximately", "about"], ["apprehended", "caught"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
+  ["approximately", "about"], ["apprehended", "caught"], ["(?<=\\b(?:is|are|was|were|be|been|being) )distributed", "handed out"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
   ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
   // "is considered one of the best" is "is seen as", not "is thought about".
   ["(?<=\\b(?:is|are|was|were|be|been|being|widely) )considered", "seen as"], ["considered(?= that\\b)", "thought"], ["considered", "thought about"],
@@ -146,7 +147,9 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   // News words with a short twin that keeps the meaning wherever they stand.
   ["the most significant", "the biggest"], ["more significant", "bigger"], ["most significant", "biggest"], ["less significant", "smaller"],
   ["victory", "win"], ["victories", "wins"], ["documents", "papers"], ["(?<!\\bin )agreement", "deal"], ["agreements", "deals"], ["is estimated to", "is thought to"], ["are estimated to", "are thought to"], ["was estimated to", "was thought to"],
-  ["considering", "thinking about"], ["alongside", "beside"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
+  // "is considering an offer" is thinking about it; "considering his age", "Considering the weather, …" (given) is not.
+  // "Alongside Holland" is with them, not beside them; not "with … with" ("the leading bowler alongside Afridi with 21 wickets").
+  ["(?<!^|[,;:]\\s)considering(?! (?:that|how|what|the fact)\\b)", "thinking about"], ["alongside(?!.*\\bwith\\b)", "with"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
   ["allegation", "claim"], ["alleging", "claiming"], ["altercation", "fight"], ["intercepted", "stopped"],
   ["epidemic", "outbreak"], ["competition", "contest"], ["competitions", "contests"], ["unfortunately", "sadly"],
   ["necessary", "needed"], ["recently", "lately"], ["accommodation", "housing"], ["demolished", "knocked down"], ["extinguished", "put out"], ["in the aftermath of", "after"],
@@ -298,6 +301,10 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     }
   }
   if (effort >= 1 && lang === "en") {
+    const accompanying = withPhrase(plain);
+    if (accompanying) return pieces(accompanying[0], accompanying[1]);
+  }
+  if (effort >= 1 && lang === "en") {
     // A trailing phrase that says what came of it: "…deteriorated the air quality, causing a blanket of haze" →
     // "…deteriorated the air quality. This caused a blanket of haze." The tense follows the statement's own.
     const result = RESULT_PHRASE.exec(plain);
@@ -385,6 +392,18 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = tagEnglish(named[3]!);
       const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
       if (VERB_TAGS.has(tail[0]?.pos ?? "") && !finiteLater) return pieces(named[1]!, `${named[2]!} ${named[3]!}`);
+    }
+    // Examples at the end after a plural noun: "…to protect key transport routes such as the Panama Canal, the Suez Canal and the
+    // Turkish Straits." → "…to protect key transport routes. These include the Panama Canal, the Suez Canal and the Turkish Straits."
+    const examples = /^(.{25,}?\b\p{Ll}{3,}[^s's]s),?\s+(?:such as|including)\s+([^"“”;]{10,})$/u.exec(plain);
+    if (examples && !openQuote(examples[1]!) && standsAlone(examples[1]!) && wordCount(examples[1]!) >= 6 && !/\b(?:such as|including)\b/i.test(examples[2]!)) {
+      return [...splitLong(examples[1]!, lang, maxWords, effort), finish(`These include ${examples[2]!}`)];
+    }
+    // A clock time at the end of a past statement: "Crews were called to a building site in Bloomery Circle, Llanwern, at 21:15 BST
+    // on Wednesday." → "Crews were called to a building site in Bloomery Circle, Llanwern. That was at 21:15 BST on Wednesday."
+    const clock = /^(.{30,}?),?\s+((?:at|from|by) (?:about |around |approximately )?\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?(?: [A-Z]{2,4})?(?: on (?:\p{Lu}\p{Ll}+day|\d{1,2} \p{Lu}\p{Ll}+))?)$/u.exec(plain);
+    if (clock && wordCount(clock[1]!) >= 8 && !openQuote(clock[1]!) && standsAlone(clock[1]!) && (/\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(clock[1]!) || tagEnglish(clock[1]!).some((t) => IRREGULAR_PAST.test(t.surface)))) {
+      return [...splitLong(clock[1]!, lang, maxWords, effort), finish(`That was ${clock[2]!}`)];
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
     const attribution = /^(.{25,}),\s+(?:(said|says|added|told [^,]{1,20})\s+([^,"“”]{3,40})|([^,"“”]{3,40}?)\s+((?:has |have )?(?:said|says|added|reported|announced|confirmed|shows|showed|noted))(\s+(?:in|at|during|on|to)\s+(?:a|an|the|his|her|their|its)\s+[^,"“”]{2,40})?)$/.exec(plain);
@@ -586,10 +605,12 @@ function englishClause(head: string, tail: string): string | null {
   // A subject (determiners, adjectives, nouns, pronouns) and then its verb.
   const subject = tailTags.slice(0, Math.max(0, verbAt));
   // A subject may carry an "of" phrase ("the rate of death has fallen"); its verb is finite ("M40 in Oxfordshire using phones" is no clause).
-  const inSubject = (t: { surface: string; pos: string }) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-" || /^(?:of|from|in)$/i.test(t.surface);
+  // A possessive after a plural or a name in "s" too: "Ross Forbes' deflected strike quickly doubled Morton's lead".
+  const possessive = (t: { surface: string }, i: number) => /^['’]$/.test(t.surface) && /s$/i.test(tailTags[i - 1]?.surface ?? "") && SUBJECT_TAGS.has(tailTags[i - 1]?.pos ?? "");
+  const inSubject = (t: { surface: string; pos: string }, i: number) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-" || /^(?:of|from|in)$/i.test(t.surface) || possessive(t, i);
   // "the way he goes …" is a noun with its relative clause, not a subject: no pronoun after the subject's first word.
   const finiteVerb = verbAt > 0 && !/ing$/i.test(tailTags[verbAt]!.surface) && !subject.slice(1).some((t) => t.pos === "PRON");
-  if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && SUBJECT_TAGS.has(subject.at(-1)!.pos)) return tail;
+  if (SUBJECT_TAGS.has(first.pos) && finiteVerb && verbAt <= 7 && subject.every(inSubject) && (SUBJECT_TAGS.has(subject.at(-1)!.pos) || possessive(subject.at(-1)!, subject.length - 1))) return tail;
   // Not a compound: "would-be recruits" is a noun phrase, not "would be".
   if (((first.pos === "VERB" && (/(?:ed|s)$/.test(first.surface) || IRREGULAR_PAST.test(first.surface))) || (first.pos === "AUX" && tailTags.length > 2)) && !/^\S+-\S/.test(tail)) {
     // A name with an aside lends the name: "Fosse Park, near junction 21 of the M1, opened in 1989 and was bought …" →
@@ -615,6 +636,36 @@ function englishClause(head: string, tail: string): string | null {
     return `${subject} ${tail}`;
   }
   return null;
+}
+
+/**
+ * English: a trailing "with" phrase that has a subject and a participle of its own, as a statement of its own in the
+ * main clause's tense: "…gave Widnes a 14-6 lead, with Cas loanee Paddy Flynn responding against his parent club" →
+ * "…gave Widnes a 14-6 lead." + "Cas loanee Paddy Flynn was responding against his parent club."; "…, with the fee
+ * reported to be up to 30m euros" → "The fee was reported to be up to 30m euros." Not "with X having to …" or "being"
+ * (no plain statement in "was having to"), nor a second participle after "and", nor a pronoun ("with him scoring"), a quotation, or a head in the future.
+ */
+export function withPhrase(plain: string): [string, string] | null {
+  const match = /^(.{20,}?),\s+with\s+([^"“”]{10,})$/.exec(plain);
+  // Nor a phrase with a second participle ("with Ms Smith joining the SNP members and Mr Wightman abstaining"): "was" would lend it none.
+  if (!match || openQuote(match[1]!) || !standsAlone(match[1]!) || /,\s+with\s/i.test(match[2]!) || /\band\s+(?:\S+\s+){0,3}\p{Ll}+ing\b/u.test(match[2]!)) return null;
+  const head = match[1]!;
+  const tags = tagEnglish(match[2]!);
+  const at = tags.findIndex((t) => VERB_TAGS.has(t.pos));
+  if (at < 1 || at > 6) return null;
+  const subject = tags.slice(0, at);
+  const verb = tags[at]!.surface;
+  const participle = (/^\p{Ll}+ing$/u.test(verb) && !/^(?:having|being|including|according)$/.test(verb)) || (tags[at]!.pos === "VERB" && /^\p{Ll}+ed$/u.test(verb));
+  if (!participle || subject[0]!.pos === "PRON" || !subject.every((t) => SUBJECT_TAGS.has(t.pos) || /^(?:of|-)$/i.test(t.surface)) || !/^(?:NOUN|PROPN|NUM)$/.test(subject.at(-1)!.pos)) return null;
+  if (/\b(?:will|shall|would)\b/i.test(head)) return null;
+  const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
+  const last = subject.at(-1)!;
+  const plural = subject.some((t) => /^and$/i.test(t.surface)) || (last.pos === "NOUN" && /[^s']s$/.test(last.surface)) || /^(?:people|police|children|men|women)$/i.test(last.surface);
+  const be = past ? (plural ? "were" : "was") : plural ? "are" : "is";
+  const words = match[2]!.split(/\s+/);
+  const verbWord = words.findIndex((w) => w.replace(/\W+$/, "") === verb);
+  if (verbWord < 1) return null;
+  return [head, capitalise(`${words.slice(0, verbWord).join(" ")} ${be} ${words.slice(verbWord).join(" ")}`)];
 }
 
 /** Asides a beginner can do without: non-restrictive relative clauses, "according to …", long "-ly" adverbs. */
@@ -686,7 +737,7 @@ export function withoutLongModifiers(sentence: string): string {
 /** Quotations are somebody's words: a plain twin goes nowhere inside them. */
 const QUOTED = /["“][^"“”]*["”]|‘[^‘’]*’|(?<=^|\s)'[^']{3,}'(?=[\s.,;:!?]|$)/g;
 
-function plainWords(sentence: string, lang: LearningLanguage): string {
+export function plainWords(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
   // Each stretch outside quotation marks on its own; the quotations as written.
   const parts: string[] = [];
@@ -934,7 +985,7 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     // Across sentences too: "Elle se déroule …" does not stay once the sentence naming "la photosynthèse" is left out.
     sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit || lead.has(p));
   }
-  sentences = lang === "en" ? oneAttribution(sentences) : sentences;
+  sentences = lang === "en" ? oneTime(oneAttribution(sentences)) : sentences;
   const words = glossary(input, 4, Math.max(10, maxWords + 4)).filter((w) => !toldAlready(w, sentences, lang));
   const body = sentences.join(" ");
   if (!words.length) return body;
@@ -955,6 +1006,21 @@ export function oneAttribution(sentences: string[]): string[] {
     if (attribution && said && previous && /\.$/.test(previous)) out[out.length - 1] = `${previous.slice(0, -1)}, ${attribution[1]!}.`;
     else out.push(sentence);
     if (attribution) said = true;
+  }
+  return out;
+}
+
+/**
+ * English: a clock time told on its own ("That was at about 09:10 BST.") takes the "That was after …" that follows it. "Police were called to the A35. That was at about 09:10 BST. That was after they were
+ * found by a dog walker." → "… That was at about 09:10 BST, after they were found by a dog walker."
+ */
+export function oneTime(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (const sentence of sentences) {
+    const previous = out.at(-1);
+    const again = /^That was ((?:when|after|before|until|as soon as) .+)$/.exec(sentence);
+    if (again && previous && /^That was (?:at|from|by) [^,]+\.$/.test(previous)) out[out.length - 1] = `${previous.slice(0, -1)}, ${again[1]!}`;
+    else out.push(sentence);
   }
   return out;
 }
