@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_CREATOR, registerThroughPage } from "./helpers";
+import { E2E_ADMIN, E2E_CREATOR, registerThroughPage, signInThroughPage } from "./helpers";
 
 // Dates were written three ways (the bell in the browser's default, the users list in the server's
 // zone, the jobs console in UTC). Every screen now shows the person's own locale and zone, with the
@@ -54,11 +54,7 @@ test("the bell and the settings show dates in the person's locale and time zone"
 
 test("the admin's users list, activity and jobs console use the same local dates, UTC in the title", async ({ page }) => {
   const errors = hydrationErrors(page);
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signInThroughPage(page, E2E_ADMIN);
 
   await page.goto("/admin");
   // The list shows Scout and Creator users (the spec's admin screen).

@@ -1,17 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_CREATOR, pagesUrl, registerThroughPage } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
 // 017's amendment). Busy buttons are now aria-disabled instead: the focus stays on them, and a
 // second press does nothing while the first runs.
-
-async function signInAsCreator(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_CREATOR.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
-}
 
 test("keyboard: a failed sign-in leaves the focus on Sign In, and a second Enter while busy sends nothing more", async ({ page }) => {
   let posts = 0;
@@ -31,7 +23,7 @@ test("keyboard: a failed sign-in leaves the focus on Sign In, and a second Enter
 });
 
 test("keyboard: Save preferences keeps the focus on its button", async ({ page }) => {
-  await signInAsCreator(page);
+  await signInThroughPage(page, E2E_CREATOR);
   await page.getByRole("tab", { name: "Enrichments" }).click();
   const form = page.getByRole("form", { name: "Content preferences" });
   const button = form.getByRole("button", { name: "Save preferences" });
@@ -42,7 +34,7 @@ test("keyboard: Save preferences keeps the focus on its button", async ({ page }
 });
 
 test("keyboard: Create token keeps the focus on its button", async ({ page }) => {
-  await signInAsCreator(page);
+  await signInThroughPage(page, E2E_CREATOR);
   await page.goto("/settings/integrations");
   await page.getByLabel("Token name").fill(`focus-${Date.now()}`);
   const button = page.getByRole("button", { name: "Create token" });

@@ -17,3 +17,12 @@ export async function registerThroughPage(page: Page, email: string, password: s
   // A sign-up can take well over 10 s on a busy two-core machine.
   await expect(page).toHaveURL("/dashboard", { timeout: 45_000 });
 }
+
+/** Signs in through the login page as one of the seeded accounts (or any) and lands on the dashboard. */
+export async function signInThroughPage(page: Page, account: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/dashboard");
+}
