@@ -49,7 +49,7 @@ const THREAD_START_TIMEOUT_MS = 30_000;
 /** Loading pdf.js on a thread (seconds on a busy machine) has its own allowance, like a thread's start. */
 const WARM_UP_MS = 30_000;
 /** A parse under its CPU budget still stops at this many times the budget in wall time. */
-export const WALL_CAP_FACTOR = 3;
+const WALL_CAP_FACTOR = 3;
 /** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on every Linux build in use). */
 const TICKS_PER_SECOND = 100;
 
