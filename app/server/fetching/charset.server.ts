@@ -34,11 +34,6 @@ function declaredLabel(contentType: string, bytes: Buffer): string | undefined {
   return /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1];
 }
 
-/** The text when the bytes are valid UTF-8, else null (node:buffer's checks are native: a page is read in microseconds, not a callback per byte). */
-function strictUtf8(bytes: Buffer): string | null {
-  return isUtf8(bytes) ? bytes.toString("utf8") : null;
-}
-
 /** windows-1252's characters at 0x80–0x9f (the rest of it is latin1); unassigned bytes stay as they are. */
 const WINDOWS_1252_HIGH = "€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ";
 
@@ -47,8 +42,22 @@ function decodeWindows1252(bytes: Buffer): string {
   return bytes.toString("latin1").replace(/[\x80-\x9f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!);
 }
 
-function decodeAs(bytes: Buffer, charset: string): string {
-  return charset === "windows-1252" ? decodeWindows1252(bytes) : new TextDecoder(charset).decode(bytes);
+/**
+ * How a page's bytes are read: "latin1" for ASCII (the same characters in UTF-8 and every
+ * single-byte encoding, and the quickest read of them), "windows-1252" for that encoding (see
+ * decodeWindows1252), else a WHATWG encoding name for TextDecoder ("utf-8", "shift_jis", ...).
+ */
+export type Reading = string;
+
+const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** The bytes as text, read as `pageEncoding` decided. */
+export function decodeAs(bytes: Uint8Array, reading: Reading): string {
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (reading === "latin1") return buffer.toString("latin1");
+  // TextDecoder drops a byte order mark; so does this quicker read of UTF-8.
+  if (reading === "utf-8") return stripBom(buffer.toString("utf8"));
+  return reading === "windows-1252" ? decodeWindows1252(buffer) : new TextDecoder(reading).decode(buffer);
 }
 
 /**
@@ -56,16 +65,23 @@ function decodeAs(bytes: Buffer, charset: string): string {
  * trusted; otherwise bytes that are valid UTF-8 are UTF-8 (with non-ASCII bytes that is never
  * an accident), a declared single-byte encoding comes next, and windows-1252 (what browsers
  * read latin1 as) is the last resort: every byte decodes, none becomes U+FFFD.
+ *
+ * Only decides (native checks, microseconds a page): the page is decoded where it is parsed
+ * (`decodeAs` in its parser thread), so a worker's main thread never builds the page's text.
  */
-export function decodeBody(bytes: Buffer, contentType: string): { text: string; charset: string } {
-  const decode = (charset: string) => ({ text: decodeAs(bytes, charset), charset });
+export function pageEncoding(bytes: Buffer, contentType: string): { charset: string; reading: Reading } {
   const bom = bomEncoding(bytes);
-  if (bom) return decode(bom);
+  if (bom) return { charset: bom, reading: bom };
   const declared = encodingOf(declaredLabel(contentType, bytes));
-  if (declared && declared !== "utf-8" && !SINGLE_BYTE.test(declared)) return decode(declared);
-  // ASCII reads the same in UTF-8 and every single-byte encoding: latin1 is the quickest read of it.
-  if (declared && isAscii(bytes)) return { text: bytes.toString("latin1"), charset: declared };
-  const utf8 = strictUtf8(bytes);
-  if (utf8 !== null) return { text: utf8, charset: "utf-8" };
-  return decode(declared && declared !== "utf-8" ? declared : "windows-1252");
+  if (declared && declared !== "utf-8" && !SINGLE_BYTE.test(declared)) return { charset: declared, reading: declared };
+  if (declared && isAscii(bytes)) return { charset: declared, reading: "latin1" };
+  if (isUtf8(bytes)) return { charset: "utf-8", reading: "utf-8" };
+  const fallback = declared && declared !== "utf-8" ? declared : "windows-1252";
+  return { charset: fallback, reading: fallback };
+}
+
+/** `pageEncoding` and `decodeAs` in one step. */
+export function decodeBody(bytes: Buffer, contentType: string): { text: string; charset: string } {
+  const { charset, reading } = pageEncoding(bytes, contentType);
+  return { text: decodeAs(bytes, reading), charset };
 }

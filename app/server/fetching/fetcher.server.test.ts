@@ -15,6 +15,7 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/html" });
       return void res.end("x".repeat(4096));
     }
+    if (req.url === "/latin1") return void res.writeHead(200, { "content-type": "text/html; charset=iso-8859-1" }).end(Buffer.from("<title>Cr\u00e8me br\u00fbl\u00e9e</title>", "latin1"));
     if (req.url === "/image") return void res.writeHead(200, { "content-type": "image/png" }).end("png");
     res.writeHead(200, { "content-type": "text/html" }).end("<title>ok</title>");
   });
@@ -51,5 +52,17 @@ describe("FetchError kinds", () => {
     await failure("/streamed-large", { maxBytes: 1024 });
     const page = await safeFetch(base + "/", { allowlist: ["127.0.0.1"] });
     expect(page.body).toContain("<title>ok</title>");
+  });
+});
+
+describe("a fetched page's text", () => {
+  it("keeps the page's bytes and how to read them, and decodes them only when the text is read", async () => {
+    const page = await safeFetch(base + "/latin1", { allowlist: ["127.0.0.1"] });
+    // The parser thread decodes these (parsePageOffThread): the main thread builds no copy of the page.
+    expect(page.encoded?.reading).toBe("windows-1252");
+    expect(Buffer.from(page.encoded!.bytes).toString("latin1")).toBe("<title>Cr\u00e8me br\u00fbl\u00e9e</title>");
+    expect(Object.getOwnPropertyDescriptor(page, "body")?.get).toBeTypeOf("function");
+    expect(page.charset).toBe("windows-1252");
+    expect(page.body).toBe("<title>Crème brûlée</title>");
   });
 });

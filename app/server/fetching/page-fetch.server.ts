@@ -250,7 +250,7 @@ async function fetchAndParse(
   let threadAt = parseStarted;
   let parsed: ParsedPage;
   try {
-    parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data, { lane, onStart: () => (threadAt = performance.now()) });
+    parsed = await parsePageOffThread(page, { lane, onStart: () => (threadAt = performance.now()) });
   } catch (error) {
     // An empty shell may be built by its scripts: the browser reads it before it is called empty.
     if (error instanceof PageError && error.message === PAGE_EMPTY) {
@@ -281,7 +281,14 @@ async function fetchAndParse(
 /** The browser rule over a plain page (CRAWLER_BROWSER and whether a Chromium was found decide its mode). */
 function browserReasonFor(page: FetchedPage, text: string, step: StepLogger): BrowserNeeded | null {
   if (page.data) return null;
-  const reason = needsBrowser({ html: page.body, contentType: page.contentType, text });
+  // The page's HTML is read (and so decoded, FetchedPage.encoded) only when its text is thin.
+  const reason = needsBrowser({
+    contentType: page.contentType,
+    text,
+    get html() {
+      return page.body;
+    },
+  });
   if (!reason) return null;
   step(`the page needs the headless browser: ${reason}`);
   return { browser: reason, shareable: page.shareable !== false, shell: page };
@@ -310,7 +317,7 @@ async function renderAndParse(
   }
   const { page, record } = fetched;
   const parseStarted = performance.now();
-  const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data, { lane });
+  const parsed = await parsePageOffThread(page, { lane });
   step(`parsed in ${elapsed(parseStarted)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${parsed.words} words`);
   if (key && record.method === "browser" && render.shareable) {
     await storePage(key, target.normalizedUrl, {

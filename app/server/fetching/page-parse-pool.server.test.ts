@@ -29,6 +29,17 @@ describe("ParsePool", () => {
     expect(await pool.parse(small)).toEqual(parsePage(small.body, small.url, small.contentType));
   });
 
+  it("decodes a page sent as its bytes in the thread, as the fetcher read them", async () => {
+    pool = new ParsePool({ threads: 1, budgetMs: 30_000 });
+    const html = article.replace("<p>", "<p>Crème brûlée, déjà vu. ");
+    const bytes = Buffer.from(html, "latin1");
+    const parsed = await pool.parse({ body: "", encoded: { bytes, reading: "windows-1252" }, url: small.url, contentType: "text/html" });
+    expect(parsed).toEqual(parsePage(html, small.url, "text/html"));
+    expect(parsed.text).toContain("Crème brûlée, déjà vu.");
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(html)]);
+    expect(await pool.parse({ body: "", encoded: { bytes: utf8, reading: "utf-8" }, url: small.url, contentType: "text/html" })).toEqual(parsed);
+  });
+
   it("passes the page's own refusals back as PageErrors", async () => {
     pool = new ParsePool({ threads: 1, budgetMs: 30_000 });
     const deep = await rejection(pool.parse({ ...small, body: "<div>".repeat(100_000) }));

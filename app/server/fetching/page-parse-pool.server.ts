@@ -5,6 +5,8 @@ import { env } from "../platform/env.server";
 import type { WorkLane } from "./host-limits.server";
 import { log } from "../platform/logger.server";
 import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.server";
+import type { Reading } from "./charset.server";
+import type { FetchedPage } from "./fetcher.server";
 
 /**
  * Pages are parsed in worker threads, never on a process's event loop: a hostile page can
@@ -18,6 +20,8 @@ import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.serv
  */
 export interface ParseRequest {
   body: string;
+  /** The page's bytes and how to read them, decoded in the thread (FetchedPage.encoded); then `body` is empty. */
+  encoded?: { bytes: Uint8Array; reading: Reading };
   url: string;
   contentType: string;
   /** The raw bytes of a binary document (a PDF). */
@@ -312,14 +316,17 @@ export function warmParsePool(): void {
 }
 
 /** Parses a page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). */
+/**
+ * Parses a fetched page in a parser thread. A page that still has its bytes (`encoded`) is sent
+ * as bytes and decoded there: its text is never built on this thread (FetchedPage.encoded).
+ */
 export function parsePageOffThread(
-  body: string,
-  url: string,
-  contentType: string,
-  data?: Uint8Array,
+  page: Pick<FetchedPage, "body" | "encoded" | "url" | "contentType" | "data">,
   options: { lane?: WorkLane; onStart?: () => void } = {},
 ): Promise<ParsedPage> {
-  return sharedPool().parse({ body, url, contentType, data }, options);
+  const { url, contentType, data, encoded } = page;
+  const request: ParseRequest = encoded ? { body: "", encoded, url, contentType, data } : { body: page.body, url, contentType, data };
+  return sharedPool().parse(request, options);
 }
 
 export async function closeParsePool(): Promise<void> {

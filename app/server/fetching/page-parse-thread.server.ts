@@ -4,6 +4,7 @@
  */
 import { readlinkSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
+import { decodeAs } from "./charset.server";
 import { PageError, parsePage } from "./page-parser.server";
 import { loadPdfjs, parsePdf } from "./pdf-parser.server";
 import type { ParseRequest, ThreadAnswer } from "./page-parse-pool.server";
@@ -25,7 +26,7 @@ port.on("message", async (request: ParseRequest) => {
     port.postMessage({ warmedUp: true } satisfies ThreadAnswer);
   }
   try {
-    const page = request.contentType === "application/pdf" && request.data ? await parsePdf(request.data, request.url) : parsePage(request.body, request.url, request.contentType);
+    const page = request.contentType === "application/pdf" && request.data ? await parsePdf(request.data, request.url) : parsePage(request.encoded ? decodeAs(request.encoded.bytes, request.encoded.reading) : request.body, request.url, request.contentType);
     answer = { page };
   } catch (error) {
     answer = error instanceof PageError ? { pageError: error.message } : { error: error instanceof Error ? error.message : String(error) };

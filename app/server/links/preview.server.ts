@@ -37,7 +37,7 @@ export async function previewLink(url: string): Promise<LinkPreview> {
       timeoutMs: Math.min(PREVIEW_TIMEOUT_MS, env().FETCH_TIMEOUT_MS),
       maxBytes: Math.min(1024 * 1024, env().FETCH_MAX_BYTES),
     });
-    const parsed = await parsePageOffThread(page.body, page.url, page.contentType, page.data);
+    const parsed = await parsePageOffThread(page);
     const preview = { url: page.url, title: parsed.title, description: parsed.description, favicon: await knownFavicon(parsed.favicon) };
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(url, { preview, expires: Date.now() + TTL_MS });
