@@ -26,3 +26,54 @@ describe("readableContent on a page with thousands of blocks in one element", ()
     expect(Math.max(...reads.values())).toBeLessThan(50);
   });
 });
+
+// Readability keeps a copy of the page to start again from when a pass finds too little text; it
+// serialised the whole page to HTML for that on every page (our patch copies the nodes instead).
+describe("readableContent's copy of the page for another pass", () => {
+  const { document } = parseHTML("<!doctype html><html><body><div></div></body></html>");
+  let proto: object | null = document.querySelector("div");
+  while (proto && !Object.getOwnPropertyDescriptor(proto, "innerHTML")) proto = Object.getPrototypeOf(proto);
+  const original = Object.getOwnPropertyDescriptor(proto!, "innerHTML")!;
+  afterEach(() => Object.defineProperty(proto!, "innerHTML", original));
+
+  const paragraphs = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i} of a post about tide tables, long enough to count as prose, with a comma, and another one.</p>`).join("");
+
+  it("never serialises the page", () => {
+    let reads = 0;
+    Object.defineProperty(proto!, "innerHTML", {
+      ...original,
+      get(this: object) {
+        reads++;
+        return original.get!.call(this);
+      },
+    });
+    const result = readableContent(`<!doctype html><html><head><title>Tides</title></head><body><div class="post"><h1>Tides</h1>${paragraphs}</div></body></html>`);
+    expect(result?.text).toContain("Paragraph 11 of a post about tide tables");
+    expect(reads).toBe(0);
+  });
+
+  it("still finds an article that only a second pass finds, from the page as it was", () => {
+    // "extra" is an unlikely candidate to Readability's first pass (not noise to ours): the first
+    // pass strips the article and finds too little, the next starts again from the copy.
+    const result = readableContent(`<!doctype html><html><head><title>Tides</title></head><body><div class="extra-content"><h1>Tides</h1>${paragraphs}</div></body></html>`);
+    expect(result?.text).toContain("Paragraph 0 of a post about tide tables");
+    expect(result?.text).toContain("Paragraph 11 of a post about tide tables");
+  });
+});
+
+// Our linkedom patch keeps compiled selectors (Readability asks for the same few hundreds of times a page).
+describe("linkedom's kept selectors", () => {
+  it("answer each document with its own elements, in HTML and in XML", async () => {
+    const { DOMParser } = await import("linkedom");
+    const first = parseHTML("<!doctype html><html><body><p>one</p><ul><li>two</li></ul></body></html>").document;
+    const second = parseHTML("<!doctype html><html><body><p>three</p><p>four</p></body></html>").document;
+    expect(Array.from(first.querySelectorAll("p,li"), (e) => e.textContent)).toEqual(["one", "two"]);
+    expect(Array.from(second.querySelectorAll("p,li"), (e) => e.textContent)).toEqual(["three", "four"]);
+    // HTML matches tag names whatever their case; XML does not: the same selector, two answers.
+    expect(first.querySelectorAll("P")).toHaveLength(1);
+    const xml = new DOMParser().parseFromString("<root><p>five</p><P>six</P></root>", "text/xml");
+    expect(Array.from(xml.querySelectorAll("P"), (e) => (e as Element).textContent)).toEqual(["six"]);
+    expect(Array.from(first.querySelectorAll(":scope > body > p"), (e) => e.textContent)).toEqual([]);
+    expect(Array.from(first.documentElement.querySelectorAll(":scope > body > p"), (e) => e.textContent)).toEqual(["one"]);
+  });
+});
