@@ -529,6 +529,13 @@ export function extractKeyphrases(input: { text: string; title?: string | null; 
 export type WordKind = "d" | "u" | "a" | "n" | "p";
 
 export function wordKind(surface: string, firstInSentence: boolean): WordKind {
+  return kindAt(wordShape(surface), firstInSentence);
+}
+
+/** A word's kind apart from its place: "capitalised" is a name ("n") unless it opens its sentence. */
+type WordShape = Exclude<WordKind, "n"> | "capitalised";
+
+function wordShape(surface: string): WordShape {
   // Most words: lower-case letters only.
   if (/^\p{Ll}+$/u.test(surface)) return "p";
   if (/^[+-]?\d[\d.,]*%?$/.test(surface)) return "d";
@@ -537,9 +544,10 @@ export function wordKind(surface: string, firstInSentence: boolean): WordKind {
   const symbols = surface.match(/[^\p{L}\p{N}]/gu)?.length ?? 0;
   if (letters === 0 || symbols > 1 || (digits > 0 && digits >= letters)) return "u";
   if (letters > 1 && surface === surface.toUpperCase()) return "a";
-  if (!firstInSentence && /^\p{Lu}/u.test(surface)) return "n";
-  return "p";
+  return /^\p{Lu}/u.test(surface) ? "capitalised" : "p";
 }
+
+const kindAt = (shape: WordShape, firstInSentence: boolean): WordKind => (shape === "capitalised" ? (firstInSentence ? "p" : "n") : shape);
 
 export interface YakeWeights {
   casing: number;
@@ -590,14 +598,23 @@ export function similarity(a: string, b: string, bound?: number): number {
   if (!a.length || !b.length) return 0;
   // The common subsequence is at most the shorter string.
   if (bound !== undefined && (2 * Math.min(a.length, b.length)) / (a.length + b.length) <= bound) return 0;
-  let previous = new Uint16Array(b.length + 1);
-  let current = new Uint16Array(b.length + 1);
+  // Two rows of the table in one reused buffer: the dedupe of a page's candidates calls this
+  // thousands of times, and two new arrays a call were most of its cost (and of the engine's garbage).
+  const width = b.length + 1;
+  if (lcsRows.length < 2 * width) lcsRows = new Uint16Array(4 * width);
+  const rows = lcsRows;
+  rows.fill(0, 0, 2 * width);
+  let previous = 0;
+  let current = width;
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) current[j] = a[i - 1] === b[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, current[j - 1]!);
+    const code = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) rows[current + j] = code === b.charCodeAt(j - 1) ? rows[previous + j - 1]! + 1 : Math.max(rows[previous + j]!, rows[current + j - 1]!);
     [previous, current] = [current, previous];
   }
-  return (2 * previous[b.length]!) / (a.length + b.length);
+  return (2 * rows[previous + b.length]!) / (a.length + b.length);
 }
+
+let lcsRows = new Uint16Array(256);
 
 export interface YakeOptions {
   stop: Set<string>;
@@ -627,6 +644,7 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
   const terms: YakeTerm[] = [];
   const termIds = new Map<string, number>();
   const stemmed = new Map<string, string>();
+  const shapes = new Map<string, WordShape>();
   const candidates = new Map<string, { ids: number[]; tf: number; forms: Map<string, number> }>();
   // Pairs of capitalised words side by side, for joinNames: "first second" ids → count and forms.
   const namePairs = new Map<string, { first: number; second: number; tf: number; forms: Map<string, number> }>();
@@ -639,7 +657,10 @@ export function yakeKeyphrases(text: string, options: YakeOptions): Keyphrase[] 
       for (const written of chunk.match(/[\p{L}\p{N}][\p{L}\p{N}+#'’.-]*[\p{L}\p{N}+#]|[\p{L}\p{N}]/gu) ?? []) {
         // "Marsden's" is "Marsden"; "l'analyse" is "analyse".
         const surface = /['’]/u.test(written) ? written.replace(/['’]s$/u, "").replace(/^(?:l|d|qu|j|n|s|c|m|t)['’](?=\p{L})/iu, "") : written;
-        const kind = wordKind(surface, firstInSentence);
+        // A page repeats its words: each distinct form's shape is read once.
+        let shape = shapes.get(surface);
+        if (shape === undefined) shapes.set(surface, (shape = wordShape(surface)));
+        const kind = kindAt(shape, firstInSentence);
         firstInSentence = false;
         used = true;
         const lower = surface.toLowerCase();
