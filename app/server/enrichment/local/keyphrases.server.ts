@@ -579,14 +579,24 @@ export function termScore(term: Pick<YakeTerm, "tf" | "acronyms" | "names" | "se
   };
   const relatedness = 1 + (diversity(term.left) + diversity(term.right)) * (term.tf / page.maxTf);
   const frequency = term.tf / (page.meanTf + page.stdTf || 1);
-  const distinct = new Set(term.sentences);
-  const spread = distinct.size / page.sentences;
+  const ordered = distinctInOrder(term.sentences);
+  const spread = ordered.length / page.sentences;
   const casing = (weights.casing * Math.max(term.acronyms, term.names)) / (1 + Math.log(term.tf));
-  const ordered = [...distinct].sort((a, b) => a - b);
   const middle = ordered.length >> 1;
   const median = ordered.length % 2 ? ordered[middle]! : (ordered[middle - 1]! + ordered[middle]!) / 2;
   const position = Math.log(Math.log(3 + median));
   return (Math.pow(position, weights.position) * relatedness) / (casing + frequency / relatedness + spread / relatedness);
+}
+
+/** The distinct sentence numbers, in order: one pass over a term's (written in order, so already sorted). */
+function distinctInOrder(sentences: number[]): number[] {
+  const distinct: number[] = [];
+  for (const sentence of sentences) {
+    const last = distinct.length ? distinct[distinct.length - 1]! : -Infinity;
+    if (sentence < last) return [...new Set(sentences)].sort((a, b) => a - b);
+    if (sentence !== last) distinct.push(sentence);
+  }
+  return distinct;
 }
 
 /**
