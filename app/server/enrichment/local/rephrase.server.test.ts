@@ -872,3 +872,20 @@ describe("beginner cuts for shorter sentences (eighth pass)", () => {
     expect(plainWords("The service runs on distributed systems.", "en")).toBe("The service runs on distributed systems.");
   });
 });
+
+describe("beginner wording and cuts (ninth pass)", () => {
+  it("makes no garbled sentence of a leading phrase, a plural 'which', an open 'whose' aside or a score", () => {
+    // A phrase is no name to describe: "In Spain is the deferral period is six months …" was the old cut.
+    expect(splitLong("In Spain, the deferral period is six months after the change of a sexual partner, whether the would-be donor is heterosexual or gay.", "en", 8, 2).join(" ")).not.toMatch(/In Spain is/);
+    expect(splitLong("Steve Ford, the dementia care lead for Care Forum Wales, believes progress is being made across the country.", "en", 8, 2)[0]).toBe("Steve Ford is the dementia care lead for Care Forum Wales.");
+    expect(splitLong("One set are common accent changes, which have spread right across the UK, such as the f and l examples.", "en", 8, 2)).toEqual([
+      "One set are common accent changes.",
+      "These have spread right across the UK, such as the f and l examples.",
+    ]);
+    expect(splitLong("The plans were changed, which has angered many local people in the town.", "en", 8, 2)[1]).toMatch(/^This has angered/);
+    // "Ince, whose earlier effort came." was a fragment.
+    expect(splitLong("Ince, whose earlier effort came after he drifted in from the right to score his 11th goal of the season, could only hit the post from a low cross by Bent in the second half.", "en", 8, 2).join(" ")).not.toMatch(/came\.|That was after/);
+    expect(plainWords("They finished runners-up in 2012, when they were demolished 4-0 by Spain.", "en")).toMatch(/demolished 4-0/);
+    expect(plainWords("The house was demolished last year.", "en")).toBe("The house was knocked down last year.");
+  });
+});

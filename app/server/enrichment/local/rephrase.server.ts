@@ -152,7 +152,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["(?<!^|[,;:]\\s)considering(?! (?:that|how|what|the fact)\\b)", "thinking about"], ["alongside(?!.*\\bwith\\b)", "with"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
   ["allegation", "claim"], ["alleging", "claiming"], ["altercation", "fight"], ["intercepted", "stopped"],
   ["epidemic", "outbreak"], ["competition", "contest"], ["competitions", "contests"], ["unfortunately", "sadly"],
-  ["necessary", "needed"], ["recently", "lately"], ["accommodation", "housing"], ["demolished", "knocked down"], ["extinguished", "put out"], ["in the aftermath of", "after"],
+  ["necessary", "needed"], ["recently", "lately"], ["accommodation", "housing"], ["demolished(?! \\d+-\\d+)", "knocked down"], ["extinguished", "put out"], ["in the aftermath of", "after"],
   ["as a result of", "because of"], ["elderly", "old"], ["technology", "tech"], ["authorised", "allowed"], ["authorized", "allowed"],
   ["throughout", "all through"], ["emphasised", "stressed"], ["emphasized", "stressed"], ["negotiations", "talks"], ["discussions", "talks"], ["difficulties", "problems"], ["difficulty", "trouble"], ["disappeared", "vanished"],
   ["entirely", "wholly"],
@@ -288,7 +288,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       clause = own;
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
-    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every|He|She|It|They|We|You|There)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
+    // ", which have spread …" points back at a plural: "These have spread …", not "This have spread …".
+    const open = opener === "This " && /^(?:have|are|were)\b/i.test(clause) ? "These " : opener;
+    return pieces(head, open ? `${open}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every|He|She|It|They|We|You|There)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
   }
   if (lang === "fr") {
     // An appositive that defines the noun before it: "…contiennent la chlorophylle, un pigment vert qui absorbe …" →
@@ -350,6 +352,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head)) continue;
       if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
+      // "Ince, whose earlier effort came after he drifted in …, could only hit the post": the clause belongs to an open aside.
+      if (/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) continue;
       // "That was when he was five and is now 18": a second predicate is no longer about that time.
       if (/\band\s+(?:is|are|was|were|has|have|had|will|can|would)\b/i.test(tail)) continue;
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
@@ -441,7 +445,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // An appositive after the subject's name becomes a sentence of its own: "Ed Snowden, a 29-year-old former worker for
     // the CIA, has revealed …" → "Ed Snowden is a 29-year-old former worker for the CIA. Ed Snowden has revealed …".
     const described = /^((?:\p{Lu}[\p{L}'’.-]*\s+){0,3}\p{Lu}[\p{L}'’-]+),\s+((?:an?|the|chairman|chairwoman|chief|head|director|leader|president|member|editor|manager|owner|founder|captain|coach|spokesman|spokeswoman|minister|secretary)\s+[^,"“”]{3,70}),\s+(\p{Ll}.{10,})$/u.exec(plain);
-    if (described && !/^(?:The|A|An|This|That|It|He|She|They)$/.test(described[1]!) && tagEnglish(described[3]!).some((t) => VERB_TAGS.has(t.pos))) {
+    // Not "In Spain, the deferral period is six months …, whether …": a phrase is no name, and a clause no appositive.
+    if (described && !/^(?:The|A|An|This|That|It|He|She|They)$/.test(described[1]!) && tagEnglish(described[1]!)[0]?.pos !== "ADP" && !/\b(?:is|are|was|were|has|have|had|will|would|can|could)\b/i.test(described[2]!) && tagEnglish(described[3]!).some((t) => VERB_TAGS.has(t.pos))) {
       return [finish(`${described[1]!} is ${described[2]!}`), ...splitLong(`${described[1]!} ${described[3]!}`, lang, maxWords, effort)];
     }
     // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
