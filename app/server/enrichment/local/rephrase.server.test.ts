@@ -491,8 +491,8 @@ describe("'who' asides said rather than left out", () => {
       "Ouattara also ordered the country's borders closed.",
     ]);
     expect(whoAside("Mr Hedges, who represents Swansea East, said the response would give comfort.")).toEqual(["Mr Hedges represents Swansea East.", "Mr Hedges said the response would give comfort."]);
-    // Not an aside of a noun that is no name, nor one whose sentence does not go on with its verb.
-    expect(whoAside("The man, who lived locally, died at the scene.")).toHaveLength(1);
+    // Nor one whose sentence does not go on with its verb. (A noun that is no name takes its aside too since the ninth pass.)
+    expect(whoAside("Mr Hedges, who represents Swansea East, and his agent said the response would give comfort.")).toHaveLength(1);
   });
 
   it("lends no subject across a bare comma to a participle, and keeps 'implement it' whole", () => {
@@ -887,5 +887,20 @@ describe("beginner wording and cuts (ninth pass)", () => {
     expect(splitLong("Ince, whose earlier effort came after he drifted in from the right to score his 11th goal of the season, could only hit the post from a low cross by Bent in the second half.", "en", 8, 2).join(" ")).not.toMatch(/came\.|That was after/);
     expect(plainWords("They finished runners-up in 2012, when they were demolished 4-0 by Spain.", "en")).toMatch(/demolished 4-0/);
     expect(plainWords("The house was demolished last year.", "en")).toBe("The house was knocked down last year.");
+  });
+
+  it("says a 'who' or 'which' aside of a subject that is a noun phrase first, then the rest with 'It', 'They', the surname or the noun", () => {
+    expect(whoAside("The lawsuit, which was filed in March, made similar allegations of privacy violations.")).toEqual(["The lawsuit was filed in March.", "It made similar allegations of privacy violations."]);
+    expect(whoAside("The hosts, who started the second half well, levelled on 62 minutes.")).toEqual(["The hosts started the second half well.", "They levelled on 62 minutes."]);
+    expect(whoAside("Former Villa manager Paul Lambert, who brought Benteke into English football, believes he will do well at Anfield.")).toEqual([
+      "Former Villa manager Paul Lambert brought Benteke into English football.",
+      "Lambert believes he will do well at Anfield.",
+    ]);
+    expect(whoAside("An Australian citizen, who has awaited trial for more than two years, could face 15 years in jail.")).toEqual(["An Australian citizen has awaited trial for more than two years.", "The Australian citizen could face 15 years in jail."]);
+    expect(whoAside("The man, who lived locally, died at the scene.")).toEqual(["The man lived locally.", "The man died at the scene."]);
+    // The aside is about the last noun, not the subject; or about a claim the tagger took for a noun.
+    expect(whoAside("The disruptions at the station, which is managed by Network Rail, will affect travellers.")).toHaveLength(1);
+    expect(whoAside("Saturday's visit of Fleetwood Town, who were eyeing the beach, hardly promised to be a thriller.")).toHaveLength(1);
+    expect(whoAside("Nunes claims the book, which was not published in print, was written by Rushton.")).toHaveLength(1);
   });
 });

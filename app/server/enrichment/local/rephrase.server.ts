@@ -819,22 +819,63 @@ export function keptPieces(pieces: string[], keep: (piece: string) => boolean): 
 }
 
 /**
- * English: what a "who" aside says about a named person, as a sentence of its own before the rest: "Alassane
+ * English: what a "who" or "which" aside says about the subject, as a sentence of its own before the rest: "Alassane
  * Ouattara, who won November's election, also ordered the borders closed" → "Alassane Ouattara won November's
- * election. Ouattara also ordered the borders closed." Said rather than left out; one sentence when it does not fit.
+ * election. Ouattara also ordered the borders closed."; "The lawsuit, which was filed in March, made similar
+ * allegations" → "The lawsuit was filed in March. It made similar allegations." Said rather than left out; one
+ * sentence when it does not fit.
  */
 export function whoAside(sentence: string): string[] {
+  const plain = sentence.replace(/[.!?]$/, "");
   // Only a name standing as the subject ("Kidder, who …, was delighted"), a clause with its verb first, and a rest that goes on with the verb.
-  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
-  if (!aside) return [sentence];
-  const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
-  if (/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(name) || !VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "")) return [sentence];
-  // "Mr Hedges, who …" is "Mr Hedges" again, not "Hedges".
-  const title = /^(?:Mr|Mrs|Ms|Dr|Sir|Lady|Lord)\b\.?/.exec(name)?.[0];
-  const restTags = tagEnglish(rest);
-  const verbAt = restTags.findIndex((t) => VERB_TAGS.has(t.pos));
-  if (verbAt < 0 || verbAt > 2) return [sentence];
-  return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
+  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(plain);
+  if (aside && !/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(aside[1]!)) {
+    const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
+    if (!VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "") || !restGoesOn(rest)) return [sentence];
+    // "Mr Hedges, who …" is "Mr Hedges" again, not "Hedges".
+    const title = /^(?:Mr|Mrs|Ms|Dr|Sir|Lady|Lord)\b\.?/.exec(name)?.[0];
+    return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
+  }
+  return asideOfSubject(plain) ?? [sentence];
+}
+
+/** English: whether the rest of a sentence after an aside goes on with its verb ("also ordered …", "was delighted"). */
+function restGoesOn(rest: string): boolean {
+  const verbAt = tagEnglish(rest).findIndex((t) => VERB_TAGS.has(t.pos));
+  return verbAt >= 0 && verbAt <= 2;
+}
+
+/**
+ * English: a "who" or "which" aside of a subject that is a noun phrase ("The hosts", "The lawsuit", "An Australian
+ * citizen", "Former Villa manager Paul Lambert", "Lindegaard and Beqiri"), said first; the rest then takes "It" or
+ * "They", the person's surname, or the noun again ("The Australian citizen could face …"). Not a subject with a
+ * preposition in it: in "The disruptions at the station, which is managed by …" or "Saturday's visit of Fleetwood Town,
+ * who were …" the aside is about the last noun, not the subject.
+ */
+function asideOfSubject(plain: string): string[] | null {
+  const aside = /^([^,;:"“”]{3,70}?),\s+(who|which)\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(plain);
+  if (!aside) return null;
+  const [, subject, relative, clause, rest] = aside as unknown as [string, string, string, string, string];
+  const tags = tagEnglish(subject);
+  const last = tags.at(-1);
+  if (!last || tags.length > 8 || !/^\p{Lu}/u.test(subject) || /^(?:This|That|These|Those|It|He|She|They|We|I|You|But|And|Or|So|Some|Many|All|Each|Every|No)\b/.test(subject)) return null;
+  if (!tags.every((t, i) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-" || (i > 0 && /^and$/i.test(t.surface))) || !/^(?:NOUN|PROPN|NUM)$/.test(last.pos)) return null;
+  // A determiner inside is a clause the tagger misread ("Nunes claims the book, which …": the aside is the claim's); without
+  // one in front, the subject is a name ("Lindegaard and Beqiri", "Former Villa manager Paul Lambert").
+  if (tags.some((t, i) => i > 0 && t.pos === "DET") || (!/^(?:The|A|An|His|Her|Their|Its|Our)\s/.test(subject) && !/\p{Lu}[\p{L}'’-]*$/u.test(subject))) return null;
+  if (!VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "") || !restGoesOn(rest) || /\b(?:who|which|that)\b/i.test(rest.split(/\s+/).slice(0, 2).join(" "))) return null;
+  const plural = /\band\b/i.test(subject) || /^(?:are|were|have)\b/i.test(clause) || (last.pos === "NOUN" && /[^s'’]s$/.test(last.surface)) || /^(?:people|police|children|men|women|crew|staff)$/i.test(last.surface);
+  // A name after the words that say who the person is: "Former Villa manager Paul Lambert" → "Lambert".
+  const named = /(?:^|\s)\p{Ll}[\p{L}-]*\s+(?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)$/u.exec(subject);
+  const again =
+    plural ? "They"
+    : relative === "which" ? "It"
+    : named && relative === "who" ? named[1]!
+    : /^(?:The|His|Her|Their|Its|Our)\s/.test(subject) ? subject
+    : /^(?:A|An)\s/.test(subject) ? subject.replace(/^An?\s/, "The ")
+    : null;
+  if (!again) return null;
+  return [finish(`${subject} ${clause}`), finish(`${again} ${rest}`)];
 }
 
 /** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
