@@ -903,4 +903,22 @@ describe("beginner wording and cuts (ninth pass)", () => {
     expect(whoAside("Saturday's visit of Fleetwood Town, who were eyeing the beach, hardly promised to be a thriller.")).toHaveLength(1);
     expect(whoAside("Nunes claims the book, which was not published in print, was written by Rushton.")).toHaveLength(1);
   });
+
+  it("takes more plain words where the twin fits (ninth pass), and keeps 'allegedly' ('He it is said paid' was the old swap)", () => {
+    expect(plainWords("Police were notified of the crash, which resulted in three deaths.", "en")).toBe("Police were told of the crash, which led to three deaths.");
+    expect(plainWords("Exam results in Wales improved and could result in more places.", "en")).toBe("Exam results in Wales improved and could lead to more places.");
+    expect(plainWords("The club was awarded a penalty after he assisted the striker.", "en")).toBe("The club was given a penalty after he helped the striker.");
+    expect(plainWords("It was a case of assisted suicide.", "en")).toMatch(/assisted suicide/);
+    expect(plainWords("An unidentified man was seen; they described him as a hero and it was described as a miracle.", "en")).toBe("An unnamed man was seen; they called him a hero and it was called a miracle.");
+    expect(plainWords("An estimated 500 employees saw speed restrictions until the conclusion of the hearing.", "en")).toBe("About 500 workers saw speed limits until the end of the hearing.");
+    expect(plainWords("He saw an unidentified flying object.", "en")).toMatch(/unidentified flying/);
+    expect(plainWords("Rules stipulate that he intended to go, she reiterated.", "en")).toBe("Rules say that he meant to go, she repeated.");
+    expect(plainWords("He allegedly paid the men and was allegedly attacked.", "en")).toBe("He allegedly paid the men and was allegedly attacked.");
+  });
+
+  it("keeps a pair of '-ly' words whole ('an and costly shutdown' was the old cut)", () => {
+    const text = rephraseText({ title: null, text: "", language: "en", summary: "Speaker John A. Boehner reiterated that Republicans also wanted to avoid a politically and financially costly shutdown." }, "beginner");
+    expect(text).not.toMatch(/\ban? and\b/);
+    expect(text).toMatch(/politically and financially costly/);
+  });
 });
