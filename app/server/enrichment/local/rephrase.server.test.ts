@@ -921,4 +921,13 @@ describe("beginner wording and cuts (ninth pass)", () => {
     expect(text).not.toMatch(/\ban? and\b/);
     expect(text).toMatch(/politically and financially costly/);
   });
+
+  it("cuts a relative clause with a past verb off a statement, but not after an appositive or dash, nor one that says which ones", () => {
+    expect(splitLong("Doctors have told her parents she is now in remission after the therapy which took place in August.", "en", 8, 2)).toEqual([
+      "Doctors have told her parents she is now in remission after the therapy.",
+      "It took place in August.",
+    ]);
+    expect(splitLong("The policeman, 25, was killed in Omagh, a town forever linked with the IRA's most deadly attack - a 1998 bombing that killed 29 people in a busy shopping area.", "en", 8, 2).join(" ")).not.toMatch(/It killed 29/);
+    expect(splitLong("The court heard that the golf club had honoured the weddings of all couples that fell victim to the scam.", "en", 8, 2).join(" ")).not.toMatch(/They fell victim/);
+  });
 });

@@ -381,9 +381,12 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
     // "… a data structure that lets PostgreSQL find rows" → "… a data structure. It lets PostgreSQL find rows"; not a
     // clause inside a longer statement ("He said the company that makes phones lost money"), nor "who" of one person.
-    const relative = /^(.{10,}?\b(\p{L}{2,}))\s+(which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could|\p{Ll}+s)\s)(.{15,})$/u.exec(plain);
+    // A verb in the past too: "… after the therapy which took place in August" → "… after the therapy. It took place in August."
+    const relative = new RegExp(`^(.{10,}?\\b(\\p{L}{2,}))\\s+(which|who|that)\\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could|\\p{Ll}+s|\\p{Ll}+ed|${IRREGULAR_PAST.source.slice(1, -1)})\\s)(.{15,})$`, "u").exec(plain);
     // Not when the antecedent sits in a clause a later cut may leave out ("…, who inserted a stent into an artery that was …").
-    if (relative && relative[1]!.length >= 25 && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!)) {
+    // Nor after a dash or an appositive a later cut leaves out ("…in Omagh, a town … - a 1998 bombing that killed 29 people" is no
+    // "It killed 29 people" about Omagh), nor a noun whose clause says which ones ("the weddings of all couples that fell victim").
+    if (relative && relative[1]!.length >= 25 && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!) && !/\s(?:--|[—–-])\s|,\s+(?:an?|the)\s[^,]*$/i.test(relative[1]!) && !/\b(?:all|every|any|each|no|only|those|these|first|last|few|one of)\s+(?:\S+\s+){0,2}\S+$/i.test(relative[1]!)) {
       const plural = /s$/i.test(relative[2]!) && !/ss$/i.test(relative[2]!);
       const tail = tagEnglish(relative[4]!);
       const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
