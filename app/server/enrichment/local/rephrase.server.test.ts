@@ -930,4 +930,15 @@ describe("beginner wording and cuts (ninth pass)", () => {
     expect(splitLong("The policeman, 25, was killed in Omagh, a town forever linked with the IRA's most deadly attack - a 1998 bombing that killed 29 people in a busy shopping area.", "en", 8, 2).join(" ")).not.toMatch(/It killed 29/);
     expect(splitLong("The court heard that the golf club had honoured the weddings of all couples that fell victim to the scam.", "en", 8, 2).join(" ")).not.toMatch(/They fell victim/);
   });
+
+  it("tells a purpose after 'so (that)' with its own subject and modal as 'This was so …' or 'This is so …'", () => {
+    expect(splitLong("His father is also charged with tampering with records in Ohio so he could get a driver's licence in 2012.", "en", 8, 2)).toEqual([
+      "His father is also charged with tampering with records in Ohio.",
+      "This was so he could get a driver's licence in 2012.",
+    ]);
+    expect(splitLong("He has directed executives to meet in public areas of the Googleplex so they will be more accessible to new ideas.", "en", 8, 2)[1]).toBe("This is so they will be more accessible to new ideas.");
+    // "so busy that", "so simple it could" are degree, not purpose.
+    expect(splitLong("The road was so busy that the police could not get through at all.", "en", 8, 2)).toHaveLength(1);
+    expect(splitLong("The plan is so simple it could work for every school in the county.", "en", 8, 2)).toHaveLength(1);
+  });
 });

@@ -357,6 +357,13 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // "X because Y" → "X. This is because Y."
     const because = /^(.{20,}?)\s+because\s+(?!of\b)(.{15,})$/i.exec(plain);
     if (because && englishClause(because[1]!, because[2]!) === because[2]) return pieces(because[1]!, `This is because ${because[2]!}`);
+    // A purpose: "His father is charged with tampering with records in Ohio so he could get a licence in 2012." → "… in Ohio.
+    // This was so he could get a licence in 2012." The clause has its own subject and a modal, which gives the link its tense.
+    const purpose = /^(.{20,}?),?\s+so(?: that)?\s+((?:he|she|they|it|we|you|i|the\s+\S+|his\s+\S+|her\s+\S+|their\s+\S+|\p{Lu}\S*)\s+(?:could|can|would|will|might|may)\s+.{8,})$/u.exec(plain);
+    if (purpose && !openQuote(purpose[1]!) && standsAlone(purpose[1]!) && !/\b(?:so|such)\s+\S+$/i.test(purpose[1]!)) {
+      // The modal says the tense: "so he could" was, "so they will" is.
+      return pieces(purpose[1]!, `${/\b(?:could|would|might)\b/i.test(purpose[2]!.split(/\s+/).slice(0, 4).join(" ")) ? "This was" : "This is"} so ${purpose[2]!}`);
+    }
   }
   if (effort >= 2 && lang === "en") {
     // "It was scrapped when the government removed it" → "It was scrapped. That was when the government removed it."
