@@ -385,6 +385,20 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const link = word === "where" ? "There" : `${past ? "That was" : "That is"} ${word}`;
       return pieces(head, `${link} ${tail}`);
     }
+    // A trailing phrase of time after a past statement: "Fans ripped up parts of the stadium after Raja's 2-1 win over Chabab."
+    // → "Fans ripped up parts of the stadium. That was after Raja's 2-1 win over Chabab." A noun phrase only (a clause is
+    // the loop's above, an "-ing" phrase has no subject to say), never what a verb needs ("named after", "comes after").
+    const timed = /^(.{25,}?)\s+(after|before|during)\s+((?:the|a|an|his|her|their|its|this|last|\p{Lu}\S*|\d\S*)\s[^,;"“”]{3,60})$/u.exec(plain);
+    // Not a head left open ("… in the lead-up to the incident and also during the event"), nor two clauses (the phrase is the last one's).
+    if (timed && wordCount(timed[1]!) >= 6 && wordCount(timed[3]!) >= 2 && !openQuote(timed[1]!) && !/^That (?:was|is)\b/.test(timed[1]!) && !/\b(?:and|or|but|also|then|not|even|both|either|neither)$/i.test(timed[1]!) && !/\b(?:and|but)\s+(?:\S+\s+){0,6}(?:was|were|is|are|had|has|have|\p{Ll}+ed)\b/u.test(timed[1]!) && standsAlone(timed[1]!)) {
+      const head = timed[1]!;
+      const tail = tagEnglish(timed[3]!);
+      const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
+      const needed = /\b(?:look|looks|looked|looking|name|named|come|comes|came|coming|ran|run|runs|chased|shortly|soon|just|long|right|even|only|ago|moments?|minutes?|hours?|days?|weeks?|months?|years?|time|times|day|night)$/i.test(head);
+      if (past && !needed && !tail.some((t) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/(?:ed|en)$/.test(t.surface) && t.pos !== "AUX") && !tail.some((t) => t.pos === "AUX") && !/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) {
+        return pieces(head, `That was ${timed[2]!.toLowerCase()} ${timed[3]!}`);
+      }
+    }
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
     // "… a data structure that lets PostgreSQL find rows" → "… a data structure. It lets PostgreSQL find rows"; not a
     // clause inside a longer statement ("He said the company that makes phones lost money"), nor "who" of one person.
