@@ -116,7 +116,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["remain", "stay"], ["remained", "stayed"], ["(?<!\\b(?:the|his|her|their|its|human|mortal|whose|of) )remains", "stays"], ["(?<!\\b(?:the|a|an) |\\bafter\\b.*)following(?= (?:the|a|an|his|her|their|its|this|that|last|his|months|weeks|years|days)\\b)(?!.*\\bafter\\b)", "after"], ["in addition to", "besides"],
   ["due to(?= (?:the|a|an|his|her|their|its|this|that|bad|heavy|high|low)\\b)", "because of"], ["terminate", "end"], ["terminated", "ended"], ["requested", "asked"],
   ["approximately", "about"], ["apprehended", "caught"], ["(?<=\\b(?:is|are|was|were|be|been|being) )distributed", "handed out"], ["deceased", "dead"], ["sufficient", "enough"], ["numerous", "many"],
-  ["commenced", "began"], ["purchased", "bought"], ["allegedly", "it is said"], ["consider", "think about"],
+  ["commenced", "began"], ["purchased", "bought"], ["consider", "think about"],
   // "is considered one of the best" is "is seen as", not "is thought about".
   ["(?<=\\b(?:is|are|was|were|be|been|being|widely) )considered", "seen as"], ["considered(?= that\\b)", "thought"], ["considered", "thought about"],
   ["construct", "build"], ["constructed", "built"], ["construction", "building"], [`(?<=\\b(?:is|are|was|were|be|been|being|has|have|had) )selected`, "chosen"], ["difficult", "hard"],
@@ -152,7 +152,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["(?<!^|[,;:]\\s)considering(?! (?:that|how|what|the fact)\\b)", "thinking about"], ["alongside(?!.*\\bwith\\b)", "with"], ["important", "key"], ["commonly", "often"], ["allegations", "claims"],
   ["allegation", "claim"], ["alleging", "claiming"], ["altercation", "fight"], ["intercepted", "stopped"],
   ["epidemic", "outbreak"], ["competition", "contest"], ["competitions", "contests"], ["unfortunately", "sadly"],
-  ["necessary", "needed"], ["recently", "lately"], ["accommodation", "housing"], ["demolished", "knocked down"], ["extinguished", "put out"], ["in the aftermath of", "after"],
+  ["necessary", "needed"], ["recently", "lately"], ["accommodation", "housing"], ["demolished(?! \\d+-\\d+)", "knocked down"], ["extinguished", "put out"], ["in the aftermath of", "after"],
   ["as a result of", "because of"], ["elderly", "old"], ["technology", "tech"], ["authorised", "allowed"], ["authorized", "allowed"],
   ["throughout", "all through"], ["emphasised", "stressed"], ["emphasized", "stressed"], ["negotiations", "talks"], ["discussions", "talks"], ["difficulties", "problems"], ["difficulty", "trouble"], ["disappeared", "vanished"],
   ["entirely", "wholly"],
@@ -199,6 +199,19 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["most recently", "last"], ["(?<=\\bit (?:is|was) )understood", "thought"], ["(?<=\\b(?:is|are|was|were) )understood(?= to\\b)", "thought"],
   ["made(?= \\d+ (?:league |senior |first-team )?appearances\\b)", "played"], ["(?<=\\b(?:made|played) \\d+ (?:league |senior |first-team )?)appearances", "games"],
   ...forms("apologised|apologized|apologises|apologizes|apologise|apologize", "said sorry|said sorry|says sorry|says sorry|say sorry|say sorry"),
+  // Ninth pass, after the same guides, from the dev pages' long words: verbs in every form whose twin fits wherever they stand.
+  ...forms("notify|notifies|notified|notifying|reiterate|reiterates|reiterated|reiterating", "tell|tells|told|telling|repeat|repeats|repeated|repeating"),
+  // A verb only: "a good result in Paris" and "exam results in Wales" keep theirs.
+  ["resulted in", "led to"], ["resulting in", "leading to"], ["(?<=\\b(?:to|will|would|could|can|may|might|should|must|not|did|does|do) )result in", "lead to"], ["(?<=\\b(?:which|that|this|it) )results in", "leads to"],
+  ...forms("awarded|awarding|purchasing|employee|employees", "given|giving|buying|worker|workers"),
+  // Not "assisted suicide" or "assisted living"; a footballer's "assists" are no "helps".
+  ["assisted(?! (?:suicide|dying|death|living|reproduction|conception)\\b)", "helped"], ["assisting", "helping"],
+  // A person not named, not a thing not identified ("unidentified flying object", "unidentified creatures").
+  ["unidentified(?= (?:man|woman|men|women|person|people|boy|girl|gunman|gunmen|attacker|attackers|suspect|suspects|victim|victims|source|sources|official|officials|driver|passenger)\\b)", "unnamed"], ["restriction", "limit"], ["restrictions", "limits"], ["repercussions", "effects"],
+  ["the conclusion of", "the end of"], ["intended to", "meant to"], ["an estimated(?= [£$€]?\\d)", "about"],
+  ...forms("stipulate that|stipulates that|stipulated that", "say that|says that|said that"),
+  // "is described as" is what it is called; "described him as a hero" called him one.
+  ["(?<=\\b(?:is|are|was|were|be|been|being) )described as", "called"], ...["it", "him", "her", "them", "this", "that"].flatMap((who) => forms(`describe ${who} as|describes ${who} as|described ${who} as`, `call ${who}|calls ${who}|called ${who}`)),
   // Numbers as GOV.UK writes them: "15 per cent" → "15%".
   ["(?<=\\d) ?per ?cent", "%"],
 ]
@@ -288,7 +301,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       clause = own;
     } else if (needsSubject && !SUBJECTS[lang].test(tail)) continue;
     else if (lang === "en" && !tagEnglish(tail).some((t) => VERB_TAGS.has(t.pos))) continue;
-    return pieces(head, opener ? `${opener}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every|He|She|It|They|We|You|There)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
+    // ", which have spread …" points back at a plural: "These have spread …", not "This have spread …".
+    const open = opener === "This " && /^(?:have|are|were)\b/i.test(clause) ? "These " : opener;
+    return pieces(head, open ? `${open}${clause.replace(/^(?:The|A|An|His|Her|Its|Their|Our|My|Your|This|These|Those|Some|Many|Most|All|Each|Every|He|She|It|They|We|You|There)\b/, (w) => w.toLowerCase())}` : capitalise(clause));
   }
   if (lang === "fr") {
     // An appositive that defines the noun before it: "…contiennent la chlorophylle, un pigment vert qui absorbe …" →
@@ -342,6 +357,13 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // "X because Y" → "X. This is because Y."
     const because = /^(.{20,}?)\s+because\s+(?!of\b)(.{15,})$/i.exec(plain);
     if (because && englishClause(because[1]!, because[2]!) === because[2]) return pieces(because[1]!, `This is because ${because[2]!}`);
+    // A purpose: "His father is charged with tampering with records in Ohio so he could get a licence in 2012." → "… in Ohio.
+    // This was so he could get a licence in 2012." The clause has its own subject and a modal, which gives the link its tense.
+    const purpose = /^(.{20,}?),?\s+so(?: that)?\s+((?:he|she|they|it|we|you|i|the\s+\S+|his\s+\S+|her\s+\S+|their\s+\S+|\p{Lu}\S*)\s+(?:could|can|would|will|might|may)\s+.{8,})$/u.exec(plain);
+    if (purpose && !openQuote(purpose[1]!) && standsAlone(purpose[1]!) && !/\b(?:so|such)\s+\S+$/i.test(purpose[1]!)) {
+      // The modal says the tense: "so he could" was, "so they will" is.
+      return pieces(purpose[1]!, `${/\b(?:could|would|might)\b/i.test(purpose[2]!.split(/\s+/).slice(0, 4).join(" ")) ? "This was" : "This is"} so ${purpose[2]!}`);
+    }
   }
   if (effort >= 2 && lang === "en") {
     // "It was scrapped when the government removed it" → "It was scrapped. That was when the government removed it."
@@ -350,6 +372,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = plain.slice(match.index + match[0].length).trim();
       if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head)) continue;
       if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
+      // "Ince, whose earlier effort came after he drifted in …, could only hit the post": the clause belongs to an open aside.
+      if (/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) continue;
       // "That was when he was five and is now 18": a second predicate is no longer about that time.
       if (/\band\s+(?:is|are|was|were|has|have|had|will|can|would)\b/i.test(tail)) continue;
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
@@ -361,12 +385,29 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const link = word === "where" ? "There" : `${past ? "That was" : "That is"} ${word}`;
       return pieces(head, `${link} ${tail}`);
     }
+    // A trailing phrase of time after a past statement: "Fans ripped up parts of the stadium after Raja's 2-1 win over Chabab."
+    // → "Fans ripped up parts of the stadium. That was after Raja's 2-1 win over Chabab." A noun phrase only (a clause is
+    // the loop's above, an "-ing" phrase has no subject to say), never what a verb needs ("named after", "comes after").
+    const timed = /^(.{25,}?)\s+(after|before|during)\s+((?:the|a|an|his|her|their|its|this|last|\p{Lu}\S*|\d\S*)\s[^,;"“”]{3,60})$/u.exec(plain);
+    // Not a head left open ("… in the lead-up to the incident and also during the event"), nor two clauses (the phrase is the last one's).
+    if (timed && wordCount(timed[1]!) >= 6 && wordCount(timed[3]!) >= 2 && !openQuote(timed[1]!) && !/^That (?:was|is)\b/.test(timed[1]!) && !/\b(?:and|or|but|also|then|not|even|both|either|neither)$/i.test(timed[1]!) && !/\b(?:and|but)\s+(?:\S+\s+){0,6}(?:was|were|is|are|had|has|have|\p{Ll}+ed)\b/u.test(timed[1]!) && standsAlone(timed[1]!)) {
+      const head = timed[1]!;
+      const tail = tagEnglish(timed[3]!);
+      const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
+      const needed = /\b(?:look|looks|looked|looking|name|named|come|comes|came|coming|ran|run|runs|chased|shortly|soon|just|long|right|even|only|ago|moments?|minutes?|hours?|days?|weeks?|months?|years?|time|times|day|night)$/i.test(head);
+      if (past && !needed && !tail.some((t) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/(?:ed|en)$/.test(t.surface) && t.pos !== "AUX") && !tail.some((t) => t.pos === "AUX") && !/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) {
+        return pieces(head, `That was ${timed[2]!.toLowerCase()} ${timed[3]!}`);
+      }
+    }
     // "… from Russian submarines which have stepped up …" → "… from Russian submarines. They have stepped up …"
     // "… a data structure that lets PostgreSQL find rows" → "… a data structure. It lets PostgreSQL find rows"; not a
     // clause inside a longer statement ("He said the company that makes phones lost money"), nor "who" of one person.
-    const relative = /^(.{10,}?\b(\p{L}{2,}))\s+(which|who|that)\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could|\p{Ll}+s)\s)(.{15,})$/u.exec(plain);
+    // A verb in the past too: "… after the therapy which took place in August" → "… after the therapy. It took place in August."
+    const relative = new RegExp(`^(.{10,}?\\b(\\p{L}{2,}))\\s+(which|who|that)\\s+(?=(?:has|have|had|is|are|was|were|will|would|can|could|\\p{Ll}+s|\\p{Ll}+ed|${IRREGULAR_PAST.source.slice(1, -1)})\\s)(.{15,})$`, "u").exec(plain);
     // Not when the antecedent sits in a clause a later cut may leave out ("…, who inserted a stent into an artery that was …").
-    if (relative && relative[1]!.length >= 25 && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!)) {
+    // Nor after a dash or an appositive a later cut leaves out ("…in Omagh, a town … - a 1998 bombing that killed 29 people" is no
+    // "It killed 29 people" about Omagh), nor a noun whose clause says which ones ("the weddings of all couples that fell victim").
+    if (relative && relative[1]!.length >= 25 && !/["“”]/.test(relative[1]!) && !/,\s+(?:who|which|whose|where|when|while|after|before)\s/i.test(relative[1]!) && !/\s(?:--|[—–-])\s|,\s+(?:an?|the)\s[^,]*$/i.test(relative[1]!) && !/\b(?:all|every|any|each|no|only|those|these|first|last|few|one of)\s+(?:\S+\s+){0,2}\S+$/i.test(relative[1]!)) {
       const plural = /s$/i.test(relative[2]!) && !/ss$/i.test(relative[2]!);
       const tail = tagEnglish(relative[4]!);
       const finiteLater = tail.slice(1).some((t, i) => /^(?:is|are|was|were|will|would|can|could)$/i.test(t.surface) || (t.pos === "VERB" && (IRREGULAR_PAST.test(t.surface) || (/ed$/.test(t.surface) && !VERB_TAGS.has(tail[i]!.pos)))));
@@ -441,7 +482,8 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // An appositive after the subject's name becomes a sentence of its own: "Ed Snowden, a 29-year-old former worker for
     // the CIA, has revealed …" → "Ed Snowden is a 29-year-old former worker for the CIA. Ed Snowden has revealed …".
     const described = /^((?:\p{Lu}[\p{L}'’.-]*\s+){0,3}\p{Lu}[\p{L}'’-]+),\s+((?:an?|the|chairman|chairwoman|chief|head|director|leader|president|member|editor|manager|owner|founder|captain|coach|spokesman|spokeswoman|minister|secretary)\s+[^,"“”]{3,70}),\s+(\p{Ll}.{10,})$/u.exec(plain);
-    if (described && !/^(?:The|A|An|This|That|It|He|She|They)$/.test(described[1]!) && tagEnglish(described[3]!).some((t) => VERB_TAGS.has(t.pos))) {
+    // Not "In Spain, the deferral period is six months …, whether …": a phrase is no name, and a clause no appositive.
+    if (described && !/^(?:The|A|An|This|That|It|He|She|They)$/.test(described[1]!) && tagEnglish(described[1]!)[0]?.pos !== "ADP" && !/\b(?:is|are|was|were|has|have|had|will|would|can|could)\b/i.test(described[2]!) && tagEnglish(described[3]!).some((t) => VERB_TAGS.has(t.pos))) {
       return [finish(`${described[1]!} is ${described[2]!}`), ...splitLong(`${described[1]!} ${described[3]!}`, lang, maxWords, effort)];
     }
     // An appositive after a name: "Ed Snowden, a 29-year-old former worker for the CIA, has revealed …".
@@ -690,7 +732,8 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     // Two letters at least before the ending: "the rally from the lows" keeps its noun.
     // Not one that opens a phrase after a comma: "…for the disease, particularly those in …" needs it.
     // Nor one that "most", "more" or "less" grades: "most recently in 2012" is not "most in 2012".
-    .replace(/(?<!,\s|\b(?:most|more|less|least)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    // Nor a pair: "a politically and financially costly shutdown" had become "an and costly shutdown".
+    .replace(/(?<!,\s|\b(?:most|more|less|least|and|or|nor)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?!(?:and|or|nor)\b)(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
@@ -814,22 +857,63 @@ export function keptPieces(pieces: string[], keep: (piece: string) => boolean): 
 }
 
 /**
- * English: what a "who" aside says about a named person, as a sentence of its own before the rest: "Alassane
+ * English: what a "who" or "which" aside says about the subject, as a sentence of its own before the rest: "Alassane
  * Ouattara, who won November's election, also ordered the borders closed" → "Alassane Ouattara won November's
- * election. Ouattara also ordered the borders closed." Said rather than left out; one sentence when it does not fit.
+ * election. Ouattara also ordered the borders closed."; "The lawsuit, which was filed in March, made similar
+ * allegations" → "The lawsuit was filed in March. It made similar allegations." Said rather than left out; one
+ * sentence when it does not fit.
  */
 export function whoAside(sentence: string): string[] {
+  const plain = sentence.replace(/[.!?]$/, "");
   // Only a name standing as the subject ("Kidder, who …, was delighted"), a clause with its verb first, and a rest that goes on with the verb.
-  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(sentence.replace(/[.!?]$/, ""));
-  if (!aside) return [sentence];
-  const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
-  if (/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(name) || !VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "")) return [sentence];
-  // "Mr Hedges, who …" is "Mr Hedges" again, not "Hedges".
-  const title = /^(?:Mr|Mrs|Ms|Dr|Sir|Lady|Lord)\b\.?/.exec(name)?.[0];
-  const restTags = tagEnglish(rest);
-  const verbAt = restTags.findIndex((t) => VERB_TAGS.has(t.pos));
-  if (verbAt < 0 || verbAt > 2) return [sentence];
-  return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
+  const aside = /^((?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)),\s+who\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(plain);
+  if (aside && !/^(?:The|A|An|This|That|It|He|She|They|But|And)\b/.test(aside[1]!)) {
+    const [, name, surname, clause, rest] = aside as unknown as [string, string, string, string, string];
+    if (!VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "") || !restGoesOn(rest)) return [sentence];
+    // "Mr Hedges, who …" is "Mr Hedges" again, not "Hedges".
+    const title = /^(?:Mr|Mrs|Ms|Dr|Sir|Lady|Lord)\b\.?/.exec(name)?.[0];
+    return [finish(`${name} ${clause}`), finish(`${title && title !== surname ? `${title} ` : ""}${surname} ${rest}`)];
+  }
+  return asideOfSubject(plain) ?? [sentence];
+}
+
+/** English: whether the rest of a sentence after an aside goes on with its verb ("also ordered …", "was delighted"). */
+function restGoesOn(rest: string): boolean {
+  const verbAt = tagEnglish(rest).findIndex((t) => VERB_TAGS.has(t.pos));
+  return verbAt >= 0 && verbAt <= 2;
+}
+
+/**
+ * English: a "who" or "which" aside of a subject that is a noun phrase ("The hosts", "The lawsuit", "An Australian
+ * citizen", "Former Villa manager Paul Lambert", "Lindegaard and Beqiri"), said first; the rest then takes "It" or
+ * "They", the person's surname, or the noun again ("The Australian citizen could face …"). Not a subject with a
+ * preposition in it: in "The disruptions at the station, which is managed by …" or "Saturday's visit of Fleetwood Town,
+ * who were …" the aside is about the last noun, not the subject.
+ */
+function asideOfSubject(plain: string): string[] | null {
+  const aside = /^([^,;:"“”]{3,70}?),\s+(who|which)\s+([^,;"“”]{8,130}),\s+(\p{Ll}.{8,})$/u.exec(plain);
+  if (!aside) return null;
+  const [, subject, relative, clause, rest] = aside as unknown as [string, string, string, string, string];
+  const tags = tagEnglish(subject);
+  const last = tags.at(-1);
+  if (!last || tags.length > 8 || !/^\p{Lu}/u.test(subject) || /^(?:This|That|These|Those|It|He|She|They|We|I|You|But|And|Or|So|Some|Many|All|Each|Every|No)\b/.test(subject)) return null;
+  if (!tags.every((t, i) => SUBJECT_TAGS.has(t.pos) || t.pos === "PART" || t.surface === "-" || (i > 0 && /^and$/i.test(t.surface))) || !/^(?:NOUN|PROPN|NUM)$/.test(last.pos)) return null;
+  // A determiner inside is a clause the tagger misread ("Nunes claims the book, which …": the aside is the claim's); without
+  // one in front, the subject is a name ("Lindegaard and Beqiri", "Former Villa manager Paul Lambert").
+  if (tags.some((t, i) => i > 0 && t.pos === "DET") || (!/^(?:The|A|An|His|Her|Their|Its|Our)\s/.test(subject) && !/\p{Lu}[\p{L}'’-]*$/u.test(subject))) return null;
+  if (!VERB_TAGS.has(tagEnglish(clause)[0]?.pos ?? "") || !restGoesOn(rest) || /\b(?:who|which|that)\b/i.test(rest.split(/\s+/).slice(0, 2).join(" "))) return null;
+  const plural = /\band\b/i.test(subject) || /^(?:are|were|have)\b/i.test(clause) || (last.pos === "NOUN" && /[^s'’]s$/.test(last.surface)) || /^(?:people|police|children|men|women|crew|staff)$/i.test(last.surface);
+  // A name after the words that say who the person is: "Former Villa manager Paul Lambert" → "Lambert".
+  const named = /(?:^|\s)\p{Ll}[\p{L}-]*\s+(?:\p{Lu}[\p{L}'’-]+\s+){0,2}(\p{Lu}[\p{L}'’-]+)$/u.exec(subject);
+  const again =
+    plural ? "They"
+    : relative === "which" ? "It"
+    : named && relative === "who" ? named[1]!
+    : /^(?:The|His|Her|Their|Its|Our)\s/.test(subject) ? subject
+    : /^(?:A|An)\s/.test(subject) ? subject.replace(/^An?\s/, "The ")
+    : null;
+  if (!again) return null;
+  return [finish(`${subject} ${clause}`), finish(`${again} ${rest}`)];
 }
 
 /** How many of the page's first statements the beginner text chooses from: a news story's lead, an article's opening. */
