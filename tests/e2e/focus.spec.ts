@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
 // 017's amendment). Busy buttons are now aria-disabled instead: the focus stays on them, and a
@@ -61,4 +61,90 @@ test("keyboard: after Save notes the focus is back in the notes", async ({ page 
   await expect(page.getByText("Notes saved.")).toBeVisible();
   await expect(row.getByRole("button", { name: "Save notes" })).toBeDisabled();
   await expect(notes).toBeFocused();
+});
+
+// The second amendment's rule, in the places the first pass left `disabled` while busy: admin
+// confirmations, the buy-pack modal, the bulk toolbar and a session's Sign out. Answers are made
+// by the browser's network layer where the server's real answer would need a broken server or
+// would change what other specs see.
+
+const failureItem = {
+  kind: "link",
+  id: "00000000-0000-4000-8000-00000000f0c5",
+  linkId: "00000000-0000-4000-8000-00000000f0c5",
+  queue: "enrich-link",
+  reason: "The page answered 404 Not Found",
+  user: { id: "00000000-0000-4000-8000-00000000f0c5", email: "focus@example.com" },
+  domain: "focus.example",
+  url: "https://focus.example/page",
+  failedAt: new Date().toISOString(),
+  job: "missing",
+};
+
+/** The jobs console with one failure listed (or none once `cleared()` says so). */
+async function jobsWithOneFailure(page: Page, cleared: () => boolean) {
+  await page.route("**/api/admin/jobs/failures?*", (route) =>
+    route.fulfill({ json: cleared() ? { total: 0, groups: [], items: [], nextCursor: null } : { total: 1, groups: [], items: [failureItem], nextCursor: null } }),
+  );
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  await expect(page.getByTestId("failures-total")).toHaveText("1 matching");
+}
+
+test("keyboard: a refused Retry all keeps the focus on the confirmation's button", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/jobs/retry", async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { message: "Redis is not answering." } });
+  });
+  await page.getByRole("button", { name: "Retry all matching" }).click();
+  const confirm = page.getByRole("alertdialog");
+  const button = confirm.getByRole("button", { name: "Retry all" });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(confirm.getByRole("button", { name: "Working…" })).toHaveAttribute("aria-busy", "true");
+  await expect(confirm.getByRole("button", { name: "Working…" })).toBeFocused();
+  release();
+  await expect(confirm.getByRole("alert")).toHaveText("Redis is not answering.");
+  await expect(button).toBeFocused();
+});
+
+test("keyboard: after Retry all the focus is on its outcome, and stays there as the list empties", async ({ page }) => {
+  let retried = false;
+  await jobsWithOneFailure(page, () => retried);
+  await page.route("**/api/admin/jobs/retry", async (route) => {
+    retried = true;
+    await route.fulfill({ json: { matched: 1, queued: 1, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun: false } });
+  });
+  await page.getByRole("button", { name: "Retry all matching" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Retry all" }).focus();
+  await page.keyboard.press("Enter");
+  const told = page.getByTestId("failures-notice");
+  await expect(told).toHaveText("Queued 1 failure again.");
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(page.getByTestId("failures-total")).toHaveText("0 matching");
+  await expect(page.getByRole("button", { name: "Retry all matching" })).toBeDisabled();
+  await expect(told).toBeFocused();
+});
+
+test("keyboard: after Re-enrich is confirmed the focus is on its outcome, not on the page's start", async ({ page }) => {
+  await page.route("**/api/admin/jobs/reenrich", async (route) => {
+    const dryRun = route.request().postDataJSON()?.dryRun === true;
+    await route.fulfill({ json: { matched: 2, queued: dryRun ? 0 : 2, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun } });
+  });
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  const form = page.getByRole("form", { name: "Re-enrich links" });
+  await form.getByLabel("Engine").fill("local");
+  await form.getByRole("button", { name: "Count matching links" }).click();
+  await expect(page.getByTestId("reenrich-status")).toHaveText("Dry run: 2 links match.");
+  await form.getByRole("button", { name: "Re-enrich…" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Re-enrich", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  const told = page.getByTestId("reenrich-status");
+  await expect(told).toHaveText("2 links queued at low priority; they never delay what users add now.");
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(told).toBeFocused();
 });
