@@ -148,3 +148,26 @@ test("keyboard: after Re-enrich is confirmed the focus is on its outcome, not on
   await expect(page.getByRole("alertdialog")).toBeHidden();
   await expect(told).toBeFocused();
 });
+
+test("keyboard: a pack whose checkout cannot start keeps the focus in the buy-pack modal", async ({ page }) => {
+  await registerThroughPage(page, `pack-keys-${Date.now()}@example.com`, "pack-password");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/enrichment-packs/purchase", async (route) => {
+    await held;
+    await route.fulfill({ status: 502, json: { message: "The payment provider is not answering." } });
+  });
+  await page.getByTestId("usage-meter").getByRole("button", { name: "Buy Enrichment Pack" }).click();
+  const modal = page.getByRole("dialog", { name: "Buy Enrichment Pack" });
+  const pack = modal.getByRole("button", { name: /Buy Popular Pack/ });
+  await pack.focus();
+  await page.keyboard.press("Enter");
+  await expect(pack).toHaveAttribute("aria-busy", "true");
+  await expect(pack).toBeFocused();
+  // A second press while the first is out starts nothing more.
+  await page.keyboard.press("Enter");
+  release();
+  await expect(modal.getByRole("alert")).toBeVisible();
+  await expect(pack).toBeFocused();
+  await expect(pack).not.toHaveAttribute("aria-busy", "true");
+});
