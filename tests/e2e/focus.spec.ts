@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { seedLinks, withDb } from "./db";
 import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
@@ -170,4 +171,52 @@ test("keyboard: a pack whose checkout cannot start keeps the focus in the buy-pa
   await expect(modal.getByRole("alert")).toBeVisible();
   await expect(pack).toBeFocused();
   await expect(pack).not.toHaveAttribute("aria-busy", "true");
+});
+
+/** A new Creator account with `n` seeded links, on the dashboard. */
+async function creatorWithLinks(page: Page, n: number) {
+  const email = `bulk-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "bulk-password");
+  await withDb((client) => client.query("update users set role = 'ProUser' where email = $1", [email]));
+  await seedLinks(email, n);
+  const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
+  await page.reload();
+  await resynced;
+  await expect(page.getByTestId("link-row")).toHaveCount(n);
+}
+
+test("keyboard: a bulk action the server refuses keeps the focus on its button", async ({ page }) => {
+  await creatorWithLinks(page, 2);
+  let posts = 0;
+  await page.route("**/api/links/bulk", async (route) => {
+    posts++;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.fulfill({ status: 429, json: { message: "Too many bulk actions at once." } });
+  });
+  await page.getByRole("checkbox", { name: "Select Seeded page 2" }).click();
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  const button = toolbar.getByRole("button", { name: "Re-enrich" });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(button).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Too many bulk actions at once.")).toBeVisible();
+  await expect(button).toBeFocused();
+  expect(posts).toBe(1);
+});
+
+test("keyboard: after a bulk export's Download the focus is back on Export", async ({ page }) => {
+  await creatorWithLinks(page, 2);
+  await page.getByRole("checkbox", { name: "Select Seeded page 2" }).click();
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  const exportButton = toolbar.getByRole("button", { name: "Export" });
+  await exportButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(toolbar.getByRole("combobox", { name: "Format" })).toBeFocused();
+  await toolbar.getByRole("button", { name: "Download" }).focus();
+  const download = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  await download;
+  await expect(toolbar.getByRole("button", { name: "Download" })).toHaveCount(0);
+  await expect(exportButton).toBeFocused();
 });
