@@ -220,3 +220,32 @@ test("keyboard: after a bulk export's Download the focus is back on Export", asy
   await expect(toolbar.getByRole("button", { name: "Download" })).toHaveCount(0);
   await expect(exportButton).toBeFocused();
 });
+
+test("keyboard: a session's Sign out keeps the focus when refused, and hands it to the outcome when the row goes", async ({ page, browser }) => {
+  const email = `sessions-keys-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "sessions-password");
+  const other = await browser.newContext();
+  await signInThroughPage(await other.newPage(), { email, password: "sessions-password" });
+  await page.goto("/settings");
+  const sessions = page.getByTestId("settings-sessions");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(2);
+  const signOut = sessions.getByRole("button", { name: /^Sign out Chrome on \w+, last used / });
+
+  await page.route("**/api/account/sessions/*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.fulfill({ status: 503, json: { message: "The database is busy. Please try again." } });
+  });
+  await signOut.focus();
+  await page.keyboard.press("Enter");
+  await expect(signOut).toHaveAttribute("aria-busy", "true");
+  await expect(sessions.getByRole("alert")).toHaveText("The database is busy. Please try again.");
+  await expect(signOut).toBeFocused();
+
+  await page.unroute("**/api/account/sessions/*");
+  await page.keyboard.press("Enter");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(1);
+  const told = sessions.getByRole("status");
+  await expect(told).toHaveText(/^Signed out Chrome on \w+\.$/);
+  await expect(told).toBeFocused();
+  await other.close();
+});
