@@ -249,3 +249,52 @@ test("keyboard: a session's Sign out keeps the focus when refused, and hands it 
   await expect(told).toBeFocused();
   await other.close();
 });
+
+test("keyboard: Retry in a failure's detail keeps the focus when refused, and hands it to the outcome when it goes", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  let retried = false;
+  let refuse = true;
+  const detail = () => ({
+    kind: "link",
+    id: failureItem.id,
+    queue: "enrich-link",
+    link: {
+      id: failureItem.linkId,
+      url: failureItem.url,
+      status: retried ? "pending" : "failed",
+      error: retried ? null : failureItem.reason,
+      title: null,
+      engine: null,
+      createdAt: failureItem.failedAt,
+      updatedAt: failureItem.failedAt,
+      enrichedAt: null,
+    },
+    artifact: null,
+    owner: { id: failureItem.user.id, email: failureItem.user.email, role: "FreeUser" },
+    payload: { linkId: failureItem.linkId },
+    job: null,
+    jobMissing: "Removed from the queue after it failed.",
+  });
+  await page.route("**/api/admin/jobs/failures/*", (route) => route.fulfill({ json: detail() }));
+  await page.route("**/api/admin/jobs/failures/*/retry", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (refuse) return route.fulfill({ status: 503, json: { message: "Redis is not answering." } });
+    retried = true;
+    await route.fulfill({ json: { id: failureItem.id, kind: "link", queue: "enrich-link", outcome: "queued" } });
+  });
+  await page.getByTestId("failure-row").getByRole("button", { name: failureItem.url, exact: true }).click();
+  const dialog = page.getByTestId("failure-detail");
+  const retry = dialog.getByRole("button", { name: "Retry", exact: true });
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await expect(retry).toHaveAttribute("aria-busy", "true");
+  await expect(dialog.getByRole("alert")).toHaveText("Redis is not answering.");
+  await expect(retry).toBeFocused();
+
+  refuse = false;
+  await page.keyboard.press("Enter");
+  const told = dialog.getByRole("status");
+  await expect(told).toHaveText("Queued again.");
+  await expect(retry).toHaveCount(0);
+  await expect(told).toBeFocused();
+});
