@@ -188,9 +188,11 @@ async function creatorWithLinks(page: Page, n: number) {
 test("keyboard: a bulk action the server refuses keeps the focus on its button", async ({ page }) => {
   await creatorWithLinks(page, 2);
   let posts = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/links/bulk", async (route) => {
     posts++;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held;
     await route.fulfill({ status: 429, json: { message: "Too many bulk actions at once." } });
   });
   await page.getByRole("checkbox", { name: "Select Seeded page 2" }).click();
@@ -199,7 +201,9 @@ test("keyboard: a bulk action the server refuses keeps the focus on its button",
   await button.focus();
   await page.keyboard.press("Enter");
   await expect(button).toHaveAttribute("aria-disabled", "true");
+  // A second press while the first is out (held until now) starts nothing more.
   await page.keyboard.press("Enter");
+  release();
   await expect(page.getByText("Too many bulk actions at once.")).toBeVisible();
   await expect(button).toBeFocused();
   expect(posts).toBe(1);
@@ -231,13 +235,16 @@ test("keyboard: a session's Sign out keeps the focus when refused, and hands it 
   await expect(sessions.getByTestId("session-row")).toHaveCount(2);
   const signOut = sessions.getByRole("button", { name: /^Sign out Chrome on \w+, last used / });
 
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/account/sessions/*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held;
     await route.fulfill({ status: 503, json: { message: "The database is busy. Please try again." } });
   });
   await signOut.focus();
   await page.keyboard.press("Enter");
   await expect(signOut).toHaveAttribute("aria-busy", "true");
+  release();
   await expect(sessions.getByRole("alert")).toHaveText("The database is busy. Please try again.");
   await expect(signOut).toBeFocused();
 
@@ -276,8 +283,10 @@ test("keyboard: Retry in a failure's detail keeps the focus when refused, and ha
     jobMissing: "Removed from the queue after it failed.",
   });
   await page.route("**/api/admin/jobs/failures/*", (route) => route.fulfill({ json: detail() }));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/admin/jobs/failures/*/retry", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held;
     if (refuse) return route.fulfill({ status: 503, json: { message: "Redis is not answering." } });
     retried = true;
     await route.fulfill({ json: { id: failureItem.id, kind: "link", queue: "enrich-link", outcome: "queued" } });
@@ -288,6 +297,7 @@ test("keyboard: Retry in a failure's detail keeps the focus when refused, and ha
   await retry.focus();
   await page.keyboard.press("Enter");
   await expect(retry).toHaveAttribute("aria-busy", "true");
+  release();
   await expect(dialog.getByRole("alert")).toHaveText("Redis is not answering.");
   await expect(retry).toBeFocused();
 
