@@ -66,14 +66,15 @@ export function PasswordField({ label, error, className, ...props }: FieldProps)
   );
 }
 
-export function Alert({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+/** `tabIndex={-1}` with an `id` lets the outcome take the focus when the pressed control goes away. */
+export function Alert({ tone, children, id, tabIndex }: { tone: "error" | "success" | "info"; children: ReactNode; id?: string; tabIndex?: number }) {
   const tones = {
     error: "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
     success: "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
     info: "border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200",
   };
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={cx("rounded-lg border px-4 py-3 text-sm", tones[tone])}>
+    <div id={id} tabIndex={tabIndex} role={tone === "error" ? "alert" : "status"} className={cx("rounded-lg border px-4 py-3 text-sm", tones[tone])}>
       {children}
     </div>
   );

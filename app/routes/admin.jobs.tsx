@@ -20,6 +20,7 @@ import { ReenrichPanel } from "~/components/admin/jobs-reenrich";
 import { WorkersTable } from "~/components/admin/jobs-workers";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button } from "~/components/ui";
+import { useFocusNext } from "~/components/use-focus-next";
 import { formatCount } from "~/lib/admin-stats";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BulkResult, FailureDetail, FailurePage, JobQueueName, JobsStats, WorkerInfo } from "~/lib/jobs";
@@ -72,6 +73,7 @@ export default function Page() {
   const [rowBusy, setRowBusy] = useState<string | null>(null);
 
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const focusNext = useFocusNext();
   const [confirmBusy, setConfirmBusy] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
 
@@ -184,6 +186,8 @@ export default function Page() {
         if (!result.more || result.queued === 0) break;
       }
       setFailuresNotice(`Queued ${formatCount(queued)} ${queued === 1 ? "failure" : "failures"} again.`);
+      // Not back to Retry all matching, which the emptied list is about to disable: the outcome.
+      focusNext(() => failuresNoticeRef.current);
       setConfirm(null);
       refreshAll();
     } catch (error) {

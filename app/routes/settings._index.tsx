@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Alert, PasswordField, TextField } from "~/components/form";
 import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
 import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
+import { useFocusNext } from "~/components/use-focus-next";
 import { DELETE_CONFIRMATION, type AccountSession } from "~/lib/account";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { getAuth, requireUser } from "~/server/accounts/auth.server";
@@ -136,15 +137,21 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
     return `Signed out ${ended} other session${ended === 1 ? "" : "s"}.`;
   });
   const [endingId, setEndingId] = useState<string | null>(null);
-  const [rowError, setRowError] = useState<string | null>(null);
-  async function endOne(id: string) {
-    setEndingId(id);
-    setRowError(null);
+  const [rowResult, setRowResult] = useState<Result>(null);
+  const rowResultId = useId();
+  const focusNext = useFocusNext();
+  async function endOne(session: AccountSession) {
+    if (endingId) return;
+    setEndingId(session.id);
+    setRowResult(null);
     try {
-      await apiFetch(`/api/account/sessions/${id}`, { method: "DELETE" });
+      await apiFetch(`/api/account/sessions/${session.id}`, { method: "DELETE" });
+      setRowResult({ tone: "success", message: `Signed out ${describeAgent(session.userAgent)}.` });
+      // The pressed Sign out leaves with its row: the outcome takes the focus (decision 017).
+      focusNext(() => document.getElementById(rowResultId));
       onChanged();
     } catch (error) {
-      setRowError(errorText(error));
+      setRowResult({ tone: "error", message: errorText(error) });
     } finally {
       setEndingId(null);
     }
@@ -164,16 +171,20 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
               </p>
             </div>
             {s.current ? null : (
-              <Button variant="secondary" size="sm" onClick={() => endOne(s.id)} disabled={endingId === s.id} aria-label={`Sign out ${describeAgent(s.userAgent)}, last used ${formatWhen(s.lastUsedAt)}`}>
+              <Button variant="secondary" size="sm" onClick={() => void endOne(s)} busy={endingId !== null} aria-label={`Sign out ${describeAgent(s.userAgent)}, last used ${formatWhen(s.lastUsedAt)}`}>
                 Sign out
               </Button>
             )}
           </li>
         ))}
       </ul>
-      {rowError ? <Alert tone="error">{rowError}</Alert> : null}
+      {rowResult ? (
+        <Alert tone={rowResult.tone} id={rowResultId} tabIndex={-1}>
+          {rowResult.message}
+        </Alert>
+      ) : null}
       {all.result ? <Alert tone={all.result.tone}>{all.result.message}</Alert> : null}
-      <Button variant="secondary" onClick={() => all.submit()} disabled={all.busy || others === 0}>
+      <Button variant="secondary" onClick={() => all.submit()} busy={all.busy} disabled={others === 0}>
         Sign out other sessions
       </Button>
     </Panel>

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { seedLinks, withDb } from "./db";
+import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
 // 017's amendment). Busy buttons are now aria-disabled instead: the focus stays on them, and a
@@ -61,4 +62,249 @@ test("keyboard: after Save notes the focus is back in the notes", async ({ page 
   await expect(page.getByText("Notes saved.")).toBeVisible();
   await expect(row.getByRole("button", { name: "Save notes" })).toBeDisabled();
   await expect(notes).toBeFocused();
+});
+
+// The second amendment's rule, in the places the first pass left `disabled` while busy: admin
+// confirmations, the buy-pack modal, the bulk toolbar and a session's Sign out. Answers are made
+// by the browser's network layer where the server's real answer would need a broken server or
+// would change what other specs see.
+
+const failureItem = {
+  kind: "link",
+  id: "00000000-0000-4000-8000-00000000f0c5",
+  linkId: "00000000-0000-4000-8000-00000000f0c5",
+  queue: "enrich-link",
+  reason: "The page answered 404 Not Found",
+  user: { id: "00000000-0000-4000-8000-00000000f0c5", email: "focus@example.com" },
+  domain: "focus.example",
+  url: "https://focus.example/page",
+  failedAt: new Date().toISOString(),
+  job: "missing",
+};
+
+/** The jobs console with one failure listed (or none once `cleared()` says so). */
+async function jobsWithOneFailure(page: Page, cleared: () => boolean) {
+  await page.route("**/api/admin/jobs/failures?*", (route) =>
+    route.fulfill({ json: cleared() ? { total: 0, groups: [], items: [], nextCursor: null } : { total: 1, groups: [], items: [failureItem], nextCursor: null } }),
+  );
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  await expect(page.getByTestId("failures-total")).toHaveText("1 matching");
+}
+
+test("keyboard: a refused Retry all keeps the focus on the confirmation's button", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/jobs/retry", async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { message: "Redis is not answering." } });
+  });
+  await page.getByRole("button", { name: "Retry all matching" }).click();
+  const confirm = page.getByRole("alertdialog");
+  const button = confirm.getByRole("button", { name: "Retry all" });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(confirm.getByRole("button", { name: "Working…" })).toHaveAttribute("aria-busy", "true");
+  await expect(confirm.getByRole("button", { name: "Working…" })).toBeFocused();
+  release();
+  await expect(confirm.getByRole("alert")).toHaveText("Redis is not answering.");
+  await expect(button).toBeFocused();
+});
+
+test("keyboard: after Retry all the focus is on its outcome, and stays there as the list empties", async ({ page }) => {
+  let retried = false;
+  await jobsWithOneFailure(page, () => retried);
+  await page.route("**/api/admin/jobs/retry", async (route) => {
+    retried = true;
+    await route.fulfill({ json: { matched: 1, queued: 1, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun: false } });
+  });
+  await page.getByRole("button", { name: "Retry all matching" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Retry all" }).focus();
+  await page.keyboard.press("Enter");
+  const told = page.getByTestId("failures-notice");
+  await expect(told).toHaveText("Queued 1 failure again.");
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(page.getByTestId("failures-total")).toHaveText("0 matching");
+  await expect(page.getByRole("button", { name: "Retry all matching" })).toBeDisabled();
+  await expect(told).toBeFocused();
+});
+
+test("keyboard: after Re-enrich is confirmed the focus is on its outcome, not on the page's start", async ({ page }) => {
+  await page.route("**/api/admin/jobs/reenrich", async (route) => {
+    const dryRun = route.request().postDataJSON()?.dryRun === true;
+    await route.fulfill({ json: { matched: 2, queued: dryRun ? 0 : 2, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun } });
+  });
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  const form = page.getByRole("form", { name: "Re-enrich links" });
+  await form.getByLabel("Engine").fill("local");
+  await form.getByRole("button", { name: "Count matching links" }).click();
+  await expect(page.getByTestId("reenrich-status")).toHaveText("Dry run: 2 links match.");
+  await form.getByRole("button", { name: "Re-enrich…" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Re-enrich", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  const told = page.getByTestId("reenrich-status");
+  await expect(told).toHaveText("2 links queued at low priority; they never delay what users add now.");
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(told).toBeFocused();
+});
+
+test("keyboard: a pack whose checkout cannot start keeps the focus in the buy-pack modal", async ({ page }) => {
+  await registerThroughPage(page, `pack-keys-${Date.now()}@example.com`, "pack-password");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/enrichment-packs/purchase", async (route) => {
+    await held;
+    await route.fulfill({ status: 502, json: { message: "The payment provider is not answering." } });
+  });
+  await page.getByTestId("usage-meter").getByRole("button", { name: "Buy Enrichment Pack" }).click();
+  const modal = page.getByRole("dialog", { name: "Buy Enrichment Pack" });
+  const pack = modal.getByRole("button", { name: /Buy Popular Pack/ });
+  await pack.focus();
+  await page.keyboard.press("Enter");
+  await expect(pack).toHaveAttribute("aria-busy", "true");
+  await expect(pack).toBeFocused();
+  // A second press while the first is out starts nothing more.
+  await page.keyboard.press("Enter");
+  release();
+  await expect(modal.getByRole("alert")).toBeVisible();
+  await expect(pack).toBeFocused();
+  await expect(pack).not.toHaveAttribute("aria-busy", "true");
+});
+
+/** A new Creator account with `n` seeded links, on the dashboard. */
+async function creatorWithLinks(page: Page, n: number) {
+  const email = `bulk-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "bulk-password");
+  await withDb((client) => client.query("update users set role = 'ProUser' where email = $1", [email]));
+  await seedLinks(email, n);
+  const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
+  await page.reload();
+  await resynced;
+  await expect(page.getByTestId("link-row")).toHaveCount(n);
+}
+
+test("keyboard: a bulk action the server refuses keeps the focus on its button", async ({ page }) => {
+  await creatorWithLinks(page, 2);
+  let posts = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/links/bulk", async (route) => {
+    posts++;
+    await held;
+    await route.fulfill({ status: 429, json: { message: "Too many bulk actions at once." } });
+  });
+  await page.getByRole("checkbox", { name: "Select Seeded page 2" }).click();
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  const button = toolbar.getByRole("button", { name: "Re-enrich" });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(button).toHaveAttribute("aria-disabled", "true");
+  // A second press while the first is out (held until now) starts nothing more.
+  await page.keyboard.press("Enter");
+  release();
+  await expect(page.getByText("Too many bulk actions at once.")).toBeVisible();
+  await expect(button).toBeFocused();
+  expect(posts).toBe(1);
+});
+
+test("keyboard: after a bulk export's Download the focus is back on Export", async ({ page }) => {
+  await creatorWithLinks(page, 2);
+  await page.getByRole("checkbox", { name: "Select Seeded page 2" }).click();
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  const exportButton = toolbar.getByRole("button", { name: "Export" });
+  await exportButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(toolbar.getByRole("combobox", { name: "Format" })).toBeFocused();
+  await toolbar.getByRole("button", { name: "Download" }).focus();
+  const download = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  await download;
+  await expect(toolbar.getByRole("button", { name: "Download" })).toHaveCount(0);
+  await expect(exportButton).toBeFocused();
+});
+
+test("keyboard: a session's Sign out keeps the focus when refused, and hands it to the outcome when the row goes", async ({ page, browser }) => {
+  const email = `sessions-keys-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "sessions-password");
+  const other = await browser.newContext();
+  await signInThroughPage(await other.newPage(), { email, password: "sessions-password" });
+  await page.goto("/settings");
+  const sessions = page.getByTestId("settings-sessions");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(2);
+  const signOut = sessions.getByRole("button", { name: /^Sign out Chrome on \w+, last used / });
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/account/sessions/*", async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { message: "The database is busy. Please try again." } });
+  });
+  await signOut.focus();
+  await page.keyboard.press("Enter");
+  await expect(signOut).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(sessions.getByRole("alert")).toHaveText("The database is busy. Please try again.");
+  await expect(signOut).toBeFocused();
+
+  await page.unroute("**/api/account/sessions/*");
+  await page.keyboard.press("Enter");
+  await expect(sessions.getByTestId("session-row")).toHaveCount(1);
+  const told = sessions.getByRole("status");
+  await expect(told).toHaveText(/^Signed out Chrome on \w+\.$/);
+  await expect(told).toBeFocused();
+  await other.close();
+});
+
+test("keyboard: Retry in a failure's detail keeps the focus when refused, and hands it to the outcome when it goes", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  let retried = false;
+  let refuse = true;
+  const detail = () => ({
+    kind: "link",
+    id: failureItem.id,
+    queue: "enrich-link",
+    link: {
+      id: failureItem.linkId,
+      url: failureItem.url,
+      status: retried ? "pending" : "failed",
+      error: retried ? null : failureItem.reason,
+      title: null,
+      engine: null,
+      createdAt: failureItem.failedAt,
+      updatedAt: failureItem.failedAt,
+      enrichedAt: null,
+    },
+    artifact: null,
+    owner: { id: failureItem.user.id, email: failureItem.user.email, role: "FreeUser" },
+    payload: { linkId: failureItem.linkId },
+    job: null,
+    jobMissing: "Removed from the queue after it failed.",
+  });
+  await page.route("**/api/admin/jobs/failures/*", (route) => route.fulfill({ json: detail() }));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/jobs/failures/*/retry", async (route) => {
+    await held;
+    if (refuse) return route.fulfill({ status: 503, json: { message: "Redis is not answering." } });
+    retried = true;
+    await route.fulfill({ json: { id: failureItem.id, kind: "link", queue: "enrich-link", outcome: "queued" } });
+  });
+  await page.getByTestId("failure-row").getByRole("button", { name: failureItem.url, exact: true }).click();
+  const dialog = page.getByTestId("failure-detail");
+  const retry = dialog.getByRole("button", { name: "Retry", exact: true });
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await expect(retry).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(dialog.getByRole("alert")).toHaveText("Redis is not answering.");
+  await expect(retry).toBeFocused();
+
+  refuse = false;
+  await page.keyboard.press("Enter");
+  const told = dialog.getByRole("status");
+  await expect(told).toHaveText("Queued again.");
+  await expect(retry).toHaveCount(0);
+  await expect(told).toBeFocused();
 });

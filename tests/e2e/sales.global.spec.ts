@@ -74,3 +74,29 @@ test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me
   await page.goto("/upgrade");
   await expect(page.getByTestId("plan-creator").getByRole("button", { name: "Subscribe to Creator" })).toBeVisible();
 });
+
+// Saved, Save sales state is disabled (nothing left to save), which drops a keyboard's focus to the
+// page's start: the outcome takes it (decision 017).
+test("keyboard: after Save sales state the focus is on the outcome, both ways", async ({ browser }) => {
+  const admin = await adminPage(browser);
+  await admin.goto("/admin/feature-toggles");
+  const panel = admin.getByTestId("sales-state-panel");
+  await expect(panel.getByTestId("sales-state-current")).toBeVisible();
+  const status = panel.getByRole("status");
+  const save = panel.getByRole("button", { name: "Save sales state" });
+  try {
+    for (const label of ["Coming Soon", "Open"]) {
+      await panel.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
+      await save.focus();
+      await admin.keyboard.press("Enter");
+      await expect(status).toHaveText("Saved");
+      await expect(panel.getByTestId("sales-state-current")).toContainText(label);
+      await expect(save).toBeDisabled();
+      await expect(status).toBeFocused();
+    }
+  } finally {
+    // Open again, unless the last round already saved it (then Save is disabled).
+    if (!(await panel.getByTestId("sales-state-current").innerText()).includes("Open")) await setSales(admin, "Open");
+  }
+  await admin.context().close();
+});

@@ -13,7 +13,10 @@ export interface ConfirmRequest {
  * A modal question before an action that changes someone's account. A native `<dialog>` opened
  * with showModal: focus moves in and stays in, Escape cancels, the page behind is inert. Cancel
  * has the first focus, so Enter alone never confirms. A refusal from the server is shown inside,
- * leaving the dialog open.
+ * leaving the dialog open. While `busy` the confirming button is `busy` (aria-disabled, presses
+ * ignored), never `disabled`, so the keyboard's focus stays on it (decision 017); Cancel, which
+ * cannot be used meanwhile, is disabled. Closed, the dialog hands the focus back to its opener;
+ * a caller whose action leaves the opener unusable moves it on (useFocusNext).
  */
 export function ConfirmDialog({
   request,
@@ -61,7 +64,7 @@ export function ConfirmDialog({
             <button ref={cancel} type="button" className={buttonClass("secondary")} onClick={onCancel} disabled={busy}>
               Cancel
             </button>
-            <Button variant={request.danger ? "danger" : "primary"} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            <Button variant={request.danger ? "danger" : "primary"} onClick={onConfirm} busy={busy}>
               {busy ? "Working…" : request.confirmLabel}
             </Button>
           </div>

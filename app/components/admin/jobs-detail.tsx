@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { FailureDetail } from "~/lib/jobs";
 import { LocalTime } from "../local-time";
 import { Badge, Button, buttonClass } from "../ui";
@@ -30,6 +30,15 @@ export function FailureDetailDialog({
   const { dialog, initialFocus: close } = useModalDialog(detail !== null || error !== null);
   const id = useId();
 
+  // The action's button is busy, not disabled, so a refusal leaves the focus on it (decision 017).
+  // One that succeeds can take its button away (Retry once nothing has failed): its outcome then
+  // takes the focus, which would otherwise fall out of the dialog.
+  const told = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (message && (!active || active === document.body || active === dialog.current || active.matches(":disabled"))) told.current?.focus();
+  }, [message, detail, dialog]);
+
   const failed = detail?.link?.status === "failed" || detail?.artifact?.status === "failed" || detail?.job?.state === "failed";
   const delayed = detail?.job?.state === "delayed";
 
@@ -58,7 +67,7 @@ export function FailureDetailDialog({
           </p>
         ) : null}
         {message ? (
-          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+          <p ref={told} tabIndex={-1} role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
             {message}
           </p>
         ) : null}
@@ -164,17 +173,17 @@ export function FailureDetailDialog({
 
             <div className="flex flex-wrap gap-2">
               {failed ? (
-                <Button onClick={() => onAction("retry")} disabled={busy} aria-busy={busy}>
+                <Button onClick={() => onAction("retry")} busy={busy}>
                   Retry
                 </Button>
               ) : null}
               {delayed ? (
-                <Button variant="secondary" onClick={() => onAction("promote")} disabled={busy}>
+                <Button variant="secondary" onClick={() => onAction("promote")} busy={busy}>
                   Promote
                 </Button>
               ) : null}
               {detail.job ? (
-                <Button variant="danger" onClick={() => onAction("remove")} disabled={busy}>
+                <Button variant="danger" onClick={() => onAction("remove")} busy={busy}>
                   Remove job
                 </Button>
               ) : null}

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { formatCount } from "~/lib/admin-stats";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BulkResult } from "~/lib/jobs";
 import { Button } from "../ui";
+import { useFocusNext } from "../use-focus-next";
 import { ConfirmDialog } from "./confirm-dialog";
 
 interface ReenrichForm {
@@ -41,6 +42,8 @@ export function ReenrichPanel({ onQueued }: { onQueued: () => void }) {
   const [asking, setAsking] = useState(false);
   const [queueBusy, setQueueBusy] = useState(false);
   const [queueError, setQueueError] = useState<string | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const focusNext = useFocusNext();
 
   const field = (name: keyof ReenrichForm) => ({
     id: `${id}-${name}`,
@@ -83,6 +86,8 @@ export function ReenrichPanel({ onQueued }: { onQueued: () => void }) {
         if (!answer.more || answer.queued === 0) break;
       }
       setResult(`${links(queued)} queued at low priority; they never delay what users add now.`);
+      // Re-enrich… is disabled until the next count: the outcome takes the focus, not the page's start.
+      focusNext(() => statusRef.current);
       setCounted(null);
       setAsking(false);
       onQueued();
@@ -137,7 +142,7 @@ export function ReenrichPanel({ onQueued }: { onQueued: () => void }) {
           </Button>
         </div>
       </form>
-      <div aria-live="polite" className="min-h-5 text-sm" data-testid="reenrich-status">
+      <div ref={statusRef} tabIndex={-1} aria-live="polite" className="min-h-5 text-sm" data-testid="reenrich-status">
         {error ? (
           <p role="alert" className="text-red-700 dark:text-red-300">
             {error}

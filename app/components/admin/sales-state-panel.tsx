@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { SalesState } from "~/lib/billing";
 import { Badge, Button, cx } from "../ui";
+import { useFocusNext } from "../use-focus-next";
 
 interface SalesSetting {
   state: SalesState;
@@ -19,6 +20,8 @@ export function SalesStatePanel() {
   const [choice, setChoice] = useState<SalesState>("open");
   const [status, setStatus] = useState<{ kind: "idle" | "saving" | "saved" } | { kind: "error"; message: string }>({ kind: "idle" });
   const id = useId();
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const focusNext = useFocusNext();
 
   useEffect(() => {
     apiFetch<SalesSetting>("/api/admin/settings/sales").then(
@@ -37,6 +40,8 @@ export function SalesStatePanel() {
       setSetting(answer);
       setChoice(answer.state);
       setStatus({ kind: "saved" });
+      // Saved, Save is disabled (nothing to save): the outcome takes the focus it drops.
+      focusNext(() => statusRef.current, { onlyIfLost: true });
     } catch (error) {
       setStatus({ kind: "error", message: error instanceof ApiError ? error.message : "The sales state could not be saved." });
     }
@@ -76,10 +81,10 @@ export function SalesStatePanel() {
         </div>
       </fieldset>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Button onClick={save} disabled={!setting || status.kind === "saving" || (setting.state === choice && setting.source === "admin")}>
+        <Button onClick={save} busy={status.kind === "saving"} disabled={!setting || (setting.state === choice && setting.source === "admin")}>
           {status.kind === "saving" ? "Saving…" : "Save sales state"}
         </Button>
-        <p role="status" aria-live="polite" className="text-sm">
+        <p ref={statusRef} tabIndex={-1} role="status" aria-live="polite" className="text-sm">
           {status.kind === "saved" ? (
             <span className="font-medium text-emerald-700 dark:text-emerald-400">Saved</span>
           ) : status.kind === "error" ? (

@@ -121,14 +121,18 @@ export function BuyPackModal({
               <ul className="space-y-2" aria-label="Enrichment packs">
                 {packs.map((pack) => (
                   <li key={pack.id}>
+                    {/* Not `disabled` while a checkout starts: that would drop the keyboard's focus
+                        (decision 017). The pressed pack is busy; none takes a second press. */}
                     <button
                       type="button"
-                      onClick={() => buy(pack)}
-                      disabled={buying !== null}
-                      aria-busy={buying === pack.id}
+                      onClick={() => {
+                        if (buying === null) void buy(pack);
+                      }}
+                      aria-disabled={buying !== null || undefined}
+                      aria-busy={buying === pack.id || undefined}
                       aria-label={`Buy ${pack.name}: ${pack.count} enrichments for ${formatEur(pack.price)}`}
                       className={cx(
-                        "flex w-full items-center justify-between gap-3 rounded-xl border p-4 text-left transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+                        "flex w-full items-center justify-between gap-3 rounded-xl border p-4 text-left transition-colors aria-disabled:cursor-not-allowed aria-disabled:opacity-60",
                         pack.popular
                           ? "border-brand-400 bg-brand-50 hover:bg-brand-100 dark:border-brand-600 dark:bg-brand-900/40 dark:hover:bg-brand-900/60"
                           : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",

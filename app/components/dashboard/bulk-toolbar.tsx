@@ -215,10 +215,13 @@ export function BulkToolbar({
   const selectionBody = () => (all && filter ? { filter } : { ids: [...ids] });
 
   async function start(action: BulkActionName, extra: { tag?: string; format?: ExportFormat } = {}) {
+    if (busy) return;
     setBusy(true);
     try {
       const started = await apiFetch<PublicBulkOperation>("/api/links/bulk", { body: { action, ...selectionBody(), ...extra } });
       setForm(null);
+      // Download goes away with its form: the focus goes back to Export, which opened it.
+      if (action === "export") formOpener.current?.focus();
       if (action === "export" && started.exportUrl) {
         const download = document.createElement("a");
         download.href = started.exportUrl;
@@ -318,7 +321,8 @@ export function BulkToolbar({
                     size="sm"
                     variant={action === "delete" ? "danger" : "secondary"}
                     className="shrink-0"
-                    disabled={busy || running}
+                    // Busy, not disabled, while an operation starts or runs: the focus may be on one (Export).
+                    busy={busy || running}
                     aria-expanded={action === "add-tag" || action === "remove-tag" || action === "export" ? form?.kind === action : undefined}
                     onClick={(event) => choose(action, event.currentTarget)}
                   >
@@ -357,7 +361,7 @@ export function BulkToolbar({
                       />
                     </label>
                   )}
-                  <Button size="sm" type="submit" disabled={busy}>
+                  <Button size="sm" type="submit" busy={busy}>
                     {form.kind === "export" ? "Download" : form.kind === "add-tag" ? "Add tag" : "Remove tag"}
                   </Button>
                   <Button size="sm" variant="ghost" onClick={closeForm}>
