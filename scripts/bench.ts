@@ -334,7 +334,7 @@ function cpuMsOf(child: ChildProcess): number | null {
 /**
  * CPU used so far by the services beside the workers (ms): every process of the Postgres server
  * the bench's database is on (when it runs on this machine: its postmaster's children, found from
- * a backend's pid), Redis (its INFO) and the bench itself (the page server, the adds, the polls).
+ * a backend's pid, with the time of those that have ended), Redis (its INFO) and the bench itself (the page server, the adds, the polls).
  * Null for a part that cannot be read.
  */
 async function serviceCpuMs(): Promise<{ postgres: number | null; redis: number | null; bench: number }> {
@@ -352,7 +352,10 @@ async function serviceCpuMs(): Promise<{ postgres: number | null; redis: number 
         continue;
       }
       const fields = stat.split(") ")[1]!.split(" ");
-      if (fields[1] === postmaster || entry === postmaster) postgres += (Number(fields[11]) + Number(fields[12])) * 10;
+      if (fields[1] === postmaster) postgres += (Number(fields[11]) + Number(fields[12])) * 10;
+      // The postmaster's own time, and its children's that have ended (cutime, cstime): a backend
+      // that exits between two reads moves its time there instead of dropping it from the sum.
+      if (entry === postmaster) postgres += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
     }
   } catch {
     postgres = null;
