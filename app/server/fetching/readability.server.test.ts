@@ -2,18 +2,23 @@ import { parseHTML } from "linkedom";
 import { afterEach, describe, expect, it } from "vitest";
 import { readableContent } from "./readability.server";
 
+/** linkedom's element prototype that defines `name`, and its descriptor, for a test to wrap and put back. */
+function elementAccessor(name: string): { proto: object; original: PropertyDescriptor } {
+  const { document } = parseHTML("<!doctype html><html><body><div></div></body></html>");
+  let proto: object | null = document.querySelector("div");
+  while (proto && !Object.getOwnPropertyDescriptor(proto, name)) proto = Object.getPrototypeOf(proto);
+  return { proto: proto!, original: Object.getOwnPropertyDescriptor(proto!, name)! };
+}
+
 // linkedom answers `childNodes` by walking the node's children into a new array on every read, so
 // reading it once per child made a 300 KB page of 2,000 paragraphs in one <div> take seconds.
 describe("readableContent on a page with thousands of blocks in one element", () => {
-  const { document } = parseHTML("<!doctype html><html><body><div></div></body></html>");
-  let proto: object | null = document.querySelector("div");
-  while (proto && !Object.getOwnPropertyDescriptor(proto, "childNodes")) proto = Object.getPrototypeOf(proto);
-  const original = Object.getOwnPropertyDescriptor(proto!, "childNodes")!;
-  afterEach(() => Object.defineProperty(proto!, "childNodes", original));
+  const { proto, original } = elementAccessor("childNodes");
+  afterEach(() => Object.defineProperty(proto, "childNodes", original));
 
   it("reads each element's children a bounded number of times, whatever their number", () => {
     const reads = new Map<object, number>();
-    Object.defineProperty(proto!, "childNodes", {
+    Object.defineProperty(proto, "childNodes", {
       ...original,
       get(this: object) {
         reads.set(this, (reads.get(this) ?? 0) + 1);
@@ -30,17 +35,14 @@ describe("readableContent on a page with thousands of blocks in one element", ()
 // Readability keeps a copy of the page to start again from when a pass finds too little text; it
 // serialised the whole page to HTML for that on every page (our patch copies the nodes instead).
 describe("readableContent's copy of the page for another pass", () => {
-  const { document } = parseHTML("<!doctype html><html><body><div></div></body></html>");
-  let proto: object | null = document.querySelector("div");
-  while (proto && !Object.getOwnPropertyDescriptor(proto, "innerHTML")) proto = Object.getPrototypeOf(proto);
-  const original = Object.getOwnPropertyDescriptor(proto!, "innerHTML")!;
-  afterEach(() => Object.defineProperty(proto!, "innerHTML", original));
+  const { proto, original } = elementAccessor("innerHTML");
+  afterEach(() => Object.defineProperty(proto, "innerHTML", original));
 
   const paragraphs = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i} of a post about tide tables, long enough to count as prose, with a comma, and another one.</p>`).join("");
 
   it("never serialises the page", () => {
     let reads = 0;
-    Object.defineProperty(proto!, "innerHTML", {
+    Object.defineProperty(proto, "innerHTML", {
       ...original,
       get(this: object) {
         reads++;
