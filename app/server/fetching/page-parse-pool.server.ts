@@ -315,9 +315,8 @@ export function warmParsePool(): void {
   sharedPool().warm();
 }
 
-/** Parses a page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). */
 /**
- * Parses a fetched page in a parser thread. A page that still has its bytes (`encoded`) is sent
+ * Parses a fetched page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). A page that still has its bytes (`encoded`) is sent
  * as bytes and decoded there: its text is never built on this thread (FetchedPage.encoded).
  */
 export function parsePageOffThread(
