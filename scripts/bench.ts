@@ -59,6 +59,7 @@ import {
   getLinkStatus,
   insertFailedLinks,
   listEnrichmentLatencies,
+  listEnrichedTimes,
   listSearchWordFrequencies,
   loadAdminBenchData,
   loadLibraryBenchData,
@@ -273,7 +274,7 @@ async function waitForLinkEnriched(id: string, timeoutMs: number): Promise<void>
  * succeeded (model, icon, store); succeeded → seen by the bench's poll. The slowest
  * link's log is printed whole.
  */
-async function handStages(links: Array<{ id: string; addedAt: number; answeredMs: number; enrichedAt: number }>): Promise<string> {
+async function handStages(links: Array<{ id: string; addedAt: number; answeredMs: number; enrichedAt: number }>, { polled = true } = {}): Promise<string> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(QUEUES.enrichLink, { connection, prefix });
   const stages: Record<string, number[]> = { answer: [], queued: [], postponed: [], "host slot": [], fetch: [], "parser thread": [], parse: [], store: [], seen: [] };
@@ -304,7 +305,7 @@ async function handStages(links: Array<{ id: string; addedAt: number; answeredMs
       stages["parser thread"]!.push(threadWait);
       stages.parse!.push((Number.isNaN(parsed) ? fetched : parsed) - fetched - threadWait);
       stages.store!.push(succeeded - (Number.isNaN(parsed) ? fetched : parsed));
-      stages.seen!.push(link.enrichedAt - succeeded);
+      if (polled) stages.seen!.push(link.enrichedAt - succeeded);
       const total = link.enrichedAt - link.addedAt;
       if (total > worst.total) worst = { total, lines: [`enqueued ${new Date(job.timestamp).toISOString()} (add sent ${new Date(link.addedAt).toISOString()})`, ...logs] };
     }
@@ -312,12 +313,13 @@ async function handStages(links: Array<{ id: string; addedAt: number; answeredMs
     await queue.close();
     connection.disconnect();
   }
-  console.log(`bench: slowest hand-added link (${worst.total} ms from add to seen enriched):\n  ${worst.lines.join("\n  ")}`);
+  console.log(`bench: slowest hand-added link (${worst.total} ms from add to ${polled ? "seen " : ""}enriched):\n  ${worst.lines.join("\n  ")}`);
   const fmt = (values: number[]) => {
     const real = values.filter((v) => Number.isFinite(v));
     return real.length ? `${percentile(real, 50).toFixed(0)} / ${Math.max(...real).toFixed(0)}` : "n/a";
   };
-  return `${Object.entries(stages).map(([name, values]) => `${name} ${fmt(values)}`).join("; ")} ms; ${postponements} postponements`;
+  const shown = Object.entries(stages).filter(([name]) => polled || name !== "seen");
+  return `${shown.map(([name, values]) => `${name} ${fmt(values)}`).join("; ")} ms; ${postponements} postponements`;
 }
 
 /** A child process's CPU time so far (user + system, ms) from /proc (Linux, 100 ticks a second); null elsewhere. */
@@ -485,14 +487,21 @@ try {
     const since = new Date();
     const interval = 1000 / RATE;
     const rateStart = performance.now();
+    const adds: Array<Promise<{ id: string; addedAt: number; answeredMs: number }>> = [];
     for (let i = 0; i < RATE * SECONDS; i++) {
-      void add(token);
+      const addedAt = Date.now();
+      adds.push(add(token).then(({ id, ms: answeredMs }) => ({ id, addedAt, answeredMs })));
       const next = rateStart + (i + 1) * interval;
       await sleep(Math.max(0, next - performance.now()));
     }
     await waitUntilEnriched(2 * BACKLOG + RATE * SECONDS);
     const endToEnd = await listEnrichmentLatencies(db, since);
     results.push(`| add→enriched latency, ${RATE} links/s for ${SECONDS} s, 1 worker | p50 ${ms(percentile(endToEnd, 50))}, p95 ${ms(percentile(endToEnd, 95))} (${endToEnd.length} links) |`);
+    // Where a slow run's time went (a queue that formed, a wait for a host slot or a parser thread).
+    const added = await Promise.all(adds);
+    const enrichedAt = await listEnrichedTimes(db, added.map((link) => link.id));
+    const staged = added.map((link) => ({ ...link, enrichedAt: enrichedAt.get(link.id) ?? NaN }));
+    results.push(`| the same links by stage (p50 / max) | ${await handStages(staged, { polled: false })} |`);
     await stop(worker2a);
   }
 

@@ -31,6 +31,7 @@ describe("npm run bench", () => {
     expect(output).toMatch(/\| pipeline throughput, 1 worker process \(concurrency \d+\) \| [\d.]+ links\/s over 40 links \(0 failed\); worker CPU [\d.]+ ms per link \(\d+ links per CPU second\), beside it Postgres [\d.]+, Redis [\d.]+, bench process [\d.]+ ms \|/);
     expect(output).toMatch(/\| pipeline throughput, 2 worker processes \| [\d.]+ links\/s over 40 links \(0 failed\); worker CPU [\d.]+ ms per link \(\d+ links per CPU second\), beside it Postgres [\d.]+, Redis [\d.]+, bench process [\d.]+ ms \|/);
     expect(output).toMatch(/\| add→enriched latency, 20 links\/s for 1 s, 1 worker \| p50 [\d.]+ ms, p95 [\d.]+ ms \(20 links\) \|/);
+    expect(output).toMatch(/\| the same links by stage \(p50 \/ max\) \| answer [\d.]+ \/ [\d.]+; queued [\d.]+ \/ [\d.]+; .*; store [\d.]+ \/ [\d.]+ ms; \d+ postponements \|/);
     expect(output).toMatch(/\| admin overview, GET \/api\/admin\/stats, 2,000 links \(\+20 not yet vacuumed\), 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
     expect(output).toMatch(/\| admin page, GET \/admin \(stats, flags, activity, rendered\), 2,000 links \(\+20 not yet vacuumed\), 200 users, 5 requests one at a time \| p50 [\d.]+ ms, p95 [\d.]+ ms, max [\d.]+ ms \|/);
     for (const workers of ["1 worker process", "2 worker processes", "4 worker processes"]) {

@@ -32,6 +32,18 @@ export async function listEnrichmentLatencies(db: Database, since: Date): Promis
   return rows.map((r) => Number(r.ms));
 }
 
+/** When each of these links was enriched (epoch ms); a link not enriched is left out. */
+export async function listEnrichedTimes(db: Database, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom("links")
+    .select(["id", sql<number>`extract(epoch from enriched_at) * 1000`.as("ms")])
+    .where("id", "in", ids)
+    .where("enriched_at", "is not", null)
+    .execute();
+  return new Map(rows.map((row) => [String(row.id), Number(row.ms)]));
+}
+
 export async function deleteAllLinks(db: Database): Promise<void> {
   await db.deleteFrom("links").execute();
 }
