@@ -951,3 +951,13 @@ describe("beginner wording and cuts (ninth pass)", () => {
     expect(splitLong("Professor Paul Mullen said the state of mind was declining in the lead-up to the incident and also during the event.", "en", 8, 2).join(" ")).not.toMatch(/also\./);
   });
 });
+
+describe("beginner outputs read for meaning (tenth pass)", () => {
+  const beginner = (summary: string, text = "") => rephraseText({ title: null, text, language: "en", summary }, "beginner");
+
+  it("sets a 'with' phrase off with a comma when the aside between dashes before it goes", () => {
+    // "bad with a member of staff" would say something else.
+    expect(beginner("Recent years have been bad - 30% down on the boom - with a member of staff having to be laid off.")).toMatch(/^Recent years have been bad, with a member of staff/);
+    expect(beginner("He began his search for love - or lust - online last spring in the city.")).toMatch(/love online/);
+  });
+});

@@ -245,7 +245,9 @@ function withoutAsides(sentence: string): string {
   return sentence
     .replace(/\s*\([^()]{0,120}\)/g, "")
     // Dashes as news copy types them too: "his search for love - or lust - online".
-    .replace(/\s+[—–-]\s+[^—–]{0,80}?\s+[—–-]\s+/g, " ")
+    // A "with" phrase after the aside is the whole sentence's, set off by a comma: "Recent years have been bad - 30% down on
+    // the boom - with a member of staff having to be laid off" is not "bad with a member of staff".
+    .replace(/\s+[—–-]\s+[^—–]{0,80}?\s+[—–-]\s+(?=(with(?:out)?\s)?)/g, (_aside: string, accompanying?: string) => (accompanying ? ", " : " "))
     .replace(/^\s*(?:--|—|–)\s*/, "")
     .replace(/\s+,/g, ",")
     .replace(/\s{2,}/g, " ")
