@@ -955,6 +955,15 @@ describe("beginner wording and cuts (ninth pass)", () => {
 describe("beginner outputs read for meaning (tenth pass)", () => {
   const beginner = (summary: string, text = "") => rephraseText({ title: null, text, language: "en", summary }, "beginner");
 
+  it("counts no names with a 'who' clause and no verb of their own as a sentence", () => {
+    expect(standsAlone("Frank and his wife Jan who planned to celebrate their 25th wedding anniversary next year.")).toBe(false);
+    // The relative clause is the object's, or the main verb follows it: a sentence.
+    expect(standsAlone("Police arrested a man who lived in the town.")).toBe(true);
+    expect(standsAlone("The man who lived in the town died at the scene.")).toBe(true);
+    expect(standsAlone("The man who lived locally died at the scene.")).toBe(true);
+    expect(standsAlone("The man whose car was stolen said he was angry.")).toBe(true);
+  });
+
   it("sets a 'with' phrase off with a comma when the aside between dashes before it goes", () => {
     // "bad with a member of staff" would say something else.
     expect(beginner("Recent years have been bad - 30% down on the boom - with a member of staff having to be laid off.")).toMatch(/^Recent years have been bad, with a member of staff/);

@@ -572,12 +572,25 @@ export function standsAlone(head: string): boolean {
   // "Cruz, who won her Oscar for supporting actress": the verb is the relative clause's, the name still waits for its own.
   const relative = /,\s+(?:who|which|whose|whom)\s[^,]*$/i.exec(head);
   if (relative && !standsAlone(head.slice(0, relative.index))) return false;
+  // Without a comma too: in "Frank and his wife Jan who planned to celebrate their anniversary" the only verb is the clause's.
+  const bare = /\s(?:who|which|whom|whose)\s(.*)$/i.exec(head);
+  if (bare && !standsAlone(head.slice(0, bare.index)) && predicates(bare[1]!) === 1) return false;
   const finite = (t: { surface: string; pos: string }, i: number, all: Array<{ surface: string; pos: string }>) =>
     (t.pos === "VERB" || t.pos === "AUX") && !/ing$/i.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to";
   if (!tags.some(finite)) return false;
   const open = tags.map((t) => t.surface.toLowerCase()).lastIndexOf("that");
   if (open > 0 && !tags.slice(open + 1).some((t, i, all) => finite(t, i, all))) return false;
   return true;
+}
+
+/**
+ * English: how many verbs in a clause start a predicate of their own. "was arrested", "has been seen" and "planned to
+ * celebrate" are one (a verb after an auxiliary or a particle goes with it); "lived locally died at the scene" and "was
+ * stolen said" are two, so the second is the sentence's own verb after a relative clause.
+ */
+function predicates(clause: string): number {
+  const tags = tagEnglish(clause);
+  return tags.filter((t, i) => VERB_TAGS.has(t.pos) && tags[i - 1]?.pos !== "AUX" && tags[i - 1]?.pos !== "PART").length;
 }
 
 /**
