@@ -969,4 +969,11 @@ describe("beginner outputs read for meaning (tenth pass)", () => {
     expect(beginner("Recent years have been bad - 30% down on the boom - with a member of staff having to be laid off.")).toMatch(/^Recent years have been bad, with a member of staff/);
     expect(beginner("He began his search for love - or lust - online last spring in the city.")).toMatch(/love online/);
   });
+
+  it("keeps 'that' after 'said' where it may be the noun's determiner ('said that interim injunction will …')", () => {
+    expect(splitLong("The Supreme Court said that interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2).join(" ")).not.toMatch(/^Interim injunction/);
+    expect(splitLong("The Supreme Court said that interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2).join(" ")).toMatch(/\bthat interim injunction\b/i);
+    // A determiner or a plural after "that" leaves no doubt: it joins the clause.
+    expect(splitLong("The Supreme Court said that the interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2)).toContain("That is what the Supreme Court said.");
+  });
 });

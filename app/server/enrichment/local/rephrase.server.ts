@@ -476,8 +476,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
     // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
     // Nor when what was said starts with a pronoun for the speaker: "They are expecting a child …" would lose who "they" are.
-    // The speaker is a name or a noun, not "Rand defended the group's positions and".
-    if (speech && wordCount(speech[3]!) >= 13 && !/\band that\b/i.test(speech[3]!) && !/\b(?:and|but|or)$/i.test(speech[1]!) && !tagEnglish(speech[1]!).some((t) => t.pos === "VERB" && (/ed$/.test(t.surface) || IRREGULAR_PAST.test(t.surface))) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    // The speaker is a name or a noun, not "Rand defended the group's positions and". Nor a "that" that may be the determiner
+    // of what was said ("The Supreme Court said that interim injunction will …" is not "Interim injunction will …").
+    if (speech && wordCount(speech[3]!) >= 13 && !(/\bthat\s+$/i.test(plain.slice(0, -speech[3]!.length)) && bareSingularNoun(speech[3]!)) && !/\band that\b/i.test(speech[3]!) && !/\b(?:and|but|or)$/i.test(speech[1]!) && !tagEnglish(speech[1]!).some((t) => t.pos === "VERB" && (/ed$/.test(t.surface) || IRREGULAR_PAST.test(t.surface))) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
       return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(saidBy(speech[1]!, verb))];
     }
@@ -581,6 +582,17 @@ export function standsAlone(head: string): boolean {
   const open = tags.map((t) => t.surface.toLowerCase()).lastIndexOf("that");
   if (open > 0 && !tags.slice(open + 1).some((t, i, all) => finite(t, i, all))) return false;
   return true;
+}
+
+/**
+ * English: whether the words open with a singular noun that has no determiner ("interim injunction will …"). After
+ * "said that" the "that" is then the noun's determiner, not the conjunction a reported clause opens with: a singular
+ * noun does not stand bare as a subject ("said that the injunction", "said that officers" leave no doubt).
+ */
+function bareSingularNoun(words: string): boolean {
+  const tags = tagEnglish(words);
+  const noun = tags.find((t) => t.pos !== "ADJ");
+  return noun?.pos === "NOUN" && /^\p{Ll}/u.test(noun.surface) && !/[^su]s$/.test(noun.surface);
 }
 
 /**
