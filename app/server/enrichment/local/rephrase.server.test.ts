@@ -976,4 +976,14 @@ describe("beginner outputs read for meaning (tenth pass)", () => {
     // A determiner or a plural after "that" leaves no doubt: it joins the clause.
     expect(splitLong("The Supreme Court said that the interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2)).toContain("That is what the Supreme Court said.");
   });
+
+  it("gives in 'Words to know' no definition the page says of two terms ('a two-time winner' of Waites and of Ashton)", () => {
+    const text = [
+      "England's Waites, a two-time winner, was seeded sixth for this year's tournament at the Lakeside.",
+      "England's Lisa Ashton, a two-time winner, will face Australia's Corrine Hammond in the women's final.",
+      "A retrofit is a set of repairs that brings an old structure up to current safety standards.",
+    ].join("\n\n");
+    expect(definitionsOf(text, "en").map((d) => d.term)).toEqual(["retrofit"]);
+    expect(glossary({ title: null, language: "en", text }).map((w) => w.term)).toEqual(["retrofit"]);
+  });
 });
