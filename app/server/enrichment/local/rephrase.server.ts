@@ -328,7 +328,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // Not "killing nine and wounding nine more, the agency reported": the phrase runs on into somebody's words.
     // Nor "…at Real, making his first team debut at 18, and scored 10 goals": a phrase about the subject's own doing ("his",
     // "their") or one the sentence goes on from with "and" is no result ("This made his first team debut").
-    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && !/^(?:his|her|their|its|him|them|himself|herself|themselves)\b|,\s+and\s/i.test(result[3]!) && standsAlone(result[1]!)) {
+    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && !/^(?:his|her|their|its|him|them|himself|herself|themselves)\b|,\s+and\s/i.test(result[3]!) && standsAlone(result[1]!) && !aboutTheFuture(result[1]!)) {
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
       const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
       return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
@@ -372,7 +372,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     for (const match of plain.matchAll(/,?\s+(when|after|before|where|as soon as|until)\s+/gi)) {
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
-      if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head)) continue;
+      if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head) || aboutTheFuture(head)) continue;
       if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
       // "Ince, whose earlier effort came after he drifted in …, could only hit the post": the clause belongs to an open aside.
       if (/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) continue;
@@ -397,7 +397,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = tagEnglish(timed[3]!);
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
       const needed = /\b(?:look|looks|looked|looking|name|named|come|comes|came|coming|ran|run|runs|chased|shortly|soon|just|long|right|even|only|ago|moments?|minutes?|hours?|days?|weeks?|months?|years?|time|times|day|night)$/i.test(head);
-      if (past && !needed && !tail.some((t) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/(?:ed|en)$/.test(t.surface) && t.pos !== "AUX") && !tail.some((t) => t.pos === "AUX") && !/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) {
+      if (past && !aboutTheFuture(head) && !needed && !tail.some((t) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/(?:ed|en)$/.test(t.surface) && t.pos !== "AUX") && !tail.some((t) => t.pos === "AUX") && !/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) {
         return pieces(head, `That was ${timed[2]!.toLowerCase()} ${timed[3]!}`);
       }
     }
@@ -445,7 +445,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // A clock time at the end of a past statement: "Crews were called to a building site in Bloomery Circle, Llanwern, at 21:15 BST
     // on Wednesday." → "Crews were called to a building site in Bloomery Circle, Llanwern. That was at 21:15 BST on Wednesday."
     const clock = /^(.{30,}?),?\s+((?:at|from|by) (?:about |around |approximately )?\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?(?: [A-Z]{2,4})?(?: on (?:\p{Lu}\p{Ll}+day|\d{1,2} \p{Lu}\p{Ll}+))?)$/u.exec(plain);
-    if (clock && wordCount(clock[1]!) >= 8 && !openQuote(clock[1]!) && standsAlone(clock[1]!) && (/\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(clock[1]!) || tagEnglish(clock[1]!).some((t) => IRREGULAR_PAST.test(t.surface)))) {
+    if (clock && wordCount(clock[1]!) >= 8 && !openQuote(clock[1]!) && standsAlone(clock[1]!) && !aboutTheFuture(clock[1]!) && (/\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(clock[1]!) || tagEnglish(clock[1]!).some((t) => IRREGULAR_PAST.test(t.surface)))) {
       return [...splitLong(clock[1]!, lang, maxWords, effort), finish(`That was ${clock[2]!}`)];
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
@@ -637,6 +637,15 @@ function openQuote(text: string): boolean {
   return opened > closed;
 }
 
+/**
+ * English: a statement about what is still to come ("will be sentenced", "is due to be reopened"). Its "-ed" word is a
+ * participle, not a past tense: "That was after a hearing next month" or "This caused long delays" would put it in the
+ * past, so a trailing time, clock time or result stays in its sentence.
+ */
+function aboutTheFuture(head: string): boolean {
+  return /\b(?:will|shall|would|won['’]t|wouldn['’]t|going to|(?:is|are) (?:due|set|expected|scheduled) to|(?:is|are) to be)\b|\b\p{L}+['’]ll\b/iu.test(head);
+}
+
 /** A result phrase's verb as a statement's: past and present ("causing" → "caused", "causes"). */
 const RESULT_VERBS: Record<string, [string, string]> = {
   causing: ["caused", "causes"], leaving: ["left", "leaves"], bringing: ["brought", "brings"], forcing: ["forced", "forces"],
@@ -726,7 +735,7 @@ export function withPhrase(plain: string): [string, string] | null {
   const verb = tags[at]!.surface;
   const participle = (/^\p{Ll}+ing$/u.test(verb) && !/^(?:having|being|including|according)$/.test(verb)) || (tags[at]!.pos === "VERB" && /^\p{Ll}+ed$/u.test(verb));
   if (!participle || subject[0]!.pos === "PRON" || !subject.every((t) => SUBJECT_TAGS.has(t.pos) || /^(?:of|-)$/i.test(t.surface)) || !/^(?:NOUN|PROPN|NUM)$/.test(subject.at(-1)!.pos)) return null;
-  if (/\b(?:will|shall|would)\b/i.test(head)) return null;
+  if (aboutTheFuture(head)) return null;
   const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
   const last = subject.at(-1)!;
   const plural = subject.some((t) => /^and$/i.test(t.surface)) || (last.pos === "NOUN" && /[^s']s$/.test(last.surface)) || /^(?:people|police|children|men|women)$/i.test(last.surface);
