@@ -998,4 +998,10 @@ describe("beginner outputs read for meaning (tenth pass)", () => {
     }
     expect(splitLong("Fans ripped up parts of the Mohammed V stadium after Raja's 2-1 win over Chabab Rif Al Hoceima.", "en", 8, 2)[1]).toBe("That was after Raja's 2-1 win over Chabab Rif Al Hoceima.");
   });
+
+  it("says 'at first' for 'initially' and 'originally' only opening the sentence or a phrase after a comma", () => {
+    expect(plainWords("He initially explains how it works, and he is originally from Wales.", "en")).toBe("He initially explains how it works, and he is originally from Wales.");
+    expect(plainWords("Initially, the plan failed.", "en")).toBe("At first, the plan failed.");
+    expect(plainWords("The plan failed, initially at least.", "en")).toBe("The plan failed, at first at least.");
+  });
 });

@@ -86,6 +86,12 @@ function forms(hard: string, plain: string): Array<[string, string]> {
 /** A participle after "is", "was", "been" … is passive: "was received by" is not "was got by". */
 const NOT_PASSIVE = "(?<!\\b(?:is|are|was|were|be|been|being|well|widely) )";
 
+/**
+ * Only opening the sentence or a phrase after a comma: "Initially, the plan failed" → "At first, …", but "he at first
+ * explains" reads oddly and "he is at first from Wales" says something else ("originally from Wales").
+ */
+const OPENING = "(?<=^|[,;]\\s)";
+
 /** Plain words for the beginner (English): long Latinate words and set phrases with their everyday twins. */
 const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["in order to", "to"], ["prior to", "before"], ["subsequent to", "after"], ["a number of", "some"], ["the majority of", "most"],
@@ -95,7 +101,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["commence", "start"], ["commenced", "started"], ["sufficient", "enough"], ["assist", "help"], ["assistance", "help"], ["purchase", "buy"],
   ["purchased", "bought"], ["obtain", "get"], [`${NOT_PASSIVE}obtained`, "got"], ["require", "need"], ["requires", "needs"], [`${NOT_PASSIVE}required`, "needed"],
   ["individuals", "people"], ["subsequently", "later"], ["previously", "before"],
-  ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning(?= (?:the|a|an|his|her|their|its|this|that|these|those)\\b)", "about"],
+  ["currently", "now"], [`${OPENING}initially`, "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning(?= (?:the|a|an|his|her|their|its|this|that|these|those)\\b)", "about"],
   ["approximately", "about"], ["indicate", "show"], ["indicates", "shows"], ["indicated", "showed"], ["facilitate", "help"],
   ["facilitates", "helps"], ["modify", "change"], ["modified", "changed"],
   ["sufficiently", "enough"], ["significant", "big"], ["significantly", "a lot"], ["participate", "take part"], ["residence", "home"],
@@ -124,7 +130,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["assistance", "help"], ["(?<!\\b(?:a|an|the|this|that|their|his|her|its|first|close|brief) )encounter(?= (?:the|a|an|his|her|their|its|resistance|problems)\\b)", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
   ["several", "some"], ["opportunity", "chance"], ["opportunities", "chances"], ["identified as", "named as"], ["injured", "hurt"],
   ["demonstration", "protest"], ["demonstrations", "protests"], ["manufacturer", "maker"], ["manufacturers", "makers"],
-  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["approximately", "about"],
+  ["prevent", "stop"], ["prevented", "stopped"], [`${OPENING}originally`, "at first"], ["approximately", "about"],
   ["currently", "now"], ["municipal", "city"], ["physician", "doctor"], ["physicians", "doctors"], ["automobile", "car"],
   ["employment", "work"], ["children", "kids"], ["television", "TV"],
   // Set phrases with a one-word twin, then single words whose twin means the same in every use.
