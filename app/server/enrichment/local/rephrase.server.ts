@@ -644,12 +644,13 @@ function openQuote(text: string): boolean {
 }
 
 /**
- * English: a statement about what is still to come ("will be sentenced", "is due to be reopened"). Its "-ed" word is a
- * participle, not a past tense: "That was after a hearing next month" or "This caused long delays" would put it in the
- * past, so a trailing time, clock time or result stays in its sentence.
+ * English: a statement about what is still to come ("will be sentenced", "is due to be reopened", "must brace
+ * themselves"). Its "-ed" word is a participle, not a past tense: "That was after a hearing next month" or "This caused
+ * long delays" would put it in the past, and "That is before Islamist jihadists are defeated" says nothing of its own,
+ * so a trailing time, clock time or result stays in its sentence.
  */
 function aboutTheFuture(head: string): boolean {
-  return /\b(?:will|shall|would|won['’]t|wouldn['’]t|going to|(?:is|are) (?:due|set|expected|scheduled) to|(?:is|are) to be)\b|\b\p{L}+['’]ll\b/iu.test(head);
+  return /\b(?:will|shall|would|won['’]t|wouldn['’]t|must|should|going to|needs? to|(?:has|have) to|(?:is|are) (?:due|set|expected|scheduled) to|(?:is|are) to be)\b|\b\p{L}+['’]ll\b/iu.test(head);
 }
 
 /** A result phrase's verb as a statement's: past and present ("causing" → "caused", "causes"). */
