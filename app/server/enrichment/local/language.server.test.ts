@@ -3,7 +3,7 @@ import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 
 describe("stop words per language", () => {
   it("knows the function words of each language present in the data and on the dashboard", () => {
-    for (const [lang, words] of Object.entries({ en: ["the", "which", "using"], fr: ["les", "des", "que", "une"], de: ["die", "der", "und", "nicht"], es: ["que", "los", "una", "por"], pt: ["que", "não", "uma", "os"], pl: ["się", "jest", "nie"] })) {
+    for (const [lang, words] of Object.entries({ en: ["the", "which", "using"], fr: ["les", "des", "que", "une"], de: ["die", "der", "und", "nicht"], es: ["que", "los", "una", "por"], pt: ["que", "não", "uma", "os"], pl: ["się", "jest", "nie"], cy: ["yn", "mae", "mae’r", "wedi", "hwn"] })) {
       for (const word of words) expect(stopWordsOf(lang).has(word), `${lang}: ${word}`).toBe(true);
     }
   });
@@ -23,6 +23,13 @@ describe("pageLanguage", () => {
     expect(pageLanguage(null, "Les chercheurs ont découvert une nouvelle espèce dans la forêt amazonienne cette année.")).toBe("fr");
     expect(pageLanguage(null, "El gobierno anunció hoy nuevas medidas económicas para las familias.")).toBe("es");
     expect(pageLanguage(undefined, "Hi")).toBe("en");
+  });
+
+  it("knows Welsh, which the detector has no profile for ('ber', 'pl' or 'da' before), and not an English page naming Welsh places", () => {
+    expect(pageLanguage(null, "Mae'r cyngor sir wedi cyhoeddi cynllun newydd ar gyfer ysgolion cynradd yn y gogledd. Roedd y cynllun yn cael ei drafod gan y cabinet ddydd Mawrth.")).toBe("cy");
+    expect(pageLanguage(null, "Roedd Mr Jones yn ymgyrchu i Brydain adael yr UE cyn y refferendwm y llynedd.")).toBe("cy");
+    expect(pageLanguage(null, "Crews were called to a house in Llanwern on Wednesday evening after reports of a fire. Gwent Police said the road was closed for several hours while firefighters worked at the scene.")).toBe("en");
+    expect(pageLanguage(null, "The Welsh Government said walkers should take care on Yr Wyddfa and Pen y Fan this weekend, as snow is expected across the hills of mid and north Wales.")).not.toBe("cy");
   });
 });
 

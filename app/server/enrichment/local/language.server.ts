@@ -37,18 +37,42 @@ example examples want good great best better kind kinds right left start end tak
 say told according including include includes included based paper present presented propose proposed approach show shows
 shown describe described describes discuss discussed two three four five six seven eight nine ten many much lot`;
 
+/**
+ * Welsh function words (articles, particles, forms of "bod", pronouns, prepositions with their mutated forms,
+ * conjunctions) and BBC Cymru Fyw's share widget ("Rhannu hwn ar Ebost …", "ddolenni allanol … ffenest newydd").
+ * stopwords-iso has no Welsh list, and XSum's BBC pages include Welsh ones: without it "hwn" ("this"), "mae'r" and
+ * "wedi cyhoeddi" ("has announced") were tags.
+ */
+const WELSH = `a ac ag â am ar at i o y yr 'r yn ym yng fe mi ei eu ein eich fy dy 'i 'w 'u 'n na nac nad ni nid ddim dim does doedd
+mae maen maent mae'r roedd roedden oedd oedden oeddent yw ydy ydyw ydi ydw ydyn ydych ydynt sydd sy sy'n bydd fydd byddai fyddai
+byddant byddan bu fu buodd bod fod cael gael wedi oes yw'r dyw dydy dydw dydyn
+fi ti chdi e fo ef hi chi nhw hwy hwn hon hyn hynny hwnnw honno yma yna acw rhai rhywun rhywbeth pawb popeth neb unrhyw pob holl
+eraill arall un hun hunan gilydd
+gan dan dros drwy trwy heb hyd wrth rhwng cyn ers gyda gyda'r efo mewn gyfer cyfer tuag ger oddi ynghylch ynglŷn ôl i'r o'r a'r â'r ar y'r
+neu ond os pe pan fel felly hefyd achos oherwydd tra er iawn mor mwy mwyaf llawer rhy eto eisoes nawr rŵan wedyn yno bellach
+erioed byth sut beth pwy pam ble lle pryd faint tua mai taw meddai dywedodd ddweud dweud wneud gwneud
+dydd ddydd diwrnod blwyddyn flwyddyn blynedd mlynedd llynedd eleni
+rhannu ebost dolen ddolen dolenni ddolenni allanol ffenest newydd copïo copïo'r`;
+
+/** A word list as a set, each word with an apostrophe also as pages type it ("mae’r"). */
+function wordSet(list: string): Set<string> {
+  return new Set(list.split(/\s+/).filter(Boolean).flatMap((word) => [word, word.replace(/'/g, "’")]));
+}
+
 const STOP_WORDS = new Map<string, Set<string>>([["en", new Set(ENGLISH.split(/\s+/).filter(Boolean))]]);
+/** Languages stopwords-iso has no list for, with one of ours. */
+const OWN_STOP_WORDS: Record<string, Set<string>> = { cy: wordSet(WELSH) };
 
 /** ISO 639-1 codes the engine knows stop words for. */
 export function hasStopWords(lang: string): boolean {
-  return lang === "en" || lang in stopwordsIso;
+  return lang === "en" || lang in stopwordsIso || lang in OWN_STOP_WORDS;
 }
 
 export function stopWordsOf(lang: string): Set<string> {
   let set = STOP_WORDS.get(lang);
   if (!set) {
     // Every language also drops the English web words: pages mix in English navigation.
-    set = new Set([...(stopwordsIso[lang] ?? []), ...STOP_WORDS.get("en")!]);
+    set = new Set([...(stopwordsIso[lang] ?? OWN_STOP_WORDS[lang] ?? []), ...STOP_WORDS.get("en")!]);
     STOP_WORDS.set(lang, set);
   }
   return set;
@@ -87,12 +111,31 @@ export function stemmerOf(lang: string): (word: string) => string {
   return stem;
 }
 
+/**
+ * Words frequent in any Welsh text and rare elsewhere: the particle "yn", forms of "bod" ("mae", "roedd", "oedd",
+ * "sydd"), "wedi", "ac", "yr", "gan", "dros", "hefyd". Not "y", "a", "i", "o" (Spanish, Italian, Polish and others have
+ * them too).
+ */
+const WELSH_MARKERS = new Set(["yn", "mae", "maen", "mae'r", "mae’r", "roedd", "oedd", "sydd", "wedi", "ac", "yr", "gan", "dros", "hefyd", "ydy", "yw", "fod", "bod", "ddim", "gyda", "hwn", "hyn", "nhw", "eu", "ei", "i'r", "i’r", "o'r", "o’r"]);
+
+/**
+ * Whether a text is Welsh. tinyld has no Welsh profile (its 62 languages): it took BBC Cymru Fyw pages for Berber
+ * ("ber"), Polish or Danish, whose stop words and stemmer then read them. A fifth of the words being Welsh markers
+ * says Welsh; an English page naming "Yr Wyddfa" or "Pen y Fan" has a handful of them at most.
+ */
+function isWelsh(sample: string): boolean {
+  const words = sample.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  const markers = words.filter((word) => WELSH_MARKERS.has(word)).length;
+  return markers >= 3 && markers >= 0.15 * words.length;
+}
+
 /** The page's declared language ("fr-CA" → "fr"), else a guess from its text, else English. */
 export function pageLanguage(declared: string | null | undefined, text: string): string {
   const code = declared?.toLowerCase().split(/[-_]/)[0];
   if (code && /^[a-z]{2}$/.test(code)) return code;
   const sample = text.slice(0, 2_000);
   if (sample.length < 20) return "en";
+  if (isWelsh(sample)) return "cy";
   detect ??= (require("tinyld") as typeof Tinyld).detect;
   return detect(sample) || "en";
 }

@@ -389,7 +389,18 @@ export function definitionsOf(text: string, lang: LearningLanguage, { exclude = 
     if (lang === "en" && (/^\p{L}+ing\b/u.test(body) || !definesATerm({ term, body, sentence }))) continue;
     found.push({ term, body, sentence });
   }
-  return found;
+  return saidOfOneTerm(found, lang);
+}
+
+/**
+ * Definitions whose body the page says of one term only. "England's Waites, a two-time winner, …" and "England's
+ * Lisa Ashton, a two-time winner, …" define neither: Words to know would give "Ashton: a two-time winner" beside a
+ * text that tells it of Waites, and a quiz asking which term is "a two-time winner" would have two answers.
+ */
+function saidOfOneTerm(found: Definition[], lang: LearningLanguage): Definition[] {
+  const terms = new Map<string, number>();
+  for (const d of found) terms.set(phraseKey(d.body, lang), (terms.get(phraseKey(d.body, lang)) ?? 0) + 1);
+  return found.filter((d) => terms.get(phraseKey(d.body, lang)) === 1);
 }
 
 export interface CauseEffect {

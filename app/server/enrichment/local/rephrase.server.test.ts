@@ -951,3 +951,58 @@ describe("beginner wording and cuts (ninth pass)", () => {
     expect(splitLong("Professor Paul Mullen said the state of mind was declining in the lead-up to the incident and also during the event.", "en", 8, 2).join(" ")).not.toMatch(/also\./);
   });
 });
+
+describe("beginner outputs read for meaning (tenth pass)", () => {
+  const beginner = (summary: string, text = "") => rephraseText({ title: null, text, language: "en", summary }, "beginner");
+
+  it("counts no names with a 'who' clause and no verb of their own as a sentence", () => {
+    expect(standsAlone("Frank and his wife Jan who planned to celebrate their 25th wedding anniversary next year.")).toBe(false);
+    // The relative clause is the object's, or the main verb follows it: a sentence.
+    expect(standsAlone("Police arrested a man who lived in the town.")).toBe(true);
+    expect(standsAlone("The man who lived in the town died at the scene.")).toBe(true);
+    expect(standsAlone("The man who lived locally died at the scene.")).toBe(true);
+    expect(standsAlone("The man whose car was stolen said he was angry.")).toBe(true);
+  });
+
+  it("sets a 'with' phrase off with a comma when the aside between dashes before it goes", () => {
+    // "bad with a member of staff" would say something else.
+    expect(beginner("Recent years have been bad - 30% down on the boom - with a member of staff having to be laid off.")).toMatch(/^Recent years have been bad, with a member of staff/);
+    expect(beginner("He began his search for love - or lust - online last spring in the city.")).toMatch(/love online/);
+  });
+
+  it("keeps 'that' after 'said' where it may be the noun's determiner ('said that interim injunction will …')", () => {
+    expect(splitLong("The Supreme Court said that interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2).join(" ")).not.toMatch(/^Interim injunction/);
+    expect(splitLong("The Supreme Court said that interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2).join(" ")).toMatch(/\bthat interim injunction\b/i);
+    // A determiner or a plural after "that" leaves no doubt: it joins the clause.
+    expect(splitLong("The Supreme Court said that the interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2)).toContain("That is what the Supreme Court said.");
+  });
+
+  it("gives in 'Words to know' no definition the page says of two terms ('a two-time winner' of Waites and of Ashton)", () => {
+    const text = [
+      "England's Waites, a two-time winner, was seeded sixth for this year's tournament at the Lakeside.",
+      "England's Lisa Ashton, a two-time winner, will face Australia's Corrine Hammond in the women's final.",
+      "A retrofit is a set of repairs that brings an old structure up to current safety standards.",
+    ].join("\n\n");
+    expect(definitionsOf(text, "en").map((d) => d.term)).toEqual(["retrofit"]);
+    expect(glossary({ title: null, language: "en", text }).map((w) => w.term)).toEqual(["retrofit"]);
+  });
+
+  it("tells no 'That was after', 'That was at' or 'This caused' after a statement about the future or a duty ('must'): the phrase stays in its sentence", () => {
+    for (const sentence of [
+      "The 26-year-old will be sentenced at Cardiff Crown Court after a hearing next month.",
+      "The match will be played at the Millennium Stadium at 19:45 BST on Friday.",
+      "The bridge will be closed for six weeks, causing long delays for drivers in the area.",
+      "The road is due to be reopened to traffic after the repairs to the bridge are finished.",
+      "Britain and the West must brace themselves for more bloody atrocities before Islamist jihadists in Iraq are defeated.",
+    ]) {
+      expect(splitLong(sentence, "en", 8, 2).join(" "), sentence).not.toMatch(/That (?:was|is)|This caused/);
+    }
+    expect(splitLong("Fans ripped up parts of the Mohammed V stadium after Raja's 2-1 win over Chabab Rif Al Hoceima.", "en", 8, 2)[1]).toBe("That was after Raja's 2-1 win over Chabab Rif Al Hoceima.");
+  });
+
+  it("says 'at first' for 'initially' and 'originally' only opening the sentence or a phrase after a comma", () => {
+    expect(plainWords("He initially explains how it works, and he is originally from Wales.", "en")).toBe("He initially explains how it works, and he is originally from Wales.");
+    expect(plainWords("Initially, the plan failed.", "en")).toBe("At first, the plan failed.");
+    expect(plainWords("The plan failed, initially at least.", "en")).toBe("The plan failed, at first at least.");
+  });
+});

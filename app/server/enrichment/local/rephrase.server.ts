@@ -86,6 +86,12 @@ function forms(hard: string, plain: string): Array<[string, string]> {
 /** A participle after "is", "was", "been" … is passive: "was received by" is not "was got by". */
 const NOT_PASSIVE = "(?<!\\b(?:is|are|was|were|be|been|being|well|widely) )";
 
+/**
+ * Only opening the sentence or a phrase after a comma: "Initially, the plan failed" → "At first, …", but "he at first
+ * explains" reads oddly and "he is at first from Wales" says something else ("originally from Wales").
+ */
+const OPENING = "(?<=^|[,;]\\s)";
+
 /** Plain words for the beginner (English): long Latinate words and set phrases with their everyday twins. */
 const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["in order to", "to"], ["prior to", "before"], ["subsequent to", "after"], ["a number of", "some"], ["the majority of", "most"],
@@ -95,7 +101,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["commence", "start"], ["commenced", "started"], ["sufficient", "enough"], ["assist", "help"], ["assistance", "help"], ["purchase", "buy"],
   ["purchased", "bought"], ["obtain", "get"], [`${NOT_PASSIVE}obtained`, "got"], ["require", "need"], ["requires", "needs"], [`${NOT_PASSIVE}required`, "needed"],
   ["individuals", "people"], ["subsequently", "later"], ["previously", "before"],
-  ["currently", "now"], ["initially", "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning(?= (?:the|a|an|his|her|their|its|this|that|these|those)\\b)", "about"],
+  ["currently", "now"], [`${OPENING}initially`, "at first"], ["frequently", "often"], ["regarding", "about"], ["concerning(?= (?:the|a|an|his|her|their|its|this|that|these|those)\\b)", "about"],
   ["approximately", "about"], ["indicate", "show"], ["indicates", "shows"], ["indicated", "showed"], ["facilitate", "help"],
   ["facilitates", "helps"], ["modify", "change"], ["modified", "changed"],
   ["sufficiently", "enough"], ["significant", "big"], ["significantly", "a lot"], ["participate", "take part"], ["residence", "home"],
@@ -124,7 +130,7 @@ const PLAIN_WORDS: Array<[RegExp, string]> = [
   ["assistance", "help"], ["(?<!\\b(?:a|an|the|this|that|their|his|her|its|first|close|brief) )encounter(?= (?:the|a|an|his|her|their|its|resistance|problems)\\b)", "meet"], ["encountered", "met"], ["located in", "in"], ["situated in", "in"],
   ["several", "some"], ["opportunity", "chance"], ["opportunities", "chances"], ["identified as", "named as"], ["injured", "hurt"],
   ["demonstration", "protest"], ["demonstrations", "protests"], ["manufacturer", "maker"], ["manufacturers", "makers"],
-  ["prevent", "stop"], ["prevented", "stopped"], ["originally", "at first"], ["approximately", "about"],
+  ["prevent", "stop"], ["prevented", "stopped"], [`${OPENING}originally`, "at first"], ["approximately", "about"],
   ["currently", "now"], ["municipal", "city"], ["physician", "doctor"], ["physicians", "doctors"], ["automobile", "car"],
   ["employment", "work"], ["children", "kids"], ["television", "TV"],
   // Set phrases with a one-word twin, then single words whose twin means the same in every use.
@@ -245,7 +251,9 @@ function withoutAsides(sentence: string): string {
   return sentence
     .replace(/\s*\([^()]{0,120}\)/g, "")
     // Dashes as news copy types them too: "his search for love - or lust - online".
-    .replace(/\s+[—–-]\s+[^—–]{0,80}?\s+[—–-]\s+/g, " ")
+    // A "with" phrase after the aside is the whole sentence's, set off by a comma: "Recent years have been bad - 30% down on
+    // the boom - with a member of staff having to be laid off" is not "bad with a member of staff".
+    .replace(/\s+[—–-]\s+[^—–]{0,80}?\s+[—–-]\s+(?=(with(?:out)?\s)?)/g, (_aside: string, accompanying?: string) => (accompanying ? ", " : " "))
     .replace(/^\s*(?:--|—|–)\s*/, "")
     .replace(/\s+,/g, ",")
     .replace(/\s{2,}/g, " ")
@@ -326,7 +334,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // Not "killing nine and wounding nine more, the agency reported": the phrase runs on into somebody's words.
     // Nor "…at Real, making his first team debut at 18, and scored 10 goals": a phrase about the subject's own doing ("his",
     // "their") or one the sentence goes on from with "and" is no result ("This made his first team debut").
-    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && !/^(?:his|her|their|its|him|them|himself|herself|themselves)\b|,\s+and\s/i.test(result[3]!) && standsAlone(result[1]!)) {
+    if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && !/^(?:his|her|their|its|him|them|himself|herself|themselves)\b|,\s+and\s/i.test(result[3]!) && standsAlone(result[1]!) && !aboutTheFuture(result[1]!)) {
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
       const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
       return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
@@ -370,7 +378,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     for (const match of plain.matchAll(/,?\s+(when|after|before|where|as soon as|until)\s+/gi)) {
       const head = plain.slice(0, match.index).trim();
       const tail = plain.slice(match.index + match[0].length).trim();
-      if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head)) continue;
+      if (wordCount(head) < 5 || wordCount(tail) < 5 || openQuote(head) || aboutTheFuture(head)) continue;
       if (englishClause(head, tail) !== tail || twoPredicates(tail)) continue;
       // "Ince, whose earlier effort came after he drifted in …, could only hit the post": the clause belongs to an open aside.
       if (/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) continue;
@@ -395,7 +403,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       const tail = tagEnglish(timed[3]!);
       const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
       const needed = /\b(?:look|looks|looked|looking|name|named|come|comes|came|coming|ran|run|runs|chased|shortly|soon|just|long|right|even|only|ago|moments?|minutes?|hours?|days?|weeks?|months?|years?|time|times|day|night)$/i.test(head);
-      if (past && !needed && !tail.some((t) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/(?:ed|en)$/.test(t.surface) && t.pos !== "AUX") && !tail.some((t) => t.pos === "AUX") && !/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) {
+      if (past && !aboutTheFuture(head) && !needed && !tail.some((t) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/(?:ed|en)$/.test(t.surface) && t.pos !== "AUX") && !tail.some((t) => t.pos === "AUX") && !/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) {
         return pieces(head, `That was ${timed[2]!.toLowerCase()} ${timed[3]!}`);
       }
     }
@@ -443,7 +451,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // A clock time at the end of a past statement: "Crews were called to a building site in Bloomery Circle, Llanwern, at 21:15 BST
     // on Wednesday." → "Crews were called to a building site in Bloomery Circle, Llanwern. That was at 21:15 BST on Wednesday."
     const clock = /^(.{30,}?),?\s+((?:at|from|by) (?:about |around |approximately )?\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?(?: [A-Z]{2,4})?(?: on (?:\p{Lu}\p{Ll}+day|\d{1,2} \p{Lu}\p{Ll}+))?)$/u.exec(plain);
-    if (clock && wordCount(clock[1]!) >= 8 && !openQuote(clock[1]!) && standsAlone(clock[1]!) && (/\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(clock[1]!) || tagEnglish(clock[1]!).some((t) => IRREGULAR_PAST.test(t.surface)))) {
+    if (clock && wordCount(clock[1]!) >= 8 && !openQuote(clock[1]!) && standsAlone(clock[1]!) && !aboutTheFuture(clock[1]!) && (/\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(clock[1]!) || tagEnglish(clock[1]!).some((t) => IRREGULAR_PAST.test(t.surface)))) {
       return [...splitLong(clock[1]!, lang, maxWords, effort), finish(`That was ${clock[2]!}`)];
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
@@ -474,8 +482,9 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     const speech = /^((?:\S+\s+){0,7}?\S+)\s+(said|says|told [^,]{1,30}?|wrote|explained|added|claimed|warned|confirmed|believes|believed|thinks|argued|insisted)\s+(?:that\s+|on \S+ that\s+)?(.{20,})$/.exec(plain);
     // Only when what was said is long itself: "John Grogan said it was the end of an era." stays as it is.
     // Nor when what was said starts with a pronoun for the speaker: "They are expecting a child …" would lose who "they" are.
-    // The speaker is a name or a noun, not "Rand defended the group's positions and".
-    if (speech && wordCount(speech[3]!) >= 13 && !/\band that\b/i.test(speech[3]!) && !/\b(?:and|but|or)$/i.test(speech[1]!) && !tagEnglish(speech[1]!).some((t) => t.pos === "VERB" && (/ed$/.test(t.surface) || IRREGULAR_PAST.test(t.surface))) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
+    // The speaker is a name or a noun, not "Rand defended the group's positions and". Nor a "that" that may be the determiner
+    // of what was said ("The Supreme Court said that interim injunction will …" is not "Interim injunction will …").
+    if (speech && wordCount(speech[3]!) >= 13 && !(/\bthat\s+$/i.test(plain.slice(0, -speech[3]!.length)) && bareSingularNoun(speech[3]!)) && !/\band that\b/i.test(speech[3]!) && !/\b(?:and|but|or)$/i.test(speech[1]!) && !tagEnglish(speech[1]!).some((t) => t.pos === "VERB" && (/ed$/.test(t.surface) || IRREGULAR_PAST.test(t.surface))) && !/^(?:he|she|they|we|i|it|his|her|their|its|our)\b/i.test(speech[3]!) && !/["“”]/.test(speech[1]!) && /^\p{Lu}/u.test(speech[1]!) && !/^(?:That|This|It|There)\b/.test(speech[1]!) && englishClause(`${speech[1]!} ${speech[2]!}`, speech[3]!) === speech[3]) {
       const verb = speech[2]!.split(" ")[0]!;
       return [...splitLong(capitalise(speech[3]!), lang, maxWords, effort), finish(saidBy(speech[1]!, verb))];
     }
@@ -570,12 +579,36 @@ export function standsAlone(head: string): boolean {
   // "Cruz, who won her Oscar for supporting actress": the verb is the relative clause's, the name still waits for its own.
   const relative = /,\s+(?:who|which|whose|whom)\s[^,]*$/i.exec(head);
   if (relative && !standsAlone(head.slice(0, relative.index))) return false;
+  // Without a comma too: in "Frank and his wife Jan who planned to celebrate their anniversary" the only verb is the clause's.
+  const bare = /\s(?:who|which|whom|whose)\s(.*)$/i.exec(head);
+  if (bare && !standsAlone(head.slice(0, bare.index)) && predicates(bare[1]!) === 1) return false;
   const finite = (t: { surface: string; pos: string }, i: number, all: Array<{ surface: string; pos: string }>) =>
     (t.pos === "VERB" || t.pos === "AUX") && !/ing$/i.test(t.surface) && all[i - 1]?.surface.toLowerCase() !== "to";
   if (!tags.some(finite)) return false;
   const open = tags.map((t) => t.surface.toLowerCase()).lastIndexOf("that");
   if (open > 0 && !tags.slice(open + 1).some((t, i, all) => finite(t, i, all))) return false;
   return true;
+}
+
+/**
+ * English: whether the words open with a singular noun that has no determiner ("interim injunction will …"). After
+ * "said that" the "that" is then the noun's determiner, not the conjunction a reported clause opens with: a singular
+ * noun does not stand bare as a subject ("said that the injunction", "said that officers" leave no doubt).
+ */
+function bareSingularNoun(words: string): boolean {
+  const tags = tagEnglish(words);
+  const noun = tags.find((t) => t.pos !== "ADJ");
+  return noun?.pos === "NOUN" && /^\p{Ll}/u.test(noun.surface) && !/[^su]s$/.test(noun.surface);
+}
+
+/**
+ * English: how many verbs in a clause start a predicate of their own. "was arrested", "has been seen" and "planned to
+ * celebrate" are one (a verb after an auxiliary or a particle goes with it); "lived locally died at the scene" and "was
+ * stolen said" are two, so the second is the sentence's own verb after a relative clause.
+ */
+function predicates(clause: string): number {
+  const tags = tagEnglish(clause);
+  return tags.filter((t, i) => VERB_TAGS.has(t.pos) && tags[i - 1]?.pos !== "AUX" && tags[i - 1]?.pos !== "PART").length;
 }
 
 /**
@@ -608,6 +641,16 @@ function openQuote(text: string): boolean {
   const opened = (text.match(/(?:^|[\s(])['‘]/g) ?? []).length;
   const closed = (text.match(/['’](?=[\s,.;:!?)]|$)/g) ?? []).length;
   return opened > closed;
+}
+
+/**
+ * English: a statement about what is still to come ("will be sentenced", "is due to be reopened", "must brace
+ * themselves"). Its "-ed" word is a participle, not a past tense: "That was after a hearing next month" or "This caused
+ * long delays" would put it in the past, and "That is before Islamist jihadists are defeated" says nothing of its own,
+ * so a trailing time, clock time or result stays in its sentence.
+ */
+function aboutTheFuture(head: string): boolean {
+  return /\b(?:will|shall|would|won['’]t|wouldn['’]t|must|should|going to|needs? to|(?:has|have) to|(?:is|are) (?:due|set|expected|scheduled) to|(?:is|are) to be)\b|\b\p{L}+['’]ll\b/iu.test(head);
 }
 
 /** A result phrase's verb as a statement's: past and present ("causing" → "caused", "causes"). */
@@ -699,7 +742,7 @@ export function withPhrase(plain: string): [string, string] | null {
   const verb = tags[at]!.surface;
   const participle = (/^\p{Ll}+ing$/u.test(verb) && !/^(?:having|being|including|according)$/.test(verb)) || (tags[at]!.pos === "VERB" && /^\p{Ll}+ed$/u.test(verb));
   if (!participle || subject[0]!.pos === "PRON" || !subject.every((t) => SUBJECT_TAGS.has(t.pos) || /^(?:of|-)$/i.test(t.surface)) || !/^(?:NOUN|PROPN|NUM)$/.test(subject.at(-1)!.pos)) return null;
-  if (/\b(?:will|shall|would)\b/i.test(head)) return null;
+  if (aboutTheFuture(head)) return null;
   const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
   const last = subject.at(-1)!;
   const plural = subject.some((t) => /^and$/i.test(t.surface)) || (last.pos === "NOUN" && /[^s']s$/.test(last.surface)) || /^(?:people|police|children|men|women)$/i.test(last.surface);

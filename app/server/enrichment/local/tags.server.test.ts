@@ -12,6 +12,7 @@ const pages: Record<string, string> = {
   de: "Die Bundesregierung plant eine Reform der Rentenversicherung. Die Reform der Rentenversicherung soll die Beiträge stabil halten. Die Gewerkschaften kritisieren die Reform, weil die Renten nicht steigen. Die Rentenversicherung ist für die Bürger sehr wichtig, und die Debatte wird weitergehen.",
   es: "Los investigadores estudian el cambio climático en los glaciares andinos. El cambio climático reduce los glaciares cada año. Los glaciares andinos son una fuente de agua para las ciudades, y que los glaciares desaparezcan es un problema para la agricultura.",
   pl: "Rząd przedstawił nowy plan reformy systemu emerytalnego. Reforma systemu emerytalnego ma zapewnić stabilne finansowanie emerytur. Związki zawodowe krytykują plan reformy, ponieważ emerytury nie wzrosną. System emerytalny jest dla obywateli bardzo ważny, a debata będzie trwała dalej.",
+  cy: "Mae'r cyngor sir wedi cyhoeddi cynllun newydd ar gyfer ysgolion cynradd yn y gogledd. Roedd y cynllun yn cael ei drafod gan y cabinet ddydd Mawrth. Mae'r cynllun yn cynnwys arian ychwanegol i ysgolion cynradd a chymorth i athrawon. Dywedodd arweinydd y cyngor fod hwn yn gam pwysig i blant y sir.",
   pt: "O governo anunciou novas medidas para a educação pública. As medidas para a educação pública incluem mais professores e escolas. Os professores dizem que as escolas precisam de mais recursos, e que a educação pública não pode esperar.",
 };
 
