@@ -977,6 +977,21 @@ describe("beginner outputs read for meaning (tenth pass)", () => {
     expect(splitLong("The Supreme Court said that the interim injunction will now remain in place until the conclusion of the next hearing.", "en", 8, 2)).toContain("That is what the Supreme Court said.");
   });
 
+  it("gives in 'Words to know' only terms the text tells ('Bhatti: a taxi driver' under a text that never names him)", () => {
+    const page = [
+      "A taxi firm in Watford has been fined for letting three of its drivers work without valid licences last year.",
+      "The council said the firm had ignored two warning letters before the case came to court in the spring.",
+      "The firm was ordered to pay a fine of four thousand pounds and the costs of the case.",
+      "Mr Bhatti, a taxi driver from Watford, said he had not known that the rules for licences had changed.",
+    ];
+    const told = rephraseText({ title: "Taxi firm fined", summary: page.slice(0, 3).join(" "), text: page.join("\n\n"), language: "en" }, "beginner");
+    expect(told).toMatch(/^A taxi firm in Watford has been fined/);
+    expect(told).not.toMatch(/Bhatti/);
+    // A term the text does tell keeps its entry.
+    const named = rephraseText({ title: "Taxi firm fined", summary: [page[3], ...page.slice(0, 2)].join(" "), text: [page[3], ...page.slice(0, 3)].join("\n\n"), language: "en" }, "beginner");
+    expect(named).toMatch(/Bhatti/);
+  });
+
   it("gives in 'Words to know' no definition the page says of two terms ('a two-time winner' of Waites and of Ashton)", () => {
     const text = [
       "England's Waites, a two-time winner, was seeded sixth for this year's tournament at the Lakeside.",

@@ -1113,7 +1113,7 @@ function beginner(input: RephraseInput, lang: LearningLanguage, maxWords: number
     sentences = keptPieces(groups.flat(), (p) => wordCount(p) <= limit || lead.has(p));
   }
   sentences = lang === "en" ? oneTime(oneAttribution(sentences)) : sentences;
-  const words = glossary(input, 4, Math.max(10, maxWords + 4)).filter((w) => !toldAlready(w, sentences, lang));
+  const words = glossary(input, 4, Math.max(10, maxWords + 4)).filter((w) => named(w, sentences, lang) && !toldAlready(w, sentences, lang));
   const body = sentences.join(" ");
   if (!words.length) return body;
   return `${body}\n\n${GLOSSARY_HEADING[lang]}:\n${words.map((w) => `${w.term}: ${w.definition}`).join("\n")}`;
@@ -1154,14 +1154,27 @@ export function oneTime(sentences: string[]): string[] {
 
 /** Whether the text already tells a term's definition: a sentence naming the term holds (nearly) all its words. */
 function toldAlready(entry: { term: string; definition: string }, sentences: string[], lang: LearningLanguage): boolean {
-  const stop = stopWordsOf(lang);
-  const stems = (s: string) => new Set(tokensOf(s).filter((t) => !stop.has(t.word) && /\p{L}/u.test(t.word)).map((t) => stemKey(t.word, lang)));
-  const defined = stems(entry.definition);
-  const term = stems(entry.term);
+  const defined = contentStems(entry.definition, lang);
+  const term = contentStems(entry.term, lang);
   return sentences.some((sentence) => {
-    const own = stems(sentence);
+    const own = contentStems(sentence, lang);
     return [...term].every((t) => own.has(t)) && [...defined].filter((t) => own.has(t)).length >= 0.8 * defined.size;
   });
+}
+
+/**
+ * Whether the text names the entry's term: "Words to know" are words the reader meets in it, not
+ * the page's other people ("Bhatti: a taxi driver from Watford" under a text that never names him).
+ */
+function named(entry: { term: string }, sentences: string[], lang: LearningLanguage): boolean {
+  const told = contentStems(sentences.join(" "), lang);
+  return [...contentStems(entry.term, lang)].every((t) => told.has(t));
+}
+
+/** A text's words less stop words, as stems. */
+function contentStems(text: string, lang: LearningLanguage): Set<string> {
+  const stop = stopWordsOf(lang);
+  return new Set(tokensOf(text).filter((t) => !stop.has(t.word) && /\p{L}/u.test(t.word)).map((t) => stemKey(t.word, lang)));
 }
 
 /** The beginner text without its words to know. */
