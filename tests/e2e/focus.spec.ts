@@ -308,3 +308,44 @@ test("keyboard: Retry in a failure's detail keeps the focus when refused, and ha
   await expect(retry).toHaveCount(0);
   await expect(told).toBeFocused();
 });
+
+// The last four the third amendment left `disabled` while busy (decision 017's fourth amendment).
+// Each request is held by the browser's network layer until the busy state has been seen; a
+// refusal is the server's own wherever one can be arranged (a plan changed, a checkout cancelled).
+
+/** A gate for requests: each one `pass`es through it counted, and waits until `release()`. */
+function gate() {
+  let release = () => {};
+  const open = new Promise<void>((resolve) => (release = resolve));
+  let count = 0;
+  return {
+    release: () => release(),
+    count: () => count,
+    pass: async () => {
+      count++;
+      await open;
+    },
+  };
+}
+
+test("keyboard: a failure row's Retry is busy while it runs, and refused keeps the focus beside the server's message", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  const retries = gate();
+  await page.route("**/api/admin/jobs/failures/*/retry", async (route) => {
+    await retries.pass();
+    await route.fulfill({ status: 503, json: { message: "Redis is not answering." } });
+  });
+  const row = page.getByTestId("failure-row");
+  const retry = row.getByRole("button", { name: `Retry ${failureItem.url}`, exact: true });
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await expect(retry).toHaveAttribute("aria-busy", "true");
+  await expect(retry).toBeFocused();
+  // A second press while the first is out sends nothing more.
+  await page.keyboard.press("Enter");
+  retries.release();
+  await expect(row.getByRole("alert")).toHaveText("Redis is not answering.");
+  await expect(retry).not.toHaveAttribute("aria-busy", "true");
+  await expect(retry).toBeFocused();
+  expect(retries.count()).toBe(1);
+});
