@@ -349,3 +349,26 @@ test("keyboard: a failure row's Retry is busy while it runs, and refused keeps t
   await expect(retry).toBeFocused();
   expect(retries.count()).toBe(1);
 });
+
+test("keyboard: a Subscribe whose checkout cannot start is busy while it runs and keeps the focus", async ({ page }) => {
+  await registerThroughPage(page, `subscribe-keys-${Date.now()}@example.com`, "subscribe-password");
+  const starts = gate();
+  await page.route("**/api/checkout-session", async (route) => {
+    await starts.pass();
+    await route.fulfill({ status: 502, json: { message: "The payment provider is not answering." } });
+  });
+  await page.goto("/upgrade");
+  const plan = page.getByTestId("plan-creator");
+  const subscribe = plan.getByRole("button", { name: "Subscribe to Creator" });
+  await subscribe.focus();
+  await page.keyboard.press("Enter");
+  const starting = plan.getByRole("button", { name: "Starting checkout…" });
+  await expect(starting).toHaveAttribute("aria-busy", "true");
+  await expect(starting).toBeFocused();
+  await page.keyboard.press("Enter");
+  starts.release();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to start checkout. Please try again." })).toBeVisible();
+  await expect(subscribe).not.toHaveAttribute("aria-busy", "true");
+  await expect(subscribe).toBeFocused();
+  expect(starts.count()).toBe(1);
+});
