@@ -372,3 +372,42 @@ test("keyboard: a Subscribe whose checkout cannot start is busy while it runs an
   await expect(subscribe).toBeFocused();
   expect(starts.count()).toBe(1);
 });
+
+test("keyboard: Save to Linkwise on /save is busy while it saves; refused it keeps the focus, saved the outcome takes it", async ({ page }) => {
+  const email = `save-keys-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "save-password");
+  const setRole = (role: string) => withDb((client) => client.query("update users set role = $1 where email = $2", [role, email]));
+  await setRole("LiteUser");
+  await page.goto(`/save?url=${encodeURIComponent(pagesUrl(`/article?save-keys=${Date.now()}`))}`);
+  const button = page.getByRole("button", { name: "Save to Linkwise" });
+  await expect(button).toBeVisible();
+  // The plan changes between opening the page and pressing Save: the server refuses.
+  await setRole("FreeUser");
+  const saves = gate();
+  await page.route(
+    (address) => /^\/save(\.data)?$/.test(address.pathname),
+    async (route) => {
+      if (route.request().method() === "POST") await saves.pass();
+      await route.continue();
+    },
+  );
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const saving = page.getByRole("button", { name: "Saving…" });
+  await expect(saving).toHaveAttribute("aria-busy", "true");
+  await expect(saving).toBeFocused();
+  await page.keyboard.press("Enter");
+  saves.release();
+  await expect(page.getByRole("alert").filter({ hasText: "Bookmarklet: part of a higher plan. Upgrade to unlock it." })).toBeVisible();
+  await expect(button).not.toHaveAttribute("aria-busy", "true");
+  await expect(button).toBeFocused();
+  expect(saves.count()).toBe(1);
+
+  // With the plan back the same press saves: the button goes with its form, and the outcome takes
+  // the focus.
+  await setRole("LiteUser");
+  await page.keyboard.press("Enter");
+  const told = page.getByRole("status").filter({ hasText: "Saved to your library." });
+  await expect(told).toBeFocused();
+  expect(saves.count()).toBe(2);
+});
