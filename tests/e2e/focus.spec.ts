@@ -411,3 +411,47 @@ test("keyboard: Save to Linkwise on /save is busy while it saves; refused it kee
   await expect(told).toBeFocused();
   expect(saves.count()).toBe(2);
 });
+
+test("keyboard: the test checkout's Pay and Cancel are busy while they run; a refused Pay keeps the focus beside the server's message", async ({ page }) => {
+  await registerThroughPage(page, `checkout-keys-${Date.now()}@example.com`, "checkout-password");
+  await page.goto("/upgrade");
+  await page.getByTestId("plan-scout").getByRole("button", { name: "Subscribe to Scout" }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  const checkoutId = new URL(page.url()).pathname.split("/").at(-1)!;
+  const pay = page.getByRole("button", { name: "Pay €4.95" });
+  const cancel = page.getByRole("button", { name: "Cancel", exact: true });
+  await expect(pay).toBeVisible();
+  // Cancelled elsewhere (another tab) after this page opened: the server will not take the payment.
+  await withDb((client) => client.query("update checkouts set status = 'canceled' where id = $1", [checkoutId]));
+  let answers = gate();
+  await page.route(
+    (address) => address.pathname.startsWith("/checkout/test/"),
+    async (route) => {
+      if (route.request().method() === "POST") await answers.pass();
+      await route.continue();
+    },
+  );
+  await pay.focus();
+  await page.keyboard.press("Enter");
+  const paying = page.getByRole("button", { name: "Paying…" });
+  await expect(paying).toHaveAttribute("aria-busy", "true");
+  await expect(paying).toBeFocused();
+  await page.keyboard.press("Enter");
+  answers.release();
+  await expect(page.getByTestId("test-checkout").getByRole("alert")).toHaveText("This checkout was cancelled. Start a new one.");
+  await expect(pay).not.toHaveAttribute("aria-busy", "true");
+  await expect(pay).toBeFocused();
+  expect(answers.count()).toBe(1);
+
+  // Cancel, held the same way, is busy with the focus on it, and a second press sends nothing more.
+  answers = gate();
+  await cancel.focus();
+  await page.keyboard.press("Enter");
+  const cancelling = page.getByRole("button", { name: "Cancelling…" });
+  await expect(cancelling).toHaveAttribute("aria-busy", "true");
+  await expect(cancelling).toBeFocused();
+  await page.keyboard.press("Enter");
+  answers.release();
+  await expect(page).toHaveURL(/^[^?]*\/upgrade\?/);
+  expect(answers.count()).toBe(1);
+});
