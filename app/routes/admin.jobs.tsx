@@ -71,6 +71,7 @@ export default function Page() {
   const failuresNoticeRef = useRef<HTMLParagraphElement>(null);
   const [pauseBusy, setPauseBusy] = useState<JobQueueName | null>(null);
   const [rowBusy, setRowBusy] = useState<string | null>(null);
+  const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
 
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const focusNext = useFocusNext();
@@ -104,16 +105,18 @@ export default function Page() {
 
   const retryOne = async (id: string) => {
     setRowBusy(id);
+    setRowError(null);
     try {
       await apiFetch(`/api/admin/jobs/failures/${encodeURIComponent(id)}/retry`, { method: "POST" });
       setFailuresNotice("Queued again.");
+      // Its row leaves the list with the next refresh, and the focus with it: the outcome takes it.
+      failuresNoticeRef.current?.focus();
       refreshAll();
     } catch (error) {
-      setFailuresNotice(errorText(error));
+      // Refused: told in the row, beside its Retry, which (busy, never disabled) keeps the focus.
+      setRowError({ id, message: errorText(error) });
     } finally {
       setRowBusy(null);
-      // The pressed button was disabled (and its row leaves the list): keep the focus on the outcome.
-      failuresNoticeRef.current?.focus();
     }
   };
 
@@ -263,7 +266,7 @@ export default function Page() {
                 {failuresNotice}
               </p>
             </div>
-            <FailureList page={page} busyId={rowBusy} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+            <FailureList page={page} busyId={rowBusy} error={rowError} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
             <FailurePager
               first={(older?.before ?? 0) + 1}
               shown={page.items.length}

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { z } from "zod";
 import { TEST_MODE_TEXT, TestModeBanner } from "~/components/billing/test-mode-banner";
 import { PRODUCT_NAME } from "~/components/logo";
-import { ButtonLink, Card, Section, buttonClass } from "~/components/ui";
+import { Button, ButtonLink, Card, Section } from "~/components/ui";
 import { formatEur } from "~/lib/plans";
 import { requireUser } from "~/server/accounts/auth.server";
 import { cancelTestCheckout, payTestCheckout, testCheckoutView } from "~/server/billing/test-checkout.server";
@@ -96,13 +96,23 @@ export default function TestCheckout() {
           </p>
         ) : null}
         {open ? (
+          // The pressed button is busy, not disabled, so the keyboard's focus stays on it (a refused
+          // Pay leaves it beside the message); the other cannot be used meanwhile (decision 017).
           <Form method="post" className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
-            <button type="submit" name="intent" value="pay" className={buttonClass("primary", "lg")} disabled={Boolean(pending)} aria-describedby="test-mode-note">
+            <Button
+              type="submit"
+              name="intent"
+              value="pay"
+              size="lg"
+              busy={pending === "pay"}
+              disabled={pending === "cancel"}
+              aria-describedby="test-mode-note"
+            >
               {pending === "pay" ? "Paying…" : `Pay ${total}`}
-            </button>
-            <button type="submit" name="intent" value="cancel" className={buttonClass("secondary", "lg")} disabled={Boolean(pending)}>
+            </Button>
+            <Button type="submit" name="intent" value="cancel" variant="secondary" size="lg" busy={pending === "cancel"} disabled={pending === "pay"}>
               {pending === "cancel" ? "Cancelling…" : "Cancel"}
-            </button>
+            </Button>
           </Form>
         ) : (
           <div className="mt-6 space-y-3 text-sm">

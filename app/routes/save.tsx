@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Alert } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, Button, ButtonLink, Card } from "~/components/ui";
@@ -84,9 +84,18 @@ function useLinkStatus(initial: PublicLink) {
 
 function SavedLink({ saved }: { saved: { link: PublicLink; created: boolean } }) {
   const link = useLinkStatus(saved.link);
+  const toldId = useId();
+  // Save to Linkwise went away with its form, taking the keyboard's focus with it: the outcome
+  // takes it (decision 017).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById(toldId)?.focus();
+  }, [toldId]);
   return (
     <div className="space-y-4">
-      <Alert tone="success">{saved.created ? "Saved to your library." : "Already in your library; moved to the top."}</Alert>
+      <Alert tone="success" id={toldId} tabIndex={-1}>
+        {saved.created ? "Saved to your library." : "Already in your library; moved to the top."}
+      </Alert>
       <p className="break-all text-sm text-slate-700 dark:text-slate-200">{link.title ?? link.url}</p>
       <p className="flex items-center gap-2 text-sm" role="status" aria-live="polite" data-testid="save-status">
         Status: <Badge tone={TONES[link.status]}>{STATUS_LABELS[link.status]}</Badge>
@@ -133,7 +142,8 @@ export default function SavePage() {
               {title ? <input type="hidden" name="title" value={title} /> : null}
               {result && "error" in result ? <Alert tone="error">{result.error}</Alert> : null}
               <div className="flex flex-wrap gap-3">
-                <Button type="submit" disabled={busy} aria-busy={busy}>
+                {/* Busy, not disabled: a refusal (the plan changed since the page opened) leaves the focus on it. */}
+                <Button type="submit" busy={busy}>
                   {busy ? "Saving…" : "Save to Linkwise"}
                 </Button>
                 <Button type="button" variant="secondary" onClick={() => window.close()}>

@@ -156,10 +156,12 @@ export default function Upgrade() {
                       </Button>
                     </>
                   ) : (
+                    // Busy, not disabled, so a refusal leaves the keyboard's focus on it (decision 017); the
+                    // other plan's cannot be used meanwhile.
                     <Button
                       onClick={() => subscribe(plan.id as PaidPlanId)}
-                      disabled={subscribing !== null}
-                      aria-busy={subscribing === plan.id}
+                      busy={subscribing === plan.id}
+                      disabled={subscribing !== null && subscribing !== plan.id}
                       variant={plan.id === highlighted || (!highlighted && plan.id === "creator") ? "primary" : "secondary"}
                     >
                       {subscribing === plan.id ? "Starting checkout…" : `${subscribed ? "Switch to" : "Subscribe to"} ${plan.name}`}

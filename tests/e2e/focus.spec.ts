@@ -308,3 +308,150 @@ test("keyboard: Retry in a failure's detail keeps the focus when refused, and ha
   await expect(retry).toHaveCount(0);
   await expect(told).toBeFocused();
 });
+
+// The last four the third amendment left `disabled` while busy (decision 017's fourth amendment).
+// Each request is held by the browser's network layer until the busy state has been seen; a
+// refusal is the server's own wherever one can be arranged (a plan changed, a checkout cancelled).
+
+/** A gate for requests: each one `pass`es through it counted, and waits until `release()`. */
+function gate() {
+  let release = () => {};
+  const open = new Promise<void>((resolve) => (release = resolve));
+  let count = 0;
+  return {
+    release: () => release(),
+    count: () => count,
+    pass: async () => {
+      count++;
+      await open;
+    },
+  };
+}
+
+test("keyboard: a failure row's Retry is busy while it runs, and refused keeps the focus beside the server's message", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  const retries = gate();
+  await page.route("**/api/admin/jobs/failures/*/retry", async (route) => {
+    await retries.pass();
+    await route.fulfill({ status: 503, json: { message: "Redis is not answering." } });
+  });
+  const row = page.getByTestId("failure-row");
+  const retry = row.getByRole("button", { name: `Retry ${failureItem.url}`, exact: true });
+  await retry.focus();
+  await page.keyboard.press("Enter");
+  await expect(retry).toHaveAttribute("aria-busy", "true");
+  await expect(retry).toBeFocused();
+  // A second press while the first is out sends nothing more.
+  await page.keyboard.press("Enter");
+  retries.release();
+  await expect(row.getByRole("alert")).toHaveText("Redis is not answering.");
+  await expect(retry).not.toHaveAttribute("aria-busy", "true");
+  await expect(retry).toBeFocused();
+  expect(retries.count()).toBe(1);
+});
+
+test("keyboard: a Subscribe whose checkout cannot start is busy while it runs and keeps the focus", async ({ page }) => {
+  await registerThroughPage(page, `subscribe-keys-${Date.now()}@example.com`, "subscribe-password");
+  const starts = gate();
+  await page.route("**/api/checkout-session", async (route) => {
+    await starts.pass();
+    await route.fulfill({ status: 502, json: { message: "The payment provider is not answering." } });
+  });
+  await page.goto("/upgrade");
+  const plan = page.getByTestId("plan-creator");
+  const subscribe = plan.getByRole("button", { name: "Subscribe to Creator" });
+  await subscribe.focus();
+  await page.keyboard.press("Enter");
+  const starting = plan.getByRole("button", { name: "Starting checkout…" });
+  await expect(starting).toHaveAttribute("aria-busy", "true");
+  await expect(starting).toBeFocused();
+  await page.keyboard.press("Enter");
+  starts.release();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to start checkout. Please try again." })).toBeVisible();
+  await expect(subscribe).not.toHaveAttribute("aria-busy", "true");
+  await expect(subscribe).toBeFocused();
+  expect(starts.count()).toBe(1);
+});
+
+test("keyboard: Save to Linkwise on /save is busy while it saves; refused it keeps the focus, saved the outcome takes it", async ({ page }) => {
+  const email = `save-keys-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "save-password");
+  const setRole = (role: string) => withDb((client) => client.query("update users set role = $1 where email = $2", [role, email]));
+  await setRole("LiteUser");
+  await page.goto(`/save?url=${encodeURIComponent(pagesUrl(`/article?save-keys=${Date.now()}`))}`);
+  const button = page.getByRole("button", { name: "Save to Linkwise" });
+  await expect(button).toBeVisible();
+  // The plan changes between opening the page and pressing Save: the server refuses.
+  await setRole("FreeUser");
+  const saves = gate();
+  await page.route(
+    (address) => /^\/save(\.data)?$/.test(address.pathname),
+    async (route) => {
+      if (route.request().method() === "POST") await saves.pass();
+      await route.continue();
+    },
+  );
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const saving = page.getByRole("button", { name: "Saving…" });
+  await expect(saving).toHaveAttribute("aria-busy", "true");
+  await expect(saving).toBeFocused();
+  await page.keyboard.press("Enter");
+  saves.release();
+  await expect(page.getByRole("alert").filter({ hasText: "Bookmarklet: part of a higher plan. Upgrade to unlock it." })).toBeVisible();
+  await expect(button).not.toHaveAttribute("aria-busy", "true");
+  await expect(button).toBeFocused();
+  expect(saves.count()).toBe(1);
+
+  // With the plan back the same press saves: the button goes with its form, and the outcome takes
+  // the focus.
+  await setRole("LiteUser");
+  await page.keyboard.press("Enter");
+  const told = page.getByRole("status").filter({ hasText: "Saved to your library." });
+  await expect(told).toBeFocused();
+  expect(saves.count()).toBe(2);
+});
+
+test("keyboard: the test checkout's Pay and Cancel are busy while they run; a refused Pay keeps the focus beside the server's message", async ({ page }) => {
+  await registerThroughPage(page, `checkout-keys-${Date.now()}@example.com`, "checkout-password");
+  await page.goto("/upgrade");
+  await page.getByTestId("plan-scout").getByRole("button", { name: "Subscribe to Scout" }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\//);
+  const checkoutId = new URL(page.url()).pathname.split("/").at(-1)!;
+  const pay = page.getByRole("button", { name: "Pay €4.95" });
+  const cancel = page.getByRole("button", { name: "Cancel", exact: true });
+  await expect(pay).toBeVisible();
+  // Cancelled elsewhere (another tab) after this page opened: the server will not take the payment.
+  await withDb((client) => client.query("update checkouts set status = 'canceled' where id = $1", [checkoutId]));
+  let answers = gate();
+  await page.route(
+    (address) => address.pathname.startsWith("/checkout/test/"),
+    async (route) => {
+      if (route.request().method() === "POST") await answers.pass();
+      await route.continue();
+    },
+  );
+  await pay.focus();
+  await page.keyboard.press("Enter");
+  const paying = page.getByRole("button", { name: "Paying…" });
+  await expect(paying).toHaveAttribute("aria-busy", "true");
+  await expect(paying).toBeFocused();
+  await page.keyboard.press("Enter");
+  answers.release();
+  await expect(page.getByTestId("test-checkout").getByRole("alert")).toHaveText("This checkout was cancelled. Start a new one.");
+  await expect(pay).not.toHaveAttribute("aria-busy", "true");
+  await expect(pay).toBeFocused();
+  expect(answers.count()).toBe(1);
+
+  // Cancel, held the same way, is busy with the focus on it, and a second press sends nothing more.
+  answers = gate();
+  await cancel.focus();
+  await page.keyboard.press("Enter");
+  const cancelling = page.getByRole("button", { name: "Cancelling…" });
+  await expect(cancelling).toHaveAttribute("aria-busy", "true");
+  await expect(cancelling).toBeFocused();
+  await page.keyboard.press("Enter");
+  answers.release();
+  await expect(page).toHaveURL(/^[^?]*\/upgrade\?/);
+  expect(answers.count()).toBe(1);
+});

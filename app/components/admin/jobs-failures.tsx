@@ -141,12 +141,16 @@ export function FailureGroups({ page, activeReason, onPick }: { page: FailurePag
 export function FailureList({
   page,
   busyId,
+  error,
   openingId,
   onOpen,
   onRetry,
 }: {
   page: FailurePage;
+  /** The failure whose Retry is running: that button is busy, never disabled (decision 017). */
   busyId: string | null;
+  /** A refused Retry, told beside its button. */
+  error: { id: string; message: string } | null;
   /** The failure whose detail is loading: its trigger shows that at once and waits. */
   openingId: string | null;
   onOpen: (id: string) => void;
@@ -179,9 +183,16 @@ export function FailureList({
               <Badge tone={item.job === "missing" ? "neutral" : "danger"}>{item.job === "missing" ? "job evicted" : `job ${item.job}`}</Badge>
             </p>
           </div>
-          <Button size="sm" variant="secondary" onClick={() => onRetry(item.id)} disabled={busyId === item.id} aria-label={`Retry ${item.url}`}>
-            Retry
-          </Button>
+          <div className="flex flex-col gap-1 sm:max-w-xs sm:shrink-0 sm:items-end">
+            <Button size="sm" variant="secondary" onClick={() => onRetry(item.id)} busy={busyId === item.id} aria-label={`Retry ${item.url}`}>
+              Retry
+            </Button>
+            {error?.id === item.id ? (
+              <p role="alert" className="text-sm text-red-700 sm:text-right dark:text-red-300">
+                {error.message}
+              </p>
+            ) : null}
+          </div>
         </li>
       ))}
     </ul>
