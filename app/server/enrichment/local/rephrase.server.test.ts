@@ -1021,3 +1021,14 @@ describe("beginner outputs read for meaning (tenth pass)", () => {
     expect(plainWords("The plan failed, initially at least.", "en")).toBe("The plan failed, at first at least.");
   });
 });
+
+describe("beginner outputs read for meaning (eleventh pass)", () => {
+  const beginner = (summary: string, text = "") => rephraseText({ title: null, text, language: "en", summary }, "beginner");
+
+  it("keeps 'initially' and 'originally' mid-sentence: what held at first is not what held", () => {
+    expect(beginner("The Wasps No 8 was initially suspended for three matches.")).toMatch(/\bwas initially suspended\b/);
+    expect(beginner("The bridge was originally built for horses and carts.")).toMatch(/\bwas originally built\b/);
+    // Other long "-ly" words before a verb still go.
+    expect(beginner("The proposal was unanimously approved by the council.")).not.toMatch(/unanimously/);
+  });
+});

@@ -753,6 +753,13 @@ export function withPhrase(plain: string): [string, string] | null {
   return [head, capitalise(`${words.slice(0, verbWord).join(" ")} ${be} ${words.slice(verbWord).join(" ")}`)];
 }
 
+/**
+ * "-ly" words `lighter` keeps: short everyday ones, and those that say the statement held only at first: "The Wasps
+ * No 8 was initially suspended for three matches" (the ban was overturned later) is not "was suspended". "at first"
+ * fits only opening a phrase (`OPENING`), where the cut never reaches, so mid-sentence the word stays.
+ */
+const KEPT_ADVERBS = /^(?:really|finally|totally|usually|actually|equally|initially|originally)\b/i;
+
 /** Asides a beginner can do without: non-restrictive relative clauses, "according to …", long "-ly" adverbs. */
 function lighter(sentence: string, lang: LearningLanguage): string {
   if (lang !== "en") return sentence;
@@ -776,7 +783,7 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     // Not one that opens a phrase after a comma: "…for the disease, particularly those in …" needs it.
     // Nor one that "most", "more" or "less" grades: "most recently in 2012" is not "most in 2012".
     // Nor a pair: "a politically and financially costly shutdown" had become "an and costly shutdown".
-    .replace(/(?<!,\s|\b(?:most|more|less|least|and|or|nor)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?!(?:and|or|nor)\b)(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    .replace(/(?<!,\s|\b(?:most|more|less|least|and|or|nor)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?!(?:and|or|nor)\b)(?=\p{Ll})/giu, (word) => (KEPT_ADVERBS.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
