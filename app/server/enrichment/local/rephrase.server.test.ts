@@ -1031,4 +1031,11 @@ describe("beginner outputs read for meaning (eleventh pass)", () => {
     // Other long "-ly" words before a verb still go.
     expect(beginner("The proposal was unanimously approved by the council.")).not.toMatch(/unanimously/);
   });
+
+  it("leaves no dash at the end of a piece a cut makes ('… every pet owner dreads -. That is when …')", () => {
+    for (const dash of ["-", "--", "–", "—"]) {
+      const pieces = splitLong(`It's the moment every pet owner dreads ${dash} when the time comes to say goodbye to a much-loved animal.`, "en", 8, 2);
+      expect(pieces[0], dash).toBe("It's the moment every pet owner dreads.");
+    }
+  });
 });

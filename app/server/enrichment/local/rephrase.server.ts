@@ -241,8 +241,12 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * A piece as a sentence. A cut leaves the punctuation that led into the next piece, a dash too: "It's the moment every pet
+ * owner dreads - when the time comes …" had become "… dreads -. That is when …". A hyphen at a word's end ("pre-") stays.
+ */
 function finish(text: string): string {
-  const trimmed = text.trim().replace(/[,;:]+$/, "");
+  const trimmed = text.trim().replace(/(?:\s*(?:--|[—–])|\s+-)$/, "").replace(/[,;:]+$/, "");
   if (/[.!?]["'”’»)]?$/.test(trimmed)) return trimmed;
   return `${trimmed}.`;
 }
