@@ -31,6 +31,18 @@ describe("pageLanguage", () => {
     expect(pageLanguage(null, "Crews were called to a house in Llanwern on Wednesday evening after reports of a fire. Gwent Police said the road was closed for several hours while firefighters worked at the scene.")).toBe("en");
     expect(pageLanguage(null, "The Welsh Government said walkers should take care on Yr Wyddfa and Pen y Fan this weekend, as snow is expected across the hills of mid and north Wales.")).not.toBe("cy");
   });
+
+  it("reads English pages as English where the detector guessed Klingon, German or Polish (their stemmer and rules before)", () => {
+    const cnn = "The Sunni extremists running roughshod across Iraq could produce 'a thousand' global terrorists like Osama bin Laden bent on widespread death and destruction, Iraq's ambassador to the United States warned on Monday.\n\nLukman Faily said that if the United States and other nations focus too much on Iraq's internal politics and ignore the 'immediate threat' of a terrorist movement that's gathering steam, the results will be catastrophic.";
+    expect(pageLanguage(null, cnn)).toBe("en");
+    expect(pageLanguage(null, "3 May 2017 Last updated at 09:10 BST\n\nThe zoo opened a new play area for children after a new rule was brought in - as long as they were with an adult!\n\nIt looks like great fun - have a look at this clip.")).toBe("en");
+    expect(pageLanguage(null, "The Welsh Government said walkers should take care on Yr Wyddfa and Pen y Fan this weekend, as snow is expected across the hills of mid and north Wales.")).toBe("en");
+  });
+
+  it("does not read a page in another language as English for a few English words in it", () => {
+    expect(pageLanguage(null, "Die Band spielte am Samstag in Berlin ihren größten Hit „The Sound of Silence“ vor ausverkauftem Haus, und das Publikum sang mit.")).toBe("de");
+    expect(pageLanguage(null, "Le groupe a joué « Born to Run » et « The River » devant un public ravi, avant de quitter la scène sous les applaudissements.")).toBe("fr");
+  });
 });
 
 describe("stemmerOf", () => {

@@ -1021,3 +1021,34 @@ describe("beginner outputs read for meaning (tenth pass)", () => {
     expect(plainWords("The plan failed, initially at least.", "en")).toBe("The plan failed, at first at least.");
   });
 });
+
+describe("beginner outputs read for meaning (eleventh pass)", () => {
+  const beginner = (summary: string, text = "") => rephraseText({ title: null, text, language: "en", summary }, "beginner");
+
+  it("keeps 'initially' and 'originally' mid-sentence: what held at first is not what held", () => {
+    expect(beginner("The Wasps No 8 was initially suspended for three matches.")).toMatch(/\bwas initially suspended\b/);
+    expect(beginner("The bridge was originally built for horses and carts.")).toMatch(/\bwas originally built\b/);
+    // Other long "-ly" words before a verb still go.
+    expect(beginner("The proposal was unanimously approved by the council.")).not.toMatch(/unanimously/);
+  });
+
+  it("leaves no dash at the end of a piece a cut makes ('… every pet owner dreads -. That is when …')", () => {
+    for (const dash of ["-", "--", "–", "—"]) {
+      const pieces = splitLong(`It's the moment every pet owner dreads ${dash} when the time comes to say goodbye to a much-loved animal.`, "en", 8, 2);
+      expect(pieces[0], dash).toBe("It's the moment every pet owner dreads.");
+    }
+  });
+
+  it("gives a 'That was/is' link the tense of its sentence's main verb, not of a noun ending in '-ed' ('a hotbed')", () => {
+    const link = (sentence: string) => splitLong(sentence, "en", 8, 2).find((piece) => /^That (?:was|is)\b/.test(piece));
+    // Present: "are growing" ("hotbed" is a noun).
+    expect(link("Fears are growing that Britain's jails are becoming a hotbed of extremism after it was revealed today that nearly half the inmates of one prison are Muslim.")).toMatch(/^That is after it was revealed/);
+    // Past: "could not", a present perfect ("has said").
+    expect(link("But Merson could not resist having another dig at Townsend after Tottenham drew at Turf Moor.")).toBe("That was after Tottenham drew at Turf Moor.");
+    expect(link("Rush Limbaugh has said sorry for calling a college student a 'slut' after she argued that employers should pay for their workers' contraception.")).toMatch(/^That was after she argued/);
+    // After a present verb of believing, the tense of what is believed: the clock time stays a past one.
+    expect(link("Officers believe the local man fell from a cherry picker at about 13:45 GMT on Thursday.")).toBe("That was at about 13:45 GMT on Thursday.");
+    // Advice ("better not") is about what is to come: the phrase stays in its sentence.
+    expect(link("The owners of this house better not leave too quickly, after a speed camera was angled directly on their front door.")).toBeUndefined();
+  });
+});

@@ -241,8 +241,12 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * A piece as a sentence. A cut leaves the punctuation that led into the next piece, a dash too: "It's the moment every pet
+ * owner dreads - when the time comes …" had become "… dreads -. That is when …". A hyphen at a word's end ("pre-") stays.
+ */
 function finish(text: string): string {
-  const trimmed = text.trim().replace(/[,;:]+$/, "");
+  const trimmed = text.trim().replace(/(?:\s*(?:--|[—–])|\s+-)$/, "").replace(/[,;:]+$/, "");
   if (/[.!?]["'”’»)]?$/.test(trimmed)) return trimmed;
   return `${trimmed}.`;
 }
@@ -335,7 +339,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // Nor "…at Real, making his first team debut at 18, and scored 10 goals": a phrase about the subject's own doing ("his",
     // "their") or one the sentence goes on from with "and" is no result ("This made his first team debut").
     if (result && !openQuote(result[1]!) && !/\band\s+\p{Ll}+ing\b|,\s+[^,]*\b(?:said|says|reported|announced|added|told)\b[^,]*$/u.test(result[3]!) && !/^(?:his|her|their|its|him|them|himself|herself|themselves)\b|,\s+and\s/i.test(result[3]!) && standsAlone(result[1]!) && !aboutTheFuture(result[1]!)) {
-      const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(result[1]!) || tagEnglish(result[1]!).some((t) => IRREGULAR_PAST.test(t.surface));
+      const past = pastStatement(result[1]!);
       const verb = RESULT_VERBS[result[2]!.toLowerCase()]!;
       return pieces(result[1]!, `This ${past ? verb[0] : verb[1]} ${result[3]!}`);
     }
@@ -387,7 +391,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
       // "… moments before it was due", "… shortly after he left": the time word belongs to the clause.
       if (/\b(?:moments?|minutes?|hours?|days?|weeks?|months?|years?|shortly|soon|just|long|right|even|only|ago)$/i.test(head)) continue;
       // "gave", "struck" are past too: "Bryson gave the Rams an early lead. That was when …", not "That is when".
-      const past = /\b(?:was|were|had|did|\w+ed)\b/i.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
+      const past = pastStatement(head);
       const word = match[1]!.toLowerCase();
       // A place is "there": "The boy was taken to hospital in Glasgow. There his condition is believed to be serious."
       const link = word === "where" ? "There" : `${past ? "That was" : "That is"} ${word}`;
@@ -401,7 +405,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     if (timed && wordCount(timed[1]!) >= 6 && wordCount(timed[3]!) >= 2 && !openQuote(timed[1]!) && !/^That (?:was|is)\b/.test(timed[1]!) && !/\b(?:and|or|but|also|then|not|even|both|either|neither)$/i.test(timed[1]!) && !/\b(?:and|but)\s+(?:\S+\s+){0,6}(?:was|were|is|are|had|has|have|\p{Ll}+ed)\b/u.test(timed[1]!) && standsAlone(timed[1]!)) {
       const head = timed[1]!;
       const tail = tagEnglish(timed[3]!);
-      const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
+      const past = pastStatement(head);
       const needed = /\b(?:look|looks|looked|looking|name|named|come|comes|came|coming|ran|run|runs|chased|shortly|soon|just|long|right|even|only|ago|moments?|minutes?|hours?|days?|weeks?|months?|years?|time|times|day|night)$/i.test(head);
       if (past && !aboutTheFuture(head) && !needed && !tail.some((t) => VERB_TAGS.has(t.pos) && /^\p{Ll}/u.test(t.surface) && !/(?:ed|en)$/.test(t.surface) && t.pos !== "AUX") && !tail.some((t) => t.pos === "AUX") && !/,\s+(?:who|whose|which|whom)\s[^,]*$/i.test(head)) {
         return pieces(head, `That was ${timed[2]!.toLowerCase()} ${timed[3]!}`);
@@ -451,7 +455,7 @@ export function splitLong(sentence: string, lang: LearningLanguage, maxWords: nu
     // A clock time at the end of a past statement: "Crews were called to a building site in Bloomery Circle, Llanwern, at 21:15 BST
     // on Wednesday." → "Crews were called to a building site in Bloomery Circle, Llanwern. That was at 21:15 BST on Wednesday."
     const clock = /^(.{30,}?),?\s+((?:at|from|by) (?:about |around |approximately )?\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?(?: [A-Z]{2,4})?(?: on (?:\p{Lu}\p{Ll}+day|\d{1,2} \p{Lu}\p{Ll}+))?)$/u.exec(plain);
-    if (clock && wordCount(clock[1]!) >= 8 && !openQuote(clock[1]!) && standsAlone(clock[1]!) && !aboutTheFuture(clock[1]!) && (/\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(clock[1]!) || tagEnglish(clock[1]!).some((t) => IRREGULAR_PAST.test(t.surface)))) {
+    if (clock && wordCount(clock[1]!) >= 8 && !openQuote(clock[1]!) && standsAlone(clock[1]!) && !aboutTheFuture(clock[1]!) && pastStatement(clock[1]!)) {
       return [...splitLong(clock[1]!, lang, maxWords, effort), finish(`That was ${clock[2]!}`)];
     }
     // An attribution at the end: "…, said South Yorkshire Police." / "…, officers said." → its own short sentence.
@@ -650,7 +654,36 @@ function openQuote(text: string): boolean {
  * so a trailing time, clock time or result stays in its sentence.
  */
 function aboutTheFuture(head: string): boolean {
-  return /\b(?:will|shall|would|won['’]t|wouldn['’]t|must|should|going to|needs? to|(?:has|have) to|(?:is|are) (?:due|set|expected|scheduled) to|(?:is|are) to be)\b|\b\p{L}+['’]ll\b/iu.test(head);
+  return /\b(?:will|shall|would|won['’]t|wouldn['’]t|must|should|going to|needs? to|(?:has|have) to|(?:is|are) (?:due|set|expected|scheduled) to|(?:is|are) to be|better not|had better)\b|\b\p{L}+['’](?:ll|d better)\b/iu.test(head);
+}
+
+/** Present verbs of saying or believing, and the participles of "it is believed": what they tell has a tense of its own. */
+const TELLING = /^(?:say|says|believe|believes|think|thinks|claim|claims|fear|fears|suspect|suspects|understand|understands|allege|alleges|confirm|confirms|insist|insists|admit|admits)$/;
+const REPORTED = /^(?:said|believed|thought|understood|claimed|feared|alleged|reported|suspected)$/;
+
+/**
+ * English: whether a statement's main verb, its first finite one, is in the past; a "That was/is …" link after it takes
+ * its tense. Not any word ending in "-ed": "Fears are growing that Britain's jails are becoming a hotbed of extremism"
+ * is present ("That was after it was revealed" before), the tagger reading "hotbed" as a noun. "Merson could not resist"
+ * is past ("That is after Tottenham drew" before), and so is a present perfect, which tells of something done: "Rush
+ * Limbaugh has said sorry … That was after she argued …". "-ing" words and infinitives are no finite verb. After a present
+ * verb of saying or believing, the statement is what is said: "Officers believe the local man fell from a cherry picker.
+ * That was at about 13:45 GMT".
+ */
+function pastStatement(head: string): boolean {
+  const tags = tagEnglish(head);
+  const at = tags.findIndex((t, i) => VERB_TAGS.has(t.pos) && /^[\p{Ll}'’]/u.test(t.surface) && !/ing$/.test(t.surface) && !/^to$/i.test(tags[i - 1]?.surface ?? ""));
+  if (at < 0) return false;
+  const verb = tags[at]!.surface.toLowerCase();
+  // The verb after "has"/"could", past an adverb or "not": "has now said", "could not resist".
+  const after = tags.slice(at + 1).find((t) => t.pos !== "ADV" && t.pos !== "PART");
+  const told = TELLING.test(verb) ? at : /^(?:is|are|['’]s)$/.test(verb) && after && REPORTED.test(after.surface) ? tags.indexOf(after) : -1;
+  if (told >= 0) return pastStatement(tags.slice(told + 1).map((t) => t.surface).join(" "));
+  const negated = tags.slice(at + 1, at + 3).some((t) => /^(?:not|n['’]t)$/i.test(t.surface));
+  if (/^(?:was|were|had|did)$/.test(verb)) return true;
+  if (/^(?:has|have|['’]ve)$/.test(verb)) return !!after && VERB_TAGS.has(after.pos) && !/ing$/.test(after.surface);
+  if (verb === "could") return negated;
+  return tags[at]!.pos === "VERB" && (/ed$/.test(verb) || verb === "said" || IRREGULAR_PAST.test(verb));
 }
 
 /** A result phrase's verb as a statement's: past and present ("causing" → "caused", "causes"). */
@@ -743,7 +776,7 @@ export function withPhrase(plain: string): [string, string] | null {
   const participle = (/^\p{Ll}+ing$/u.test(verb) && !/^(?:having|being|including|according)$/.test(verb)) || (tags[at]!.pos === "VERB" && /^\p{Ll}+ed$/u.test(verb));
   if (!participle || subject[0]!.pos === "PRON" || !subject.every((t) => SUBJECT_TAGS.has(t.pos) || /^(?:of|-)$/i.test(t.surface)) || !/^(?:NOUN|PROPN|NUM)$/.test(subject.at(-1)!.pos)) return null;
   if (aboutTheFuture(head)) return null;
-  const past = /\b(?:was|were|had|did|\p{Ll}+ed)\b/u.test(head) || tagEnglish(head).some((t) => IRREGULAR_PAST.test(t.surface));
+  const past = pastStatement(head);
   const last = subject.at(-1)!;
   const plural = subject.some((t) => /^and$/i.test(t.surface)) || (last.pos === "NOUN" && /[^s']s$/.test(last.surface)) || /^(?:people|police|children|men|women)$/i.test(last.surface);
   const be = past ? (plural ? "were" : "was") : plural ? "are" : "is";
@@ -752,6 +785,13 @@ export function withPhrase(plain: string): [string, string] | null {
   if (verbWord < 1) return null;
   return [head, capitalise(`${words.slice(0, verbWord).join(" ")} ${be} ${words.slice(verbWord).join(" ")}`)];
 }
+
+/**
+ * "-ly" words `lighter` keeps: short everyday ones, and those that say the statement held only at first: "The Wasps
+ * No 8 was initially suspended for three matches" (the ban was overturned later) is not "was suspended". "at first"
+ * fits only opening a phrase (`OPENING`), where the cut never reaches, so mid-sentence the word stays.
+ */
+const KEPT_ADVERBS = /^(?:really|finally|totally|usually|actually|equally|initially|originally)\b/i;
 
 /** Asides a beginner can do without: non-restrictive relative clauses, "according to …", long "-ly" adverbs. */
 function lighter(sentence: string, lang: LearningLanguage): string {
@@ -776,7 +816,7 @@ function lighter(sentence: string, lang: LearningLanguage): string {
     // Not one that opens a phrase after a comma: "…for the disease, particularly those in …" needs it.
     // Nor one that "most", "more" or "less" grades: "most recently in 2012" is not "most in 2012".
     // Nor a pair: "a politically and financially costly shutdown" had become "an and costly shutdown".
-    .replace(/(?<!,\s|\b(?:most|more|less|least|and|or|nor)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?!(?:and|or|nor)\b)(?=\p{Ll})/giu, (word) => (/^(?:really|finally|totally|usually|actually|equally)\b/i.test(word) ? word : ""))
+    .replace(/(?<!,\s|\b(?:most|more|less|least|and|or|nor)\s)\b\p{L}{2,}(?:ally|ably|ibly|ently|antly|ately|ously|ively|fully|lessly|ingly|edly)\b\s+(?!(?:and|or|nor)\b)(?=\p{Ll})/giu, (word) => (KEPT_ADVERBS.test(word) ? word : ""))
     .replace(/^(?:--|—|–)\s*/, "")
     .replace(/\s{2,}/g, " ")
     .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
