@@ -1032,6 +1032,19 @@ describe("beginner outputs read for meaning (eleventh pass)", () => {
     expect(beginner("The proposal was unanimously approved by the council.")).not.toMatch(/unanimously/);
   });
 
+  it("keeps the '-ly' words without which a sentence says something else: a claim, the law, how bad or how long", () => {
+    for (const [sentence, kept] of [
+      ["The man was allegedly attacked by two neighbours outside his home in Leeds.", "was allegedly attacked"],
+      ["The fire was probably started by a discarded cigarette near the railway line.", "was probably started"],
+      ["The inquest found that the teenager was unlawfully killed by the police officer.", "was unlawfully killed"],
+      ["The woman was fatally stabbed in the street on Saturday evening, police said.", "was fatally stabbed"],
+      ["Two players were permanently banned from the club after the fight in the tunnel.", "were permanently banned"],
+      ["The council had repeatedly warned the owners about the state of the building.", "had repeatedly warned"],
+    ]) {
+      expect(beginner(sentence), sentence).toContain(kept);
+    }
+  });
+
   it("leaves no dash at the end of a piece a cut makes ('… every pet owner dreads -. That is when …')", () => {
     for (const dash of ["-", "--", "–", "—"]) {
       const pieces = splitLong(`It's the moment every pet owner dreads ${dash} when the time comes to say goodbye to a much-loved animal.`, "en", 8, 2);

@@ -787,11 +787,24 @@ export function withPhrase(plain: string): [string, string] | null {
 }
 
 /**
- * "-ly" words `lighter` keeps: short everyday ones, and those that say the statement held only at first: "The Wasps
- * No 8 was initially suspended for three matches" (the ban was overturned later) is not "was suspended". "at first"
- * fits only opening a phrase (`OPENING`), where the cut never reaches, so mid-sentence the word stays.
+ * "-ly" words `lighter` keeps: short everyday ones, and those without which the sentence says something else.
+ * - Held only at first: "The Wasps No 8 was initially suspended for three matches" (the ban was overturned later) is
+ *   not "was suspended". "at first" fits only opening a phrase (`OPENING`), where the cut never reaches, so
+ *   mid-sentence the word stays.
+ * - Hedges: "was allegedly attacked" is a claim, "was attacked" a fact ("probably", "reportedly", "apparently" …).
+ * - The law and intent: "unlawfully killed", "deliberately started", "mistakenly released".
+ * - How bad, how much, how long: "fatally stabbed", "critically injured", "partially reopened", "permanently banned",
+ *   "repeatedly warned", "previously denied", "posthumously awarded", and "respectively", which pairs two lists.
  */
-const KEPT_ADVERBS = /^(?:really|finally|totally|usually|actually|equally|initially|originally)\b/i;
+const KEPT_ADVERBS = new RegExp(
+  `^(?:${[
+    "really|finally|totally|usually|actually|equally|initially|originally",
+    "allegedly|reportedly|apparently|probably|possibly|potentially|presumably|supposedly|purportedly|seemingly|reputedly|arguably|ostensibly",
+    "unlawfully|illegally|legally|lawfully|wrongfully|falsely|mistakenly|erroneously|accidentally|deliberately|intentionally|unintentionally|knowingly|unknowingly|inadvertently|unsuccessfully",
+    "fatally|mortally|critically|seriously|severely|gravely|slightly|partially|permanently|repeatedly|previously|posthumously|respectively|exclusively",
+  ].join("|")})\\b`,
+  "i",
+);
 
 /** Asides a beginner can do without: non-restrictive relative clauses, "according to …", long "-ly" adverbs. */
 function lighter(sentence: string, lang: LearningLanguage): string {
