@@ -1040,7 +1040,7 @@ describe("beginner outputs read for meaning (eleventh pass)", () => {
       ["The woman was fatally stabbed in the street on Saturday evening, police said.", "was fatally stabbed"],
       ["Two players were permanently banned from the club after the fight in the tunnel.", "were permanently banned"],
       ["The council had repeatedly warned the owners about the state of the building.", "had repeatedly warned"],
-    ]) {
+    ] as const) {
       expect(beginner(sentence), sentence).toContain(kept);
     }
   });
