@@ -455,3 +455,35 @@ test("keyboard: the test checkout's Pay and Cancel are busy while they run; a re
   await expect(page).toHaveURL(/^[^?]*\/upgrade\?/);
   expect(answers.count()).toBe(1);
 });
+
+// The places the fourth amendment found still `disabled` while their own request runs (decision
+// 017's fifth amendment): the feature toggles' Save Changes, a failure's link while its detail
+// loads, each failure row's Retry on its own, and the jobs console's and users list's page buttons.
+
+test("keyboard: the feature toggles' Save Changes is busy while it saves, and refused keeps the focus beside the server's message", async ({ page }) => {
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/feature-toggles");
+  const saves = gate();
+  await page.route("**/api/admin/feature-flags", async (route) => {
+    if (route.request().method() === "PUT") await saves.pass();
+    await route.continue();
+  });
+  const toggle = page.getByRole("switch", { name: "AI mini course for Scout" });
+  await toggle.focus();
+  await page.keyboard.press("Space");
+  // Signed out elsewhere: the server refuses the save (so nothing changes for other specs).
+  await page.context().clearCookies();
+  const save = page.getByRole("button", { name: "Save Changes" });
+  await save.focus();
+  await page.keyboard.press("Enter");
+  const saving = page.getByRole("button", { name: "Saving..." });
+  await expect(saving).toHaveAttribute("aria-busy", "true");
+  await expect(saving).toBeFocused();
+  // A second press while the first is out sends nothing more.
+  await page.keyboard.press("Enter");
+  saves.release();
+  await expect(page.locator("#save-status")).toHaveText("Please sign in first (a session cookie or a bearer token is required).");
+  await expect(save).not.toHaveAttribute("aria-busy", "true");
+  await expect(save).toBeFocused();
+  expect(saves.count()).toBe(1);
+});
