@@ -70,8 +70,9 @@ export default function Page() {
   const [failuresNotice, setFailuresNotice] = useState<string | null>(null);
   const failuresNoticeRef = useRef<HTMLParagraphElement>(null);
   const [pauseBusy, setPauseBusy] = useState<JobQueueName | null>(null);
-  const [rowBusy, setRowBusy] = useState<string | null>(null);
-  const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
+  // Each row's Retry runs on its own: pressing another row's leaves this one busy.
+  const [rowBusy, setRowBusy] = useState<ReadonlySet<string>>(new Set());
+  const [rowErrors, setRowErrors] = useState<Readonly<Record<string, string>>>({});
 
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const focusNext = useFocusNext();
@@ -103,20 +104,26 @@ export default function Page() {
     }
   };
 
-  const retryOne = async (id: string) => {
-    setRowBusy(id);
-    setRowError(null);
+  const retryOne = async (id: string, button: HTMLElement) => {
+    setRowBusy((busy) => new Set(busy).add(id));
+    setRowErrors(({ [id]: _told, ...others }) => others);
     try {
       await apiFetch(`/api/admin/jobs/failures/${encodeURIComponent(id)}/retry`, { method: "POST" });
       setFailuresNotice("Queued again.");
-      // Its row leaves the list with the next refresh, and the focus with it: the outcome takes it.
-      failuresNoticeRef.current?.focus();
+      // Its row leaves the list with the next refresh, and the focus with it: the outcome takes it,
+      // unless the keyboard has moved on meanwhile (another row's Retry).
+      const active = document.activeElement;
+      if (!active || active === document.body || active === button) failuresNoticeRef.current?.focus();
       refreshAll();
     } catch (error) {
       // Refused: told in the row, beside its Retry, which (busy, never disabled) keeps the focus.
-      setRowError({ id, message: errorText(error) });
+      setRowErrors((errors) => ({ ...errors, [id]: errorText(error) }));
     } finally {
-      setRowBusy(null);
+      setRowBusy((busy) => {
+        const left = new Set(busy);
+        left.delete(id);
+        return left;
+      });
     }
   };
 
@@ -266,7 +273,14 @@ export default function Page() {
                 {failuresNotice}
               </p>
             </div>
-            <FailureList page={page} busyId={rowBusy} error={rowError} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+            <FailureList
+              page={page}
+              busyIds={rowBusy}
+              errors={rowErrors}
+              openingId={detailLoading}
+              onOpen={(id) => void openDetail(id)}
+              onRetry={(id, button) => void retryOne(id, button)}
+            />
             <FailurePager
               first={(older?.before ?? 0) + 1}
               shown={page.items.length}

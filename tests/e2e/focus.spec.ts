@@ -487,3 +487,96 @@ test("keyboard: the feature toggles' Save Changes is busy while it saves, and re
   await expect(save).toBeFocused();
   expect(saves.count()).toBe(1);
 });
+
+test("keyboard: a failure's link is busy while its detail loads, and gets the focus back when the detail closes", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  const loads = gate();
+  await page.route("**/api/admin/jobs/failures/*", async (route) => {
+    await loads.pass();
+    await route.fulfill({
+      json: {
+        kind: "link",
+        id: failureItem.id,
+        queue: "enrich-link",
+        link: {
+          id: failureItem.linkId,
+          url: failureItem.url,
+          status: "failed",
+          error: failureItem.reason,
+          title: null,
+          engine: null,
+          createdAt: failureItem.failedAt,
+          updatedAt: failureItem.failedAt,
+          enrichedAt: null,
+        },
+        artifact: null,
+        owner: { id: failureItem.user.id, email: failureItem.user.email, role: "FreeUser" },
+        payload: { linkId: failureItem.linkId },
+        job: null,
+        jobMissing: "Removed from the queue after it failed.",
+      },
+    });
+  });
+  const row = page.getByTestId("failure-row");
+  const link = row.getByRole("button", { name: failureItem.url, exact: true });
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await expect(row.getByTestId("detail-loading")).toHaveText("Loading detail…");
+  await expect(link).toHaveAttribute("aria-busy", "true");
+  await expect(link).toBeFocused();
+  await page.keyboard.press("Enter");
+  loads.release();
+  const dialog = page.getByTestId("failure-detail");
+  await expect(dialog).toContainText(failureItem.user.email);
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  expect(loads.count()).toBe(1);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(link).not.toHaveAttribute("aria-busy", "true");
+  await expect(link).toBeFocused();
+});
+
+test("keyboard: each failure row's Retry is busy on its own; pressing a second row's leaves the first busy", async ({ page }) => {
+  const second = { ...failureItem, id: "00000000-0000-4000-8000-00000000f0c6", linkId: "00000000-0000-4000-8000-00000000f0c6", url: "https://focus.example/second" };
+  await page.route("**/api/admin/jobs/failures?*", (route) => route.fulfill({ json: { total: 2, groups: [], items: [failureItem, second], nextCursor: null } }));
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  await expect(page.getByTestId("failures-total")).toHaveText("2 matching");
+  const retries = new Map([
+    [failureItem.id, gate()],
+    [second.id, gate()],
+  ]);
+  await page.route("**/api/admin/jobs/failures/*/retry", async (route) => {
+    const id = decodeURIComponent(new URL(route.request().url()).pathname.split("/").at(-2)!);
+    await retries.get(id)!.pass();
+    await route.fulfill({ status: 503, json: { message: `Redis is not answering (${id === second.id ? "second" : "first"}).` } });
+  });
+  const rowA = page.getByTestId("failure-row").filter({ hasText: failureItem.url });
+  const rowB = page.getByTestId("failure-row").filter({ hasText: second.url });
+  const retryA = rowA.getByRole("button", { name: `Retry ${failureItem.url}`, exact: true });
+  const retryB = rowB.getByRole("button", { name: `Retry ${second.url}`, exact: true });
+  await retryA.focus();
+  await page.keyboard.press("Enter");
+  await expect(retryA).toHaveAttribute("aria-busy", "true");
+  await retryB.focus();
+  await page.keyboard.press("Enter");
+  await expect(retryB).toHaveAttribute("aria-busy", "true");
+  await expect(retryB).toBeFocused();
+  // The first is still running: still busy, and a press on it sends nothing more.
+  await expect(retryA).toHaveAttribute("aria-busy", "true");
+  await retryA.focus();
+  await page.keyboard.press("Enter");
+  retries.get(failureItem.id)!.release();
+  await expect(rowA.getByRole("alert")).toHaveText("Redis is not answering (first).");
+  await expect(retryA).not.toHaveAttribute("aria-busy", "true");
+  await expect(retryA).toBeFocused();
+  await expect(retryB).toHaveAttribute("aria-busy", "true");
+  retries.get(second.id)!.release();
+  await expect(rowB.getByRole("alert")).toHaveText("Redis is not answering (second).");
+  await expect(retryB).not.toHaveAttribute("aria-busy", "true");
+  // Each row keeps its own refusal, and the focus stays where the keyboard left it.
+  await expect(rowA.getByRole("alert")).toHaveText("Redis is not answering (first).");
+  await expect(retryA).toBeFocused();
+  expect(retries.get(failureItem.id)!.count()).toBe(1);
+  expect(retries.get(second.id)!.count()).toBe(1);
+});
