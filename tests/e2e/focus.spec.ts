@@ -580,3 +580,132 @@ test("keyboard: each failure row's Retry is busy on its own; pressing a second r
   expect(retries.get(failureItem.id)!.count()).toBe(1);
   expect(retries.get(second.id)!.count()).toBe(1);
 });
+
+type Gate = ReturnType<typeof gate>;
+
+test("keyboard: the failure pager's buttons are busy while a page loads; then the focus stays on one still usable, else goes to the first row", async ({ page }) => {
+  const item = (n: number) => ({ ...failureItem, id: `00000000-0000-4000-8000-00000000a00${n}`, linkId: `00000000-0000-4000-8000-00000000a00${n}`, url: `https://focus.example/page-${n}` });
+  // Three pages of one failure each, by cursor ("" the newest); the page asked for next is held
+  // until its busy button has been seen.
+  const pages: Record<string, { items: ReturnType<typeof item>[]; nextCursor: string | null }> = {
+    "": { items: [item(1)], nextCursor: "page-2" },
+    "page-2": { items: [item(2)], nextCursor: "page-3" },
+    "page-3": { items: [item(3)], nextCursor: null },
+  };
+  let held: { cursor: string; gate: Gate } | null = null;
+  await page.route("**/api/admin/jobs/failures?*", async (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get("cursor") ?? "";
+    if (held?.cursor === cursor) await held.gate.pass();
+    await route.fulfill({ json: { total: 3, groups: [], ...pages[cursor] } });
+  });
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  const pager = page.getByRole("navigation", { name: "Failure pages" });
+  const range = pager.getByTestId("failure-range");
+  await expect(range).toHaveText("Showing 1–1 of 3 (live)");
+  const newest = pager.getByRole("button", { name: "Newest" });
+  const newer = pager.getByRole("button", { name: "Newer" });
+  const older = pager.getByRole("button", { name: "Older" });
+  const firstLink = (n: number) => page.getByTestId("failure-row").first().getByRole("button", { name: `https://focus.example/page-${n}`, exact: true });
+
+  /** Presses `button` with the keyboard while its page is held, and checks it busy with the focus. */
+  const turn = async (button: typeof older, cursor: string) => {
+    held = { cursor, gate: gate() };
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(range).toHaveText(/^Loading…/);
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(button).toBeFocused();
+    // A second press while the page loads does nothing (it would skip a page, or number it wrong).
+    await page.keyboard.press("Enter");
+    held.gate.release();
+  };
+
+  // Older to page 2: Older is still usable there, so it keeps the focus.
+  await turn(older, "page-2");
+  await expect(range).toHaveText("Showing 2–2 of 3");
+  await expect(firstLink(2)).toBeVisible();
+  await expect(older).not.toHaveAttribute("aria-busy", "true");
+  await expect(older).toBeFocused();
+  // Older to the last page: Older cannot be used there; the first row takes the focus.
+  await turn(older, "page-3");
+  await expect(range).toHaveText("Showing 3–3 of 3");
+  await expect(older).toBeDisabled();
+  await expect(firstLink(3)).toBeFocused();
+  // Newer back to page 2: still usable, it keeps the focus.
+  await turn(newer, "page-2");
+  await expect(range).toHaveText("Showing 2–2 of 3");
+  await expect(newer).not.toHaveAttribute("aria-busy", "true");
+  await expect(newer).toBeFocused();
+  // Newest: disabled on the newest page; the first row takes the focus.
+  await turn(newest, "");
+  await expect(range).toHaveText("Showing 1–1 of 3 (live)");
+  await expect(newest).toBeDisabled();
+  await expect(firstLink(1)).toBeFocused();
+});
+
+test("keyboard: the users list's Next and Previous are busy while a page loads; then the focus stays on one still usable, else goes to the first row", async ({ page }) => {
+  const user = (n: number) => ({
+    id: `00000000-0000-4000-8000-00000000b00${n}`,
+    email: `pager-${n}@example.com`,
+    role: "ProUser",
+    active: true,
+    emailConfirmed: true,
+    status: "active",
+    linksCount: n,
+    enrichmentsThisMonth: 0,
+    credits: 0,
+    joinedAt: new Date().toISOString(),
+    lastActiveAt: null,
+    grant: null,
+  });
+  const pages: Record<string, { users: ReturnType<typeof user>[]; nextCursor: string | null }> = {
+    "": { users: [user(1)], nextCursor: "users-2" },
+    "users-2": { users: [user(2)], nextCursor: "users-3" },
+    "users-3": { users: [user(3)], nextCursor: null },
+  };
+  let held: { cursor: string; gate: Gate } | null = null;
+  await page.route("**/api/admin/users?*", async (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get("cursor") ?? "";
+    if (held?.cursor === cursor) await held.gate.pass();
+    await route.fulfill({ json: pages[cursor] });
+  });
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin");
+  const panel = page.getByTestId("users-panel");
+  const status = panel.getByRole("status").filter({ hasText: /users?/ });
+  await expect(status).toHaveText("Page 1: 1 user.");
+  const pager = panel.getByRole("navigation", { name: "User pages" });
+  const next = pager.getByRole("button", { name: "Next" });
+  const previous = pager.getByRole("button", { name: "Previous" });
+  const manage = (n: number) => panel.getByRole("button", { name: `Manage pager-${n}@example.com` });
+
+  const turn = async (button: typeof next, cursor: string) => {
+    held = { cursor, gate: gate() };
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(status).toHaveText("Loading users…");
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(button).toBeFocused();
+    // A second press while the page loads does nothing (it would skip a page).
+    await page.keyboard.press("Enter");
+    held.gate.release();
+  };
+
+  // Next to page 2, which has a page after it: Next keeps the focus.
+  await turn(next, "users-2");
+  await expect(status).toHaveText("Page 2: 1 user.");
+  await expect(manage(2)).toBeVisible();
+  await expect(next).not.toHaveAttribute("aria-busy", "true");
+  await expect(next).toBeFocused();
+  // Next to the last page: Next cannot be used there; the first row takes the focus.
+  await turn(next, "users-3");
+  await expect(status).toHaveText("Page 3: 1 user.");
+  await expect(next).toBeDisabled();
+  await expect(manage(3)).toBeFocused();
+  // Previous to page 2: still usable there, it keeps the focus.
+  await turn(previous, "users-2");
+  await expect(status).toHaveText("Page 2: 1 user.");
+  await expect(previous).not.toHaveAttribute("aria-busy", "true");
+  await expect(previous).toBeFocused();
+});

@@ -204,6 +204,8 @@ export function FailureList({
   );
 }
 
+export type FailurePageButton = "newest" | "newer" | "older";
+
 /**
  * Pages through the list, newest first. The newest page is the live one; "Newest" goes back to it.
  * `first` is the position of the first row shown (1-based).
@@ -215,6 +217,7 @@ export function FailurePager({
   atNewest,
   nextCursor,
   loading,
+  pressed,
   onNewest,
   onNewer,
   onOlder,
@@ -226,11 +229,18 @@ export function FailurePager({
   nextCursor: string | null;
   /** The shown page is still the previous one: the buttons wait for the answer. */
   loading: boolean;
-  onNewest: () => void;
-  onNewer: () => void;
-  onOlder: (cursor: string) => void;
+  /**
+   * The button whose page is loading: busy, never disabled, so it keeps the keyboard's focus
+   * (decision 017); the others wait, `disabled`, as with a confirmation's Cancel.
+   */
+  pressed: FailurePageButton | null;
+  onNewest: (button: HTMLElement) => void;
+  onNewer: (button: HTMLElement) => void;
+  onOlder: (cursor: string, button: HTMLElement) => void;
 }) {
-  if (atNewest && !nextCursor) return null;
+  if (atNewest && !nextCursor && !pressed) return null;
+  // Unusable on the page shown, or waiting for another button's page; never the pressed one.
+  const off = (button: FailurePageButton, unusable: boolean) => pressed !== button && (unusable || loading);
   return (
     <nav aria-label="Failure pages" aria-busy={loading} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="failure-range">
@@ -238,13 +248,19 @@ export function FailurePager({
         {atNewest ? " (live)" : ""}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={onNewest} disabled={atNewest || loading}>
+        <Button size="sm" variant="secondary" onClick={(event) => onNewest(event.currentTarget)} busy={pressed === "newest"} disabled={off("newest", atNewest)}>
           Newest
         </Button>
-        <Button size="sm" variant="secondary" onClick={onNewer} disabled={atNewest || loading}>
+        <Button size="sm" variant="secondary" onClick={(event) => onNewer(event.currentTarget)} busy={pressed === "newer"} disabled={off("newer", atNewest)}>
           Newer
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => nextCursor && onOlder(nextCursor)} disabled={!nextCursor || loading}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={(event) => nextCursor && onOlder(nextCursor, event.currentTarget)}
+          busy={pressed === "older"}
+          disabled={off("older", !nextCursor)}
+        >
           Older
         </Button>
       </div>
