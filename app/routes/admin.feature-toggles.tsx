@@ -55,15 +55,17 @@ export default function FeatureToggles() {
   // saved → idle after 2 s, error → idle after 3 s.
   useEffect(() => {
     if (save.name !== "saved" && save.name !== "error") return;
-    // Save Changes was disabled while saving, which drops a keyboard's focus to the body: the
-    // outcome takes it.
-    if (document.activeElement === document.body) statusRef.current?.focus();
+    // Save Changes is busy while saving, never disabled, so a refusal leaves the focus on it,
+    // beside the message it is described by. Once saved it is disabled (nothing left to save),
+    // which drops the focus (Chromium moves it off only at its next rendering step): the outcome
+    // takes it (decision 017).
+    const active = document.activeElement;
+    if (!active || active === document.body || active.matches(":disabled")) statusRef.current?.focus();
     const timer = setTimeout(() => setSave({ name: "idle" }), save.name === "saved" ? SAVED_MS : ERROR_MS);
     return () => clearTimeout(timer);
   }, [save]);
 
   const changed = restored || !sameTable(draft, answer.flags);
-  const canSave = changed && save.name !== "saving";
 
   async function onSave() {
     setSave({ name: "saving" });
@@ -104,7 +106,7 @@ export default function FeatureToggles() {
 
         {/* top-16: it sticks below the sticky navigation bar (h-16), never under it. */}
         <div className="sticky top-16 z-10 -mx-2 mb-6 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white/95 px-3 py-3 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
-          <Button onClick={onSave} disabled={!canSave} aria-describedby="save-status">
+          <Button onClick={() => void onSave()} busy={save.name === "saving"} disabled={!changed} aria-describedby="save-status">
             {save.name === "saving" ? "Saving..." : "Save Changes"}
           </Button>
           <Button variant="secondary" onClick={onRestoreDefaults} disabled={save.name === "saving"}>

@@ -12,6 +12,7 @@ import {
   filterBody,
   filterQuery,
   type FailureFilterForm,
+  type FailurePageButton,
 } from "~/components/admin/jobs-failures";
 import { usePolled } from "~/components/admin/jobs-poll";
 import { LocalTime } from "~/components/local-time";
@@ -21,6 +22,7 @@ import { WorkersTable } from "~/components/admin/jobs-workers";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button } from "~/components/ui";
 import { useFocusNext } from "~/components/use-focus-next";
+import { usePageTurn } from "~/components/use-page-turn";
 import { formatCount } from "~/lib/admin-stats";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BulkResult, FailureDetail, FailurePage, JobQueueName, JobsStats, WorkerInfo } from "~/lib/jobs";
@@ -64,14 +66,22 @@ export default function Page() {
   const stats = usePolled<JobsStats>("/api/admin/jobs/stats", initial.stats);
   const failures = usePolled<FailurePage>(`/api/admin/jobs/failures?${query}`, initial.failures);
   const workers = usePolled<{ workers: WorkerInfo[] }>("/api/admin/jobs/workers", { workers: initial.workers });
+  // After a page button's page comes: the first row's link takes the focus if the button cannot be
+  // used there (the last page, the newest), the Failures heading if the page is empty.
+  const failureList = useRef<HTMLDivElement>(null);
+  const pageTurn = usePageTurn<FailurePageButton>(
+    failures.stale,
+    () => failureList.current?.querySelector<HTMLElement>("button") ?? document.getElementById("failures-heading"),
+  );
 
   const [notice, setNotice] = useState<string | null>(null);
   // Replays are told beside the failures list, not in the header: on a phone that is screens away.
   const [failuresNotice, setFailuresNotice] = useState<string | null>(null);
   const failuresNoticeRef = useRef<HTMLParagraphElement>(null);
   const [pauseBusy, setPauseBusy] = useState<JobQueueName | null>(null);
-  const [rowBusy, setRowBusy] = useState<string | null>(null);
-  const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
+  // Each row's Retry runs on its own: pressing another row's leaves this one busy.
+  const [rowBusy, setRowBusy] = useState<ReadonlySet<string>>(new Set());
+  const [rowErrors, setRowErrors] = useState<Readonly<Record<string, string>>>({});
 
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const focusNext = useFocusNext();
@@ -103,20 +113,26 @@ export default function Page() {
     }
   };
 
-  const retryOne = async (id: string) => {
-    setRowBusy(id);
-    setRowError(null);
+  const retryOne = async (id: string, button: HTMLElement) => {
+    setRowBusy((busy) => new Set(busy).add(id));
+    setRowErrors(({ [id]: _told, ...others }) => others);
     try {
       await apiFetch(`/api/admin/jobs/failures/${encodeURIComponent(id)}/retry`, { method: "POST" });
       setFailuresNotice("Queued again.");
-      // Its row leaves the list with the next refresh, and the focus with it: the outcome takes it.
-      failuresNoticeRef.current?.focus();
+      // Its row leaves the list with the next refresh, and the focus with it: the outcome takes it,
+      // unless the keyboard has moved on meanwhile (another row's Retry).
+      const active = document.activeElement;
+      if (!active || active === document.body || active === button) failuresNoticeRef.current?.focus();
       refreshAll();
     } catch (error) {
       // Refused: told in the row, beside its Retry, which (busy, never disabled) keeps the focus.
-      setRowError({ id, message: errorText(error) });
+      setRowErrors((errors) => ({ ...errors, [id]: errorText(error) }));
     } finally {
-      setRowBusy(null);
+      setRowBusy((busy) => {
+        const left = new Set(busy);
+        left.delete(id);
+        return left;
+      });
     }
   };
 
@@ -246,6 +262,7 @@ export default function Page() {
       <Panel
         id="failures"
         title="Failures"
+        focusableHeading
         action={
           page ? (
             <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="failures-total">
@@ -266,17 +283,36 @@ export default function Page() {
                 {failuresNotice}
               </p>
             </div>
-            <FailureList page={page} busyId={rowBusy} error={rowError} openingId={detailLoading} onOpen={(id) => void openDetail(id)} onRetry={(id) => void retryOne(id)} />
+            <div ref={failureList}>
+              <FailureList
+                page={page}
+                busyIds={rowBusy}
+                errors={rowErrors}
+                openingId={detailLoading}
+                onOpen={(id) => void openDetail(id)}
+                onRetry={(id, button) => void retryOne(id, button)}
+              />
+            </div>
             <FailurePager
               first={(older?.before ?? 0) + 1}
               shown={page.items.length}
               total={page.total}
               atNewest={cursors.length === 0}
               loading={failures.stale}
+              pressed={pageTurn.pressed}
               nextCursor={page.nextCursor}
-              onNewest={() => setCursors([])}
-              onNewer={() => setCursors(cursors.slice(0, -1))}
-              onOlder={(next) => setCursors([...cursors, { cursor: next, before: (older?.before ?? 0) + page.items.length }])}
+              onNewest={(button) => {
+                pageTurn.press("newest", button);
+                setCursors([]);
+              }}
+              onNewer={(button) => {
+                pageTurn.press("newer", button);
+                setCursors(cursors.slice(0, -1));
+              }}
+              onOlder={(next, button) => {
+                pageTurn.press("older", button);
+                setCursors([...cursors, { cursor: next, before: (older?.before ?? 0) + page.items.length }]);
+              }}
             />
           </>
         ) : null}

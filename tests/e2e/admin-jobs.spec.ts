@@ -56,7 +56,11 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   });
   await failure.getByRole("button", { name: url, exact: true }).click();
   await expect(failure.getByTestId("detail-loading")).toHaveText("Loading detail…");
-  await expect(failure.getByRole("button", { name: url, exact: true })).toBeDisabled();
+  // Busy, not disabled: it keeps the focus while the detail loads (decision 017).
+  const opening = failure.getByRole("button", { name: url, exact: true });
+  await expect(opening).toHaveAttribute("aria-busy", "true");
+  await expect(opening).not.toHaveAttribute("disabled");
+  await expect(opening).toBeFocused();
   release();
   await expect(failure.getByTestId("detail-loading")).toBeHidden();
   await page.unroute("**/api/admin/jobs/failures/*");

@@ -455,3 +455,257 @@ test("keyboard: the test checkout's Pay and Cancel are busy while they run; a re
   await expect(page).toHaveURL(/^[^?]*\/upgrade\?/);
   expect(answers.count()).toBe(1);
 });
+
+// The places the fourth amendment found still `disabled` while their own request runs (decision
+// 017's fifth amendment): the feature toggles' Save Changes, a failure's link while its detail
+// loads, each failure row's Retry on its own, and the jobs console's and users list's page buttons.
+
+test("keyboard: the feature toggles' Save Changes is busy while it saves, and refused keeps the focus beside the server's message", async ({ page }) => {
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/feature-toggles");
+  const saves = gate();
+  await page.route("**/api/admin/feature-flags", async (route) => {
+    if (route.request().method() === "PUT") await saves.pass();
+    await route.continue();
+  });
+  const toggle = page.getByRole("switch", { name: "AI mini course for Scout" });
+  await toggle.focus();
+  await page.keyboard.press("Space");
+  // Signed out elsewhere: the server refuses the save (so nothing changes for other specs).
+  await page.context().clearCookies();
+  const save = page.getByRole("button", { name: "Save Changes" });
+  await save.focus();
+  await page.keyboard.press("Enter");
+  const saving = page.getByRole("button", { name: "Saving..." });
+  await expect(saving).toHaveAttribute("aria-busy", "true");
+  await expect(saving).toBeFocused();
+  // A second press while the first is out sends nothing more.
+  await page.keyboard.press("Enter");
+  saves.release();
+  await expect(page.locator("#save-status")).toHaveText("Please sign in first (a session cookie or a bearer token is required).");
+  await expect(save).not.toHaveAttribute("aria-busy", "true");
+  await expect(save).toBeFocused();
+  expect(saves.count()).toBe(1);
+});
+
+test("keyboard: a failure's link is busy while its detail loads, and gets the focus back when the detail closes", async ({ page }) => {
+  await jobsWithOneFailure(page, () => false);
+  const loads = gate();
+  await page.route("**/api/admin/jobs/failures/*", async (route) => {
+    await loads.pass();
+    await route.fulfill({
+      json: {
+        kind: "link",
+        id: failureItem.id,
+        queue: "enrich-link",
+        link: {
+          id: failureItem.linkId,
+          url: failureItem.url,
+          status: "failed",
+          error: failureItem.reason,
+          title: null,
+          engine: null,
+          createdAt: failureItem.failedAt,
+          updatedAt: failureItem.failedAt,
+          enrichedAt: null,
+        },
+        artifact: null,
+        owner: { id: failureItem.user.id, email: failureItem.user.email, role: "FreeUser" },
+        payload: { linkId: failureItem.linkId },
+        job: null,
+        jobMissing: "Removed from the queue after it failed.",
+      },
+    });
+  });
+  const row = page.getByTestId("failure-row");
+  const link = row.getByRole("button", { name: failureItem.url, exact: true });
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await expect(row.getByTestId("detail-loading")).toHaveText("Loading detail…");
+  await expect(link).toHaveAttribute("aria-busy", "true");
+  await expect(link).toBeFocused();
+  await page.keyboard.press("Enter");
+  loads.release();
+  const dialog = page.getByTestId("failure-detail");
+  await expect(dialog).toContainText(failureItem.user.email);
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  expect(loads.count()).toBe(1);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(link).not.toHaveAttribute("aria-busy", "true");
+  await expect(link).toBeFocused();
+});
+
+test("keyboard: each failure row's Retry is busy on its own; pressing a second row's leaves the first busy", async ({ page }) => {
+  const second = { ...failureItem, id: "00000000-0000-4000-8000-00000000f0c6", linkId: "00000000-0000-4000-8000-00000000f0c6", url: "https://focus.example/second" };
+  await page.route("**/api/admin/jobs/failures?*", (route) => route.fulfill({ json: { total: 2, groups: [], items: [failureItem, second], nextCursor: null } }));
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  await expect(page.getByTestId("failures-total")).toHaveText("2 matching");
+  const retries = new Map([
+    [failureItem.id, gate()],
+    [second.id, gate()],
+  ]);
+  await page.route("**/api/admin/jobs/failures/*/retry", async (route) => {
+    const id = decodeURIComponent(new URL(route.request().url()).pathname.split("/").at(-2)!);
+    await retries.get(id)!.pass();
+    await route.fulfill({ status: 503, json: { message: `Redis is not answering (${id === second.id ? "second" : "first"}).` } });
+  });
+  const rowA = page.getByTestId("failure-row").filter({ hasText: failureItem.url });
+  const rowB = page.getByTestId("failure-row").filter({ hasText: second.url });
+  const retryA = rowA.getByRole("button", { name: `Retry ${failureItem.url}`, exact: true });
+  const retryB = rowB.getByRole("button", { name: `Retry ${second.url}`, exact: true });
+  await retryA.focus();
+  await page.keyboard.press("Enter");
+  await expect(retryA).toHaveAttribute("aria-busy", "true");
+  await retryB.focus();
+  await page.keyboard.press("Enter");
+  await expect(retryB).toHaveAttribute("aria-busy", "true");
+  await expect(retryB).toBeFocused();
+  // The first is still running: still busy, and a press on it sends nothing more.
+  await expect(retryA).toHaveAttribute("aria-busy", "true");
+  await retryA.focus();
+  await page.keyboard.press("Enter");
+  retries.get(failureItem.id)!.release();
+  await expect(rowA.getByRole("alert")).toHaveText("Redis is not answering (first).");
+  await expect(retryA).not.toHaveAttribute("aria-busy", "true");
+  await expect(retryA).toBeFocused();
+  await expect(retryB).toHaveAttribute("aria-busy", "true");
+  retries.get(second.id)!.release();
+  await expect(rowB.getByRole("alert")).toHaveText("Redis is not answering (second).");
+  await expect(retryB).not.toHaveAttribute("aria-busy", "true");
+  // Each row keeps its own refusal, and the focus stays where the keyboard left it.
+  await expect(rowA.getByRole("alert")).toHaveText("Redis is not answering (first).");
+  await expect(retryA).toBeFocused();
+  expect(retries.get(failureItem.id)!.count()).toBe(1);
+  expect(retries.get(second.id)!.count()).toBe(1);
+});
+
+type Gate = ReturnType<typeof gate>;
+
+test("keyboard: the failure pager's buttons are busy while a page loads; then the focus stays on one still usable, else goes to the first row", async ({ page }) => {
+  const item = (n: number) => ({ ...failureItem, id: `00000000-0000-4000-8000-00000000a00${n}`, linkId: `00000000-0000-4000-8000-00000000a00${n}`, url: `https://focus.example/page-${n}` });
+  // Three pages of one failure each, by cursor ("" the newest); the page asked for next is held
+  // until its busy button has been seen.
+  const pages: Record<string, { items: ReturnType<typeof item>[]; nextCursor: string | null }> = {
+    "": { items: [item(1)], nextCursor: "page-2" },
+    "page-2": { items: [item(2)], nextCursor: "page-3" },
+    "page-3": { items: [item(3)], nextCursor: null },
+  };
+  let held: { cursor: string; gate: Gate } | null = null;
+  await page.route("**/api/admin/jobs/failures?*", async (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get("cursor") ?? "";
+    if (held?.cursor === cursor) await held.gate.pass();
+    await route.fulfill({ json: { total: 3, groups: [], ...pages[cursor] } });
+  });
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin/jobs");
+  const pager = page.getByRole("navigation", { name: "Failure pages" });
+  const range = pager.getByTestId("failure-range");
+  await expect(range).toHaveText("Showing 1–1 of 3 (live)");
+  const newest = pager.getByRole("button", { name: "Newest" });
+  const newer = pager.getByRole("button", { name: "Newer" });
+  const older = pager.getByRole("button", { name: "Older" });
+  const firstLink = (n: number) => page.getByTestId("failure-row").first().getByRole("button", { name: `https://focus.example/page-${n}`, exact: true });
+
+  /** Presses `button` with the keyboard while its page is held, and checks it busy with the focus. */
+  const turn = async (button: typeof older, cursor: string) => {
+    held = { cursor, gate: gate() };
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(range).toHaveText(/^Loading…/);
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(button).toBeFocused();
+    // A second press while the page loads does nothing (it would skip a page, or number it wrong).
+    await page.keyboard.press("Enter");
+    held.gate.release();
+  };
+
+  // Older to page 2: Older is still usable there, so it keeps the focus.
+  await turn(older, "page-2");
+  await expect(range).toHaveText("Showing 2–2 of 3");
+  await expect(firstLink(2)).toBeVisible();
+  await expect(older).not.toHaveAttribute("aria-busy", "true");
+  await expect(older).toBeFocused();
+  // Older to the last page: Older cannot be used there; the first row takes the focus.
+  await turn(older, "page-3");
+  await expect(range).toHaveText("Showing 3–3 of 3");
+  await expect(older).toBeDisabled();
+  await expect(firstLink(3)).toBeFocused();
+  // Newer back to page 2: still usable, it keeps the focus.
+  await turn(newer, "page-2");
+  await expect(range).toHaveText("Showing 2–2 of 3");
+  await expect(newer).not.toHaveAttribute("aria-busy", "true");
+  await expect(newer).toBeFocused();
+  // Newest: disabled on the newest page; the first row takes the focus.
+  await turn(newest, "");
+  await expect(range).toHaveText("Showing 1–1 of 3 (live)");
+  await expect(newest).toBeDisabled();
+  await expect(firstLink(1)).toBeFocused();
+});
+
+test("keyboard: the users list's Next and Previous are busy while a page loads; then the focus stays on one still usable, else goes to the first row", async ({ page }) => {
+  const user = (n: number) => ({
+    id: `00000000-0000-4000-8000-00000000b00${n}`,
+    email: `pager-${n}@example.com`,
+    role: "ProUser",
+    active: true,
+    emailConfirmed: true,
+    status: "active",
+    linksCount: n,
+    enrichmentsThisMonth: 0,
+    credits: 0,
+    joinedAt: new Date().toISOString(),
+    lastActiveAt: null,
+    grant: null,
+  });
+  const pages: Record<string, { users: ReturnType<typeof user>[]; nextCursor: string | null }> = {
+    "": { users: [user(1)], nextCursor: "users-2" },
+    "users-2": { users: [user(2)], nextCursor: "users-3" },
+    "users-3": { users: [user(3)], nextCursor: null },
+  };
+  let held: { cursor: string; gate: Gate } | null = null;
+  await page.route("**/api/admin/users?*", async (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get("cursor") ?? "";
+    if (held?.cursor === cursor) await held.gate.pass();
+    await route.fulfill({ json: pages[cursor] });
+  });
+  await signInThroughPage(page, E2E_ADMIN);
+  await page.goto("/admin");
+  const panel = page.getByTestId("users-panel");
+  const status = panel.getByRole("status").filter({ hasText: /users?/ });
+  await expect(status).toHaveText("Page 1: 1 user.");
+  const pager = panel.getByRole("navigation", { name: "User pages" });
+  const next = pager.getByRole("button", { name: "Next" });
+  const previous = pager.getByRole("button", { name: "Previous" });
+  const manage = (n: number) => panel.getByRole("button", { name: `Manage pager-${n}@example.com` });
+
+  const turn = async (button: typeof next, cursor: string) => {
+    held = { cursor, gate: gate() };
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(status).toHaveText("Loading users…");
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(button).toBeFocused();
+    // A second press while the page loads does nothing (it would skip a page).
+    await page.keyboard.press("Enter");
+    held.gate.release();
+  };
+
+  // Next to page 2, which has a page after it: Next keeps the focus.
+  await turn(next, "users-2");
+  await expect(status).toHaveText("Page 2: 1 user.");
+  await expect(manage(2)).toBeVisible();
+  await expect(next).not.toHaveAttribute("aria-busy", "true");
+  await expect(next).toBeFocused();
+  // Next to the last page: Next cannot be used there; the first row takes the focus.
+  await turn(next, "users-3");
+  await expect(status).toHaveText("Page 3: 1 user.");
+  await expect(next).toBeDisabled();
+  await expect(manage(3)).toBeFocused();
+  // Previous to page 2: still usable there, it keeps the focus.
+  await turn(previous, "users-2");
+  await expect(status).toHaveText("Page 2: 1 user.");
+  await expect(previous).not.toHaveAttribute("aria-busy", "true");
+  await expect(previous).toBeFocused();
+});

@@ -140,21 +140,25 @@ export function FailureGroups({ page, activeReason, onPick }: { page: FailurePag
 /** The matching failures, newest first, each with Retry and a way into its detail. */
 export function FailureList({
   page,
-  busyId,
-  error,
+  busyIds,
+  errors,
   openingId,
   onOpen,
   onRetry,
 }: {
   page: FailurePage;
-  /** The failure whose Retry is running: that button is busy, never disabled (decision 017). */
-  busyId: string | null;
-  /** A refused Retry, told beside its button. */
-  error: { id: string; message: string } | null;
-  /** The failure whose detail is loading: its trigger shows that at once and waits. */
+  /** The failures whose Retry is running, each on its own: those buttons are busy, never disabled (decision 017). */
+  busyIds: ReadonlySet<string>;
+  /** Refused Retries by failure, each told beside its button. */
+  errors: Readonly<Record<string, string>>;
+  /**
+   * The failure whose detail is loading: its link is busy (it keeps the focus, which the detail
+   * hands back when it closes); the other links wait, `disabled`, as nothing can open meanwhile.
+   */
   openingId: string | null;
   onOpen: (id: string) => void;
-  onRetry: (id: string) => void;
+  /** `button` is the pressed Retry, so a queued retry moves the focus only if it is still there. */
+  onRetry: (id: string, button: HTMLElement) => void;
 }) {
   if (page.items.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No failures match.</p>;
   return (
@@ -164,10 +168,11 @@ export function FailureList({
           <div className="min-w-0 text-sm">
             <button
               type="button"
-              onClick={() => onOpen(item.id)}
-              disabled={openingId !== null}
-              aria-busy={openingId === item.id}
-              className="break-all text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-wait disabled:opacity-70 dark:text-brand-300"
+              onClick={() => openingId === null && onOpen(item.id)}
+              disabled={openingId !== null && openingId !== item.id}
+              aria-disabled={openingId === item.id || undefined}
+              aria-busy={openingId === item.id || undefined}
+              className="break-all text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-wait disabled:opacity-70 aria-busy:cursor-wait aria-busy:opacity-70 dark:text-brand-300"
             >
               {item.url}
             </button>
@@ -184,12 +189,12 @@ export function FailureList({
             </p>
           </div>
           <div className="flex flex-col gap-1 sm:max-w-xs sm:shrink-0 sm:items-end">
-            <Button size="sm" variant="secondary" onClick={() => onRetry(item.id)} busy={busyId === item.id} aria-label={`Retry ${item.url}`}>
+            <Button size="sm" variant="secondary" onClick={(event) => onRetry(item.id, event.currentTarget)} busy={busyIds.has(item.id)} aria-label={`Retry ${item.url}`}>
               Retry
             </Button>
-            {error?.id === item.id ? (
+            {errors[item.id] ? (
               <p role="alert" className="text-sm text-red-700 sm:text-right dark:text-red-300">
-                {error.message}
+                {errors[item.id]}
               </p>
             ) : null}
           </div>
@@ -198,6 +203,8 @@ export function FailureList({
     </ul>
   );
 }
+
+export type FailurePageButton = "newest" | "newer" | "older";
 
 /**
  * Pages through the list, newest first. The newest page is the live one; "Newest" goes back to it.
@@ -210,6 +217,7 @@ export function FailurePager({
   atNewest,
   nextCursor,
   loading,
+  pressed,
   onNewest,
   onNewer,
   onOlder,
@@ -221,11 +229,18 @@ export function FailurePager({
   nextCursor: string | null;
   /** The shown page is still the previous one: the buttons wait for the answer. */
   loading: boolean;
-  onNewest: () => void;
-  onNewer: () => void;
-  onOlder: (cursor: string) => void;
+  /**
+   * The button whose page is loading: busy, never disabled, so it keeps the keyboard's focus
+   * (decision 017); the others wait, `disabled`, as with a confirmation's Cancel.
+   */
+  pressed: FailurePageButton | null;
+  onNewest: (button: HTMLElement) => void;
+  onNewer: (button: HTMLElement) => void;
+  onOlder: (cursor: string, button: HTMLElement) => void;
 }) {
-  if (atNewest && !nextCursor) return null;
+  if (atNewest && !nextCursor && !pressed) return null;
+  // Unusable on the page shown, or waiting for another button's page; never the pressed one.
+  const off = (button: FailurePageButton, unusable: boolean) => pressed !== button && (unusable || loading);
   return (
     <nav aria-label="Failure pages" aria-busy={loading} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="failure-range">
@@ -233,13 +248,19 @@ export function FailurePager({
         {atNewest ? " (live)" : ""}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={onNewest} disabled={atNewest || loading}>
+        <Button size="sm" variant="secondary" onClick={(event) => onNewest(event.currentTarget)} busy={pressed === "newest"} disabled={off("newest", atNewest)}>
           Newest
         </Button>
-        <Button size="sm" variant="secondary" onClick={onNewer} disabled={atNewest || loading}>
+        <Button size="sm" variant="secondary" onClick={(event) => onNewer(event.currentTarget)} busy={pressed === "newer"} disabled={off("newer", atNewest)}>
           Newer
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => nextCursor && onOlder(nextCursor)} disabled={!nextCursor || loading}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={(event) => nextCursor && onOlder(nextCursor, event.currentTarget)}
+          busy={pressed === "older"}
+          disabled={off("older", !nextCursor)}
+        >
           Older
         </Button>
       </div>

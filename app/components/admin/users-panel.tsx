@@ -1,5 +1,5 @@
 import { useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   ROLE_FILTERS,
   ROLE_FILTER_LABELS,
@@ -15,6 +15,7 @@ import {
 } from "~/lib/admin-users";
 import { apiFetch } from "~/lib/api-client";
 import { Button, cx } from "../ui";
+import { usePageTurn } from "../use-page-turn";
 import { UserActionsDialog } from "./user-actions-dialog";
 import { RoleBadge, StatusBadge, JoinedDate, LastActive } from "./user-format";
 
@@ -135,13 +136,21 @@ export function UsersPanel() {
     setPrevious((stack) => stack.slice(0, -1));
   };
 
+  // Previous or Next is busy while its page loads; then, if it cannot be used on the new page, the
+  // first row's Manage takes the focus (the heading when the page is empty).
+  const root = useRef<HTMLElement>(null);
+  const pageTurn = usePageTurn<"back" | "next">(loading, () => {
+    const rows = root.current?.querySelectorAll<HTMLElement>('[data-testid="user-row"] button, [data-testid="user-card"] button') ?? [];
+    // The table or the cards, whichever this screen shows.
+    return [...rows].find((button) => button.getClientRects().length > 0) ?? document.getElementById("admin-users-heading");
+  });
   const users = page?.users ?? [];
   const pageNumber = previous.length + 1;
 
   return (
-    <section aria-labelledby="admin-users-heading" className="space-y-4" data-testid="users-panel">
+    <section ref={root} aria-labelledby="admin-users-heading" className="space-y-4" data-testid="users-panel">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="admin-users-heading" className="text-lg font-semibold">
+        <h2 id="admin-users-heading" tabIndex={-1} className="text-lg font-semibold">
           Users
         </h2>
         <p className="text-sm text-slate-500 dark:text-slate-400">Starts with the paid plans (Scout and Creator); choose All roles to see everyone.</p>
@@ -296,11 +305,31 @@ export function UsersPanel() {
       </div>
 
       <nav aria-label="User pages" className="flex items-center justify-between gap-2">
-        <Button variant="secondary" size="sm" onClick={back} disabled={loading || (previous.length === 0 && !cursor)}>
+        {/* The pressed one is busy, never disabled, while its page loads (it keeps the focus); the other waits, disabled. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={(event) => {
+            pageTurn.press("back", event.currentTarget);
+            back();
+          }}
+          busy={pageTurn.pressed === "back"}
+          disabled={pageTurn.pressed !== "back" && (loading || (previous.length === 0 && !cursor))}
+        >
           {previous.length === 0 && cursor ? "First page" : "Previous"}
         </Button>
         <span className="text-sm text-slate-500 dark:text-slate-400">Page {pageNumber}</span>
-        <Button variant="secondary" size="sm" onClick={next} disabled={loading || !page?.nextCursor}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={(event) => {
+            if (!page?.nextCursor) return;
+            pageTurn.press("next", event.currentTarget);
+            next();
+          }}
+          busy={pageTurn.pressed === "next"}
+          disabled={pageTurn.pressed !== "next" && (loading || !page?.nextCursor)}
+        >
           Next
         </Button>
       </nav>
