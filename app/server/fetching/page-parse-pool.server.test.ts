@@ -1,5 +1,5 @@
 import { readFileSync, readlinkSync } from "node:fs";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ParsePool, threadCpuMs } from "./page-parse-pool.server";
 import { PAGE_EMPTY, PAGE_TOO_COMPLEX, PageError, parsePage } from "./page-parser.server";
 
@@ -39,16 +39,6 @@ describe("ParsePool", () => {
     const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(html)]);
     expect(await pool.parse({ body: "", encoded: { bytes: utf8, reading: "utf-8" }, url: small.url, contentType: "text/html" })).toEqual(parsed);
   });
-
-  it("warms its threads one after the other, and the pages that come then start none", async () => {
-    pool = new ParsePool({ threads: 2, budgetMs: 30_000 });
-    pool.warm();
-    expect(pool.threadsStarted).toBe(1);
-    const warmed = pool;
-    await vi.waitFor(() => expect(warmed.readyThreads).toBe(2), { timeout: 30_000, interval: 50 });
-    await Promise.all([pool.parse(small), pool.parse(small)]);
-    expect(pool.threadsStarted).toBe(2);
-  }, 40_000);
 
   it("passes the page's own refusals back as PageErrors", async () => {
     pool = new ParsePool({ threads: 1, budgetMs: 30_000 });

@@ -152,21 +152,8 @@ export class ParsePool {
     for (const task of [...this.waiting.splice(0), ...this.background.splice(0)]) task.reject(error);
   }
 
-  /** Set by `warm`: threads are started one after the other until `threads` are running. */
-  private warming = false;
-
-  /** Threads started and ready for a page. */
-  get readyThreads(): number {
-    return [...this.threads].filter((thread) => thread.ready).length;
-  }
-
-  /**
-   * Starts the pool's threads ahead of its first pages, one after the other (each start loads the
-   * parser: seconds of a busy machine's CPU), so neither the first page nor the first that comes
-   * while another is parsed waits for a start.
-   */
+  /** Starts a thread now when there is none, so the first page does not wait for a start. */
   warm() {
-    this.warming = true;
     if (this.threads.size === 0) this.start();
   }
 
@@ -249,7 +236,6 @@ export class ParsePool {
     if ("ready" in answer) {
       thread.ready = true;
       thread.tid = answer.tid;
-      if (this.warming && this.threads.size < this.options.threads) this.start();
     }
     else if ("page" in answer) task?.resolve(answer.page);
     else if ("pageError" in answer) task?.reject(new PageError(answer.pageError));
@@ -322,9 +308,8 @@ function sharedPool(): ParsePool {
 }
 
 /**
- * A worker starts its parser threads (PARSE_THREADS) as it starts, one after the other: a thread
- * takes a second or more to start, and neither the first link added by hand nor one added while
- * another is parsed should wait for it. Threads stay once started, so this only starts them sooner.
+ * A worker starts one parser thread as it starts: a thread takes a second or more to start, and
+ * the first link added by hand (or the first after an import begins) should not wait for it.
  */
 export function warmParsePool(): void {
   sharedPool().warm();
