@@ -120,13 +120,11 @@ const WELSH_MARKERS = new Set(["yn", "mae", "maen", "mae'r", "mae’r", "roedd",
 
 /**
  * Whether a text is Welsh. tinyld has no Welsh profile (its 62 languages): it took BBC Cymru Fyw pages for Berber
- * ("ber"), Polish or Danish, whose stop words and stemmer then read them. A fifth of the words being Welsh markers
+ * ("ber"), Polish or Danish, whose stop words and stemmer then read them. 15% of the words being Welsh markers
  * says Welsh; an English page naming "Yr Wyddfa" or "Pen y Fan" has a handful of them at most.
  */
-function isWelsh(sample: string): boolean {
-  const words = sample.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
-  const markers = words.filter((word) => WELSH_MARKERS.has(word)).length;
-  return markers >= 3 && markers >= 0.15 * words.length;
+function isWelsh(words: string[]): boolean {
+  return markedBy(words, WELSH_MARKERS, 0.15);
 }
 
 /**
@@ -141,10 +139,14 @@ const ENGLISH_MARKERS = new Set("the and of to is was that with for are were has
  * stemmer and learning rules would then read an English page. On the eval's dev pages these words are 12–46% of an
  * English page's words and at most 3% of a French, Spanish, Polish or German one's: a tenth says English.
  */
-function isEnglish(sample: string): boolean {
-  const words = sample.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
-  const markers = words.filter((word) => ENGLISH_MARKERS.has(word)).length;
-  return markers >= 3 && markers >= 0.1 * words.length;
+function isEnglish(words: string[]): boolean {
+  return markedBy(words, ENGLISH_MARKERS, 0.1);
+}
+
+/** Whether at least three of a sample's words, and at least `share` of them, are among a language's markers. */
+function markedBy(words: string[], markers: Set<string>, share: number): boolean {
+  const count = words.filter((word) => markers.has(word)).length;
+  return count >= 3 && count >= share * words.length;
 }
 
 /** The page's declared language ("fr-CA" → "fr"), else a guess from its text, else English. */
@@ -153,8 +155,9 @@ export function pageLanguage(declared: string | null | undefined, text: string):
   if (code && /^[a-z]{2}$/.test(code)) return code;
   const sample = text.slice(0, 2_000);
   if (sample.length < 20) return "en";
-  if (isWelsh(sample)) return "cy";
-  if (isEnglish(sample)) return "en";
+  const words = sample.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  if (isWelsh(words)) return "cy";
+  if (isEnglish(words)) return "en";
   detect ??= (require("tinyld") as typeof Tinyld).detect;
   return detect(sample) || "en";
 }
