@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLinks, withDb } from "./db";
 import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
 
@@ -583,6 +583,21 @@ test("keyboard: each failure row's Retry is busy on its own; pressing a second r
 
 type Gate = ReturnType<typeof gate>;
 
+/**
+ * Presses a page button with the keyboard while its page is held (`loading` checks the list says so),
+ * checks it busy with the focus, presses again (which must do nothing: it would skip a page, or number
+ * it wrong), then lets the page through.
+ */
+async function turnPageHeld(page: Page, button: Locator, loading: () => Promise<void>, release: () => void) {
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await loading();
+  await expect(button).toHaveAttribute("aria-busy", "true");
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Enter");
+  release();
+}
+
 test("keyboard: the failure pager's buttons are busy while a page loads; then the focus stays on one still usable, else goes to the first row", async ({ page }) => {
   const item = (n: number) => ({ ...failureItem, id: `00000000-0000-4000-8000-00000000a00${n}`, linkId: `00000000-0000-4000-8000-00000000a00${n}`, url: `https://focus.example/page-${n}` });
   // Three pages of one failure each, by cursor ("" the newest); the page asked for next is held
@@ -608,17 +623,9 @@ test("keyboard: the failure pager's buttons are busy while a page loads; then th
   const older = pager.getByRole("button", { name: "Older" });
   const firstLink = (n: number) => page.getByTestId("failure-row").first().getByRole("button", { name: `https://focus.example/page-${n}`, exact: true });
 
-  /** Presses `button` with the keyboard while its page is held, and checks it busy with the focus. */
   const turn = async (button: typeof older, cursor: string) => {
-    held = { cursor, gate: gate() };
-    await button.focus();
-    await page.keyboard.press("Enter");
-    await expect(range).toHaveText(/^Loading…/);
-    await expect(button).toHaveAttribute("aria-busy", "true");
-    await expect(button).toBeFocused();
-    // A second press while the page loads does nothing (it would skip a page, or number it wrong).
-    await page.keyboard.press("Enter");
-    held.gate.release();
+    const hold = (held = { cursor, gate: gate() });
+    await turnPageHeld(page, button, () => expect(range).toHaveText(/^Loading…/), () => hold.gate.release());
   };
 
   // Older to page 2: Older is still usable there, so it keeps the focus.
@@ -681,15 +688,8 @@ test("keyboard: the users list's Next and Previous are busy while a page loads; 
   const manage = (n: number) => panel.getByRole("button", { name: `Manage pager-${n}@example.com` });
 
   const turn = async (button: typeof next, cursor: string) => {
-    held = { cursor, gate: gate() };
-    await button.focus();
-    await page.keyboard.press("Enter");
-    await expect(status).toHaveText("Loading users…");
-    await expect(button).toHaveAttribute("aria-busy", "true");
-    await expect(button).toBeFocused();
-    // A second press while the page loads does nothing (it would skip a page).
-    await page.keyboard.press("Enter");
-    held.gate.release();
+    const hold = (held = { cursor, gate: gate() });
+    await turnPageHeld(page, button, () => expect(status).toHaveText("Loading users…"), () => hold.gate.release());
   };
 
   // Next to page 2, which has a page after it: Next keeps the focus.
