@@ -5,7 +5,7 @@ import { liveWorkerCount } from "../platform/health.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { currentPeriod } from "../billing/quota.server";
 import { queueDepths } from "../jobs/queue-depth.server";
-import { QUEUES } from "../jobs/queue-names.server";
+import { QUEUES } from "../platform/queue-names.server";
 import { countEnrichmentsByEngine, countLinks, countOutcomes, countUsers } from "../repos/admin-stats.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { redis, whenReady } from "../platform/redis.server";
 import { getQueue } from "./queue.server";
-import { QUEUE_NAMES, type QueueName } from "./queue-names.server";
+import { QUEUE_NAMES, type QueueName } from "../platform/queue-names.server";
 
 /** The states an operator watches: work not started yet, running, waiting to run again, failed. */
 export const DEPTH_STATES = ["waiting", "prioritized", "active", "delayed", "failed"] as const;

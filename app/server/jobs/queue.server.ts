@@ -7,14 +7,14 @@ import { settleWithin } from "../platform/process.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { dropSingleton, singleton } from "../platform/singleton.server";
 import { importPriorities, resetImportRoundsIfDrained } from "./import-fairness.server";
-import { QUEUES, type QueueName } from "./queue-names.server";
+import { QUEUES, type QueueName } from "../platform/queue-names.server";
 
 /**
  * The one place that knows queue names (kept in queue-names.server.ts so the environment
  * schema can check them), what each job carries, and how jobs retry. Web routes and scripts
  * enqueue through the typed helpers below; the worker parses job.data with the same schemas.
  */
-export { QUEUES, QUEUE_NAMES, type QueueName } from "./queue-names.server";
+export { QUEUES, QUEUE_NAMES, type QueueName } from "../platform/queue-names.server";
 
 export const heartbeatJobSchema = z.object({
   /** Keep the job busy this long; operators use it to rehearse a graceful shutdown. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUEUE_NAMES, isQueueName, type QueueName } from "../jobs/queue-names.server";
+import { QUEUE_NAMES, isQueueName, type QueueName } from "./queue-names.server";
 
 /**
  * Every environment variable the web server and the worker read, parsed once.

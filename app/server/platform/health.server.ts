@@ -4,7 +4,7 @@ import { redis, whenReady } from "./redis.server";
 import { pingDatabase } from "../repos/database.server";
 import { listLiveWorkers } from "../repos/worker-heartbeats.server";
 import { queueDepths, queueWorkerCounts, type QueueDepth } from "../jobs/queue-depth.server";
-import type { QueueName } from "../jobs/queue-names.server";
+import type { QueueName } from "./queue-names.server";
 
 /** One queue's jobs by state, and the worker processes consuming it now (null: Redis will not say). */
 export type QueueStatus = QueueDepth & { workers: number | null };
