@@ -4,7 +4,7 @@
  * `npm run db:migrate -- status`  list migrations and when they ran
  */
 import { createDb } from "../app/server/platform/db.server";
-import { listMigrations, migrateDown, migrateToLatest, waitForDatabase } from "../app/server/platform/migrator.server";
+import { listMigrations, migrateDown, migrateToLatest, waitForDatabase } from "../app/server/ops/migrator.server";
 import { loadEnvOrExit } from "../app/server/platform/process.server";
 
 const [command = "up", count = "1"] = process.argv.slice(2);

@@ -14,7 +14,7 @@ import { redisProblem, redactUrl, resolvePostgres, resolveRedis, type LocalServi
 import { startChild, stopChildren, type Supervised } from "./lib/supervisor";
 import { createDb } from "../app/server/platform/db.server";
 import { EnvError, parseEnv, parseListenAddress, type Env } from "../app/server/platform/env.server";
-import { migrateToLatest, waitForDatabase } from "../app/server/platform/migrator.server";
+import { migrateToLatest, waitForDatabase } from "../app/server/ops/migrator.server";
 import { loadDotEnv } from "../app/server/platform/process.server";
 import { seedDemoCommunity } from "../app/server/seed/demo-seed.server";
 import { seedAdminIfEmpty } from "../app/server/seed/seed.server";

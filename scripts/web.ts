@@ -2,7 +2,7 @@
 import { log } from "../app/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal } from "../app/server/platform/process.server";
 import { redis, warnUnlessNoEviction } from "../app/server/platform/redis.server";
-import { createWebServer } from "../app/server/platform/web.server";
+import { createWebServer } from "../app/server/web/web.server";
 
 process.env.NODE_ENV ??= "production";
 const config = loadEnvOrExit();

@@ -29,7 +29,7 @@ import { isFinalFailure, recordJobRun } from "~/server/jobs/job-metrics.server";
 import { queueDepths } from "~/server/jobs/queue-depth.server";
 import { enrichesWithModel } from "~/server/enrichment/enricher.server";
 import { collectQueueDepthsWith } from "~/server/platform/metrics.server";
-import { startOpsServer, type OpsServer } from "~/server/platform/ops-server.server";
+import { startOpsServer, type OpsServer } from "~/server/ops/ops-server.server";
 import { attemptLine } from "~/server/jobs/job-log.server";
 import type { RunningJob } from "~/server/platform/db-schema.server";
 import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";

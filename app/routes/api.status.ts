@@ -1,4 +1,4 @@
-import { getSystemStatus } from "~/server/platform/health.server";
+import { getSystemStatus } from "~/server/ops/health.server";
 
 /** Availability check: 200 when Postgres and Redis answer, 503 naming what is down. */
 export async function loader() {

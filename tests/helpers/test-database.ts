@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createDb } from "../../app/server/platform/db.server";
-import { migrateToLatest } from "../../app/server/platform/migrator.server";
+import { migrateToLatest } from "../../app/server/ops/migrator.server";
 
 /** The server tests create their databases on: TEST_DATABASE_URL, else the local Postgres. */
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

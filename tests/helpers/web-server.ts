@@ -5,7 +5,7 @@
 export async function startWebServer(overrides: Record<string, string> = {}) {
   Object.assign(process.env, { PORT: "0", NODE_ENV: "production", SESSION_SECRET: "integration-test-secret-0123456789abcdef", ...overrides });
   const { env } = await import("~/server/platform/env.server");
-  const { createWebServer } = await import("~/server/platform/web.server");
+  const { createWebServer } = await import("~/server/web/web.server");
   const server = await createWebServer(env());
   const { port } = await server.listen();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeUrl } from "~/lib/links";
 import { createDb, type DB } from "~/server/platform/db.server";
-import { migrateToLatest } from "~/server/platform/migrator.server";
+import { migrateToLatest } from "~/server/ops/migrator.server";
 import { startPageServer } from "../helpers/page-server";
 import { pipelineEnv } from "../helpers/pipeline";
 import { startPostgresServer } from "../helpers/postgres-server";

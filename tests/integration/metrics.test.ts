@@ -22,7 +22,7 @@ let api: ReturnType<typeof apiClient>;
 /** A second web server in this process, with a token. */
 async function startGuardedWeb() {
   const { env } = await import("~/server/platform/env.server");
-  const { createWebServer } = await import("~/server/platform/web.server");
+  const { createWebServer } = await import("~/server/web/web.server");
   const server = await createWebServer({ ...env(), METRICS_TOKEN: TOKEN });
   const { port } = await server.listen();
   return { baseUrl: `http://127.0.0.1:${port}`, close: () => server.close() };

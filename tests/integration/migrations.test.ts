@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "~/server/platform/db.server";
-import { listMigrations, migrateDown, migrateToLatest, migrateToNothing } from "~/server/platform/migrator.server";
+import { listMigrations, migrateDown, migrateToLatest, migrateToNothing } from "~/server/ops/migrator.server";
 import { migrations } from "../../migrations/index";
 import { createTestDatabase, dropTestDatabase } from "../helpers/test-database";
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "~/server/platform/db.server";
-import { migrateToLatest } from "~/server/platform/migrator.server";
+import { migrateToLatest } from "~/server/ops/migrator.server";
 import { freePort } from "../../scripts/lib/free-port";
 import { fixture, html, startPageServer } from "../helpers/page-server";
 import { pipelineEnv } from "../helpers/pipeline";

@@ -1,7 +1,7 @@
 import type { AdminStats, EngineCount, QueueCounts } from "~/lib/admin-stats";
 import { ROLES, type Role } from "../platform/db-schema.server";
 import { db } from "../platform/db.server";
-import { liveWorkerCount } from "../platform/health.server";
+import { liveWorkerCount } from "../ops/health.server";
 import { redis, whenReady } from "../platform/redis.server";
 import { currentPeriod } from "../billing/quota.server";
 import { queueDepths } from "../jobs/queue-depth.server";

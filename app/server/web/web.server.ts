@@ -10,20 +10,20 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { closeDb, isDatabaseUnavailable } from "./db.server";
-import type { Env } from "./env.server";
+import { closeDb, isDatabaseUnavailable } from "../platform/db.server";
+import type { Env } from "../platform/env.server";
 import { IMPORT_MAX_BYTES } from "../../lib/imports";
 import { closeEvents } from "../notifications/events.server";
 import { installFeatureFlagStore } from "../admin/feature-flags.server";
-import { CLIENT_IP_HEADER, unavailableResponse } from "./http.server";
-import { log } from "./logger.server";
+import { CLIENT_IP_HEADER, unavailableResponse } from "../platform/http.server";
+import { log } from "../platform/logger.server";
 import { closeQueues } from "../jobs/queue.server";
 import { queueDepths } from "../jobs/queue-depth.server";
-import { closeRedis } from "./redis.server";
-import { routeMatcher, serveMetrics, timeRequests } from "./http-metrics.server";
+import { closeRedis } from "../platform/redis.server";
+import { routeMatcher, serveMetrics, timeRequests } from "../platform/http-metrics.server";
 import { QUEUE_BOARD_PATH, queueBoard } from "../admin/queue-board.server";
-import { collectQueueDepthsWith } from "./metrics.server";
-import { TOKEN_RATE_LIMITED, takeTokenBudget } from "./rate-limit.server";
+import { collectQueueDepthsWith } from "../platform/metrics.server";
+import { TOKEN_RATE_LIMITED, takeTokenBudget } from "../platform/rate-limit.server";
 import { API_TOKEN_PREFIX } from "~/lib/api-tokens";
 
 declare module "@remix-run/node" {

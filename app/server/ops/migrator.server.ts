@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Migrator, NO_MIGRATIONS, type Kysely, type MigrationResultSet } from "kysely";
-import type { DB } from "./db-schema.server";
-import { isDatabaseUnavailable } from "./db.server";
+import type { DB } from "../platform/db-schema.server";
+import { isDatabaseUnavailable } from "../platform/db.server";
 import { migrations } from "../../../migrations/index";
 import { pingDatabase } from "../repos/database.server";
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { log } from "./logger.server";
-import { checkMetricsAccess, renderMetrics } from "./metrics.server";
+import { log } from "../platform/logger.server";
+import { checkMetricsAccess, renderMetrics } from "../platform/metrics.server";
 
 export interface Liveness {
   ok: boolean;

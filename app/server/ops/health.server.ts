@@ -1,10 +1,10 @@
-import { db } from "./db.server";
-import { env } from "./env.server";
-import { redis, whenReady } from "./redis.server";
+import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { redis, whenReady } from "../platform/redis.server";
 import { pingDatabase } from "../repos/database.server";
 import { listLiveWorkers } from "../repos/worker-heartbeats.server";
 import { queueDepths, queueWorkerCounts, type QueueDepth } from "../jobs/queue-depth.server";
-import type { QueueName } from "./queue-names.server";
+import type { QueueName } from "../platform/queue-names.server";
 
 /** One queue's jobs by state, and the worker processes consuming it now (null: Redis will not say). */
 export type QueueStatus = QueueDepth & { workers: number | null };
