@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityEvent, ActivityPage } from "~/lib/activity";
 import type { AdminStats } from "~/lib/admin-stats";
-import { recordAudit } from "~/server/admin/audit.server";
+import { recordAudit } from "~/server/audit/audit.server";
 import { db } from "~/server/platform/db.server";
 import { signUpAs } from "../helpers/pipeline";
 import { apiClient, startWebServer } from "../helpers/web-server";

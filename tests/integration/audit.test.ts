@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { auditPage, recordAudit } from "~/server/admin/audit.server";
+import { auditPage, recordAudit } from "~/server/audit/audit.server";
 import { registerUser } from "~/server/accounts/accounts.server";
 import { db } from "~/server/platform/db.server";
 

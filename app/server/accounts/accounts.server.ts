@@ -1,6 +1,6 @@
 import type { PublicUser } from "~/lib/user";
 import { db, isUniqueViolation } from "../platform/db.server";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import type { EmailTokenPurpose, Role, User } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";

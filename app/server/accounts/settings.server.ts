@@ -1,5 +1,5 @@
 import type { AccountSession } from "~/lib/account";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { removeAccount } from "../admin/users.server";
 import { grantsAccess } from "../billing/subscriptions.server";
 import { accountDeletedMail, emailChangeMail, emailChangedMail } from "../mail/mail-templates.server";

@@ -1,6 +1,6 @@
 import { describeActivity, type ActivityKind, type ActivityPage, type ActivityQuery } from "~/lib/activity";
 import type { AuditKind } from "../platform/db-schema.server";
-import { auditPage } from "./audit.server";
+import { auditPage } from "../audit/audit.server";
 
 // The browser's list of kinds and the table's must be the same set.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

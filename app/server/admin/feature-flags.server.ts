@@ -16,7 +16,7 @@ import {
   type FlagTable,
   type FlagTableUpdate,
 } from "~/lib/feature-flags";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { setFeatureFlagStore, type FeatureFlagStore } from "../billing/entitlements.server";
 import { db as defaultDb, type Database } from "../platform/db.server";
 import type { FeatureFlagRow } from "../platform/db-schema.server";

@@ -31,7 +31,7 @@ import {
 import { revokeAuthSessionsForUser } from "../repos/auth-sessions.server";
 import { getLiveRoleGrant, insertRoleGrant, listLiveRoleGrants, revokeRoleGrant } from "../repos/role-grants.server";
 import { getUserById, updateUser } from "../repos/users.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "../audit/audit.server";
 
 /**
  * User management for admins: the list, and actions on one account. Every action runs in one

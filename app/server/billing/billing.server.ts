@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { BillingSummary, PaidPlanId, Receipt, SubscriptionStatus } from "~/lib/billing";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { db } from "../platform/db.server";
 import type { Subscription, User } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";

@@ -12,7 +12,7 @@ import type { CheckoutState } from "~/lib/billing";
 import { isUuid } from "~/lib/ids";
 import { PACKS } from "~/lib/packs";
 import { formatEur } from "~/lib/plans";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { packPurchasedMail, paymentFailedMail } from "../mail/mail-templates.server";
 import { createNotification } from "../notifications/notifications.server";
 import { db, type Database } from "../platform/db.server";

@@ -5,7 +5,7 @@
  */
 import type { CreditEntry, CreditHistoryPage } from "~/lib/billing";
 import { isUuid } from "~/lib/ids";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { db, type Database } from "../platform/db.server";
 import type { CreditLedgerReason, CreditLedgerRow } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";

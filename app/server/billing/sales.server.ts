@@ -3,7 +3,7 @@
  * at run time (stored in app_settings, read fresh: a checkout is rare enough for one query).
  */
 import { SALES_COMING_SOON, type SalesState } from "~/lib/billing";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";

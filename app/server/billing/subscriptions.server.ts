@@ -7,7 +7,7 @@
 import { RENEWING_STATUSES } from "~/lib/billing";
 import { isUuid } from "~/lib/ids";
 import { ROLE_LABELS } from "~/lib/user";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { planChangedMail } from "../mail/mail-templates.server";
 import { createNotification } from "../notifications/notifications.server";
 import { db, type Database } from "../platform/db.server";

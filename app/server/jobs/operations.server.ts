@@ -1,6 +1,6 @@
 import type { Job, Queue } from "bullmq";
 import { QUEUE_NAMES, type JobDetail, type JobQueueName, type JobsStats, type QueueStats, type WorkerInfo } from "~/lib/jobs";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";

@@ -10,7 +10,7 @@ import {
   type ReenrichFilter,
   type RetryOneResult,
 } from "~/lib/jobs";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../audit/audit.server";
 import { monthlyAllowance, queuePriority } from "../billing/entitlements.server";
 import { currentPeriod, hasEnrichmentLeft } from "../billing/quota.server";
 import { toPublicArtifact } from "../enrichment/artifacts.server";
