@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as FetchCache from "~/server/fetching/fetch-cache.server";
 import { cacheKey, claimRender, holdRender, lookUpPage, releaseRender, renderUnderWay, RENDER_HANDOVER_MS } from "~/server/fetching/fetch-cache.server";
-import type * as BrowserFetch from "~/server/links/browser-fetch.server";
+import type * as BrowserFetch from "~/server/fetching/browser-fetch.server";
 import type { FetchedPage } from "~/server/fetching/fetcher.server";
 import { fetchParsedPage, type FetchParsedOptions, type PageToFetch } from "~/server/fetching/page-fetch.server";
 import { redis } from "~/server/platform/redis.server";
@@ -32,7 +32,7 @@ vi.mock("~/server/fetching/fetch-cache.server", async (importOriginal) => {
     },
   };
 });
-vi.mock("~/server/links/browser-fetch.server", async (importOriginal) => ({
+vi.mock("~/server/fetching/browser-fetch.server", async (importOriginal) => ({
   ...(await importOriginal<typeof BrowserFetch>()),
   renderedFetch: async (url: string) => {
     seam.renderStarted.open();

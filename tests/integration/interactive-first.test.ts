@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { HOLD_MS, MAX_YIELD_MS, asInteractive, yieldToInteractive } from "~/server/jobs/interactive-first.server";
+import { HOLD_MS, MAX_YIELD_MS, asInteractive, yieldToInteractive } from "~/server/fetching/interactive-first.server";
 import { env } from "~/server/platform/env.server";
 import { redis, whenReady } from "~/server/platform/redis.server";
 

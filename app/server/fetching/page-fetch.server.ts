@@ -21,10 +21,10 @@ import {
 } from "./fetch-cache.server";
 import { HostDeferral, deferralLimitReason, holdHost, withHostSlot, type DeferralKind, type Deferrals, type WorkLane } from "./host-limits.server";
 import { parsePageOffThread } from "./page-parse-pool.server";
-import { yieldToInteractive } from "../jobs/interactive-first.server";
+import { yieldToInteractive } from "./interactive-first.server";
 import { PAGE_EMPTY, PageError, type ParsedPage } from "./page-parser.server";
 import { needsBrowser } from "./render.server";
-import { renderedFetch } from "../links/browser-fetch.server";
+import { renderedFetch } from "./browser-fetch.server";
 
 /**
  * The enrichment's one way to get a saved link's page read: the shared fetch cache first, then

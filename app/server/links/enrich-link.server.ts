@@ -7,7 +7,7 @@ import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
 import { FetchError } from "../fetching/fetcher.server";
 import { BrowserError } from "../fetching/browser.server";
-import { handToBrowser } from "./browser-fetch.server";
+import { handToBrowser } from "../fetching/browser-fetch.server";
 import { LlmError } from "../enrichment/openai/llm.server";
 import { toPublicLink } from "./links.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -19,7 +19,7 @@ import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { log } from "../platform/logger.server";
-import { asInteractive, yieldToInteractive } from "../jobs/interactive-first.server";
+import { asInteractive, yieldToInteractive } from "../fetching/interactive-first.server";
 import { NOT_ENRICHED_ALLOWANCE } from "~/lib/imports";
 import {
   clearReenrichRequest,

@@ -1,7 +1,7 @@
-import { BrowserError } from "../fetching/browser.server";
-import { dropShell, handedOverShell, handOverShell } from "../fetching/fetch-cache.server";
-import { safeFetch, type FetchedPage } from "../fetching/fetcher.server";
-import { browserSetup, renderPage } from "../fetching/render.server";
+import { BrowserError } from "./browser.server";
+import { dropShell, handedOverShell, handOverShell } from "./fetch-cache.server";
+import { safeFetch, type FetchedPage } from "./fetcher.server";
+import { browserSetup, renderPage } from "./render.server";
 import { enqueueRender } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { env } from "../platform/env.server";

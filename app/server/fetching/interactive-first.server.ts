@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
-import type { WorkLane } from "../fetching/host-limits.server";
+import type { WorkLane } from "./host-limits.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
 import { redis, whenReady } from "../platform/redis.server";
