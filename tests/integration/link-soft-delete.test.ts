@@ -168,7 +168,7 @@ describe("delete with undo", () => {
   });
 
   it("never enriches a deleted link, nor one deleted or purged while its page was being fetched", async () => {
-    const { enrichLink } = await import("~/server/links/enrich-link.server");
+    const { enrichLink } = await import("~/server/enrichment/enrich-link.server");
     const owner = await user("FreeUser");
     const page = `<html><head><title>A page</title></head><body><p>${"Words worth reading about soft deletes. ".repeat(40)}</p></body></html>`;
     const pending = async (path: string) =>

@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
 import { stepLogger } from "../job-log";
-import { enrichLink, type EnrichOutcome } from "~/server/links/enrich-link.server";
+import { enrichLink, type EnrichOutcome } from "~/server/enrichment/enrich-link.server";
 import { enrichLinkJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { deferralsOf } from "~/server/fetching/host-limits.server";
 

@@ -4,7 +4,7 @@ import { normalizeUrl } from "~/lib/links";
 import { can, quotaRefusal, requireFeature } from "../billing/entitlements.server";
 import { enrichmentBudget } from "../billing/quota.server";
 import { enqueueImportEnrich, enqueueImportSave, hasLiveImportJob, hasLiveRenderJob, resetImportRoundsWhenDrained } from "../jobs/queue.server";
-import { enrichLink, type EnrichOptions, type EnrichOutcome } from "../links/enrich-link.server";
+import { enrichLink, type EnrichOptions, type EnrichOutcome } from "../enrichment/enrich-link.server";
 import type { StepLogger } from "../jobs/job-log.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
