@@ -18,7 +18,7 @@ import {
   type JobsStats,
   type WorkerInfo,
 } from "../app/lib/jobs";
-import type { Actor } from "../app/server/jobs/operations.server";
+import type { Actor } from "../app/server/jobs-console/operations.server";
 import { formatAge, formatTable } from "./lib/table";
 
 /**
@@ -27,8 +27,8 @@ import { formatAge, formatTable } from "./lib/table";
  */
 async function loadServices() {
   const [operations, replay, http, platformProcess, queue, database, redis] = await Promise.all([
-    import("../app/server/jobs/operations.server"),
-    import("../app/server/jobs/replay.server"),
+    import("../app/server/jobs-console/operations.server"),
+    import("../app/server/jobs-console/replay.server"),
     import("../app/server/platform/http.server"),
     import("../app/server/platform/process.server"),
     import("../app/server/jobs/queue.server"),

@@ -27,8 +27,8 @@ import { formatCount } from "~/lib/admin-stats";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BulkResult, FailureDetail, FailurePage, JobQueueName, JobsStats, WorkerInfo } from "~/lib/jobs";
 import { requireRole } from "~/server/accounts/auth.server";
-import { jobsStats, listWorkers } from "~/server/jobs/operations.server";
-import { failurePage } from "~/server/jobs/replay.server";
+import { jobsStats, listWorkers } from "~/server/jobs-console/operations.server";
+import { failurePage } from "~/server/jobs-console/replay.server";
 import { Panel } from "~/components/admin/panel";
 
 export const meta: MetaFunction = () => [{ title: `Jobs · Admin · ${PRODUCT_NAME}` }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/server/accounts/auth.server";
-import { failurePage } from "~/server/jobs/replay.server";
+import { failurePage } from "~/server/jobs-console/replay.server";
 import { handleJson, readQuery } from "~/server/platform/http.server";
 import { failureListQuerySchema } from "~/lib/api-schemas";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/server/accounts/auth.server";
-import { actorOf, promoteJob } from "~/server/jobs/operations.server";
+import { actorOf, promoteJob } from "~/server/jobs-console/operations.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 import { jobRefSchema } from "~/lib/api-schemas";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/server/accounts/auth.server";
-import { actorOf, setQueuePaused } from "~/server/jobs/operations.server";
+import { actorOf, setQueuePaused } from "~/server/jobs-console/operations.server";
 import { handleJson, requireMethod } from "~/server/platform/http.server";
 
 /** POST /api/admin/jobs/queues/{queue}/pause → {queue, paused}: pauses the queue for every worker (running jobs finish; new ones wait). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/server/accounts/auth.server";
-import { actorOf } from "~/server/jobs/operations.server";
-import { retryFailures } from "~/server/jobs/replay.server";
+import { actorOf } from "~/server/jobs-console/operations.server";
+import { retryFailures } from "~/server/jobs-console/replay.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 import { bulkRetrySchema } from "~/lib/api-schemas";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { failurePage, retryFailures } from "~/server/jobs/replay.server";
-import { queueStats } from "~/server/jobs/operations.server";
+import { failurePage, retryFailures } from "~/server/jobs-console/replay.server";
+import { queueStats } from "~/server/jobs-console/operations.server";
 import { REENRICH_PRIORITY, getQueue } from "~/server/jobs/queue.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
 import { db } from "~/server/platform/db.server";

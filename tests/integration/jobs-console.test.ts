@@ -303,7 +303,7 @@ describe("queues and jobs", () => {
     expect(live.jobsFailed).toBeGreaterThan(0);
     expect(listed.body.workers.find((w) => w.id === "gone-host:1")).toMatchObject({ status: "lost", hostname: "gone-host" });
 
-    const { pruneLostWorkers } = await import("~/server/jobs/operations.server");
+    const { pruneLostWorkers } = await import("~/server/jobs-console/operations.server");
     expect(await pruneLostWorkers()).toBe(1);
     const after = await asAdmin<{ workers: WorkerInfo[] }>("GET", "/api/admin/jobs/workers");
     expect(after.body.workers.map((w) => w.id)).toContain("gone-host:1");

@@ -5,7 +5,7 @@ import { cleanupAccounts } from "~/server/accounts/accounts.server";
 import { sweepSubscriptions, type SweepResult } from "~/server/billing/billing.server";
 import { purgeExpiredLinks } from "~/server/links/links.server";
 import { heartbeatJobSchema, parseJobData } from "~/server/jobs/queue.server";
-import { pruneLostWorkers } from "~/server/jobs/operations.server";
+import { pruneLostWorkers } from "~/server/jobs-console/operations.server";
 import { touchWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 import { purgeFetchCache } from "~/server/fetching/fetch-cache.server";
 

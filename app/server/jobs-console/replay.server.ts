@@ -36,7 +36,7 @@ import {
 import { countReenrichCandidates, getLinkById, requestReenrichment, type ReenrichQuery } from "../repos/links.server";
 import { getUserByEmail, getUserById } from "../repos/users.server";
 import { describeJob, findJob, type Actor } from "./operations.server";
-import { QUEUES, REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichLinks, enqueueEnrichTask, enqueueEnrichTasks, getQueue } from "./queue.server";
+import { QUEUES, REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichLinks, enqueueEnrichTask, enqueueEnrichTasks, getQueue } from "../jobs/queue.server";
 
 /**
  * Failed work and its replay. The rows are the truth: a failed link (links.status 'error')

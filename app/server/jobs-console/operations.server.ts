@@ -8,8 +8,8 @@ import { redis, whenReady } from "../platform/redis.server";
 import { countFailures } from "../repos/failures.server";
 import { getUserByEmail } from "../repos/users.server";
 import { deleteLostWorkers, listWorkerHeartbeats } from "../repos/worker-heartbeats.server";
-import { metricsSeries, parseLogLine, reconstructAttempts } from "./job-log.server";
-import { getQueue, type QueueName } from "./queue.server";
+import { metricsSeries, parseLogLine, reconstructAttempts } from "../jobs/job-log.server";
+import { getQueue, type QueueName } from "../jobs/queue.server";
 
 /**
  * The operator's view of the queues: counts, throughput, the oldest waiting job, pause and
