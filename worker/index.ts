@@ -25,7 +25,7 @@ import { QUEUES, closeQueues, ensureSchedules, getQueue, type QueueName } from "
 import { closeRedis, createRedis, quitRedis, redis, warnUnlessNoEviction, whenReady } from "~/server/platform/redis.server";
 import { postponementOf } from "~/server/jobs/failures.server";
 import { HostDeferral, busyDelayMs, deferralsOf, withDeferral } from "~/server/fetching/host-limits.server";
-import { isFinalFailure, recordJobRun } from "~/server/jobs/job-metrics.server";
+import { isFinalFailure, recordJobRun } from "./job-metrics";
 import { queueDepths } from "~/server/jobs/queue-depth.server";
 import { enrichesWithModel } from "~/server/enrichment/enricher.server";
 import { collectQueueDepthsWith } from "~/server/platform/metrics.server";

@@ -1,11 +1,11 @@
 import { UnrecoverableError } from "bullmq";
 import { describe, expect, it } from "vitest";
-import { LlmError, LlmRateLimitError } from "../enrichment/openai/llm.server";
-import { FetchError } from "../fetching/fetcher.server";
-import { PageError } from "../fetching/page-parser.server";
-import { PermanentJobError } from "./failures.server";
-import { failureClass, isFinalFailure } from "./job-metrics.server";
-import { InvalidPayloadError } from "./queue.server";
+import { LlmError, LlmRateLimitError } from "../app/server/enrichment/openai/llm.server";
+import { FetchError } from "../app/server/fetching/fetcher.server";
+import { PageError } from "../app/server/fetching/page-parser.server";
+import { PermanentJobError } from "../app/server/jobs/failures.server";
+import { failureClass, isFinalFailure } from "./job-metrics";
+import { InvalidPayloadError } from "../app/server/jobs/queue.server";
 
 describe("failureClass", () => {
   it("names a few fixed classes, never a message", () => {
