@@ -1,11 +1,11 @@
 import { UnrecoverableError } from "bullmq";
 import { describe, expect, it } from "vitest";
-import { LlmError, LlmRateLimitError } from "../app/server/enrichment/openai/llm.server";
-import { FetchError } from "../app/server/fetching/fetcher.server";
-import { PageError } from "../app/server/fetching/page-parser.server";
-import { PermanentJobError } from "../app/server/jobs/failures.server";
+import { LlmError, LlmRateLimitError } from "~/server/enrichment/openai/llm.server";
+import { FetchError } from "~/server/fetching/fetcher.server";
+import { PageError } from "~/server/fetching/page-parser.server";
+import { PermanentJobError } from "~/server/jobs/failures.server";
 import { failureClass, isFinalFailure } from "./job-metrics";
-import { InvalidPayloadError } from "../app/server/jobs/queue.server";
+import { InvalidPayloadError } from "~/server/jobs/queue.server";
 
 describe("failureClass", () => {
   it("names a few fixed classes, never a message", () => {

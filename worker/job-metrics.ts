@@ -1,9 +1,9 @@
 import { UnrecoverableError, type Job } from "bullmq";
-import { LlmError } from "../app/server/enrichment/openai/llm.server";
-import { FetchError } from "../app/server/fetching/fetcher.server";
-import { PageError } from "../app/server/fetching/page-parser.server";
-import { metrics } from "../app/server/platform/metrics.server";
-import { InvalidPayloadError } from "../app/server/jobs/queue.server";
+import { LlmError } from "~/server/enrichment/openai/llm.server";
+import { FetchError } from "~/server/fetching/fetcher.server";
+import { PageError } from "~/server/fetching/page-parser.server";
+import { metrics } from "~/server/platform/metrics.server";
+import { InvalidPayloadError } from "~/server/jobs/queue.server";
 
 /**
  * What became of one run of a job: done; failed with attempts left (it runs again after its

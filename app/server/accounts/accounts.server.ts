@@ -1,5 +1,5 @@
 import type { PublicUser } from "~/lib/user";
-import { db, isUniqueViolation } from "../platform/db.server";
+import { db, isUniqueViolation, type Database } from "../platform/db.server";
 import { recordAudit } from "../audit/audit.server";
 import type { EmailTokenPurpose, Role, User } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
@@ -25,6 +25,7 @@ import {
   markEmailTokenUsed,
   retireEmailTokens,
 } from "../repos/email-tokens.server";
+import { deleteNotifySignupsOf, deleteUserRow } from "../repos/admin-users.server";
 import { countUnreadNotifications } from "../repos/notifications.server";
 import { getUserByEmail, getUserById, insertUser, updateUser } from "../repos/users.server";
 import { generateToken, hashToken } from "./tokens.server";
@@ -299,4 +300,14 @@ export async function updateProfile(
   }
 
   return updated;
+}
+
+/**
+ * Removes an account (locked by the caller) and what it owns: links, results, shares, sessions
+ * and tokens cascade; receipts stay with user_id set null (billing records are kept).
+ * Shared by an admin's delete and the user's own (settings).
+ */
+export async function removeAccount(trx: Database, target: Pick<User, "id" | "email">): Promise<void> {
+  await deleteNotifySignupsOf(trx, target);
+  await deleteUserRow(trx, target.id);
 }

@@ -1,6 +1,5 @@
 import type { AccountSession } from "~/lib/account";
 import { recordAudit } from "../audit/audit.server";
-import { removeAccount } from "../admin/users.server";
 import { grantsAccess } from "../billing/subscriptions.server";
 import { accountDeletedMail, emailChangeMail, emailChangedMail } from "../mail/mail-templates.server";
 import { sendMail } from "../mail/mailer.server";
@@ -17,7 +16,7 @@ import { deleteAuthSessionsForUser } from "../repos/auth-sessions.server";
 import { listSubscriptionsOf } from "../repos/billing.server";
 import { getEmailTokenByHash, markEmailTokenUsed } from "../repos/email-tokens.server";
 import { getUserByEmail, getUserById, updateUser } from "../repos/users.server";
-import { CONFIRMATION_TTL_MS, issueEmailToken, updateProfile } from "./accounts.server";
+import { CONFIRMATION_TTL_MS, issueEmailToken, removeAccount, updateProfile } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 import { hashToken } from "./tokens.server";
 

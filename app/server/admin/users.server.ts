@@ -7,7 +7,7 @@ import {
   type UserPatch,
 } from "~/lib/admin-users";
 import { isUuid } from "~/lib/ids";
-import { sendConfirmation, sendPasswordResetMail } from "../accounts/accounts.server";
+import { removeAccount, sendConfirmation, sendPasswordResetMail } from "../accounts/accounts.server";
 import { ADMIN_ONLY } from "../accounts/auth.server";
 import { currentPeriod } from "../billing/quota.server";
 import { adjustCredits } from "../billing/ledger.server";
@@ -20,8 +20,6 @@ import { log } from "../platform/logger.server";
 import {
   countEnrichmentsFor,
   countLinksFor,
-  deleteNotifySignupsOf,
-  deleteUserRow,
   listDirectoryPage,
   lockActiveAdmins,
   lockUser,
@@ -259,16 +257,6 @@ export async function updateUserAsAdmin(actor: Actor, rawId: string | undefined,
     });
   if (ended) await publishUserEvent(id, { type: "session-ended" });
   return getUserForAdmin(id);
-}
-
-/**
- * Removes an account (locked by the caller) and what it owns: links, results, shares, sessions
- * and tokens cascade; receipts stay with user_id set null (billing records are kept).
- * Shared by an admin's delete and the user's own (settings).
- */
-export async function removeAccount(trx: Database, target: Pick<User, "id" | "email">): Promise<void> {
-  await deleteNotifySignupsOf(trx, target);
-  await deleteUserRow(trx, target.id);
 }
 
 /** Deletes the account and everything it owns; the audit trail keeps who it was. */
