@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/server/accounts/auth.server";
-import { exportAccountData } from "~/server/accounts/export.server";
+import { exportAccountData } from "~/server/accounts/data-export.server";
 import { handleJson } from "~/server/platform/http.server";
 
 /** GET /api/account/export → all my data as one JSON file (streamed). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/server/accounts/auth.server";
-import { exportLinks } from "~/server/imports/export.server";
+import { exportLinks } from "~/server/imports/export-all.server";
 import { handleJson, readQuery } from "~/server/platform/http.server";
 import { exportQuerySchema } from "~/lib/api-schemas";
 

@@ -9,7 +9,7 @@ import { formatTable } from "./table";
 import { mean } from "./eval-metrics";
 import { splitOf } from "./eval-split";
 import { localEnricher } from "../../app/server/enrichment/local/local-enricher.server";
-import { fleschReadingEase, wordsPerSentence } from "../../app/server/enrichment/local/readability.server";
+import { fleschReadingEase, wordsPerSentence } from "../../app/server/enrichment/local/reading-ease.server";
 import { summarize } from "../../app/server/enrichment/local/summarize.server";
 import type { EnrichmentSource } from "../../app/server/enrichment/engine.server";
 

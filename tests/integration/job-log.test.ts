@@ -1,12 +1,12 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getQueue, QUEUES } from "~/server/jobs/queue.server";
-import { parseLogLine } from "~/server/jobs/job-log.server";
+import { parseLogLine } from "~/server/jobs/log-lines.server";
 import { redis, whenReady } from "~/server/platform/redis.server";
 import { until } from "../helpers/wait";
-import { flushJobLog, sendJobLogsOn, stepLogger, writeJobLog } from "../../worker/job-log";
+import { flushJobLog, sendJobLogsOn, stepLogger, writeJobLog } from "../../worker/job-log-writer";
 
-// The worker's job log (worker/job-log.ts): lines written while a job runs go to Redis together.
+// The worker's job log (worker/job-log-writer.ts): lines written while a job runs go to Redis together.
 let connection: Redis;
 const queue = () => getQueue(QUEUES.system);
 const messages = async (id: string) => (await queue().getJobLogs(id, 0, -1)).logs.map((line) => parseLogLine(line).message);

@@ -1,6 +1,6 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { stepLogger } from "../job-log";
+import { stepLogger } from "../job-log-writer";
 import { runBulkOperation } from "~/server/links/bulk.server";
 import { bulkRunJobSchema, parseJobData } from "~/server/jobs/queue.server";
 

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { stepLogger } from "../job-log";
+import { stepLogger } from "../job-log-writer";
 import { enrichLink, type EnrichOutcome } from "~/server/enrichment/enrich-link.server";
 import { enrichLinkJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { deferralsOf } from "~/server/fetching/host-limits.server";

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { stepLogger } from "../job-log";
+import { stepLogger } from "../job-log-writer";
 import { generateArtifact } from "~/server/enrichment/artifacts.server";
 import { enrichTaskJobSchema, parseJobData } from "~/server/jobs/queue.server";
 

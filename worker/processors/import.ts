@@ -1,6 +1,6 @@
 import { UnrecoverableError, type Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { stepLogger } from "../job-log";
+import { stepLogger } from "../job-log-writer";
 import { enrichImportedLink, saveImport } from "~/server/imports/imports.server";
 import { noteBulkEnrichment } from "~/server/links/bulk.server";
 import { noteImportRoundServed } from "~/server/jobs/import-fairness.server";

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import type { WorkerContext } from "../context";
-import { stepLogger } from "../job-log";
+import { stepLogger } from "../job-log-writer";
 import { enrichImportedLink } from "~/server/imports/imports.server";
 import { enrichLink, type EnrichOutcome } from "~/server/enrichment/enrich-link.server";
 import { parseJobData, renderJobSchema } from "~/server/jobs/queue.server";

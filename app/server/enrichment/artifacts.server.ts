@@ -15,7 +15,7 @@ import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, featureRefusal, requireFeature } from "../billing/entitlements.server";
 import { enqueueEnrichTask } from "../jobs/queue.server";
-import type { StepLogger } from "../jobs/job-log.server";
+import type { StepLogger } from "../jobs/log-lines.server";
 import { getArtifact, getArtifactById, listArtifactSummaries, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
 import { getLinkById, listEnrichedLinks } from "../repos/links.server";
 

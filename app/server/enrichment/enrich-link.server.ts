@@ -17,7 +17,7 @@ import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
-import type { StepLogger } from "../jobs/job-log.server";
+import type { StepLogger } from "../jobs/log-lines.server";
 import { log } from "../platform/logger.server";
 import { asInteractive, yieldToInteractive } from "../fetching/interactive-first.server";
 import { NOT_ENRICHED_ALLOWANCE } from "~/lib/imports";

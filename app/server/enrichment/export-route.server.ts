@@ -1,6 +1,6 @@
 import { requireApiUser } from "../accounts/auth.server";
 import { db } from "../platform/db.server";
-import { exportContent, exportFileName, toMarkdown, toPdf } from "./export.server";
+import { exportContent, exportFileName, toMarkdown, toPdf } from "./link-export.server";
 import { handleJson } from "../platform/http.server";
 import { requireFeature } from "../billing/entitlements.server";
 import { getUserLink } from "../links/links.server";

@@ -3,7 +3,7 @@ import { dropShell, handedOverShell, handOverShell } from "./fetch-cache.server"
 import { safeFetch, type FetchedPage } from "./fetcher.server";
 import { browserSetup, renderPage } from "./render.server";
 import { enqueueRender } from "../jobs/queue.server";
-import type { StepLogger } from "../jobs/job-log.server";
+import type { StepLogger } from "../jobs/log-lines.server";
 import { env } from "../platform/env.server";
 import type { Link } from "../platform/db-schema.server";
 

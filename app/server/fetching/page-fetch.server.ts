@@ -1,5 +1,5 @@
 import { env } from "../platform/env.server";
-import type { StepLogger } from "../jobs/job-log.server";
+import type { StepLogger } from "../jobs/log-lines.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
 import {
   cacheKey,

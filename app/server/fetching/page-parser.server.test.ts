@@ -3,7 +3,7 @@ import { Document, Element, Text, type AnyNode } from "domhandler";
 import { describe, expect, it } from "vitest";
 import { MAX_DEPTH, PAGE_EMPTY, PAGE_TOO_COMPLEX, PageError, cleanTitle, detectCodeLanguage, extractContent, isoDate, parsePage } from "./page-parser.server";
 import { textOf } from "./dom-walk.server";
-import { MAX_ELEMENTS, readableContent } from "./readability.server";
+import { MAX_ELEMENTS, readableContent } from "./reader-view.server";
 
 const page = (name: string) => readFileSync(`tests/fixtures/pages/${name}`, "utf8");
 

@@ -3,7 +3,7 @@ import { Parser } from "htmlparser2";
 import type { CodeSnippet } from "../platform/db-schema.server";
 import { UNSEEN_TAGS, hasNoiseMarks, pushChildren, squash, textOf } from "./dom-walk.server";
 import { readablePage } from "./readable-prefix.server";
-import { MAX_ELEMENTS } from "./readability.server";
+import { MAX_ELEMENTS } from "./reader-view.server";
 
 /** What we learn from a page before any enrichment. */
 export interface ParsedPage {

@@ -4,7 +4,7 @@ import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "./page-parser.server";
 import { cutPage, READABLE_PREFIX_CHARS, readablePage } from "./readable-prefix.server";
-import { readableContent } from "./readability.server";
+import { readableContent } from "./reader-view.server";
 
 /** The tree parsePage builds: htmlparser2 with each node's place in the source. */
 function tree(html: string): Document {

@@ -1,6 +1,6 @@
 import { hasChildren, isTag, isText, type AnyNode, type Element, type ParentNode } from "domhandler";
 import { UNSEEN_TAGS, hasNoiseMarks, pushChildren, squash, textOf } from "./dom-walk.server";
-import { CUT_LAST_MARK, CUT_MARK_PREFIX, CUT_OPEN_MARK, readableContent, type ReadableContent } from "./readability.server";
+import { CUT_LAST_MARK, CUT_MARK_PREFIX, CUT_OPEN_MARK, readableContent, type ReadableContent } from "./reader-view.server";
 
 /**
  * Readability decides which element is the article from the page's first this-many characters of

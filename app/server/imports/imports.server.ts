@@ -5,7 +5,7 @@ import { can, quotaRefusal, requireFeature } from "../billing/entitlements.serve
 import { enrichmentBudget } from "../billing/quota.server";
 import { enqueueImportEnrich, enqueueImportSave, hasLiveImportJob, hasLiveRenderJob, resetImportRoundsWhenDrained } from "../jobs/queue.server";
 import { enrichLink, type EnrichOptions, type EnrichOutcome } from "../enrichment/enrich-link.server";
-import type { StepLogger } from "../jobs/job-log.server";
+import type { StepLogger } from "../jobs/log-lines.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
 import { db } from "../platform/db.server";

@@ -8,7 +8,7 @@ import { redis, whenReady } from "../platform/redis.server";
 import { countFailures } from "../repos/failures.server";
 import { getUserByEmail } from "../repos/users.server";
 import { deleteLostWorkers, listWorkerHeartbeats } from "../repos/worker-heartbeats.server";
-import { metricsSeries, parseLogLine, reconstructAttempts } from "../jobs/job-log.server";
+import { metricsSeries, parseLogLine, reconstructAttempts } from "../jobs/log-lines.server";
 import { getQueue, type QueueName } from "../jobs/queue.server";
 
 /**

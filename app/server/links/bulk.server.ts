@@ -4,7 +4,7 @@ import { isUuid } from "~/lib/ids";
 import { quotaRefusal, requireFeature } from "../billing/entitlements.server";
 import { enrichmentBudget } from "../billing/quota.server";
 import { enqueueBulkRun, enqueueEnrichLink, enqueueEnrichTasks, enqueueImportEnrich, hasLiveBulkJob } from "../jobs/queue.server";
-import type { StepLogger } from "../jobs/job-log.server";
+import type { StepLogger } from "../jobs/log-lines.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
 import { db, type Database } from "../platform/db.server";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { definitionsOf } from "./learning-text.server";
-import { fleschReadingEase, syllables } from "./readability.server";
+import { fleschReadingEase, syllables } from "./reading-ease.server";
 import { beginnerSentences, definitionHead, glossary, keptPieces, oneTime, plainWords, rephraseText, splitLong, standsAlone, twoPredicates, whoAside, withArticles, withoutDateline, withoutLongModifiers, withPhrase } from "./rephrase.server";
 
 const NEWS = {

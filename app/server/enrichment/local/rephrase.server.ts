@@ -11,7 +11,7 @@
  */
 import type { Difficulty } from "~/lib/enrichment";
 import { definitionsOf, learningLanguage, sentencesOf, stemKey, tagEnglish, tokensOf, type LearningLanguage } from "./learning-text.server";
-import { fleschReadingEase, syllables } from "./readability.server";
+import { fleschReadingEase, syllables } from "./reading-ease.server";
 import { stopWordsOf } from "./language.server";
 import { leadStatements } from "./summarize.server";
 import { splitSentences } from "./text-analysis.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptLine, logLine, metricsSeries, parseLogLine, reconstructAttempts, type JobFacts } from "./job-log.server";
+import { attemptLine, logLine, metricsSeries, parseLogLine, reconstructAttempts, type JobFacts } from "./log-lines.server";
 
 const at = (iso: string) => new Date(iso);
 const line = (iso: string, message: string) => logLine(message, at(iso));

@@ -1,7 +1,7 @@
 import type { ExportFormat } from "~/lib/imports";
-import { array, EXPORT_BATCH, pages, textStream } from "../accounts/export.server";
+import { array, EXPORT_BATCH, pages, textStream } from "../accounts/data-export.server";
 import { requireFeature } from "../billing/entitlements.server";
-import { exportContent, exportFileName, toMarkdown } from "../enrichment/export.server";
+import { exportContent, exportFileName, toMarkdown } from "../enrichment/link-export.server";
 import { db } from "../platform/db.server";
 import type { LinkArtifact, Role } from "../platform/db-schema.server";
 import { rateLimit } from "../platform/rate-limit.server";

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
-import { logLine, type StepLogger } from "~/server/jobs/job-log.server";
+import { logLine, type StepLogger } from "~/server/jobs/log-lines.server";
 
 /**
  * A job's log lines go to Redis together: what a job writes within FLUSH_MS (most often a link's

@@ -5,7 +5,7 @@ import type { Link } from "../platform/db-schema.server";
 import { parsePage } from "../fetching/page-parser.server";
 import { localEnricher } from "./local/local-enricher.server";
 import type { LinkArtifact } from "../platform/db-schema.server";
-import { codeLines, exportContent, toMarkdown, toPdf } from "./export.server";
+import { codeLines, exportContent, toMarkdown, toPdf } from "./link-export.server";
 
 const ACCENTED = "La photosynthèse crée l'énergie: Ça coûte peu, naïve façon. Ελληνικά κείμενα, русский текст, Łódź, ≥ 5 €.";
 

@@ -1,6 +1,6 @@
 import { parseHTML } from "linkedom";
 import { afterEach, describe, expect, it } from "vitest";
-import { readableContent } from "./readability.server";
+import { readableContent } from "./reader-view.server";
 
 /** linkedom's element prototype that defines `name`, and its descriptor, for a test to wrap and put back. */
 function elementAccessor(name: string): { proto: object; original: PropertyDescriptor } {
