@@ -65,7 +65,7 @@ import {
   loadLibraryBenchData,
   loadSearchBenchData,
   loadSharedPageLinks,
-} from "../app/server/repos/bench.server";
+} from "./lib/bench-queries";
 import { searchLinks } from "../app/server/repos/link-search.server";
 import { CATEGORY_SLUGS } from "../app/lib/categories";
 import type { LinkFilter, LinkSort } from "../app/lib/api-schemas";

@@ -3,7 +3,7 @@
  * (tests/fixtures/pages/corpus) and prints, per kind and in all, the share of pages whose title
  * and text are right, then what is wrong with each page that is not. Exits 1 when any is wrong.
  */
-import { evaluateCorpus, summarise } from "../app/server/fetching/extraction-eval.server";
+import { evaluateCorpus, summarise } from "./lib/extraction-eval";
 
 const results = await evaluateCorpus();
 const rows = summarise(results);

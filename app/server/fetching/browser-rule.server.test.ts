@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { browserReason, countScripts, describeReason, squashedLength, THIN_TEXT_CHARS } from "./browser-rule.server";
-import { CORPUS_DIR, loadCorpus } from "./extraction-eval.server";
+import { CORPUS_DIR, loadCorpus } from "../../../scripts/lib/extraction-eval";
 import { PageError, parsePage } from "./page-parser.server";
 
 const shell = readFileSync("tests/fixtures/pages/script-shell/index.html", "utf8");

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Database } from "../platform/db.server";
+import type { Database } from "../../app/server/platform/db.server";
 
 // For `npm run bench` alone, on its throwaway database: whole-table reads over every user's
 // links and a wipe, which no request or job may run.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CORPUS_DIR, checkPage, evaluateCorpus, loadCorpus, summarise } from "./extraction-eval.server";
-import { parsePage } from "./page-parser.server";
+import { CORPUS_DIR, checkPage, evaluateCorpus, loadCorpus, summarise } from "./extraction-eval";
+import { parsePage } from "../../app/server/fetching/page-parser.server";
 
 describe("the extraction corpus (npm run eval:extraction)", () => {
   it("reads every page right: title, text that must and must not be there, details and code", async () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parsePage, type ParsedPage } from "./page-parser.server";
-import { parsePdf } from "./pdf-parser.server";
+import { parsePage, type ParsedPage } from "../../app/server/fetching/page-parser.server";
+import { parsePdf } from "../../app/server/fetching/pdf-parser.server";
 
 /**
  * The extraction corpus (tests/fixtures/pages/corpus): pages modelled on the kinds of pages
