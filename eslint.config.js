@@ -1,5 +1,6 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import serverLayers from "./lint/server-layers.js";
 
 // SQL lives in app/server/repos/ only (decision 010): Kysely's query builders and its `sql` tag
 // are refused everywhere else. `no-restricted-imports` is one rule per file (a later block's
@@ -39,8 +40,18 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     // Besides repos: migrations write DDL in SQL by nature, and tests arrange and inspect rows
     // directly to check what the code under test stored (the plugin's test compiles queries).
-    ignores: ["app/server/repos/**", "migrations/**", "tests/**", "**/*.test.{ts,tsx}"],
+    // The benchmark's own reads and wipe run on its throwaway database only (scripts/lib/bench-queries.ts).
+    ignores: ["app/server/repos/**", "migrations/**", "tests/**", "**/*.test.{ts,tsx}", "scripts/lib/bench-queries.ts"],
     rules: SQL_OUTSIDE_REPOS,
+  },
+  {
+    // The rooms of app/server are layers (decision 036): a room imports only rooms below it and
+    // only their entry modules; routes and the worker sit on top and also use entry modules only.
+    // The table is in lint/server-layers.js. Tests beside the code may reach a room's internals.
+    files: ["app/server/**/*.ts", "app/routes/**/*.{ts,tsx}", "worker/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { "server-layers": serverLayers },
+    rules: { "server-layers/layers": "error" },
   },
   {
     // The worker never pulls in React or the web layer.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 // The project's own config, run on small snippets as if they sat at the given paths.
 const eslint = new ESLint({ cwd: import.meta.dirname });
-const BOUNDARY_RULES = new Set(["no-restricted-syntax", "no-restricted-imports"]);
+const BOUNDARY_RULES = new Set(["no-restricted-syntax", "no-restricted-imports", "server-layers/layers"]);
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -73,5 +73,61 @@ describe("the earlier boundaries still hold beside the SQL rule", () => {
   it("keeps React out of the worker and server modules out of components", async () => {
     expect(await boundaryErrors("worker/example.ts", `import { useState } from "react";\nexport const f = useState;\n`)).toHaveLength(1);
     expect(await boundaryErrors("app/components/example.tsx", `import { db } from "~/server/platform/db.server";\nexport const f = db;\n`)).toHaveLength(1);
+  });
+});
+
+describe("app/server rooms are layers (decision 036)", () => {
+  const layerErrors = async (filePath: string, code: string) => (await boundaryErrors(filePath, code)).filter((e) => e.startsWith("server-layers/layers: "));
+
+  it("refuses an import of a room above", async () => {
+    const errors = await layerErrors("app/server/platform/example.server.ts", `import { QUEUES } from "../jobs/queue.server";\nexport const f = QUEUES;\n`);
+    expect(errors).toEqual([
+      "server-layers/layers: app/server/platform (layer 0) may not import app/server/jobs (layer 4, above it): imports go down the layers only; move the shared part a layer down (docs/decisions/036-server-layers.md).",
+    ]);
+  });
+
+  it("refuses a room beside it, through the alias, a type import, a re-export or a dynamic import", async () => {
+    const code = `
+import type { Actor } from "~/server/admin/users.server";
+export { recordAudit } from "../audit/audit.server";
+export type A = Actor;
+export const load = () => import("../sharing/sharing.server");
+`;
+    const errors = await layerErrors("app/server/billing/example.server.ts", code);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/admin \(layer 8, above it\)/);
+    expect(errors[1]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/sharing \(layer 8, above it\)/);
+    expect(await layerErrors("app/server/jobs/example.server.ts", `import { ADMIN_ONLY } from "../accounts/auth.server";\nexport const f = ADMIN_ONLY;\n`)).toEqual([
+      expect.stringMatching(/app\/server\/jobs \(layer 4\) may not import app\/server\/accounts \(layer 4, beside it\)/),
+    ]);
+  });
+
+  it("refuses reaching into another room's internals, from a room, a route or the worker", async () => {
+    expect(await layerErrors("app/server/enrichment/example.server.ts", `import { x } from "../billing/catalogue.server";\nexport const f = x;\n`)).toEqual([
+      expect.stringMatching(/^server-layers\/layers: catalogue is internal to app\/server\/billing: import one of its entry modules \(billing, checkout, /),
+    ]);
+    expect(await layerErrors("app/routes/api.example.ts", `import { decode } from "~/server/fetching/charset.server";\nexport const loader = () => decode;\n`)).toHaveLength(1);
+    expect(await layerErrors("worker/processors/example.ts", `import { quiz } from "~/server/enrichment/local/quiz.server";\nexport const f = quiz;\n`)).toHaveLength(1);
+  });
+
+  it("refuses a room that is in no layer", async () => {
+    expect(await layerErrors("app/server/newroom/example.server.ts", `import { env } from "../platform/env.server";\nexport const f = env;\n`)).toEqual([
+      expect.stringMatching(/app\/server\/newroom is in no layer: add it to SERVER_LAYERS in lint\/server-layers\.js/),
+    ]);
+  });
+
+  it("allows entry modules of lower rooms, a room's own internals, and tests anywhere", async () => {
+    const down = `
+import { env } from "../../platform/env.server";
+import { listLinks } from "~/server/repos/links.server";
+import type { StepLogger } from "../../jobs/log-lines.server";
+import { getUserLink } from "../../links/links.server";
+import { rephrase } from "./rephrase.server";
+export const f = [env, listLinks, getUserLink, rephrase];
+export type S = StepLogger;
+`;
+    expect(await layerErrors("app/server/enrichment/local/example.server.ts", down)).toEqual([]);
+    expect(await layerErrors("app/routes/admin.example.tsx", `import { createWebServer } from "~/server/web/web.server";\nexport const f = createWebServer;\n`)).toEqual([]);
+    expect(await layerErrors("app/server/platform/example.server.test.ts", `import { quiz } from "../enrichment/local/quiz.server";\nexport const f = quiz;\n`)).toEqual([]);
   });
 });
