@@ -104,25 +104,30 @@ describe("the documented settings", () => {
   const OUTSIDE_THE_SCHEMA = ["DATA_DIR", "TEST_DATABASE_URL", "TEST_REDIS_URL", "E2E_PORT", "E2E_PAGES_PORT", "E2E_DATABASE_NAME", "E2E_REDIS_PREFIX"];
   const example = readFileSync(".env.example", "utf8");
   const exampleKeys = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
-  const readme = readFileSync("README.md", "utf8");
-  const settingsTable = readme.slice(readme.indexOf("## Environment"), readme.indexOf("\n## ", readme.indexOf("## Environment") + 1));
+  // The settings table lives in docs/configuration.md, under "## Environment" (its subsections included).
+  const CONFIGURATION = "docs/configuration.md";
+  const configuration = readFileSync(CONFIGURATION, "utf8");
+  const tableStart = configuration.indexOf("\n## Environment\n");
+  const tableEnd = configuration.indexOf("\n## ", tableStart + 1);
+  const settingsTable = tableStart === -1 ? "" : configuration.slice(tableStart, tableEnd === -1 ? undefined : tableEnd);
   // The first cell of each row: one variable, or a few that belong together.
-  const readmeKeys = [...settingsTable.matchAll(/^\| (`[A-Z][^|]*?) \|/gm)].flatMap((row) =>
+  const documentedKeys = [...settingsTable.matchAll(/^\| (`[A-Z][^|]*?) \|/gm)].flatMap((row) =>
     [...row[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!),
   );
 
-  it("lists every variable of the schema, once, in .env.example and in the README's table", () => {
+  it(`lists every variable of the schema, once, in .env.example and in ${CONFIGURATION}'s table`, () => {
+    expect(tableStart, `${CONFIGURATION} has no "## Environment" section`).toBeGreaterThan(-1);
     for (const key of ENV_KEYS) {
       expect(exampleKeys, `.env.example lacks ${key}`).toContain(key);
-      expect(readmeKeys, `README lacks ${key}`).toContain(key);
+      expect(documentedKeys, `${CONFIGURATION} lacks ${key}`).toContain(key);
     }
     expect(new Set(exampleKeys).size).toBe(exampleKeys.length);
-    expect(new Set(readmeKeys).size).toBe(readmeKeys.length);
+    expect(new Set(documentedKeys).size).toBe(documentedKeys.length);
   });
 
   it("documents nothing the code does not read", () => {
     const known = [...ENV_KEYS, ...OUTSIDE_THE_SCHEMA];
-    for (const key of [...exampleKeys, ...readmeKeys]) expect(known, `${key} is documented but unknown`).toContain(key);
-    for (const key of OUTSIDE_THE_SCHEMA) expect(readmeKeys).toContain(key);
+    for (const key of [...exampleKeys, ...documentedKeys]) expect(known, `${key} is documented but unknown`).toContain(key);
+    for (const key of OUTSIDE_THE_SCHEMA) expect(documentedKeys).toContain(key);
   });
 });

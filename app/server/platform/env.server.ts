@@ -201,7 +201,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
 });
 
-/** Every variable the schema reads, for the docs check (README and .env.example list them all). */
+/** Every variable the schema reads, for the docs check (docs/configuration.md and .env.example list them all). */
 export const ENV_KEYS = Object.keys(envSchema.shape);
 
 export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "WORKER_CONCURRENCY"> & {

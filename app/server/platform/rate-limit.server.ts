@@ -9,7 +9,7 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Every abuse limit of the app, in one place (README "Accounts" lists them). Each allows
+ * Every abuse limit of the app, in one place (docs/security.md, "Abuse limits", lists them). Each allows
  * `limit` requests per key in any sliding `windowMs`; refused requests do not count.
  * Sign-in failures are throttled separately, in Postgres (accounts.server.ts).
  */
@@ -94,7 +94,7 @@ export async function rateLimit(name: RateLimitName, key: string): Promise<void>
   throw new HttpError(429, `${rule.message} Please try again in ${waitText(seconds)}.`, { "Retry-After": String(seconds) });
 }
 
-/** The window of the per-token API budget (README "API tokens"). */
+/** The window of the per-token API budget (docs/imports-search-api.md, "API tokens"). */
 export const API_TOKEN_WINDOW_MS = MINUTE;
 /** The policy's name in the RateLimit and RateLimit-Policy fields. */
 const API_POLICY = "token";

@@ -120,7 +120,7 @@ export function warnUnlessNoEviction(client: Redis, processName: string): void {
       );
     } else {
       log.error(
-        `${processName}: WARNING: Redis's maxmemory-policy is "${result.policy}", not "noeviction": when its memory fills, Redis evicts keys and BullMQ loses jobs. Set maxmemory-policy noeviction (redis.conf, CONFIG SET, or your provider's settings); see docs/operations.md`,
+        `${processName}: WARNING: Redis's maxmemory-policy is "${result.policy}", not "noeviction": when its memory fills, Redis evicts keys and BullMQ loses jobs. Set maxmemory-policy noeviction (redis.conf, CONFIG SET, or your provider's settings); see docs/admin-and-operations.md, "Redis"`,
       );
     }
   };
