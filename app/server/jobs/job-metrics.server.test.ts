@@ -3,15 +3,20 @@ import { describe, expect, it } from "vitest";
 import { LlmError, LlmRateLimitError } from "../enrichment/openai/llm.server";
 import { FetchError } from "../fetching/fetcher.server";
 import { PageError } from "../fetching/page-parser.server";
+import { BrowserError } from "../fetching/browser.server";
 import { PermanentJobError } from "./failures.server";
 import { failureClass, isFinalFailure } from "./job-metrics.server";
 import { InvalidPayloadError } from "./queue.server";
+import { PageTooThinError } from "../enrichment/local/local-enricher.server";
 
 describe("failureClass", () => {
   it("names a few fixed classes, never a message", () => {
     expect(failureClass(new FetchError("The page answered 404 Not Found", true, "http-status"))).toBe("fetch-http-status");
     expect(failureClass(new FetchError("The page took longer than 15 s", false, "timeout"))).toBe("fetch-timeout");
     expect(failureClass(new PageError("The page is too complex to read"))).toBe("page");
+    // The user reads this one's own message (the page's doing), so the metric must not call it ours.
+    expect(failureClass(new PageTooThinError("The page has too little text for a quiz of 5 questions"))).toBe("page");
+    expect(failureClass(new BrowserError("The page crashed the browser"))).toBe("browser");
     expect(failureClass(new LlmError("The model took longer than 60 s", false))).toBe("model");
     expect(failureClass(new LlmRateLimitError(1_000))).toBe("model");
     expect(failureClass(new InvalidPayloadError("The job's payload is not valid: linkId: Invalid UUID"))).toBe("payload");
