@@ -1,10 +1,10 @@
+import { PageError } from "../platform/failure-classes.server";
 import { DomHandler, isTag, type AnyNode, type Document, type Element } from "domhandler";
 import { Parser } from "htmlparser2";
 import type { CodeSnippet } from "../platform/db-schema.server";
 import { UNSEEN_TAGS, hasNoiseMarks, pushChildren, squash, textOf } from "./dom-walk.server";
 import { readablePage } from "./readable-prefix.server";
 import { MAX_ELEMENTS } from "./readability.server";
-import { PageError } from "../platform/failure-classes.server";
 
 /** What we learn from a page before any enrichment. */
 export interface ParsedPage {

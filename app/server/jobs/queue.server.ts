@@ -1,5 +1,6 @@
 import { Queue, type Job, type JobsOptions } from "bullmq";
 import { z } from "zod";
+import { InvalidPayloadError } from "../platform/failure-classes.server";
 import { queuePriority } from "../billing/entitlements.server";
 import type { Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
@@ -8,7 +9,6 @@ import { redis, whenReady } from "../platform/redis.server";
 import { dropSingleton, singleton } from "../platform/singleton.server";
 import { importPriorities, resetImportRoundsIfDrained } from "./import-fairness.server";
 import { QUEUES, type QueueName } from "./queue-names.server";
-import { InvalidPayloadError } from "../platform/failure-classes.server";
 
 /**
  * The one place that knows queue names (kept in queue-names.server.ts so the environment

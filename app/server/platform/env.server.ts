@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { ENRICHMENT_PROVIDERS } from "~/lib/vocabulary";
+import { z } from "zod";
 import { QUEUE_NAMES, isQueueName, type QueueName } from "../jobs/queue-names.server";
 
 /**
