@@ -1,9 +1,6 @@
 import { UnrecoverableError, type Job } from "bullmq";
-import { LlmError } from "~/server/enrichment/openai/llm.server";
-import { FetchError } from "~/server/fetching/fetcher.server";
-import { PageError } from "~/server/fetching/page-parser.server";
+import { metricClassOf, type MetricClass } from "~/server/platform/failure-classes.server";
 import { metrics } from "~/server/platform/metrics.server";
-import { InvalidPayloadError } from "~/server/jobs/queue.server";
 
 /**
  * What became of one run of a job: done; failed with attempts left (it runs again after its
@@ -15,18 +12,12 @@ export type JobOutcome = "completed" | "retry" | "failed" | "postponed";
 /**
  * The class of a failure's reason, for a metric label: a few fixed names, never the message
  * (which names addresses and statuses). A fetch failure is `fetch-` and its kind
- * (`fetch-http-status`, `fetch-timeout`, `fetch-blocked`...); then `page` (unreadable),
- * `model`, `payload` (a job that does not fit its queue), and `ours` for everything else.
+ * (`fetch-http-status`, `fetch-timeout`, `fetch-blocked`...); then `page` (unreadable, or too
+ * thin for the result asked), `browser`, `model`, `payload` (a job that does not fit its queue),
+ * and `ours` for everything else: the failure table's column (platform/failure-classes.server.ts).
  */
-export function failureClass(error: unknown): string {
-  // A permanent failure wraps what really failed as its cause.
-  for (let current = error, depth = 0; current && depth < 5; current = (current as Error).cause, depth++) {
-    if (current instanceof FetchError) return `fetch-${current.kind}`;
-    if (current instanceof PageError) return "page";
-    if (current instanceof LlmError) return "model";
-    if (current instanceof InvalidPayloadError) return "payload";
-  }
-  return "ours";
+export function failureClass(error: unknown): MetricClass {
+  return metricClassOf(error);
 }
 
 /** Whether this failed run was the job's last: BullMQ will not run it again. */

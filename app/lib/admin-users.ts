@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ROLE_LABELS, type Role } from "./user";
+import { ROLE_LABELS } from "./user";
+import { ROLES } from "./vocabulary";
 
 /**
  * The admin user list's contract, shared by `/api/admin/users` and the panel that calls it.
@@ -13,10 +14,8 @@ export const USER_SORTS = ["joined", "lastActive", "email"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
 /** `paid` is Scout and Creator together: the panel's default, as the admin page lists paying users first. */
-export const ROLE_FILTERS = ["paid", "all", "FreeUser", "LiteUser", "ProUser", "Admin"] as const;
+export const ROLE_FILTERS = ["paid", "all", ...ROLES] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
-
-export const ROLES: readonly Role[] = ["FreeUser", "LiteUser", "ProUser", "Admin"];
 
 export const USER_PAGE_MAX = 100;
 export const USER_PAGE_DEFAULT = 25;
@@ -39,7 +38,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userPatchSchema = z
   .strictObject(
     {
-      role: z.enum(ROLES as [Role, ...Role[]], { error: `role must be one of ${ROLES.join(", ")}.` }).optional(),
+      role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}.` }).optional(),
       active: z.boolean({ error: "active must be true or false." }).optional(),
     },
     { error: "Only role and active can be changed." },
@@ -47,7 +46,7 @@ export const userPatchSchema = z
   .refine((patch) => patch.role !== undefined || patch.active !== undefined, { message: "Send role, active, or both." });
 export type UserPatch = z.infer<typeof userPatchSchema>;
 
-const roleSchema = z.enum(ROLES as [Role, ...Role[]]);
+const roleSchema = z.enum(ROLES);
 export const adminUserSchema = z
   .object({
     id: z.string(),

@@ -7,6 +7,7 @@ import { parseFilterDate, savedRange } from "./link-filter";
 import { ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS } from "./links";
 import { TIME_RANGES } from "./trending";
 import { emailSchema, newPasswordSchema } from "./validation";
+import { ARTIFACT_KINDS, CREDIT_REASONS, FETCH_METHODS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, ROLES } from "./vocabulary";
 
 /**
  * Zod schemas of the public JSON API that both a route and the OpenAPI document use: the route
@@ -17,7 +18,7 @@ import { emailSchema, newPasswordSchema } from "./validation";
 export const messageSchema = z.object({ message: z.string() }).meta({ id: "Message", description: "Every error, and some confirmations." });
 
 export const linkStatusSchema = z
-  .enum(["pending", "enriched", "error", "unenriched"])
+  .enum(LINK_STATUSES)
   .meta({ id: "LinkStatus", description: "pending shows as Processing, error as Failed, unenriched (an imported link the plan or allowance did not reach) as Not enriched." });
 
 export const publicLinkSchema = z
@@ -65,7 +66,7 @@ export const linkDetailSchema = publicLinkSchema
     siteName: z.string().nullable(),
     leadImage: z.string().nullable().describe("A path on our origin (/lead-images/{key}) or null."),
     fetchMethod: z
-      .enum(["plain", "cache", "browser"])
+      .enum(FETCH_METHODS)
       .nullable()
       .describe("How the page was last fetched: plain (our fetcher), cache (the shared fetch cache: another save's fetch of the same public page, or a 304 revalidation), browser (rendered in a headless browser); null before the first fetch."),
     fetchMs: z.number().int().nullable().describe("That fetch's time in milliseconds (for the cache, the look-up's)."),
@@ -171,7 +172,7 @@ export const tagReviewSchema = z
 const timestamp = () => z.iso.datetime({ offset: true });
 
 
-export const roleSchema = z.enum(["FreeUser", "LiteUser", "ProUser", "Admin"]).meta({ id: "Role", description: "FreeUser is Free, LiteUser Scout, ProUser Creator." });
+export const roleSchema = z.enum(ROLES).meta({ id: "Role", description: "FreeUser is Free, LiteUser Scout, ProUser Creator." });
 
 export const publicUserSchema = z
   .object({
@@ -245,7 +246,7 @@ export const publicSharePageSchema = z
   })
   .meta({ id: "PublicShare" });
 
-export const artifactKindSchema = z.enum(["advanced", "quiz", "rephrase", "course"]).meta({ id: "ArtifactKind" });
+export const artifactKindSchema = z.enum(ARTIFACT_KINDS).meta({ id: "ArtifactKind" });
 const artifactFields = {
   id: z.uuid(),
   kind: artifactKindSchema,
@@ -265,7 +266,7 @@ export const enrichmentItemSchema = z.object({ link: linkDetailSchema, artifacts
 export const importSchema = z
   .object({
     id: z.uuid(),
-    status: z.enum(["parsing", "saving", "enriching", "done", "failed"]),
+    status: z.enum(IMPORT_STATUSES),
     format: z.enum(IMPORT_FORMATS).nullable(),
     fileName: z.string().nullable(),
     parsed: z.number().int(),
@@ -311,7 +312,7 @@ export const publicPackSchema = z
   .meta({ id: "Pack" });
 export const billingSummarySchema = z
   .object({
-    provider: z.enum(["stripe", "test"]),
+    provider: z.enum(PAYMENT_PROVIDERS),
     sales: salesStateSchema,
     plan: z.enum(["free", "scout", "creator"]).describe("The plan the account has now (a manual grant or Admin shows as such)."),
     role: roleSchema,
@@ -333,7 +334,7 @@ export const creditEntrySchema = z
     id: z.string(),
     delta: z.number().int(),
     balanceAfter: z.number().int(),
-    reason: z.enum(["purchase", "refund", "enrichment", "admin_adjustment"]),
+    reason: z.enum(CREDIT_REASONS),
     note: z.string(),
     createdAt: timestamp(),
   })

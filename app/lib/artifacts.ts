@@ -1,8 +1,9 @@
 import type { AdvancedSummary, Course, Difficulty, Quiz, Rephrase } from "./enrichment";
 import type { FeatureKey } from "./entitlements";
 import type { LinkDetail } from "./links";
+import type { ArtifactKind } from "./vocabulary";
 
-export type ArtifactKind = "advanced" | "quiz" | "rephrase" | "course";
+export type { ArtifactKind };
 
 /** The feature each on-demand result needs (who has it is the entitlement table's answer) and its label. */
 export const ARTIFACT_ACCESS: Record<ArtifactKind, { feature: FeatureKey; label: string }> = {

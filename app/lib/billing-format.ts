@@ -1,6 +1,6 @@
 import type { CreditReason, Receipt } from "./billing";
 
-export const CREDIT_REASONS: Record<CreditReason, string> = {
+export const CREDIT_REASON_LABELS: Record<CreditReason, string> = {
   purchase: "Pack purchase",
   refund: "Refund",
   enrichment: "Enrichment",

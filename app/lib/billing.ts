@@ -19,7 +19,7 @@ export type PlanId = "free" | PaidPlanId;
 /** Open: plans and packs are sold. Coming soon: paid plan cards show Coming Soon and checkout answers 409. */
 export type SalesState = "open" | "coming-soon";
 /** Which provider takes payments: Stripe when a key is set, else our own labelled test-mode checkout. */
-export type ProviderName = "stripe" | "test";
+export type { PaymentProvider as ProviderName } from "./vocabulary";
 
 /** `GET /api/enrichment-packs` → `PublicPack[]` (price in EUR). */
 export type PublicPack = z.infer<typeof publicPackSchema>;
@@ -36,7 +36,7 @@ export const RENEWING_STATUSES: readonly string[] = ["active", "trialing", "past
 /** `GET /api/billing` → the billing page's summary. */
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
-export type CreditReason = "purchase" | "refund" | "enrichment" | "admin_adjustment";
+export type { CreditReason } from "./vocabulary";
 
 /** One row of the credits ledger, newest first in `GET /api/billing/credits`. */
 export type CreditEntry = z.infer<typeof creditEntrySchema>;

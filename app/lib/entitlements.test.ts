@@ -11,6 +11,7 @@ import {
   type FeatureKey,
   type FeatureTable,
 } from "./entitlements";
+import { ROLES } from "./vocabulary";
 
 const NOT_BUILT: FeatureKey[] = [];
 const keysWith = (map: Record<FeatureKey, FeatureAccess>, access: FeatureAccess) => FEATURE_KEYS.filter((key) => map[key] === access);
@@ -49,7 +50,7 @@ describe("the default feature table", () => {
 describe("accessTo", () => {
   it("shows a feature that is not built as coming soon for every role, even when the table grants it", () => {
     const everything = Object.fromEntries(FEATURE_KEYS.map((key) => [key, { FreeUser: true, LiteUser: true, ProUser: true }])) as FeatureTable;
-    for (const role of ["FreeUser", "LiteUser", "ProUser", "Admin"] as const) {
+    for (const role of ROLES) {
       for (const key of NOT_BUILT) expect(accessTo(everything, role, key), `${role} ${key}`).toBe("coming-soon");
     }
   });

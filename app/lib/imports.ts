@@ -20,7 +20,7 @@ export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
   "url-list": "List of URLs",
 };
 
-export type ImportStatus = "parsing" | "saving" | "enriching" | "done" | "failed";
+export type { ImportStatus } from "./vocabulary";
 
 /** What the API and the live events say about an import. */
 export type PublicImport = z.infer<typeof importSchema>;

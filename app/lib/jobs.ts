@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { QUEUE_NAMES, type QueueName } from "./vocabulary";
 
 /**
  * The jobs console's vocabulary, shared by its API, its page and the command line: queue
  * names, the failure filter and what each answer looks like.
  */
-export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render"] as const;
-export type JobQueueName = (typeof QUEUE_NAMES)[number];
+export { QUEUE_NAMES };
+export type JobQueueName = QueueName;
 
 /** Queues whose failed work belongs to a row (a link or an on-demand result). */
 export const FAILURE_QUEUES = ["enrich-link", "enrich-task"] as const;

@@ -1,6 +1,8 @@
 /** Link rules shared by the add form and the API, so both refuse the same input with the same words. */
 import type { z } from "zod";
 import type { linkDetailSchema, linkStatsSchema, listedLinkSchema, usageSchema } from "./api-schemas";
+import type { LinkStatus } from "./vocabulary";
+
 export const INVALID_URL_MESSAGE = "Enter a valid URL starting with http:// or https://";
 export const MAX_URL_LENGTH = 2048;
 
@@ -57,14 +59,14 @@ export function normalizeUrl(value: string): string {
   return url.toString();
 }
 
-export type LinkStatus = "pending" | "enriched" | "error" | "unenriched";
+export type { LinkStatus };
 
 /** In search results, `highlight` says where the search matched (ListedLink in the API document). */
 export type PublicLink = z.infer<typeof listedLinkSchema>;
 
 export type LinkDetail = z.infer<typeof linkDetailSchema>;
 
-export type FetchMethod = "plain" | "cache" | "browser";
+export type { FetchMethod } from "./vocabulary";
 
 /** "Fetched in 120 ms", "From the shared cache", for the link's details. */
 export function fetchLabel(detail: Pick<LinkDetail, "fetchMethod" | "fetchMs">): string {

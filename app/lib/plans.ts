@@ -1,8 +1,10 @@
+import type { PlanRole } from "./entitlements";
+
 /** The plans as sold on the pricing page. Roles: Free=FreeUser, Scout=LiteUser, Creator=ProUser. */
 export interface Plan {
   id: "free" | "scout" | "creator";
   name: string;
-  role: "FreeUser" | "LiteUser" | "ProUser";
+  role: PlanRole;
   priceEur: number;
   tagline: string;
   features: string[];

@@ -1,7 +1,8 @@
 /** What the browser and API clients see of a user. */
 import type { z } from "zod";
 import type { publicNotificationSchema, publicUserSchema } from "./api-schemas";
-export type Role = "FreeUser" | "LiteUser" | "ProUser" | "Admin";
+import type { Role } from "./vocabulary";
+export type { Role };
 
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -10,7 +10,7 @@ import { useToast } from "~/components/toast";
 import { Badge, Button, ButtonLink, Card, PageHeader, Section, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BillingSummary, CreditEntry, CreditHistoryPage } from "~/lib/billing";
-import { CREDIT_REASONS, RECEIPT_STATUS, formatMoney } from "~/lib/billing-format";
+import { CREDIT_REASON_LABELS, RECEIPT_STATUS, formatMoney } from "~/lib/billing-format";
 import { PLANS } from "~/lib/plans";
 import { ROLE_LABELS } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
@@ -220,7 +220,7 @@ export default function Billing() {
               {entries.map((entry) => (
                 <li key={entry.id} className="flex items-start justify-between gap-4 py-2" data-testid="credit-entry">
                   <div className="min-w-0">
-                    <p className="font-medium">{CREDIT_REASONS[entry.reason]}</p>
+                    <p className="font-medium">{CREDIT_REASON_LABELS[entry.reason]}</p>
                     <p className="break-words text-slate-600 dark:text-slate-300">
                       <LocalTime when={entry.createdAt} style="date" />
                       {entry.note ? ` · ${entry.note}` : ""}

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
+import type { PlanRole } from "~/lib/entitlements";
 import { db } from "~/server/platform/db.server";
 import { startPageServer } from "./page-server";
 import { runEntry } from "./processes";
@@ -85,7 +86,7 @@ export async function startPipeline(
 let signUps = 0;
 
 /** A new account through the API, given a role directly in the database (as checkout would). */
-export async function signUpAs(api: Api, role: "FreeUser" | "LiteUser" | "ProUser") {
+export async function signUpAs(api: Api, role: PlanRole) {
   const email = `user${++signUps}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const response = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email, password: "secret-pass" } });
   if (role !== "FreeUser") await db().updateTable("users").set({ role }).where("id", "=", response.body.user.id).execute();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FetchMethod } from "~/lib/vocabulary";
 import { db } from "~/server/platform/db.server";
 import { QUEUES, getQueue } from "~/server/jobs/queue.server";
 import { cacheKey } from "~/server/fetching/fetch-cache.server";
@@ -16,7 +17,7 @@ let pipeline: Pipeline;
 let second: RunningProcess;
 
 interface Detail extends LinkBody {
-  fetchMethod: "plain" | "cache" | "browser" | null;
+  fetchMethod: FetchMethod | null;
   fetchMs: number | null;
   fetchReason: string | null;
 }

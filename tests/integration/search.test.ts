@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LinkStatus } from "~/lib/vocabulary";
 import { db } from "~/server/platform/db.server";
 import { sql } from "kysely";
 import { listMatchingLinkIds, RANKED_MATCHES } from "~/server/repos/link-search.server";
@@ -31,7 +32,7 @@ interface Fields {
   tags?: string[];
   language?: string | null;
   category?: string;
-  status?: "pending" | "enriched" | "error" | "unenriched";
+  status?: LinkStatus;
   savedAt?: Date;
   notes?: string;
 }

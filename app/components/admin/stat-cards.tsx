@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { formatCount, formatRate, type AdminStats } from "~/lib/admin-stats";
-import { ROLE_LABELS, type Role } from "~/lib/user";
+import { ROLE_LABELS } from "~/lib/user";
+import { ROLES } from "~/lib/vocabulary";
 
 const CARD = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
-const ROLE_ORDER: Role[] = ["FreeUser", "LiteUser", "ProUser", "Admin"];
 
 function StatCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -62,7 +62,7 @@ export function StatCards({ stats }: { stats: AdminStats }) {
         <Figures
           label="Users by role"
           rows={[
-            ...ROLE_ORDER.map((role) => ({ label: ROLE_LABELS[role], value: formatCount(users.byRole[role]), testId: `stat-role-${role}` })),
+            ...ROLES.map((role) => ({ label: ROLE_LABELS[role], value: formatCount(users.byRole[role]), testId: `stat-role-${role}` })),
             { label: "New in the last 7 days", value: formatCount(users.newThisWeek), testId: "stat-users-new" },
           ]}
         />

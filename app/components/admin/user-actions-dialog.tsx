@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
-import { ROLES, type AdminUser } from "~/lib/admin-users";
+import type { AdminUser } from "~/lib/admin-users";
 import { apiFetch } from "~/lib/api-client";
 import { ROLE_LABELS, type PublicUser, type Role } from "~/lib/user";
+import { ROLES } from "~/lib/vocabulary";
 import { LocalTime } from "../local-time";
 import { useToast } from "../toast";
 import { Button } from "../ui";

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ArtifactKind } from "~/lib/artifacts";
+import { ARTIFACT_KINDS } from "~/lib/vocabulary";
 import { PermanentJobError } from "../jobs/failures.server";
 import { runTask } from "./artifacts.server";
 import type { Enricher } from "./engine.server";
@@ -22,7 +23,7 @@ function stubEngine() {
 describe("runTask", () => {
   it("runs the engine's task for each kind", async () => {
     const engine = stubEngine();
-    for (const kind of ["advanced", "quiz", "rephrase", "course"] as const) {
+    for (const kind of ARTIFACT_KINDS) {
       expect((await runTask(engine as unknown as Enricher, kind, source, options)).data).toBe(kind);
     }
     expect(engine.rephrase).toHaveBeenCalledWith(source, "beginner", options.preferences);

@@ -9,8 +9,6 @@ import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, PermanentJobError, settleJobFailure } from "../jobs/failures.server";
 import { HttpError } from "../platform/http.server";
 import { getUserLink, pageOf, resolveLinkCursor, toLinkDetail } from "../links/links.server";
-import { LlmError } from "./openai/llm.server";
-import { PageTooThinError } from "./local/local-enricher.server";
 import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, featureRefusal, requireFeature } from "../billing/entitlements.server";
@@ -145,7 +143,6 @@ export async function generateArtifact(
     if (error instanceof AlreadyDone) return "skipped";
     return settleJobFailure(error, {
       finalAttempt,
-      readable: [LlmError, PageTooThinError],
       fallbackReason: "Generation failed on our side",
       record: (reason) => fail(artifact, reason),
       context: { artifactId: artifact.id },

@@ -5,6 +5,7 @@
  */
 import type { AdvancedSummary, CategorySlug, Course, Difficulty, Quiz, Rephrase } from "~/lib/enrichment";
 import type { CodeSnippet } from "../platform/db-schema.server";
+import type { EnrichmentProvider } from "~/lib/vocabulary";
 import type { ParsedPage } from "../fetching/page-parser.server";
 
 /** What every enrichment engine is given. */
@@ -26,7 +27,7 @@ export interface ContentPreferences {
 
 /** Which engine produced a result, and what it cost. */
 export interface EngineRun {
-  provider: "local" | "openai";
+  provider: EnrichmentProvider;
   model: string;
   tokensIn: number | null;
   tokensOut: number | null;

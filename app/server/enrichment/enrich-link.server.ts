@@ -5,15 +5,11 @@ import { engineLabel } from "./engine.server";
 import { enricher } from "./enricher.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
-import { FetchError } from "../fetching/fetcher.server";
-import { BrowserError } from "../fetching/browser.server";
 import { handToBrowser } from "../fetching/browser-fetch.server";
-import { LlmError } from "./openai/llm.server";
 import { toPublicLink } from "../links/links.server";
 import { createNotification } from "../notifications/notifications.server";
 import { fetchParsedPage } from "../fetching/page-fetch.server";
 import { HostDeferral, type Deferrals, type WorkLane } from "../fetching/host-limits.server";
-import { PageError } from "../fetching/page-parser.server";
 import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
@@ -219,7 +215,6 @@ async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { b
     if (error instanceof HostDeferral) throw error;
     return settleJobFailure(error, {
       finalAttempt,
-      readable: [FetchError, PageError, LlmError, BrowserError],
       fallbackReason: "Enrichment failed on our side",
       record: (reason) => (reenrich ? dropReenrichment(link, reason) : fail(link, reason, quiet)),
       context: { linkId: link.id },

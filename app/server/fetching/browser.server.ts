@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Route } f
 import { THIN_TEXT_CHARS } from "./browser-rule.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
 import { log } from "../platform/logger.server";
+import { BrowserError } from "../platform/failure-classes.server";
 
 /**
  * The headless browser for script-built pages (decision 030): one long-lived Chromium per
@@ -56,16 +57,8 @@ export interface RenderedPage {
   rssMb: number;
 }
 
-/** A page the browser could not render; transient unless the address itself was refused. */
-export class BrowserError extends Error {
-  override name = "BrowserError";
-  constructor(
-    message: string,
-    readonly permanent = false,
-  ) {
-    super(message);
-  }
-}
+/** A page the browser could not render; transient unless the address itself was refused (platform/failure-classes.server.ts). */
+export { BrowserError } from "../platform/failure-classes.server";
 
 /** Only what builds the text: the page, its scripts and the data they fetch. */
 const ALLOWED_TYPES = new Set(["document", "script", "xhr", "fetch"]);

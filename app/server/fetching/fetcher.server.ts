@@ -4,6 +4,7 @@ import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, request } from "undici";
 import { decodeAs, pageEncoding, type Reading } from "./charset.server";
+import { FetchError } from "../platform/failure-classes.server";
 import { metrics } from "../platform/metrics.server";
 
 /**
@@ -63,39 +64,8 @@ export interface FetchedPage {
   shareable?: boolean;
 }
 
-/** What went wrong, for code to branch on; the message is for people and may be reworded. */
-export type FetchFailure =
-  | "invalid-address"
-  | "blocked"
-  | "not-found"
-  | "timeout"
-  | "refused"
-  | "reset"
-  | "tls"
-  | "network"
-  | "too-many-redirects"
-  | "http-status"
-  | "not-a-page"
-  | "too-large";
-
-/** A failed fetch with a short reason a person can read. Permanent ones are not retried. */
-export class FetchError extends Error {
-  /**
-   * A 429 or 503 that said when to come back (Retry-After), and the host that said it. Not
-   * named retryAfterMs: that would make the worker postpone the whole queue (failures.server.ts);
-   * host-limits.server.ts makes only that host's jobs wait.
-   */
-  serverWait?: { ms: number; host: string };
-
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-    readonly kind: FetchFailure = "network",
-  ) {
-    super(message);
-    this.name = "FetchError";
-  }
-}
+// The error and its kinds are declared with the failure table (platform/failure-classes.server.ts).
+export { FetchError, type FetchFailure } from "../platform/failure-classes.server";
 
 /**
  * Retry-After in milliseconds from `now`: delay-seconds or an HTTP date (RFC 9110 10.2.3);

@@ -1,3 +1,4 @@
+import type { FetchMethod } from "~/lib/vocabulary";
 import { env } from "../platform/env.server";
 import type { StepLogger } from "../jobs/log-lines.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
@@ -40,13 +41,11 @@ import { renderedFetch } from "./browser-fetch.server";
  * wait for that render's parse instead of fetching and rendering the page again.
  */
 
-/** How the page was fetched: plain (our fetcher), cache (the shared fetch cache) or browser (rendered). */
-export type FetchMethod = "plain" | "cache" | "browser";
-
 export interface PageFetch {
   parsed: ParsedPage;
   /** The address the page came from, after redirects. */
   url: string;
+  /** How the page was fetched: plain (our fetcher), cache (the shared fetch cache) or browser (rendered). */
   method: FetchMethod;
   /** The fetch's time (for a cache hit, the look-up's). */
   fetchMs: number;

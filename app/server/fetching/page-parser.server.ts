@@ -1,3 +1,4 @@
+import { PageError } from "../platform/failure-classes.server";
 import { DomHandler, isTag, type AnyNode, type Document, type Element } from "domhandler";
 import { Parser } from "htmlparser2";
 import type { CodeSnippet } from "../platform/db-schema.server";
@@ -46,11 +47,8 @@ export const MAX_DEPTH = 256;
 export const PAGE_TOO_COMPLEX = "The page is too complex to read";
 export const PAGE_EMPTY = "The page is empty";
 
-/** A page that was fetched but can never be read: permanent, with a reason a person can read. */
-export class PageError extends Error {
-  readonly permanent = true;
-  override name = "PageError";
-}
+/** A page that was fetched but can never be read: permanent (platform/failure-classes.server.ts), with a reason a person can read. */
+export { PageError } from "../platform/failure-classes.server";
 
 const WORDS_PER_MINUTE = 230;
 const MAX_TEXT_CHARS = 200_000;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ARTIFACT_KINDS } from "~/lib/vocabulary";
 import type { ArtifactKind } from "../platform/db-schema.server";
 import type { ImportedLink } from "../repos/links.server";
 
@@ -28,7 +29,7 @@ const exportedLink = z.object({
   results: z
     .array(
       z.object({
-        kind: z.enum(["advanced", "quiz", "rephrase", "course"]),
+        kind: z.enum(ARTIFACT_KINDS),
         variant: z.string().default(""),
         status: z.string(),
         payload: z.unknown(),

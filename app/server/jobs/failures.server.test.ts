@@ -46,7 +46,6 @@ describe("settleJobFailure", () => {
     const recorded: string[] = [];
     const thrown = await settleJobFailure(error, {
       finalAttempt,
-      readable: [FetchError],
       fallbackReason: "Failed on our side",
       record: async (reason) => void recorded.push(reason),
       context: {},

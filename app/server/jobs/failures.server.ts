@@ -1,11 +1,14 @@
 import { UnrecoverableError } from "bullmq";
 import { isDatabaseUnavailable } from "../platform/db.server";
+import { isPermanentFailure, isReadableFailure, postponementOf } from "../platform/failure-classes.server";
 import { log } from "../platform/logger.server";
 
 /**
  * Which failures are worth retrying. A lost connection, a timeout or a database that is
  * restarting may pass on the next attempt; a data error, a bug or a refused page will fail
- * the same way every time, so retrying only delays the answer the user sees.
+ * the same way every time, so retrying only delays the answer the user sees. The errors of the
+ * failure table (platform/failure-classes.server.ts) follow their row; the rules here are for
+ * the rest: our database, Redis and code.
  */
 
 // Beyond an unreachable database (db.server.ts): SQLSTATE 40 rollback (deadlock, serialization),
@@ -15,9 +18,13 @@ const TRANSIENT_SQLSTATE = /^(40|53|57|58)...$|^55P03$/;
 // ioredis reports a lost or unready connection with these messages.
 const TRANSIENT_MESSAGES = /Connection is closed|Reached the max retries per request|Redis is not reachable|Stream isn't writeable/i;
 
-/** True when the same work may succeed later; errors that say so themselves (`permanent`) decide for themselves. */
+/** True when the same work may succeed later: the failure table's row, else errors that say so themselves (`permanent`), else ours. */
 export function isTransientError(error: unknown): boolean {
   if (!error || typeof error !== "object") return false;
+  // Already decided: BullMQ fails it at once.
+  if (error instanceof UnrecoverableError) return false;
+  const known = isPermanentFailure(error);
+  if (known !== undefined) return !known;
   const { permanent, code, message, name } = error as { permanent?: unknown; code?: unknown; message?: unknown; name?: unknown };
   if (typeof permanent === "boolean") return !permanent;
   if (isDatabaseUnavailable(error)) return true;
@@ -28,14 +35,10 @@ export function isTransientError(error: unknown): boolean {
 
 /**
  * How long the job should wait before it runs again when an outside party asked us to come
- * back later (a model's 429 carries `retryAfterMs`): not the job's fault, so the worker puts it
- * back without spending an attempt. Undefined for any other error.
+ * back later (a model's 429): not the job's fault, so the worker puts it back without spending
+ * an attempt. Undefined for any other error. The failure table's `postpone` rows say which.
  */
-export function postponementOf(error: unknown): number | undefined {
-  if (!error || typeof error !== "object") return undefined;
-  const { retryAfterMs } = error as { retryAfterMs?: unknown };
-  return typeof retryAfterMs === "number" && retryAfterMs >= 0 ? retryAfterMs : undefined;
-}
+export { postponementOf };
 
 /**
  * A failure that will happen again on every attempt. It is BullMQ's UnrecoverableError, so the
@@ -56,14 +59,12 @@ export class PermanentJobError extends UnrecoverableError {
 /** The work was finished by another run meanwhile: roll back what this run did and skip. */
 export class AlreadyDone extends Error {}
 
-type ErrorClass = abstract new (...args: never[]) => Error;
-
 /**
  * The one policy for a job that failed, shared by saved links and on-demand results:
  * - our database being out, or a party asking us to come back later, is not the item's fault:
  *   rethrown as is, the item stays pending;
- * - errors of a `readable` class (a fetch, a page, a model) show their own message, any other
- *   shows `fallbackReason` (and is logged: it is ours to fix);
+ * - errors the failure table calls readable (a fetch, a page, the browser, a model) show their
+ *   own message, any other shows `fallbackReason` (and is logged: it is ours to fix);
  * - what may pass later is retried, and recorded on the item only on the final attempt;
  * - what will fail the same way again is recorded now and fails the job without retries.
  */
@@ -71,14 +72,13 @@ export async function settleJobFailure(
   error: unknown,
   options: {
     finalAttempt: boolean;
-    readable: ErrorClass[];
     fallbackReason: string;
     record: (reason: string) => Promise<void>;
     context: Record<string, unknown>;
   },
 ): Promise<never> {
   if (isDatabaseUnavailable(error) || postponementOf(error) !== undefined) throw error;
-  const known = options.readable.some((type) => error instanceof type);
+  const known = isReadableFailure(error);
   const reason = known ? (error as Error).message : options.fallbackReason;
   const permanent = !isTransientError(error);
   if (!known) log.error("job failed on our side", { ...options.context, permanent, error });

@@ -1,5 +1,6 @@
-import { Queue, UnrecoverableError, type Job, type JobsOptions } from "bullmq";
+import { Queue, type Job, type JobsOptions } from "bullmq";
 import { z } from "zod";
+import { InvalidPayloadError } from "../platform/failure-classes.server";
 import { queuePriority } from "../billing/entitlements.server";
 import type { Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
@@ -43,8 +44,8 @@ export const renderJobSchema = z.object({
   claim: z.string().max(2_000).optional(),
 });
 
-/** A job whose data does not fit its queue's schema. */
-export class InvalidPayloadError extends UnrecoverableError {}
+/** A job whose data does not fit its queue's schema (declared with the failure table). */
+export { InvalidPayloadError } from "../platform/failure-classes.server";
 
 /** A job's data checked against its queue's schema; a payload that does not fit can never succeed, so no retries. */
 export function parseJobData<S extends z.ZodType>(schema: S, job: Job): z.infer<S> {

@@ -1,5 +1,6 @@
 import { publicFavicon, publicLeadImage } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
+import { FETCH_METHODS, isOneOf } from "~/lib/vocabulary";
 import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
@@ -65,7 +66,7 @@ export function toLinkDetail(link: Link): LinkDetail {
     publishedAt: link.published_at?.toISOString() ?? null,
     siteName: link.site_name,
     leadImage: publicLeadImage(link.lead_image),
-    fetchMethod: link.fetch_method === "plain" || link.fetch_method === "cache" || link.fetch_method === "browser" ? link.fetch_method : null,
+    fetchMethod: isOneOf(FETCH_METHODS, link.fetch_method) ? link.fetch_method : null,
     fetchMs: link.fetch_ms,
     fetchReason: link.fetch_reason,
   };

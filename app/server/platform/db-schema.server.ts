@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { FlagRole } from "~/lib/feature-flags";
+import type { ArtifactKind, CreditReason, ImportStatus, LinkStatus, PaymentProvider, Role } from "~/lib/vocabulary";
 
 /**
  * The one description of the database for Kysely. Each table's interface matches its
@@ -38,8 +40,9 @@ export interface DB {
   fetch_cache: FetchCacheTable;
 }
 
-export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
-export type Role = (typeof ROLES)[number];
+// The closed lists the check constraints hold are written once, in ~/lib/vocabulary.ts (decision 037).
+export { ROLES } from "~/lib/vocabulary";
+export type { ArtifactKind, ImportStatus, LinkStatus, Role };
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -143,7 +146,6 @@ export interface MailOutboxTable {
 }
 export type OutboxMail = Selectable<MailOutboxTable>;
 
-export type LinkStatus = "pending" | "enriched" | "error" | "unenriched";
 export interface CodeSnippet {
   language: string;
   code: string;
@@ -202,7 +204,6 @@ export interface LinksTable {
 export type Link = Selectable<LinksTable>;
 export type NewLink = Insertable<LinksTable>;
 
-export type ImportStatus = "parsing" | "saving" | "enriching" | "done" | "failed";
 export interface InvalidEntry {
   line: number;
   url: string;
@@ -258,7 +259,6 @@ export interface EnrichmentUsageTable {
   created_at: CreatedAt;
 }
 
-export type ArtifactKind = "advanced" | "quiz" | "rephrase" | "course";
 export interface LinkArtifactsTable {
   id: Generated<string>;
   link_id: string;
@@ -328,7 +328,7 @@ export type AuditEvent = Selectable<AuditEventsTable>;
 /** A saved cell of the role × feature table; a cell with no row reads as its default in code. */
 export interface FeatureFlagsTable {
   feature_key: string;
-  role: "LiteUser" | "ProUser";
+  role: FlagRole;
   enabled: boolean;
   updated_by_id: string | null;
   updated_by_label: string | null;
@@ -352,7 +352,7 @@ export type RoleGrant = Selectable<RoleGrantsTable>;
 
 // ---------------------------------------------------------------------------- payments
 
-export type PaymentProviderName = "stripe" | "test";
+export type PaymentProviderName = PaymentProvider;
 
 /** A checkout we started; fulfilment locks the row so its credits or plan are granted once. */
 export interface CheckoutsTable {
@@ -391,7 +391,7 @@ export interface SubscriptionsTable {
 }
 export type Subscription = Selectable<SubscriptionsTable>;
 
-export type CreditLedgerReason = "purchase" | "refund" | "enrichment" | "admin_adjustment";
+export type CreditLedgerReason = CreditReason;
 export interface CreditLedgerTable {
   id: Generated<string>;
   user_id: string;

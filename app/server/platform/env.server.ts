@@ -1,3 +1,4 @@
+import { ENRICHMENT_PROVIDERS } from "~/lib/vocabulary";
 import { z } from "zod";
 import { QUEUE_NAMES, isQueueName, type QueueName } from "./queue-names.server";
 
@@ -176,7 +177,7 @@ const envSchema = z.object({
   LINK_PURGE_AFTER_MS: z.coerce.number().int().min(10_000).default(86_400_000),
 
   /** auto: the OpenAI-compatible provider when OPENAI_API_KEY or OPENAI_BASE_URL is set, else local. */
-  ENRICHMENT_PROVIDER: z.enum(["auto", "openai", "local"]).default("auto"),
+  ENRICHMENT_PROVIDER: z.enum(["auto", ...ENRICHMENT_PROVIDERS]).default("auto"),
   OPENAI_API_KEY: z.string().min(1).optional(),
   /** Any OpenAI-compatible endpoint: OpenAI, Ollama, vLLM, LM Studio, OpenRouter... */
   OPENAI_BASE_URL: z.url().optional(),

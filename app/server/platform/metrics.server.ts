@@ -66,7 +66,7 @@ function create(): Metrics {
     }),
     jobFailures: new Counter({
       name: "linkwise_job_failures_total",
-      help: "Jobs that failed for good, by queue and class of reason (a fetch failure's kind, page, model, payload, ours)",
+      help: "Jobs that failed for good, by queue and class of reason (a fetch failure's kind, page, browser, model, payload, ours: platform/failure-classes.server.ts)",
       labelNames: ["queue", "reason"],
       registers,
     }),

@@ -1,6 +1,9 @@
+import { QUEUE_NAMES, isOneOf, type QueueName } from "~/lib/vocabulary";
+
 /**
- * The queue names alone, with no imports, so the environment schema can validate
- * WORKER_QUEUES and WORKER_CONCURRENCY against them; queue.server.ts re-exports them.
+ * The queue names for code (the list itself is ~/lib/vocabulary.ts, which imports nothing), so
+ * the environment schema can validate WORKER_QUEUES and WORKER_CONCURRENCY against them;
+ * queue.server.ts re-exports them.
  */
 export const QUEUES = {
   /** Housekeeping that proves the wiring: the heartbeat job. */
@@ -15,11 +18,10 @@ export const QUEUES = {
   bulk: "bulk",
   /** Script-built pages rendered in the headless browser, handed over by enrichment (decision 030). */
   render: "render",
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+} as const satisfies Record<string, QueueName>;
 
-export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+export { QUEUE_NAMES, type QueueName };
 
 export function isQueueName(value: string): value is QueueName {
-  return (QUEUE_NAMES as readonly string[]).includes(value);
+  return isOneOf(QUEUE_NAMES, value);
 }

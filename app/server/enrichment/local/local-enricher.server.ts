@@ -8,15 +8,13 @@ import { buildCourse } from "./course.server";
 import { buildQuiz } from "./quiz.server";
 import { rephraseText } from "./rephrase.server";
 import { scoreSentences, splitSentences, topSentences } from "./text-analysis.server";
+import { PageTooThinError } from "../../platform/failure-classes.server";
 
 /**
  * The page has too little text for the result asked for: the page's doing, not ours. The message
- * is shown to the user, and the job fails at once (another attempt reads the same text).
+ * is shown to the user, and the job fails at once (its row in platform/failure-classes.server.ts).
  */
-export class PageTooThinError extends Error {
-  readonly permanent = true;
-  override name = "PageTooThinError";
-}
+export { PageTooThinError } from "../../platform/failure-classes.server";
 
 /** Long pages are analysed on their first part: enough for a summary and tags, bounded in time. */
 const ANALYSIS_CHARS = 30_000;

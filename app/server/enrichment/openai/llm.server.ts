@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
 import { z } from "zod";
 import { env } from "../../platform/env.server";
+import { LlmError, LlmRateLimitError } from "../../platform/failure-classes.server";
 import { log } from "../../platform/logger.server";
 import { metrics } from "../../platform/metrics.server";
 
@@ -10,27 +11,9 @@ import { metrics } from "../../platform/metrics.server";
  * plain instruction. Every answer is validated with zod; an invalid one is asked for again
  * once, then the call fails with a reason a person can read.
  */
-export class LlmError extends Error {
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-  ) {
-    super(message);
-    this.name = "LlmError";
-  }
-}
-
-/**
- * The model server answered 429: it wants fewer calls, not different input. `retryAfterMs` (its
- * Retry-After, else a default) tells the worker to put the job back for that long without
- * spending one of its attempts (see postponementOf in jobs/failures.server.ts).
- */
-export class LlmRateLimitError extends LlmError {
-  constructor(readonly retryAfterMs: number) {
-    super("The model server asked us to slow down (429 Too Many Requests)", false);
-    this.name = "LlmRateLimitError";
-  }
-}
+// LlmError, and LlmRateLimitError for a 429 (the worker postpones the job), are declared with the
+// failure table (platform/failure-classes.server.ts).
+export { LlmError, LlmRateLimitError } from "../../platform/failure-classes.server";
 
 /** How long to wait after a 429 that does not say. */
 export const DEFAULT_RETRY_AFTER_MS = 20_000;

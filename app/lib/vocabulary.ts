@@ -1,0 +1,49 @@
+/**
+ * The app's closed lists, each written once (issue #32, decision 037). Types, zod enums, the
+ * database schema's column types and the API document derive from these arrays; code that
+ * branches on one value names that value, but nothing else spells out a whole list.
+ *
+ * No imports and no zod: public pages, the API schemas, the server, the worker and the test
+ * that compares these lists with the migrations' check constraints all load this file.
+ */
+
+/** Who a user is: Free, Scout and Creator as sold (plans.ts), and Admin. */
+export const ROLES = ["FreeUser", "LiteUser", "ProUser", "Admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The on-demand results of an enriched link (artifacts.ts). */
+export const ARTIFACT_KINDS = ["advanced", "quiz", "rephrase", "course"] as const;
+export type ArtifactKind = (typeof ARTIFACT_KINDS)[number];
+
+/** A saved link: pending shows as Processing, error as Failed, unenriched as Not enriched (links.ts). */
+export const LINK_STATUSES = ["pending", "enriched", "error", "unenriched"] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+/** An import, from its upload to its last link's enrichment (imports.ts). */
+export const IMPORT_STATUSES = ["parsing", "saving", "enriching", "done", "failed"] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** Who takes payments: Stripe when a key is set, else our own labelled test-mode checkout. */
+export const PAYMENT_PROVIDERS = ["stripe", "test"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Why a user's pack credits changed, one per credits ledger row. */
+export const CREDIT_REASONS = ["purchase", "refund", "enrichment", "admin_adjustment"] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+/** Who makes summaries and results: our own local engine or an OpenAI-compatible model (server only). */
+export const ENRICHMENT_PROVIDERS = ["local", "openai"] as const;
+export type EnrichmentProvider = (typeof ENRICHMENT_PROVIDERS)[number];
+
+/** The worker's queues (server/jobs/queue-names.server.ts names each for code). */
+export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render"] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** How a link's page was last fetched: plain, from the shared fetch cache, or rendered in the browser. */
+export const FETCH_METHODS = ["plain", "cache", "browser"] as const;
+export type FetchMethod = (typeof FETCH_METHODS)[number];
+
+/** Whether a value is one of a list's, narrowing it (a list's `includes` takes only its own values). */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === "string" && (list as readonly string[]).includes(value);
+}
