@@ -23,6 +23,8 @@ export default defineConfig({
           environment: "node",
           // Each file gets its own database and Redis prefix (see the setup file).
           setupFiles: ["tests/helpers/integration-setup.ts"],
+          // One migrated template, cloned per file.
+          globalSetup: ["tests/helpers/integration-global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Two cores: more files at once only makes each slower.

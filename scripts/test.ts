@@ -1,89 +1,160 @@
 /**
- * `npm test`: typecheck, lint, build, unit, integration and end-to-end tests, in that
- * order. Every step runs even after a failure so one run shows everything; the exit
- * code is non-zero if any step failed. Ends with one summary line over all runners.
+ * `npm test`: every tier, each with a time budget, in two phases that keep both cores busy:
+ *
+ *   1. typecheck ‖ lint ‖ build → unit
+ *   2. integration ‖ e2e (both need the build)
+ *
+ * Every tier runs even after another failed, so one run shows everything; the exit code is
+ * non-zero if any did. Parallel tiers print their lines prefixed with the tier's name. It ends
+ * with the time of each tier against its budget, the 20 slowest test files, and one summary line
+ * over all runners. `npm test -- unit integration` runs only the tiers named.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { playwrightCounts, playwrightFiles, vitestCounts, vitestFiles, type Counts, type FileTime } from "./lib/test-reports";
 
 const artifacts = path.resolve("tests/.artifacts");
 rmSync(artifacts, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });
 
-interface Step {
+interface Tier {
   name: string;
   command: string[];
   env?: Record<string, string>;
-  /** Reads passed/failed/skipped counts from the runner's JSON report. */
-  counts?: () => { passed: number; failed: number; skipped: number };
-}
-
-function vitestCounts(file: string) {
-  return () => {
-    const report = JSON.parse(readFileSync(file, "utf8"));
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
-  };
+  /** Seconds this tier should take on a quiet 2-core machine (docs/testing.md); printed beside its time. */
+  budget: number;
+  /** Passed/failed/skipped from the runner's JSON report. */
+  counts?: () => Counts;
+  /** Each test file's time, for the slowest-files table. */
+  files?: () => FileTime[];
 }
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
-const vitest = (project: string) => {
+
+function vitest(project: string, budget: number): Tier {
   const report = path.join(artifacts, `${project}.json`);
   return {
     name: project,
     command: [bin("vitest"), "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
-    counts: vitestCounts(report),
+    budget,
+    counts: () => vitestCounts(report),
+    files: () => vitestFiles(report),
   };
-};
-
-const steps: Step[] = [
-  { name: "typecheck", command: [bin("tsc"), "--noEmit"] },
-  { name: "lint", command: [bin("eslint"), "--max-warnings", "0", "."] },
-  { name: "build", command: [bin("remix"), "build"], env: { VITE_CJS_IGNORE_WARNING: "true" } },
-  vitest("unit"),
-  vitest("integration"),
-  {
-    name: "e2e",
-    command: [bin("playwright"), "test"],
-    counts: () => {
-      const { stats } = JSON.parse(readFileSync(path.join(artifacts, "e2e.json"), "utf8"));
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-    },
-  },
-];
-
-const only = process.argv.slice(2);
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const results: string[] = [];
-let ok = true;
-
-for (const step of steps) {
-  if (only.length && !only.includes(step.name)) continue;
-  process.stdout.write(`\n=== ${step.name}: ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
-  const started = Date.now();
-  const run = spawnSync(step.command[0]!, step.command.slice(1), { stdio: "inherit", env: { ...process.env, ...step.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  let stepOk = run.status === 0;
-  let detail = "";
-  if (step.counts) {
-    try {
-      const counts = step.counts();
-      totals.passed += counts.passed;
-      totals.failed += counts.failed;
-      totals.skipped += counts.skipped;
-      detail = ` (${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""})`;
-      if (counts.passed === 0) stepOk = false;
-    } catch {
-      stepOk = false;
-      detail = " (no report: the runner did not finish)";
-      totals.failed += 1;
-    }
-  }
-  ok &&= stepOk;
-  results.push(`${stepOk ? "ok  " : "FAIL"}  ${step.name.padEnd(11)} ${seconds.padStart(6)} s${detail}`);
 }
 
-process.stdout.write(`\n=== summary\n${results.join("\n")}\n\n`);
+const e2eReport = path.join(artifacts, "e2e.json");
+const tiers = {
+  typecheck: { name: "typecheck", command: [bin("tsc"), "--noEmit"], budget: 120 },
+  lint: { name: "lint", command: [bin("eslint"), "--max-warnings", "0", "."], budget: 60 },
+  build: { name: "build", command: [bin("remix"), "build"], env: { VITE_CJS_IGNORE_WARNING: "true" }, budget: 30 },
+  unit: vitest("unit", 150),
+  integration: vitest("integration", 480),
+  e2e: {
+    name: "e2e",
+    command: [bin("playwright"), "test"],
+    budget: 600,
+    counts: () => playwrightCounts(e2eReport),
+    files: () => playwrightFiles(e2eReport),
+  },
+} satisfies Record<string, Tier>;
+
+/** Phases run one after another; the lanes of a phase run side by side, each lane's tiers in order. */
+const phases: Tier[][][] = [
+  [[tiers.typecheck], [tiers.lint], [tiers.build, tiers.unit]],
+  [[tiers.integration], [tiers.e2e]],
+];
+
+interface Result {
+  tier: Tier;
+  ok: boolean;
+  seconds: number;
+  counts?: Counts;
+  files: FileTime[];
+}
+
+const only = new Set(process.argv.slice(2));
+const wanted = (tier: Tier) => only.size === 0 || only.has(tier.name);
+
+/** Runs one tier; with `prefix`, each line it prints is tagged with its name (it shares the terminal). */
+function runTier(tier: Tier, prefix: boolean): Promise<Result> {
+  process.stdout.write(`\n=== ${tier.name}: ${tier.command.map((part) => path.basename(part)).join(" ")}\n`);
+  const started = Date.now();
+  const child = spawn(tier.command[0]!, tier.command.slice(1), {
+    stdio: prefix ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, ...tier.env, ...(prefix ? { FORCE_COLOR: "0" } : {}) },
+  });
+  if (prefix) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let partial = "";
+      stream.on("data", (chunk: Buffer) => {
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop()!;
+        for (const line of lines) process.stdout.write(`${tier.name.padEnd(11)}| ${line}\n`);
+      });
+      stream.on("end", () => partial && process.stdout.write(`${tier.name.padEnd(11)}| ${partial}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      let ok = code === 0;
+      let counts: Counts | undefined;
+      let files: FileTime[] = [];
+      if (tier.counts) {
+        try {
+          counts = tier.counts();
+          files = tier.files?.() ?? [];
+          // A runner that ran nothing has not passed.
+          if (counts.passed === 0) ok = false;
+        } catch {
+          ok = false;
+          counts = { passed: 0, failed: 1, skipped: 0 };
+        }
+      }
+      process.stdout.write(`=== ${tier.name}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s\n`);
+      resolve({ tier, ok, seconds, counts, files });
+    });
+  });
+}
+
+async function runLane(lane: Tier[], prefix: boolean): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const tier of lane.filter(wanted)) results.push(await runTier(tier, prefix));
+  return results;
+}
+
+const results: Result[] = [];
+const startedAll = Date.now();
+for (const phase of phases) {
+  const lanes = phase.filter((lane) => lane.some(wanted));
+  const phaseResults = await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
+  results.push(...phaseResults.flat());
+}
+const totalSeconds = (Date.now() - startedAll) / 1000;
+
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+const lines = results.map(({ tier, ok, seconds, counts }) => {
+  const detail = counts ? ` ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}` : "";
+  const over = seconds > tier.budget ? "  over budget" : "";
+  return `${ok ? "ok  " : "FAIL"}  ${tier.name.padEnd(11)} ${minutes(seconds).padStart(6)} (budget ${minutes(tier.budget)})${detail}${over}`;
+});
+process.stdout.write(`\n=== summary (tiers of a phase ran side by side; wall time ${minutes(totalSeconds)})\n${lines.join("\n")}\n`);
+
+const slowest = results
+  .flatMap((result) => result.files.map((file) => ({ ...file, tier: result.tier.name })))
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 20);
+if (slowest.length) {
+  process.stdout.write(`\n=== slowest test files\n`);
+  for (const file of slowest) process.stdout.write(`${file.seconds.toFixed(1).padStart(7)} s  ${file.tier.padEnd(11)} ${file.file}\n`);
+}
+
+const totals = results.reduce(
+  (sum, { counts }) => ({ passed: sum.passed + (counts?.passed ?? 0), failed: sum.failed + (counts?.failed ?? 0), skipped: sum.skipped + (counts?.skipped ?? 0) }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const ok = results.every((result) => result.ok);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
-process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
+process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
 process.exit(ok ? 0 : 1);
