@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { freePortsSync } from "./scripts/lib/free-port";
 
@@ -17,6 +18,13 @@ process.env.E2E_REDIS_PREFIX ||= `linkwise_e2e_${process.pid}_${randomBytes(3).t
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
+function testBrowser(): string {
+  if (process.env.E2E_CHROMIUM_PATH) return process.env.E2E_CHROMIUM_PATH;
+  // The binary itself, not the /usr/bin wrapper script that stays between Playwright and it.
+  if (existsSync("/usr/lib/chromium/chromium-headless-shell")) return "/usr/lib/chromium/chromium-headless-shell";
+  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -32,9 +40,14 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     baseURL,
     trace: "retain-on-failure",
+    // Spinners that spin for minutes cost the browser frames on a machine the suite shares;
+    // the pages honour the setting (app/tailwind.css), and what a test checks does not move.
+    reducedMotion: "reduce",
     launchOptions: {
-      // Debian's Chromium: no browser download on these machines.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's Chromium: no browser download on these machines. Its headless shell when installed
+      // (.ci/run installs it): the same engine without the full browser's compositor and GPU
+      // process, which took 40% of the tier's CPU (docs/testing.md).
+      executablePath: testBrowser(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

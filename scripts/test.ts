@@ -82,7 +82,7 @@ function runTier(tier: Tier, prefix: boolean): Promise<Result> {
   const started = Date.now();
   const child = spawn(tier.command[0]!, tier.command.slice(1), {
     stdio: prefix ? ["ignore", "pipe", "pipe"] : "inherit",
-    env: { ...process.env, ...tier.env, ...(prefix ? { FORCE_COLOR: "0" } : {}) },
+    env: { ...process.env, ...tier.env, ...(prefix ? { FORCE_COLOR: "0", NO_COLOR: "1" } : {}) },
   });
   if (prefix) {
     for (const stream of [child.stdout!, child.stderr!]) {

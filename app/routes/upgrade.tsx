@@ -56,8 +56,9 @@ export default function Upgrade() {
   const packParam = params.get("pack");
 
   useEffect(() => {
-    if (highlighted) cards.current[highlighted]?.scrollIntoView({ behavior: "smooth", block: "center" });
-    else if (packParam) document.getElementById("packs")?.scrollIntoView({ behavior: "smooth", block: "start" });
+    const behavior = matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    if (highlighted) cards.current[highlighted]?.scrollIntoView({ behavior, block: "center" });
+    else if (packParam) document.getElementById("packs")?.scrollIntoView({ behavior, block: "start" });
   }, [highlighted, packParam]);
 
   async function subscribe(tierId: PaidPlanId) {

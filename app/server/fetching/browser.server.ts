@@ -1,6 +1,6 @@
 import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { chromium, type Browser, type BrowserContext, type Frame, type Route } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Route } from "playwright-core";
 import { THIN_TEXT_CHARS } from "./browser-rule.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
 import { log } from "../platform/logger.server";
@@ -176,8 +176,9 @@ export class Renderer {
   private launch(): Promise<Browser> {
     this.marker = randomUUID();
     this.launches++;
-    const launched = chromium
-      .launch({
+    // playwright-core takes a second and a half of CPU to load: only a worker that renders a page pays it.
+    const launched = import("playwright-core")
+      .then(({ chromium }) => chromium.launch({
         executablePath: this.options.executablePath,
         headless: true,
         timeout: LAUNCH_TIMEOUT_MS,
@@ -186,7 +187,7 @@ export class Renderer {
         handleSIGINT: false,
         handleSIGTERM: false,
         handleSIGHUP: false,
-      })
+      }))
       .then((browser) => {
         browser.on("disconnected", () => {
           if (this.browser !== launched || this.closed) return;
