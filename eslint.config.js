@@ -1,6 +1,6 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
-import serverLayers from "./lint/server-layers.js";
+import serverLayers from "./scripts/lint-server-layers.js";
 
 // SQL lives in app/server/repos/ only (decision 010): Kysely's query builders and its `sql` tag
 // are refused everywhere else. `no-restricted-imports` is one rule per file (a later block's
@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     // The rooms of app/server are layers (decision 036): a room imports only rooms below it and
     // only their entry modules; routes and the worker sit on top and also use entry modules only.
-    // The table is in lint/server-layers.js. Tests beside the code may reach a room's internals.
+    // The table is in scripts/lint-server-layers.js. Tests beside the code may reach a room's internals.
     files: ["app/server/**/*.ts", "app/routes/**/*.{ts,tsx}", "worker/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { "server-layers": serverLayers },

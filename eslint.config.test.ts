@@ -112,7 +112,7 @@ export const load = () => import("../sharing/sharing.server");
 
   it("refuses a room that is in no layer", async () => {
     expect(await layerErrors("app/server/newroom/example.server.ts", `import { env } from "../platform/env.server";\nexport const f = env;\n`)).toEqual([
-      expect.stringMatching(/app\/server\/newroom is in no layer: add it to SERVER_LAYERS in lint\/server-layers\.js/),
+      expect.stringMatching(/app\/server\/newroom is in no layer: add it to SERVER_LAYERS in scripts\/lint-server-layers\.js/),
     ]);
   });
 

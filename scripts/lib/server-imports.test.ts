@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SERVER_LAYERS } from "../../lint/server-layers.js";
+import { SERVER_LAYERS } from "../lint-server-layers.js";
 import { describeCycle, importSpecifiers, roomCycles, roomGraph } from "./server-imports";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "../../app/server");

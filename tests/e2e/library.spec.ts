@@ -10,11 +10,12 @@ async function creatorWithLinks(page: Page, n: number) {
   const userId = await userIdOf(email);
   await withDb((client) => client.query("update users set role = 'ProUser' where id = $1", [userId]));
   await seedLinks(email, n);
-  // Settled: the event stream's first resync, then the statistics it asks for again.
+  // Settled: the event stream's first resync, and the statistics, both asked for after the
+  // reload. Both waits start before it: on a busy machine the statistics can come first.
   const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
+  const counted = page.waitForResponse((response) => response.url().includes("/api/links/stats"));
   await page.reload();
-  await resynced;
-  await page.waitForResponse((response) => response.url().includes("/api/links/stats"));
+  await Promise.all([resynced, counted]);
 }
 
 const statistic = (page: Page, label: string) =>

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The repository root: this file sits in lint/. */
+/** The repository root: this file sits in scripts/. */
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
@@ -94,9 +94,9 @@ const layers = {
       const target = absolute && serverModule(root, absolute);
       if (!target || target.room === importer.room) return;
       const report = (message) => context.report({ node: source, message });
-      if (!RANK.has(target.room)) return report(`app/server/${target.room} is in no layer: add it to SERVER_LAYERS in lint/server-layers.js (${DECISION}).`);
+      if (!RANK.has(target.room)) return report(`app/server/${target.room} is in no layer: add it to SERVER_LAYERS in scripts/lint-server-layers.js (${DECISION}).`);
       if (importer.room !== "top") {
-        if (!RANK.has(importer.room)) return report(`app/server/${importer.room} is in no layer: add it to SERVER_LAYERS in lint/server-layers.js (${DECISION}).`);
+        if (!RANK.has(importer.room)) return report(`app/server/${importer.room} is in no layer: add it to SERVER_LAYERS in scripts/lint-server-layers.js (${DECISION}).`);
         const [from, to] = [RANK.get(importer.room), RANK.get(target.room)];
         if (to >= from) {
           const where = to === from ? "beside it" : "above it";
