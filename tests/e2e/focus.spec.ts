@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLinks, withDb } from "./db";
-import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
+import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage, waitForHydration } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
 // 017's amendment). Busy buttons are now aria-disabled instead: the focus stays on them, and a
@@ -421,6 +421,7 @@ test("keyboard: the test checkout's Pay and Cancel are busy while they run; a re
   const pay = page.getByRole("button", { name: "Pay €4.95" });
   const cancel = page.getByRole("button", { name: "Cancel", exact: true });
   await expect(pay).toBeVisible();
+  await waitForHydration(pay);
   // Cancelled elsewhere (another tab) after this page opened: the server will not take the payment.
   await withDb((client) => client.query("update checkouts set status = 'canceled' where id = $1", [checkoutId]));
   let answers = gate();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Accounts tests/e2e/serve.ts seeds. */
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
@@ -25,4 +25,14 @@ export async function signInThroughPage(page: Page, account: { email: string; pa
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/dashboard");
+}
+
+/**
+ * Waits until React has hydrated the element: before that a key press on a form's button submits
+ * the form the plain HTML way (a page load), which a busy machine leaves time for.
+ */
+export async function waitForHydration(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))), { message: "hydrated" })
+    .toBe(true);
 }

@@ -91,7 +91,12 @@ describe("a failure in the console", () => {
     const user = await signUpAs(api, "ProUser");
     const link = await failedLink(user.token, "/flaky");
 
-    const page = await asAdmin<FailurePage>("GET", `/api/admin/jobs/failures?reason=${encodeURIComponent(NOT_FOUND)}&user=${user.id}`);
+    // The row says Failed as the last attempt ends; BullMQ moves the job to failed a moment later.
+    const page = await until(
+      () => asAdmin<FailurePage>("GET", `/api/admin/jobs/failures?reason=${encodeURIComponent(NOT_FOUND)}&user=${user.id}`),
+      (answer) => answer.status !== 200 || answer.body.items[0]?.job !== "active",
+      "the failed job to leave active",
+    );
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(1);
     expect(page.body.groups).toEqual([{ reason: NOT_FOUND, count: 1, links: 1, artifacts: 0, lastFailedAt: expect.any(String) }]);
