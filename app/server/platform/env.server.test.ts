@@ -101,7 +101,7 @@ describe("WORKER_QUEUES", () => {
 
 describe("the documented settings", () => {
   // Read by npm start, the tests or the benchmark, not by the web server or the worker.
-  const OUTSIDE_THE_SCHEMA = ["DATA_DIR", "TEST_DATABASE_URL", "TEST_REDIS_URL", "E2E_PORT", "E2E_PAGES_PORT", "E2E_DATABASE_NAME", "E2E_REDIS_PREFIX"];
+  const OUTSIDE_THE_SCHEMA = ["DATA_DIR", "TEST_DATABASE_URL", "TEST_REDIS_URL", "E2E_PORT", "E2E_PAGES_PORT", "E2E_DATABASE_NAME", "E2E_REDIS_PREFIX", "E2E_CHROMIUM_PATH"];
   const example = readFileSync(".env.example", "utf8");
   const exampleKeys = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
   // The settings table lives in docs/configuration.md, under "## Environment" (its subsections included).
