@@ -39,7 +39,9 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network); without the screencast,
+    // whose frames every test paid for, passed or not, on a machine whose CPU is the limit.
+    trace: { mode: "retain-on-failure", screenshots: false },
     // Spinners that spin for minutes cost the browser frames on a machine the suite shares;
     // the pages honour the setting (app/tailwind.css), and what a test checks does not move.
     reducedMotion: "reduce",
