@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
 import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
 import { parseFilterDate, savedRange } from "./link-filter";
 import { ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS } from "./links";
+import { ENRICHMENT_FEATURES } from "./plan-enrichment";
 import { TIME_RANGES } from "./trending";
 import { emailSchema, newPasswordSchema } from "./validation";
 import { ARTIFACT_KINDS, CREDIT_REASONS, FETCH_METHODS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, ROLES } from "./vocabulary";
@@ -50,6 +51,17 @@ export const listedLinkSchema = publicLinkSchema
   })
   .meta({ id: "ListedLink" });
 
+export const enrichedWithSchema = z
+  .object({
+    plan: z.enum(ROLES).describe("The owner's plan when the link was enriched: FreeUser (Free), LiteUser (Scout), ProUser (Creator) or Admin."),
+    features: z.array(z.string()).describe(`The plan features that shaped the result, of ${ENRICHMENT_FEATURES.join(", ")}.`),
+  })
+  .nullable()
+  .meta({
+    id: "EnrichedWith",
+    description: "What the link's last enrichment used; null before its first, or for one enriched before this was recorded. A link missing a feature the plan now gives is behind it: POST /api/links/enrichments/upgrade enriches it again.",
+  });
+
 export const linkDetailSchema = publicLinkSchema
   .extend({
     notes: z.string().nullable().describe("The owner's own notes (searchable)."),
@@ -71,6 +83,7 @@ export const linkDetailSchema = publicLinkSchema
       .describe("How the page was last fetched: plain (our fetcher), cache (the shared fetch cache: another save's fetch of the same public page, or a 304 revalidation), browser (rendered in a headless browser); null before the first fetch."),
     fetchMs: z.number().int().nullable().describe("That fetch's time in milliseconds (for the cache, the look-up's)."),
     fetchReason: z.string().nullable().describe("Why it was not a plain fetch; null for plain."),
+    enrichedWith: enrichedWithSchema,
   })
   .meta({ id: "LinkDetail" });
 
@@ -293,6 +306,28 @@ export const errorSchema = z
   .meta({ id: "Error" });
 
 export const queuedCountSchema = z.object({ queued: z.number().int() });
+
+/** POST /api/links/enrichments/upgrade: nothing, or dryRun to count without queueing. */
+export const upgradeEnrichmentSchema = z
+  .object({ dryRun: z.boolean({ error: "dryRun must be true or false" }).default(false).describe("Count the links without queueing them.") })
+  .strict()
+  .meta({ id: "UpgradeEnrichmentRequest" });
+
+export const earlierLinksSchema = z
+  .object({
+    plan: z.enum(ROLES).describe("The user's plan now."),
+    features: z.array(z.string()).describe(`The enrichment features the plan gives now, of ${ENRICHMENT_FEATURES.join(", ")}.`),
+    behind: z.number().int().describe("Enriched links whose enrichment did not use one of those features and that are not queued yet."),
+    waiting: z.number().int().describe("Links waiting for their re-enrichment (queued by this action or by an operator); each stays readable until its new result replaces the old."),
+  })
+  .meta({ id: "EarlierLinks" });
+
+export const earlierLinksQueuedSchema = earlierLinksSchema
+  .extend({
+    queued: z.number().int().describe("Links this call queued (0 when pressed again: a link is never queued twice)."),
+    dryRun: z.boolean(),
+  })
+  .meta({ id: "EarlierLinksQueued" });
 
 export const preferencesSchema = z
   .object({

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
+import { EarlierLinksOffer } from "~/components/billing/earlier-links-offer";
 import { TestModeBanner } from "~/components/billing/test-mode-banner";
 import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
@@ -16,13 +17,14 @@ import { ROLE_LABELS } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { billingSummary, receiptsOf } from "~/server/billing/billing.server";
 import { creditHistory } from "~/server/billing/ledger.server";
+import { earlierLinks } from "~/server/links/earlier-links.server";
 
 export const meta: MetaFunction = () => [{ title: `Billing · ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [summary, credits, receipts] = await Promise.all([billingSummary(user), creditHistory(user.id), receiptsOf(user.id)]);
-  return { summary, credits, receipts };
+  const [summary, credits, receipts, earlier] = await Promise.all([billingSummary(user), creditHistory(user.id), receiptsOf(user.id), earlierLinks(user)]);
+  return { summary, credits, receipts, earlier };
 }
 
 const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
@@ -196,6 +198,8 @@ export default function Billing() {
             </p>
           ) : null}
         </Card>
+
+        <EarlierLinksOffer initial={loaded.earlier} />
 
         <Card role="region" aria-labelledby="credits-heading" data-testid="billing-credits">
           <div className="flex flex-wrap items-end justify-between gap-4">

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CheckoutResult } from "~/components/billing/checkout-result";
+import { EarlierLinksOffer } from "~/components/billing/earlier-links-offer";
 import { startCheckout } from "~/components/billing/checkout";
 import { PackShop } from "~/components/billing/pack-shop";
 import { TestModeBanner } from "~/components/billing/test-mode-banner";
@@ -108,6 +109,7 @@ export default function Upgrade() {
       </PageHeader>
       <Section className="space-y-6">
         {checkout.state.name !== "idle" ? <CheckoutResult state={checkout.state} onDismiss={checkout.reset} /> : null}
+        {checkout.state.name === "success" && checkout.state.checkout.kind === "subscription" ? <EarlierLinksOffer /> : null}
         {testMode ? (
           <TestModeBanner>
             Payments on this server are simulated: checkout opens a test page where you choose Pay or Cancel. Set <code>STRIPE_SECRET_KEY</code> to take real

@@ -165,6 +165,34 @@ test("a Free user upgrades to Creator from /upgrade?feature=quizGenerator and th
   await expect(page.getByTestId("greeting")).toContainText("Welcome back, Creator!");
 });
 
+test("after an upgrade, a link saved on Free is enriched again with Scout's features from the upgrade screen, and says so", async ({ page }) => {
+  await registerThroughPage(page, `earlier-${Date.now()}@example.com`, "upgrade-password");
+  await page.getByLabel("Save a link").fill(pagesUrl(`/article?earlier=${Date.now()}`));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const row = page.getByTestId("link-row").first();
+  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+  await row.getByRole("button", { name: "How Postgres Indexes Work", exact: true }).click();
+  await expect(row.getByTestId("enriched-with")).toContainText("Enriched with Free plan features on");
+  await expect(row.getByTestId("link-details")).not.toContainText("CREATE INDEX");
+
+  await subscribe(page, "Scout");
+  const offer = page.getByTestId("earlier-links");
+  await expect(offer).toContainText("1 link was enriched under a lesser plan, without tag suggestions, code snippets.");
+  await offer.getByRole("button", { name: "Enrich my earlier links with my new plan" }).click();
+  await expect(offer).toContainText("Done: 1 earlier link enriched with your Scout plan", FULFILLED);
+  await expect(offer.getByRole("button")).toHaveCount(0);
+
+  await page.goto("/dashboard");
+  const again = page.getByTestId("link-row").first();
+  await again.getByRole("button", { name: "How Postgres Indexes Work", exact: true }).click();
+  await expect(again.getByTestId("enriched-with")).toContainText("Enriched with Scout plan features on");
+  await expect(again.getByTestId("link-details")).toContainText("CREATE INDEX");
+  // Nothing is behind any more: the billing page offers nothing.
+  await page.goto("/settings/billing");
+  await expect(page.getByTestId("billing-plan-name")).toHaveText("Scout");
+  await expect(page.getByTestId("earlier-links")).toHaveCount(0);
+});
+
 test("cancelling from the billing page shows the end date, and once it passes the user is on Free", async ({ page }) => {
   const email = `cancel-plan-${Date.now()}@example.com`;
   await registerThroughPage(page, email, "cancel-password");

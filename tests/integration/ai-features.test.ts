@@ -179,3 +179,61 @@ describe("Creator results", () => {
     expect(detail.summary.split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(2);
   });
 });
+
+describe("upgrades reach earlier links", () => {
+  type Detail = {
+    enrichedAt: string;
+    codeSnippets: Array<{ language: string; code: string }>;
+    tagSuggestions: string[];
+    enrichedWith: { plan: string; features: string[] } | null;
+  };
+  type Earlier = { plan: string; features: string[]; behind: number; waiting: number; queued?: number };
+  const UPGRADE = "/api/links/enrichments/upgrade";
+
+  async function waitForDetail(token: string, linkId: string, done: (detail: Detail) => boolean): Promise<Detail> {
+    for (let i = 0; i < 300; i++) {
+      const { body } = await api<Detail>("GET", `/api/links/${linkId}`, { token });
+      if (done(body)) return body;
+      await sleep(50);
+    }
+    throw new Error("the link was never enriched again");
+  }
+
+  it("enriches a link saved on Free again with the new plan's features, once, without counting it again", async () => {
+    const { token, linkId, userId } = await userWithLink("FreeUser");
+    const before = (await api<Detail>("GET", `/api/links/${linkId}`, { token })).body;
+    expect(before.codeSnippets).toEqual([]);
+    expect(before.enrichedWith).toEqual({ plan: "FreeUser", features: [] });
+    // On Free nothing is behind: the plan has nothing more to give.
+    expect((await api<Earlier>("GET", UPGRADE, { token })).body).toEqual({ plan: "FreeUser", features: [], behind: 0, waiting: 0 });
+
+    // The upgrade, as the subscription writes it.
+    await db().updateTable("users").set({ role: "LiteUser" }).where("id", "=", userId).execute();
+    expect((await api<Earlier>("GET", UPGRADE, { token })).body).toEqual({ plan: "LiteUser", features: ["tagSuggestions", "codeSnippets"], behind: 1, waiting: 0 });
+    const bad = await api<{ message: string }>("POST", UPGRADE, { token, body: { dryRun: "yes" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/dryRun/);
+    expect((await api("POST", UPGRADE, { token, body: { everything: true } })).status).toBe(400);
+    expect((await api<Earlier>("POST", UPGRADE, { token, body: { dryRun: true } })).body).toMatchObject({ behind: 1, queued: 0 });
+
+    const first = await api<Earlier>("POST", UPGRADE, { token, body: {} });
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ queued: 1, behind: 0 });
+    // Pressed again, nothing new is queued (whether the first run is done or still waiting).
+    expect((await api<Earlier>("POST", UPGRADE, { token })).body).toMatchObject({ queued: 0, behind: 0 });
+
+    const after = await waitForDetail(token, linkId, (detail) => detail.enrichedWith?.plan === "LiteUser");
+    expect(after.enrichedWith).toEqual({ plan: "LiteUser", features: ["tagSuggestions", "codeSnippets"] });
+    expect(after.codeSnippets.map((c) => c.language)).toEqual(["sql", "sql"]);
+    expect(after.tagSuggestions.length).toBeGreaterThanOrEqual(2);
+    expect(Date.parse(after.enrichedAt)).toBeGreaterThan(Date.parse(before.enrichedAt));
+    // Counted once, when it was first enriched.
+    expect(await db().selectFrom("enrichment_usage").select("id").where("user_id", "=", userId).execute()).toHaveLength(1);
+    expect((await api("GET", "/api/usage", { token })).body).toMatchObject({ used: 1 });
+    expect((await api<Earlier>("GET", UPGRADE, { token })).body).toMatchObject({ behind: 0, waiting: 0 });
+    // The export carries what the new plan made, and says with what.
+    const exported = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=json`, { headers: { Authorization: `Bearer ${token}` } });
+    const [row] = ((await exported.json()) as { links: Array<{ code_snippets: unknown[]; enriched_with: unknown }> }).links;
+    expect(row).toMatchObject({ code_snippets: after.codeSnippets, enriched_with: after.enrichedWith });
+  });
+});

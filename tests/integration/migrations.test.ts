@@ -235,6 +235,34 @@ describe("migrations", () => {
     await db.deleteFrom("users").where("id", "=", user.id).execute();
   });
 
+  it("record what earlier enrichments used: the plan the role changes say was in force, none for a restored link (decision 041)", async () => {
+    const names = Object.keys(migrations);
+    await migrateDown(db, names.length - names.indexOf("20261128T060000_record_enriched_with"));
+    const user = await db.insertInto("users").values({ email: "enriched-with@example.com", password_hash: "x", role: "ProUser" }).returning("id").executeTakeFirstOrThrow();
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+    const link = async (name: string, enrichedAt: Date, counted: boolean) => {
+      const { id } = await db
+        .insertInto("links")
+        .values({ user_id: user.id, url: `https://example.com/${name}`, normalized_url: `https://example.com/${name}`, status: "enriched", enriched_at: enrichedAt })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (counted) await db.insertInto("enrichment_usage").values({ user_id: user.id, link_id: id, kind: "link", source: "allowance" }).execute();
+      return id;
+    };
+    const ids = { onFree: await link("free", day(2), true), onCreator: await link("creator", day(20), true), restored: await link("restored", day(2), false) };
+    // Free until the 10th, then Creator by subscription.
+    await sql`
+      insert into audit_events (kind, action, target_type, target_id, before, after, created_at)
+      values ('payment', 'plan.changed', 'user', ${user.id}, '{"role":"FreeUser"}', '{"role":"ProUser"}', ${day(10)})`.execute(db);
+    await migrateToLatest(db);
+    const rows = await sql<{ id: string; enriched_with: unknown }>`select id, enriched_with from links where user_id = ${user.id}`.execute(db);
+    const of = (id: string) => rows.rows.find((row) => row.id === id)?.enriched_with;
+    expect(of(ids.onFree)).toEqual({ plan: "FreeUser", features: [] });
+    expect(of(ids.onCreator)).toEqual({ plan: "ProUser", features: ["tagSuggestions", "codeSnippets", "contentPreferences"] });
+    expect(of(ids.restored)).toBeNull();
+    await db.deleteFrom("users").where("id", "=", user.id).execute();
+  });
+
   it("enforce the role check and unique emails", async () => {
     await db.insertInto("users").values({ email: "a@example.com", password_hash: "x" }).execute();
     await expect(db.insertInto("users").values({ email: "a@example.com", password_hash: "y" }).execute()).rejects.toThrow(

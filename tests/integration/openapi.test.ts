@@ -247,6 +247,9 @@ describe("real answers validate against the document", () => {
     expect(enrichment.artifacts.map((artifact) => artifact.status)).toEqual(["ready", "ready", "ready", "ready"]);
     await call("post", "/api/links/{id}/advanced", 200, { params: { id: linkId }, token, body: {} });
     await call("get", "/api/links/enrichments", 200, { token });
+    await call("get", "/api/links/enrichments/upgrade", 200, { token });
+    await call("post", "/api/links/enrichments/upgrade", 200, { token, body: { dryRun: true } });
+    await call("post", "/api/links/enrichments/upgrade", 202, { token, body: {} });
 
     const shared = await call<{ id: string }>("post", "/api/links/{id}/share", 200, { params: { id: linkId }, token });
     await call("get", "/api/share/{id}", 200, { params: { id: shared.id } });

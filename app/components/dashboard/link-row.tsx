@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { highlightSegments } from "~/lib/link-search";
 import { NOTES_MAX_CHARS, STATUS_LABELS, fetchLabel, type LinkDetail, type PublicLink } from "~/lib/links";
+import { featureInfo, isFeatureKey } from "~/lib/entitlements";
+import { enrichedWithLabel } from "~/lib/plan-enrichment";
 import { Favicon } from "../favicon";
+import { useDateFormat } from "../local-time";
 import { useToast } from "../toast";
 import { Badge, Button, TagChips, cx } from "../ui";
 
@@ -144,6 +147,19 @@ function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail
   );
 }
 
+/** What the link was enriched with: the plan then and the plan features that shaped it (decision 041). */
+function EnrichedWithNote({ detail }: { detail: LinkDetail }) {
+  const format = useDateFormat();
+  if (!detail.enrichedAt) return null;
+  const features = (detail.enrichedWith?.features ?? []).filter(isFeatureKey).map((key) => featureInfo(key).name);
+  return (
+    <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="enriched-with">
+      {enrichedWithLabel(detail.enrichedWith, format(detail.enrichedAt, "date"))}
+      {features.length > 0 ? `: ${features.join(", ").toLowerCase()}` : ""}
+    </p>
+  );
+}
+
 /** The link's enrichment; `showSummary` false where the card already shows the summary above. */
 /** What the reader found about the page: its lead image, who wrote it, where and when. */
 function SourceDetails({ detail }: { detail: LinkDetail }) {
@@ -209,6 +225,7 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
         ) : null}
       </p>
       {detail.fetchReason ? <p className="text-xs text-slate-500 dark:text-slate-400">Why: {detail.fetchReason}</p> : null}
+      <EnrichedWithNote detail={detail} />
     </div>
   );
 }

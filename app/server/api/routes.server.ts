@@ -23,6 +23,8 @@ import {
   creditAdjustmentSchema,
   creditHistoryPageSchema,
   deletedLinkSchema,
+  earlierLinksQueuedSchema,
+  earlierLinksSchema,
   emailChangeConfirmSchema,
   emailChangedSchema,
   emailChangeSchema,
@@ -73,6 +75,7 @@ import {
   tagReviewSchema,
   trendingPageSchema,
   trendingQuerySchema,
+  upgradeEnrichmentSchema,
   usageSchema,
   webhookReceiptSchema,
 } from "~/lib/api-schemas";
@@ -372,6 +375,16 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.enrichments.ts": {
     get: { auth: "user", summary: "A page of the Enrichments tab: the user's enriched links, newest first, each as {link (with its enrichment), artifacts (without their results)}; X-Next-Cursor continues them.", query: enrichmentListQuerySchema, responses: { 200: z.array(enrichmentItemSchema) } },
+  },
+  "api.links.enrichments.upgrade.ts": {
+    get: { auth: "user", summary: "{plan, features, behind, waiting}: the user's enriched links whose enrichment lacks a feature the plan now gives (enriched under a lesser plan), and those waiting for their re-enrichment.", responses: { 200: earlierLinksSchema } },
+    post: {
+      auth: "user",
+      summary:
+        "Enriches those links again with the plan now (after an upgrade): each stays readable until its new result replaces the old, runs behind every link anyone adds, and is not counted against the allowance again; a link already waiting is not queued twice. 202 {queued, behind, waiting}; dryRun only counts (200).",
+      body: upgradeEnrichmentSchema,
+      responses: { 202: earlierLinksQueuedSchema, 200: earlierLinksQueuedSchema },
+    },
   },
   "api.links.preview.ts": {
     get: { auth: "user", summary: "{url, title, description, favicon} for the add form.", responses: { 200: linkPreviewSchema } },

@@ -7,6 +7,7 @@
 import { RENEWING_STATUSES } from "~/lib/billing";
 import { isUuid } from "~/lib/ids";
 import { ROLE_LABELS } from "~/lib/user";
+import { enrichmentFeaturesOf } from "~/lib/plan-enrichment";
 import { recordAudit } from "../audit/audit.server";
 import { planChangedMail } from "../mail/mail-templates.server";
 import { createNotification } from "../notifications/notifications.server";
@@ -20,9 +21,11 @@ import {
   lockUserCredits,
   upsertSubscription,
 } from "../repos/billing.server";
+import { countReenrichCandidates } from "../repos/links.server";
 import { getLiveRoleGrant } from "../repos/role-grants.server";
 import { updateUser } from "../repos/users.server";
 import { AfterCommit } from "./after-commit.server";
+import { featureAccess } from "./entitlements.server";
 import { isPaidPlan, roleOfPlan } from "./catalogue.server";
 import type { PaymentProvider, SubscriptionSnapshot } from "./providers/provider.server";
 
@@ -82,11 +85,19 @@ export async function recomputeRole(trx: Database, userId: string, after: AfterC
     userId,
     type: "plan-changed",
     title: `Your plan is now ${to}`,
-    body: role === "FreeUser" ? `Your ${from} plan has ended. Pack credits you bought stay yours.` : `Your ${to} plan is active.`,
+    body: role === "FreeUser" ? `Your ${from} plan has ended. Pack credits you bought stay yours.` : `Your ${to} plan is active.${await earlierLinksHint(trx, userId, role)}`,
     link: "/settings/billing",
   });
   after.mail(planChangedMail(user.email, { from, to, url: `${env().APP_URL}/settings/billing` }));
   return role;
+}
+
+/** After an upgrade, links enriched under the lesser plan can have the new one's features (decision 041). */
+async function earlierLinksHint(trx: Database, userId: string, role: Role): Promise<string> {
+  const behind = await countReenrichCandidates(trx, { userId, behindFeatures: enrichmentFeaturesOf(await featureAccess(role)) });
+  if (behind === 0) return "";
+  const links = behind === 1 ? "1 link you saved before was" : `${behind.toLocaleString("en")} links you saved before were`;
+  return ` ${links} enriched without its features: enrich ${behind === 1 ? "it" : "them"} again from Billing, at no extra cost.`;
 }
 
 /** Which of our users a provider's subscription belongs to: its metadata, else its customer, else the row we have. */

@@ -12,7 +12,8 @@ import { fetchParsedPage } from "../fetching/page-fetch.server";
 import { HostDeferral, type Deferrals, type WorkLane } from "../fetching/host-limits.server";
 import { preferencesFor } from "./preferences.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
-import { QUOTA_EXCEEDED, can, monthlyAllowance } from "../billing/entitlements.server";
+import { QUOTA_EXCEEDED, can, featureAccess, monthlyAllowance } from "../billing/entitlements.server";
+import { enrichmentFeaturesOf } from "~/lib/plan-enrichment";
 import type { StepLogger } from "../jobs/log-lines.server";
 import { log } from "../platform/logger.server";
 import { asInteractive, yieldToInteractive } from "../fetching/interactive-first.server";
@@ -122,7 +123,7 @@ async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { b
     return "skipped";
   }
   if (reenrich) {
-    step("re-enrichment asked by an operator: not counted against the quota");
+    step("re-enrichment asked for (by an operator, or by the owner after an upgrade): not counted against the quota");
   } else if (!(await hasEnrichmentLeft(db(), link.user_id, link.owner_role))) {
     step("no enrichment left this month");
     await outOfAllowance(link, quiet);
@@ -163,6 +164,8 @@ async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { b
     ]);
     step(`${favicon ? "icon stored" : "no icon found"}; ${leadImage ? "lead image stored" : parsed.leadImage ? "lead image not fetched" : "no lead image"}`);
     await yieldStep("storing");
+    // Recorded on the link: a later, richer plan finds it behind (decision 041).
+    const enrichedWith = { plan: link.owner_role, features: enrichmentFeaturesOf(await featureAccess(link.owner_role)) };
     const fields: EnrichedFields = {
       title: parsed.title,
       description: parsed.description,
@@ -185,6 +188,7 @@ async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { b
       fetchMethod: page.method,
       fetchMs: page.fetchMs,
       fetchReason: page.reason,
+      enrichedWith,
     };
     if (reenrich) {
       stored = await markLinkReenriched(db(), link.id, fields);

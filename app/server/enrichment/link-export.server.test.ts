@@ -46,6 +46,7 @@ function linkWith(fields: Partial<Link>): Link {
     fetch_method: null,
     fetch_ms: null,
     fetch_reason: null,
+    enriched_with: null,
     saved_at: new Date(),
     created_at: new Date(),
     updated_at: new Date(),

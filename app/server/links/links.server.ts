@@ -69,6 +69,7 @@ export function toLinkDetail(link: Link): LinkDetail {
     fetchMethod: isOneOf(FETCH_METHODS, link.fetch_method) ? link.fetch_method : null,
     fetchMs: link.fetch_ms,
     fetchReason: link.fetch_reason,
+    enrichedWith: link.enriched_with,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { FlagRole } from "~/lib/feature-flags";
+import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { ArtifactKind, CreditReason, ImportStatus, LinkStatus, PaymentProvider, Role } from "~/lib/vocabulary";
 
 /**
@@ -197,6 +198,8 @@ export interface LinksTable {
   fetch_ms: number | null;
   /** Why it was not a plain fetch (the cache entry's age, why the browser was needed); null for plain. */
   fetch_reason: string | null;
+  /** What the last enrichment used: the owner's plan then and its enrichment features (decision 041); null before one. */
+  enriched_with: ColumnType<EnrichedWith | null, string | null | undefined, string | null>;
   saved_at: UpdatedAt;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

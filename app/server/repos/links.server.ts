@@ -1,5 +1,6 @@
 import { sql, type QueryCreator } from "kysely";
 import type { Database } from "../platform/db.server";
+import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { CodeSnippet, DB, Link, NewLink, Role } from "../platform/db-schema.server";
 import { toJsonb } from "../platform/strip-nul-plugin.server";
 import { LISTED_COLUMNS, type ListRow } from "./link-search.server";
@@ -204,6 +205,8 @@ export interface EnrichedFields {
   fetchMethod?: string | null;
   fetchMs?: number | null;
   fetchReason?: string | null;
+  /** The owner's plan and the plan features this result used (decision 041). */
+  enrichedWith: EnrichedWith;
 }
 
 function enrichedSet(result: EnrichedFields) {
@@ -231,6 +234,7 @@ function enrichedSet(result: EnrichedFields) {
     fetch_method: result.fetchMethod ?? null,
     fetch_ms: result.fetchMs ?? null,
     fetch_reason: result.fetchReason?.slice(0, 500) ?? null,
+    enriched_with: toJsonb(result.enrichedWith),
     enriched_at: new Date(),
     updated_at: new Date(),
     // Whatever produced this result, it answers any re-enrichment asked for meanwhile.
@@ -279,6 +283,11 @@ export interface ReenrichQuery {
   /** An engine label, or a provider matching every model of it ("local" matches "local/..."). */
   engine?: string;
   enrichedBefore?: Date;
+  /**
+   * The enrichment features the owner's plan gives now: only links whose recorded enrichment did
+   * not use one of them (behind the plan; one not recorded is not). Empty matches nothing.
+   */
+  behindFeatures?: readonly string[];
 }
 
 function reenrichCandidates(db: Database, query: ReenrichQuery) {
@@ -291,6 +300,11 @@ function reenrichCandidates(db: Database, query: ReenrichQuery) {
     );
   }
   if (query.enrichedBefore !== undefined) rows = rows.where("enriched_at", "<", query.enrichedBefore);
+  if (query.behindFeatures !== undefined) {
+    // The same rule as isBehindPlan in ~/lib/plan-enrichment.ts.
+    const features = JSON.stringify(query.behindFeatures);
+    rows = rows.where(sql<boolean>`not (enriched_with->'features' @> ${features}::jsonb)`);
+  }
   return rows;
 }
 
@@ -312,6 +326,19 @@ export async function requestReenrichment(db: Database, query: ReenrichQuery, li
     .where("reenrich_requested_at", "is", null)
     .returning(["id", "user_id"])
     .execute();
+}
+
+/** How many of the user's links wait for a re-enrichment asked for them (by them or an operator). */
+export async function countRequestedReenrichments(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("links")
+    .select(sql<number>`count(*)::int`.as("count"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "enriched")
+    .where("reenrich_requested_at", "is not", null)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return row.count;
 }
 
 /** Re-enrichments asked for longer than `olderThanMs` ago and not done: the reconciler checks their jobs. */
