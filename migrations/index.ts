@@ -33,6 +33,7 @@ import * as addBulkFailuresNotified from "./20261128T020000_add_bulk_failures_no
 import * as storePageParseAsJson from "./20261128T030000_store_page_parse_as_json";
 import * as searchVectorReusesRankVector from "./20261128T040000_search_vector_reuses_rank_vector";
 import * as recordEnrichedWith from "./20261128T060000_record_enriched_with";
+import * as indexDeletedLinksByUser from "./20261128T070000_index_deleted_links_by_user";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T030000_store_page_parse_as_json": storePageParseAsJson,
   "20261128T040000_search_vector_reuses_rank_vector": searchVectorReusesRankVector,
   "20261128T060000_record_enriched_with": recordEnrichedWith,
+  "20261128T070000_index_deleted_links_by_user": indexDeletedLinksByUser,
 };

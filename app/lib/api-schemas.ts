@@ -241,6 +241,16 @@ export const usageSchema = z
   .meta({ id: "Usage" });
 
 export const deletedLinkSchema = z.object({ id: z.uuid(), deletedAt: timestamp(), undoUntil: timestamp() }).meta({ id: "DeletedLink" });
+export const recentlyDeletedLinkSchema = publicLinkSchema
+  .extend({
+    deletedAt: timestamp(),
+    purgeAfter: timestamp().describe("Restorable until then (POST /api/links/{id}/restore); the link-purge job removes it for good within 15 minutes after."),
+  })
+  .meta({ id: "RecentlyDeletedLink" });
+export const recentlyDeletedQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
+  before: z.string().max(200, "before must be the cursor of the previous page").optional().describe("The previous page's X-Next-Cursor."),
+});
 export const sharedLinkSchema = z.object({ id: z.uuid(), shareUrl: z.string() }).meta({ id: "LinkShare" });
 export const publicShareListItemSchema = z
   .object({ id: z.uuid(), title: z.string().nullable(), url: z.string(), sharedAt: timestamp().nullable(), views: z.number().int(), shareUrl: z.string() })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bulkRequestSchema, bulkSummary } from "./bulk";
+import { CONFIRM_DELETE_OVER, bulkRequestSchema, bulkSummary, deleteConfirmation } from "./bulk";
 
 const id = "0b7c3c4e-8a4f-4d53-9d7e-0f5f2a4b1c11";
 
@@ -34,5 +34,17 @@ describe("bulk summary", () => {
     expect(bulkSummary({ action: "delete", status: "done", done: 4, failed: 0, skipped: 0, tag: null, error: null })).toBe("4 links deleted.");
     expect(bulkSummary({ action: "add-tag", status: "done", done: 1, failed: 0, skipped: 2, tag: "reading", error: null })).toBe("1 link tagged #reading, 2 unchanged.");
     expect(bulkSummary({ action: "reenrich", status: "done", done: 1, failed: 2, skipped: 0, tag: null, error: null })).toBe("1 link queued for enrichment, 2 not queued (no enrichment left this month).");
+  });
+});
+
+describe("bulk delete confirmation", () => {
+  it("asks before deleting more than a screenful, with the count; a few go at once", () => {
+    expect(CONFIRM_DELETE_OVER).toBe(50);
+    expect(deleteConfirmation(1)).toBeNull();
+    expect(deleteConfirmation(50)).toBeNull();
+    expect(deleteConfirmation(51)).toEqual({ title: "Delete 51 links?", confirmLabel: "Delete 51 links" });
+    expect(deleteConfirmation(10_000)).toEqual({ title: "Delete 10,000 links?", confirmLabel: "Delete 10,000 links" });
+    // "All matching" before the server has counted them: asked all the same.
+    expect(deleteConfirmation(null)).toEqual({ title: "Delete all matching links?", confirmLabel: "Delete all matching links" });
   });
 });

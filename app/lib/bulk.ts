@@ -24,6 +24,20 @@ export const BULK_ACTION_LABELS: Record<BulkActionName, string> = {
   export: "Export",
 };
 
+/** A bulk delete of more links than this (a screenful: the dashboard's page) asks first, saying how many. */
+export const CONFIRM_DELETE_OVER = 50;
+
+/**
+ * The question before a bulk delete of `count` links (null: "all matching", not counted yet), or
+ * null when it is small enough to run at once (Undo and Recently deleted bring it back anyway).
+ */
+export function deleteConfirmation(count: number | null): { title: string; confirmLabel: string } | null {
+  if (count !== null && count <= CONFIRM_DELETE_OVER) return null;
+  if (count === null) return { title: "Delete all matching links?", confirmLabel: "Delete all matching links" };
+  const links = `${count.toLocaleString("en")} links`;
+  return { title: `Delete ${links}?`, confirmLabel: `Delete ${links}` };
+}
+
 /** A tag as links carry it: short, no surrounding spaces (kept as typed). */
 export const bulkTagSchema = z
   .string({ error: "tag must be a string" })

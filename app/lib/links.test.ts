@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTrackingParam, isValidLinkUrl, normalizeUrl, stripTrackingParams, usageLevel } from "./links";
+import { isTrackingParam, isValidLinkUrl, keptForLabel, normalizeUrl, stripTrackingParams, usageLevel } from "./links";
 
 describe("link URLs", () => {
   it("accepts http(s) URLs up to 2048 characters only", () => {
@@ -44,5 +44,16 @@ describe("tracking parameters", () => {
     expect(stripTrackingParams(" https://news.example/a?q=a+b&ref=home ")).toBe("https://news.example/a?q=a+b&ref=home");
     expect(isTrackingParam("tag")).toBe(false);
     expect(isTrackingParam("utm_content")).toBe(true);
+  });
+});
+
+describe("how long deleted links are kept", () => {
+  it("says the grace period in its largest whole unit", () => {
+    expect(keptForLabel(30 * 86_400_000)).toBe("30 days");
+    expect(keptForLabel(86_400_000)).toBe("1 day");
+    expect(keptForLabel(36 * 3_600_000)).toBe("1 day");
+    expect(keptForLabel(12 * 3_600_000)).toBe("12 hours");
+    expect(keptForLabel(60_000)).toBe("1 minute");
+    expect(keptForLabel(10_000)).toBe("10 seconds");
   });
 });

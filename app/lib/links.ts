@@ -1,6 +1,6 @@
 /** Link rules shared by the add form and the API, so both refuse the same input with the same words. */
 import type { z } from "zod";
-import type { linkDetailSchema, linkStatsSchema, listedLinkSchema, usageSchema } from "./api-schemas";
+import type { linkDetailSchema, linkStatsSchema, listedLinkSchema, recentlyDeletedLinkSchema, usageSchema } from "./api-schemas";
 import type { LinkStatus } from "./vocabulary";
 
 export const INVALID_URL_MESSAGE = "Enter a valid URL starting with http:// or https://";
@@ -87,6 +87,29 @@ export const NOTES_MAX_CHARS = 10_000;
 export const LINKS_PAGE_SIZE = 50;
 /** How long the dashboard offers Undo after a delete (the server keeps the link restorable far longer). */
 export const UNDO_MS = 8_000;
+
+/** A deleted link in Recently deleted, with when it goes for good (GET /api/links/deleted). */
+export type RecentlyDeletedLink = z.infer<typeof recentlyDeletedLinkSchema>;
+
+/** Rows per page of Recently deleted. */
+export const RECENTLY_DELETED_PAGE_SIZE = 50;
+
+/** How long deleted links are kept, in words: "30 days", "1 day", "12 hours", "10 minutes". */
+export function keptForLabel(ms: number): string {
+  const units: Array<[number, string]> = [
+    [86_400_000, "day"],
+    [3_600_000, "hour"],
+    [60_000, "minute"],
+  ];
+  for (const [size, unit] of units) {
+    if (ms >= size) {
+      const n = Math.floor(ms / size);
+      return `${n} ${unit}${n === 1 ? "" : "s"}`;
+    }
+  }
+  const seconds = Math.max(1, Math.floor(ms / 1000));
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
 /** Cards per page on the Enrichments tab. */
 export const ENRICHMENTS_PAGE_SIZE = 20;
 

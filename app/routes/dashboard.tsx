@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
@@ -17,6 +17,7 @@ import { SearchBar } from "~/components/dashboard/search-bar";
 import { DashboardSidebar, PhonePlanDisclosure } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
 import { useLiveLinks } from "~/components/dashboard/use-live-links";
+import { TrashIcon } from "~/components/icons";
 import { PRODUCT_NAME } from "~/components/logo";
 import { useToast } from "~/components/toast";
 import { cx } from "~/components/ui";
@@ -27,7 +28,7 @@ import { linkListQuerySchema } from "~/lib/api-schemas";
 import { FILTER_KEYS, filterLabel, isFiltered, searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
 import type { Role } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
-import { listUserLinks, userLinkStats } from "~/server/links/links.server";
+import { deletedLinksKeptMs, listUserLinks, userLinkStats } from "~/server/links/links.server";
 import { usageOf } from "~/server/billing/quota.server";
 import { entitlementsFor } from "~/server/billing/entitlements.server";
 
@@ -75,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     access: entitlements.features,
     watermark: entitlements.watermark,
     packs: publicPacks(),
+    keptMs: deletedLinksKeptMs(),
   };
 }
 
@@ -207,7 +209,13 @@ export default function Dashboard() {
   return (
     <div className="container-page py-8">
       <SharedLinkToast />
-      <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+        <Link to="/dashboard/deleted" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white">
+          <TrashIcon className="h-4 w-4" />
+          Recently deleted
+        </Link>
+      </div>
       <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="greeting">
         {GREETINGS[data.role](data.monthlyAllowance)}
       </p>
@@ -262,6 +270,16 @@ export default function Dashboard() {
                     {searchError}
                   </p>
                 ) : null}
+                {/* Outside the list: a bulk delete's result and Undo stay when it empties the list. */}
+                <BulkToolbar
+                  access={data.access}
+                  selection={bulk}
+                  matching={stats.total + stats.unenriched}
+                  filter={links.length > 0 ? bulkFilter(search) : null}
+                  onBulk={onBulk}
+                  onSettled={() => void resync()}
+                  keptMs={data.keptMs}
+                />
                 {links.length === 0 && filtered ? (
                   <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300" data-testid="search-empty">
                     <p>No links match {describeSearch()}.</p>
@@ -275,7 +293,6 @@ export default function Dashboard() {
                   </p>
                 ) : (
                   <>
-                    <BulkToolbar access={data.access} selection={bulk} matching={stats.total + stats.unenriched} filter={bulkFilter(search)} onBulk={onBulk} onSettled={() => void resync()} />
                     <ul className="space-y-3" aria-label={filtered ? "Matching links" : "Saved links"} aria-busy={searching}>
                       {links.map((link) => (
                         <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} onTag={filterByTag} selection={bulkAllowed ? bulk.rowSelection(link) : undefined} />

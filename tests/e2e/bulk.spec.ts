@@ -134,3 +134,57 @@ test("the toolbar fits a 360 px phone in the dark theme, and a Free plan sees th
   await expect(page.getByRole("checkbox", { name: /^Select / })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test("deleting all 60 links of a tag asks first with the count; the result and Undo outlive the emptied list, and Undo brings every one back", async ({ page }) => {
+  test.setTimeout(120_000);
+  // The page's clock runs as usual; fastForward below jumps it past any short-lived offer.
+  await page.clock.install();
+  const email = await creator(page, "bulk-triage");
+  await seedLinks(email, 62);
+  // Sixty carry #triage; two do not.
+  await withDb(async (client) => client.query("update links set tags = array['triage'] where user_id = $1 and title not in ('Seeded page 1', 'Seeded page 2')", [await userIdOf(email)]));
+  await reloadSettled(page);
+  await page.getByRole("button", { name: "Show links tagged triage" }).first().click();
+  await expect(page).toHaveURL(/tag=triage/);
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(50);
+  await page.getByRole("button", { name: "Select all 60 matching" }).click();
+  const toolbar = page.getByRole("region", { name: "Bulk actions" });
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("60 selected");
+
+  // More than a screenful: a real dialog asks, with the count; Cancel has the focus, Escape cancels.
+  await toolbar.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete 60 links?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Recently deleted");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(toolbar.getByTestId("bulk-count")).toHaveText("60 selected");
+  await expect(rows).toHaveCount(50);
+
+  // Asked again and confirmed by keyboard: the focus stays in the dialog (the page behind is inert).
+  await toolbar.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  const confirm = dialog.getByRole("button", { name: "Delete 60 links" });
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("bulk-status")).toHaveText("60 links deleted.", { timeout: 30_000 });
+  // The list is empty, and the result with its Undo is still there, long after a toast would have gone.
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByTestId("search-empty")).toBeVisible();
+  const undo = toolbar.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeFocused();
+  await expect(toolbar.getByTestId("bulk-undo-until")).toContainText("Recently deleted");
+  await page.clock.fastForward("01:00");
+  await expect(undo).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await undo.click();
+  await expect(page.getByTestId("bulk-status")).toHaveText("60 links restored.", { timeout: 30_000 });
+  await expect(rows).toHaveCount(50);
+  const restored = await withDb(async (client) => client.query("select count(*)::int as n from links where user_id = $1 and deleted_at is null and 'triage' = any(tags)", [await userIdOf(email)]));
+  expect(restored.rows[0].n).toBe(60);
+});

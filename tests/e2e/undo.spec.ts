@@ -115,3 +115,40 @@ test("a link shared from a phone with the month's enrichments used up is saved, 
   await expect(statistic(page, "Failed")).toHaveText("1");
   await expectNoAxeViolations(page);
 });
+
+test("Recently deleted lists deleted links with when they go for good; Restore brings one back, Restore all the rest (phone, dark theme)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useTheme(page, "dark");
+  const email = await creatorWithLinks(page, 4);
+  await page.getByRole("button", { name: "Delete Seeded page 2" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Link deleted." })).toBeVisible();
+  // Two more deleted earlier, elsewhere.
+  await withDb(async (client) =>
+    client.query("update links set deleted_at = now() - interval '1 day' where user_id = $1 and title in ('Seeded page 1', 'Seeded page 3')", [await userIdOf(email)]),
+  );
+
+  await page.getByRole("link", { name: "Recently deleted" }).click();
+  await expect(page).toHaveURL("/dashboard/deleted");
+  await expect(page.getByRole("heading", { level: 1, name: "Recently deleted" })).toBeVisible();
+  const rows = page.getByTestId("deleted-row");
+  // Last deleted first, each saying when it is removed for good.
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText("Seeded page 2");
+  await expect(rows.first()).toContainText("removed for good after");
+  await expect(page.getByText("Deleted links stay here for 30 days")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Restore Seeded page 2" }).click();
+  await expect(page.getByTestId("trash-status")).toContainText("Restored “Seeded page 2”.");
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("button", { name: /^Restore Seeded page/ }).first()).toBeFocused();
+
+  await page.getByRole("button", { name: "Restore all 2" }).click();
+  await expect(page.getByTestId("trash-status")).toContainText("2 links restored.", { timeout: 30_000 });
+  await expect(page.getByTestId("trash-empty")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Open the dashboard" }).click();
+  await expect.poll(() => titles(page)).toEqual(["Seeded page 4", "Seeded page 3", "Seeded page 2", "Seeded page 1"]);
+});

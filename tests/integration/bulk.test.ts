@@ -232,6 +232,42 @@ describe("actions by ids", () => {
   });
 });
 
+describe("Recently deleted", () => {
+  it("a bulk delete can be undone for as long as its links are kept: 30 days by default", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const ids = await seedLinks(user.id, 3);
+    const deleted = await run(user.token, { action: "delete", ids });
+    expect(Date.parse(deleted.undoUntil!) - Date.parse(deleted.finishedAt!)).toBe(30 * 86_400_000);
+    // Four weeks later, the links are still there to bring back.
+    const weeksAgo = new Date(Date.now() - 28 * 86_400_000);
+    await db().updateTable("links").set({ deleted_at: weeksAgo }).where("id", "in", ids).execute();
+    await db().updateTable("bulk_operations").set({ finished_at: weeksAgo }).where("id", "=", deleted.id).execute();
+    expect(await run(user.token, { action: "restore", undo: deleted.id })).toMatchObject({ total: 3, done: 3 });
+    expect((await rowsOf(ids)).map((row) => row.deleted_at)).toEqual([null, null, null]);
+  });
+
+  it("Restore all brings back every deleted link as one operation, on any plan; with none left it is a 404", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    const stranger = await signUpAs(pipeline.api, "FreeUser");
+    const ids = await seedLinks(user.id, 4, { tags: ["keep"] });
+    const [theirs] = await seedLinks(stranger.id, 1);
+    for (const id of ids.slice(0, 3)) expect((await pipeline.api("DELETE", `/api/links/${id}`, { token: user.token })).status).toBe(200);
+    expect((await pipeline.api("DELETE", `/api/links/${theirs}`, { token: stranger.token })).status).toBe(200);
+
+    const started = await pipeline.api<PublicBulkOperation>("POST", "/api/links/deleted/restore", { token: user.token });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body).toMatchObject({ action: "restore", total: 3 });
+    expect(await finished(user.token, started.body.id)).toMatchObject({ status: "done", total: 3, done: 3 });
+    expect((await rowsOf(ids)).map((row) => [row.deleted_at, row.tags])).toEqual(ids.map(() => [null, ["keep"]]));
+    expect((await rowsOf([theirs!]))[0]!.deleted_at).not.toBeNull();
+    expect((await pipeline.api<unknown[]>("GET", "/api/links/deleted", { token: user.token })).body).toEqual([]);
+
+    const nothing = await pipeline.api<{ message: string }>("POST", "/api/links/deleted/restore", { token: user.token });
+    expect(nothing.status).toBe(404);
+    expect(nothing.body.message).toBe("Nothing to restore: no deleted link is waiting.");
+  });
+});
+
 describe("selection by filter", () => {
   it("resolves the filter when asked: links saved afterwards are not touched", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");

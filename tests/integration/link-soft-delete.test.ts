@@ -39,6 +39,7 @@ async function enrichedLink(userId: string, url: string, savedAt = new Date()) {
 const QUIZ = { questions: [{ question: "Is it back?", options: ["Yes", "No", "Maybe", "Later"], answerIndex: 0, explanation: "Undo brings it back." }] };
 
 type Listed = { id: string; url: string; savedAt: string };
+const THIRTY_DAYS_MS = 30 * 86_400_000;
 const ids = (links: Array<{ id: string }>) => links.map((l) => l.id);
 
 /** Every read a user (or a visitor, or an admin) has of links, reduced to what says whether `id` is there. */
@@ -91,8 +92,8 @@ describe("delete with undo", () => {
     const deleted = await api<{ id: string; deletedAt: string; undoUntil: string }>("DELETE", `/api/links/${id}`, { token: owner.token });
     expect(deleted.status).toBe(200);
     expect(deleted.body.id).toBe(id);
-    // The default grace period: a day to change one's mind.
-    expect(Date.parse(deleted.body.undoUntil) - Date.parse(deleted.body.deletedAt)).toBe(86_400_000);
+    // The default grace period: 30 days to change one's mind, as a trash keeps things (decision 042).
+    expect(Date.parse(deleted.body.undoUntil) - Date.parse(deleted.body.deletedAt)).toBe(THIRTY_DAYS_MS);
     expect((await api("DELETE", `/api/links/${id}`, { token: owner.token })).status).toBe(404);
 
     expect(await reads(owner, id)).toEqual({
@@ -151,7 +152,7 @@ describe("delete with undo", () => {
     await db().insertInto("link_artifacts").values({ link_id: old, user_id: owner.id, kind: "quiz", status: "ready", payload: JSON.stringify({ questions: [] }) }).execute();
     await api("DELETE", `/api/links/${old}`, { token: owner.token });
     await api("DELETE", `/api/links/${recent}`, { token: owner.token });
-    await db().updateTable("links").set({ deleted_at: new Date(Date.now() - 86_400_000 - 60_000) }).where("id", "=", old).execute();
+    await db().updateTable("links").set({ deleted_at: new Date(Date.now() - THIRTY_DAYS_MS - 60_000) }).where("id", "=", old).execute();
 
     expect((await purgeExpiredLinks()).purged).toBe(1);
     expect((await purgeExpiredLinks()).purged).toBe(0);
@@ -209,6 +210,48 @@ describe("delete with undo", () => {
     expect(restored.body.status).toBe("pending");
     expect(await enrichLink(during, { finalAttempt: true })).toBe("enriched");
     expect(await counted()).toBe(1);
+  });
+});
+
+describe("Recently deleted", () => {
+  type Trashed = Listed & { title: string; deletedAt: string; purgeAfter: string };
+  const trash = (token: string, query = "") => api<Trashed[]>("GET", `/api/links/deleted${query}`, { token });
+
+  it("GET /api/links/deleted pages the user's deleted links, last deleted first, each saying when it is removed for good", async () => {
+    const owner = await user("FreeUser");
+    const other = await user("FreeUser");
+    const ids: string[] = [];
+    for (let i = 1; i <= 4; i++) ids.push(await enrichedLink(owner.id, `https://trash.example/${i}`));
+    const theirs = await enrichedLink(other.id, "https://trash.example/theirs");
+    expect((await api("DELETE", `/api/links/${theirs}`, { token: other.token })).status).toBe(200);
+    // Deleted one after another: 1, 2, 3 (4 stays).
+    for (const [i, id] of ids.slice(0, 3).entries()) {
+      expect((await api("DELETE", `/api/links/${id}`, { token: owner.token })).status).toBe(200);
+      await db().updateTable("links").set({ deleted_at: new Date(Date.now() - (3 - i) * 60_000) }).where("id", "=", id).execute();
+    }
+
+    const first = await trash(owner.token, "?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.body.map((l) => l.url)).toEqual(["https://trash.example/3", "https://trash.example/2"]);
+    expect(first.body[0]).toMatchObject({ id: ids[2], title: "Title of https://trash.example/3", status: "enriched", tags: ["undo"] });
+    for (const link of first.body) expect(Date.parse(link.purgeAfter) - Date.parse(link.deletedAt)).toBe(THIRTY_DAYS_MS);
+    const cursor = first.headers.get("x-next-cursor");
+    expect(cursor).toBeTruthy();
+    const second = await trash(owner.token, `?limit=2&before=${cursor}`);
+    expect(second.body.map((l) => l.url)).toEqual(["https://trash.example/1"]);
+    expect(second.headers.get("x-next-cursor")).toBeNull();
+
+    // Restored, it leaves the list; the live list's cursor is not this one's.
+    expect((await api("POST", `/api/links/${ids[1]}/restore`, { token: owner.token })).status).toBe(200);
+    expect((await trash(owner.token)).body.map((l) => l.id)).toEqual([ids[2], ids[0]]);
+    const live = await api<Listed[]>("GET", "/api/links?limit=1", { token: owner.token });
+    for (const bad of ["?before=nonsense", `?before=${live.headers.get("x-next-cursor")}`, "?limit=0", "?limit=201"]) {
+      const refused = await trash(owner.token, bad);
+      expect(refused.status, bad).toBe(400);
+      expect(typeof (refused.body as unknown as { message: string }).message).toBe("string");
+    }
+    expect((await api("GET", "/api/links/deleted")).status).toBe(401);
+    expect((await trash(other.token)).body.map((l) => l.id)).toEqual([theirs]);
   });
 });
 

@@ -118,6 +118,7 @@ describe("migrations", () => {
       "20261126T030000_add_link_search": ["links_search_idx"],
       "20261127T010100_index_search_by_user": ["links_user_search_idx"],
       "20261128T020000_add_bulk_failures_notified": ["bulk_operations_failures_untold_idx"],
+      "20261128T070000_index_deleted_links_by_user": ["links_user_deleted_idx"],
     };
     expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
     expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);

@@ -266,7 +266,11 @@ describe("real answers validate against the document", () => {
 
     const spare = await call<{ id: string }>("post", "/api/links", 201, { token, body: { url: `${pipeline.pages.url("/article")}?copy=1` } });
     await call("delete", "/api/links/{id}", 200, { params: { id: spare.id }, token });
+    await call("get", "/api/links/deleted", 200, { token, query: "?limit=10" });
     await call("post", "/api/links/{id}/restore", 200, { params: { id: spare.id }, token });
+    await call("delete", "/api/links/{id}", 200, { params: { id: spare.id }, token });
+    const restoring = await call<{ id: string }>("post", "/api/links/deleted/restore", 202, { token });
+    await until("Restore all is done", () => call<{ status: string }>("get", "/api/links/bulk/{id}", 200, { params: { id: restoring.id }, token }), (op) => op.status === "done");
     await call("patch", "/api/links/{id}", 200, { params: { id: spare.id }, token, body: { notes: "Read again before the talk." } });
     await call("get", "/api/links", 200, { token, query: "?q=postgres&sort=relevance&limit=5" });
     const bulk = await call<{ id: string }>("post", "/api/links/bulk", 202, { token, body: { action: "add-tag", tag: "to-read", ids: [spare.id] } });

@@ -2,11 +2,13 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { LinkFilter } from "~/lib/api-schemas";
-import { BULK_ACTION_LABELS, bulkSummary, type BulkActionName, type PublicBulkOperation } from "~/lib/bulk";
+import { BULK_ACTION_LABELS, bulkSummary, deleteConfirmation, type BulkActionName, type PublicBulkOperation } from "~/lib/bulk";
 import type { FeatureAccessMap } from "~/lib/entitlements";
 import { EXPORT_FORMATS, type ExportFormat } from "~/lib/imports";
-import { UNDO_MS, type PublicLink } from "~/lib/links";
+import { keptForLabel, type PublicLink } from "~/lib/links";
+import { ConfirmDialog } from "../admin/confirm-dialog";
 import { LockIcon } from "../icons";
+import { LocalTime } from "../local-time";
 import { useToast } from "../toast";
 import { Button, buttonClass, cx } from "../ui";
 import type { RowSelection } from "./link-row";
@@ -102,7 +104,9 @@ const FORMAT_LABELS: Record<ExportFormat, string> = { json: "JSON", html: "Bookm
  * The bulk toolbar over the saved links (batchProcessing): how many are selected, "Select all N
  * matching", the actions, the running operation's progress (the event stream, a poll behind
  * it), and its result, with Undo after a delete. Escape clears the selection. Locked plans see
- * the upgrade prompt instead.
+ * the upgrade prompt instead. A delete of more than a screenful asks first, with the count; its
+ * result and Undo stay until dismissed (the links stay restorable for `keptMs`), so the toolbar
+ * is mounted outside the list and outlives a list that the delete emptied.
  */
 export function BulkToolbar({
   access,
@@ -111,6 +115,7 @@ export function BulkToolbar({
   filter,
   onBulk,
   onSettled,
+  keptMs,
 }: {
   access: FeatureAccessMap;
   selection: BulkSelection;
@@ -120,6 +125,8 @@ export function BulkToolbar({
   filter: LinkFilter | null;
   onBulk: (listener: (progress: PublicBulkOperation) => void) => () => void;
   onSettled: (op: PublicBulkOperation) => void;
+  /** How long deleted links stay restorable (LINK_PURGE_AFTER_MS). */
+  keptMs: number;
 }) {
   const toast = useToast();
   const [op, setOp] = useState<PublicBulkOperation | null>(null);
@@ -128,6 +135,8 @@ export function BulkToolbar({
   const [format, setFormat] = useState<ExportFormat>("json");
   const [busy, setBusy] = useState(false);
   const [undoable, setUndoable] = useState(false);
+  const [confirming, setConfirming] = useState<{ title: string; confirmLabel: string } | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   const formOpener = useRef<HTMLButtonElement | null>(null);
@@ -160,15 +169,15 @@ export function BulkToolbar({
     return () => clearInterval(timer);
   }, [running, opId]);
 
-  // Once finished: the list catches up, and a delete offers Undo as long as a single delete does.
+  // Once finished: the list catches up, and a delete offers Undo until the result is dismissed
+  // (the server restores the operation's links until they are purged: undoUntil).
   useEffect(() => {
     if (!settledId || !op) return;
     onSettled(op);
     if (op.action === "delete" && op.done > 0) {
       setUndoable(true);
       focusNext.current = "undo";
-      const timer = setTimeout(() => setUndoable(false), UNDO_MS);
-      return () => clearTimeout(timer);
+      return;
     }
     if (op.action !== "export") statusRef.current?.focus();
     // Only when another operation settles.
@@ -190,7 +199,8 @@ export function BulkToolbar({
     if (count === 0 && !form) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"]')) return;
+      // A dialog's Escape is its own (Cancel).
+      if (document.querySelector('[role="dialog"], dialog[open]')) return;
       event.preventDefault();
       if (form) return closeForm();
       clear();
@@ -214,7 +224,8 @@ export function BulkToolbar({
 
   const selectionBody = () => (all && filter ? { filter } : { ids: [...ids] });
 
-  async function start(action: BulkActionName, extra: { tag?: string; format?: ExportFormat } = {}) {
+  /** Starts the action; a refusal is told in a toast, or handed to `onRefused` (the confirm dialog shows it). */
+  async function start(action: BulkActionName, extra: { tag?: string; format?: ExportFormat } = {}, onRefused?: (message: string) => void) {
     if (busy) return;
     setBusy(true);
     try {
@@ -233,11 +244,14 @@ export function BulkToolbar({
         return;
       }
       setUndoable(false);
+      setConfirming(null);
       setOp(started);
       clear();
       focusNext.current = "status";
     } catch (error) {
-      toast.show(error instanceof ApiError ? error.message : "The bulk action failed. Please try again", "error");
+      const message = error instanceof ApiError ? error.message : "The bulk action failed. Please try again";
+      if (onRefused) onRefused(message);
+      else toast.show(message, "error");
     } finally {
       setBusy(false);
     }
@@ -261,6 +275,12 @@ export function BulkToolbar({
       setForm({ kind: action === "export" ? "export" : action });
       return;
     }
+    const question = action === "delete" ? deleteConfirmation(count === Number.POSITIVE_INFINITY ? null : count) : null;
+    if (question) {
+      setConfirmError(null);
+      setConfirming(question);
+      return;
+    }
     void start(action);
   }
 
@@ -278,6 +298,26 @@ export function BulkToolbar({
 
   return (
     <>
+      <ConfirmDialog
+        request={
+          confirming
+            ? {
+                ...confirming,
+                danger: true,
+                body: (
+                  <p>
+                    They move to Recently deleted with their summaries, results and share pages. Undo, or Restore there, brings them back for {keptForLabel(keptMs)}; then
+                    they are removed for good.
+                  </p>
+                ),
+              }
+            : null
+        }
+        busy={busy}
+        error={confirmError}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void start("delete", {}, setConfirmError)}
+      />
       {count === 0 && matching !== 0 && filter !== null ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Button size="sm" variant="secondary" onClick={selectAll} data-testid="bulk-select-all">
@@ -383,6 +423,14 @@ export function BulkToolbar({
                   <button ref={undoRef} type="button" className={buttonClass("secondary", "sm")} onClick={undo}>
                     Undo
                   </button>
+                ) : null}
+                {!running && undoable && op.action === "delete" && op.undoUntil ? (
+                  <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="bulk-undo-until">
+                    Restorable until <LocalTime when={op.undoUntil} style="date" /> in{" "}
+                    <Link to="/dashboard/deleted" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                      Recently deleted
+                    </Link>
+                  </span>
                 ) : null}
                 {!running && count === 0 ? (
                   <Button size="sm" variant="ghost" onClick={() => setOp(null)}>

@@ -64,6 +64,8 @@ import {
   publicUserSchema,
   queuedCountSchema,
   receiptSchema,
+  recentlyDeletedLinkSchema,
+  recentlyDeletedQuerySchema,
   reenrichSchema,
   registeredSchema,
   registerSchema,
@@ -366,6 +368,17 @@ export const API_ROUTES: ApiRoutes = {
       query: linkFilterSchema,
       responses: { 200: linkCountSchema },
     },
+  },
+  "api.links.deleted.ts": {
+    get: {
+      auth: "user",
+      summary: "Recently deleted: the user's deleted links not purged yet, last deleted first, each with deletedAt and purgeAfter (LINK_PURGE_AFTER_MS later, 30 days by default); X-Next-Cursor is the `before` of the next page. POST /api/links/{id}/restore brings one back.",
+      query: recentlyDeletedQuerySchema,
+      responses: { 200: z.array(recentlyDeletedLinkSchema) },
+    },
+  },
+  "api.links.deleted.restore.ts": {
+    post: { auth: "user", summary: "Restore all: every deleted link not purged yet (up to 10,000, last deleted first) comes back, as a bulk restore run by the bulk queue (any plan); 202 with the operation, 404 when none waits.", responses: { 202: bulkOperationSchema, 404: messageSchema } },
   },
   "api.links.enrich.ts": {
     post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },

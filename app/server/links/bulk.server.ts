@@ -37,6 +37,7 @@ import {
   type BulkSummary,
 } from "../repos/bulk-operations.server";
 import { listPendingArtifactIds } from "../repos/artifacts.server";
+import { listDeletedLinkIds } from "../repos/links.server";
 import { listMatchingLinkIds } from "../repos/link-search.server";
 import { getUserById } from "../repos/users.server";
 import { toPublicLink } from "./links.server";
@@ -118,6 +119,19 @@ export async function startBulkOperation(user: { id: string; role: Role }, reque
     return toPublicBulkOperation(await insertBulkOperation(db(), { ...base, status: "done", done: linkIds.length }));
   }
   const row = await insertBulkOperation(db(), base);
+  await enqueueBulkRun(row.id).catch((error: unknown) => log.warn("bulk enqueue failed; the reconciler will pick it up", { operationId: row.id, error }));
+  return announce(row);
+}
+
+/**
+ * POST /api/links/deleted/restore (Recently deleted's "Restore all"): every deleted link not yet
+ * purged, last deleted first, up to MAX_BULK_IDS (a second press takes the rest), restored by the
+ * bulk queue a chunk at a time. Getting back what one deleted is not a bulk feature: any plan.
+ */
+export async function restoreAllDeleted(userId: string): Promise<PublicBulkOperation> {
+  const linkIds = await listDeletedLinkIds(db(), { userId, limit: MAX_BULK_IDS });
+  if (linkIds.length === 0) throw new HttpError(404, "Nothing to restore: no deleted link is waiting.");
+  const row = await insertBulkOperation(db(), { userId, action: "restore", tag: null, format: null, linkIds });
   await enqueueBulkRun(row.id).catch((error: unknown) => log.warn("bulk enqueue failed; the reconciler will pick it up", { operationId: row.id, error }));
   return announce(row);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeLinkCursor, decodeRankCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
+import { decodeDeletedCursor, decodeLinkCursor, decodeRankCursor, encodeDeletedCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
 
 const cursor = { savedAt: "2026-11-24T08:15:42.123456", id: "0b8f5a52-2f7e-4d8c-9a51-3f6f1b2c9d10" };
 
@@ -34,5 +34,17 @@ describe("relevance cursor", () => {
     expect(decodeRankCursor(Buffer.from(`r2|0.5|2026-11-24 08:15|${cursor.id}`).toString("base64url"))).toBeUndefined();
     // The first form (rank and id, ordered without saved_at) is no longer read.
     expect(decodeRankCursor(Buffer.from(`r1|0.5|${cursor.id}`).toString("base64url"))).toBeUndefined();
+  });
+});
+
+describe("Recently deleted cursor", () => {
+  it("round-trips deleted_at and the id, and is neither a list nor a relevance cursor", () => {
+    const deleted = { deletedAt: cursor.savedAt, id: cursor.id };
+    const text = encodeDeletedCursor(deleted);
+    expect(decodeDeletedCursor(text)).toEqual(deleted);
+    expect(decodeLinkCursor(text)).toBeUndefined();
+    expect(decodeDeletedCursor(encodeLinkCursor(cursor))).toBeUndefined();
+    expect(decodeDeletedCursor(cursor.id)).toBeUndefined();
+    expect(decodeDeletedCursor(Buffer.from(`d1|2026-11-24 08:15|${cursor.id}`).toString("base64url"))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { isUuid } from "~/lib/ids";
 import type { RankCursor } from "../repos/link-search.server";
-import type { LinkCursor } from "../repos/links.server";
+import type { DeletedCursor, LinkCursor } from "../repos/links.server";
 
 /**
  * The list's page cursor, opaque to clients: the last row's sort key (saved_at to the
@@ -22,6 +22,21 @@ export function decodeLinkCursor(text: string): LinkCursor | undefined {
   if (version !== VERSION || rest.length > 0 || !savedAt || !SAVED_AT.test(savedAt) || !isUuid(id)) return undefined;
   if (Number.isNaN(Date.parse(`${savedAt}Z`))) return undefined;
   return { savedAt, id: id.toLowerCase() };
+}
+
+/** Recently deleted's cursor: the same shape keyed by deleted_at, with its own version, so neither list takes the other's. */
+const DELETED_VERSION = "d1";
+
+export function encodeDeletedCursor(cursor: DeletedCursor): string {
+  return Buffer.from(`${DELETED_VERSION}|${cursor.deletedAt}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+export function decodeDeletedCursor(text: string): DeletedCursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return undefined;
+  const [version, deletedAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (version !== DELETED_VERSION || rest.length > 0 || !deletedAt || !SAVED_AT.test(deletedAt) || !isUuid(id)) return undefined;
+  if (Number.isNaN(Date.parse(`${deletedAt}Z`))) return undefined;
+  return { deletedAt, id: id.toLowerCase() };
 }
 
 /**

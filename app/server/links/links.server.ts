@@ -1,7 +1,7 @@
 import { publicFavicon, publicLeadImage } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
 import { FETCH_METHODS, isOneOf } from "~/lib/vocabulary";
-import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink } from "~/lib/links";
+import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink, type RecentlyDeletedLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -14,10 +14,12 @@ import { listArtifacts } from "../repos/artifacts.server";
 import { env } from "../platform/env.server";
 import { searchLinks, type RankCursor, type SearchedLink } from "../repos/link-search.server";
 import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
-import { decodeLinkCursor, decodeRankCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
+import { decodeDeletedCursor, decodeLinkCursor, decodeRankCursor, encodeDeletedCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
 import {
+  countDeletedLinks,
   countLinksByStatus,
   getLink,
+  listDeletedLinks,
   getLinkCursor,
   listStalePendingLinks,
   listStaleReenrichLinks,
@@ -153,6 +155,37 @@ export async function restoreUserLink(userId: string, id: string, role?: Role): 
     publishUserEvent(userId, { type: "link-restored", link: toPublicLink(link) }),
   ]);
   return link;
+}
+
+/** How long a deleted link stays restorable (Undo, Recently deleted) before the purge may take it. */
+export function deletedLinksKeptMs(): number {
+  return env().LINK_PURGE_AFTER_MS;
+}
+
+/**
+ * A page of Recently deleted: the user's deleted links not purged yet, last deleted first, each
+ * with when it goes for good, and the cursor of the next page (its own kind: a cursor of the
+ * live list is a 400 here, as any other text is).
+ */
+export async function listRecentlyDeleted(userId: string, { limit, before }: { limit: number; before?: string }): Promise<{ links: RecentlyDeletedLink[]; nextCursor: string | null }> {
+  const cursor = before === undefined ? undefined : decodeDeletedCursor(before);
+  if (before !== undefined && !cursor) throw new HttpError(400, "before must be the cursor of the previous page");
+  const rows = await listDeletedLinks(db(), { userId, limit: limit + 1, before: cursor });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const keptMs = deletedLinksKeptMs();
+  return {
+    links: page.map((row) => ({
+      ...toPublicLink(row),
+      deletedAt: row.deleted_at.toISOString(),
+      purgeAfter: new Date(row.deleted_at.getTime() + keptMs).toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? encodeDeletedCursor({ deletedAt: last.cursor_deleted_at, id: last.id }) : null,
+  };
+}
+
+export async function countRecentlyDeleted(userId: string): Promise<number> {
+  return countDeletedLinks(db(), userId);
 }
 
 const PURGE_BATCH = 500;

@@ -173,8 +173,8 @@ const envSchema = z.object({
   /** The reconciler re-enqueues links pending longer than this with no live job. */
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(200).default(30_000),
-  /** A deleted link can be restored this long; then the worker's link-purge removes it for good. */
-  LINK_PURGE_AFTER_MS: z.coerce.number().int().min(10_000).default(86_400_000),
+  /** A deleted link can be restored this long (Undo, Recently deleted: 30 days, decision 042); then the worker's link-purge removes it for good. */
+  LINK_PURGE_AFTER_MS: z.coerce.number().int().min(10_000).default(2_592_000_000),
 
   /** auto: the OpenAI-compatible provider when OPENAI_API_KEY or OPENAI_BASE_URL is set, else local. */
   ENRICHMENT_PROVIDER: z.enum(["auto", ...ENRICHMENT_PROVIDERS]).default("auto"),

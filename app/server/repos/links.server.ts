@@ -149,6 +149,46 @@ export async function restoreLink(db: Database, { id, userId }: { id: string; us
     .executeTakeFirst();
 }
 
+/** Where a page of Recently deleted ends: the last row's deleted_at (as Postgres holds it) and id. */
+export interface DeletedCursor {
+  deletedAt: string;
+  id: string;
+}
+
+export type DeletedListedLink = Link & { deleted_at: Date; cursor_deleted_at: string };
+
+const cursorDeletedAt = sql<string>`to_char(links.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as("cursor_deleted_at");
+
+/**
+ * The user's deleted links not purged yet, last deleted first (links_user_deleted_idx); `before`
+ * ends the previous page, compared as a row so the index answers a deep page too.
+ */
+export async function listDeletedLinks(db: Database, { userId, limit, before }: { userId: string; limit: number; before?: DeletedCursor }): Promise<DeletedListedLink[]> {
+  let query = db.selectFrom("links").selectAll("links").select(cursorDeletedAt).where("links.user_id", "=", userId).where("links.deleted_at", "is not", null);
+  if (before) query = query.where(sql<boolean>`(links.deleted_at, links.id) < ((${before.deletedAt}::timestamp at time zone 'UTC'), ${before.id}::uuid)`);
+  const rows = await query.orderBy("links.deleted_at", "desc").orderBy("links.id", "desc").limit(limit).execute();
+  return rows as DeletedListedLink[];
+}
+
+export async function countDeletedLinks(db: Database, userId: string): Promise<number> {
+  const row = await db.selectFrom("links").select(sql<number>`count(*)::int`.as("n")).where("user_id", "=", userId).where("deleted_at", "is not", null).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Ids of the user's deleted links, last deleted first, at most `limit` (Restore all's snapshot). */
+export async function listDeletedLinkIds(db: Database, { userId, limit }: { userId: string; limit: number }): Promise<string[]> {
+  const rows = await db
+    .selectFrom("links")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is not", null)
+    .orderBy("deleted_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * Removes for good up to `limit` links deleted before `deletedBefore`, oldest first, with their
  * results, views and share pages (foreign keys cascade). Rows another purge holds are skipped,
