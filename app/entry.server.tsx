@@ -8,6 +8,16 @@ import { NonceProvider } from "~/lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
+/**
+ * A failure Remix itself caught (a page that throws while rendering): logged with the request's
+ * id, which the error page shows. Loaders' and actions' failures are logged where they are
+ * caught (web.server.ts), and a client that went away is not an error.
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (request.signal.aborted) return;
+  console.error(`page failed to render requestId=${context.requestId ?? "-"} url=${JSON.stringify(new URL(request.url).pathname)}`, error);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -32,18 +32,23 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: `${PRODUCT_NAME} — save links, learn more` },
-  { name: "description", content: "Save web links and let AI enrich them with summaries, tags, quizzes and mini-courses." },
-];
+export const meta: MetaFunction = ({ error }) =>
+  error
+    ? [{ title: `${errorHeading(error)} · ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }]
+    : [
+        { title: `${PRODUCT_NAME} — save links, learn more` },
+        { name: "description", content: "Save web links and let AI enrich them with summaries, tags, quizzes and mini-courses." },
+      ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request);
   // Pages' Open Graph tags need the site's absolute address.
   return {
     user: auth ? await toPublicUser(auth.user) : null,
     appUrl: env().APP_URL,
     confirmBannerDismissed: confirmBannerDismissed(request.headers.get("Cookie")),
+    // The error page names it when a page fails to render (the server logged it with this id).
+    requestId: (context as { requestId?: string } | undefined)?.requestId ?? null,
   };
 }
 
@@ -105,26 +110,50 @@ function routeErrorText(error: { status: number; statusText: string; data: unkno
   return typeof message === "string" ? message : `${error.status} ${error.statusText}`;
 }
 
+/**
+ * The error page's heading and title. The spec's "Unexpected Application Error!" was Remix's
+ * developer default; issue 33 asked for a real error page.
+ */
 function errorHeading(error: unknown): string {
   if (isRouteErrorResponse(error) && error.status === 404) return "Page not found";
   if (isRouteErrorResponse(error) && error.status === 503) return "Briefly unavailable";
-  return "Unexpected Application Error!";
+  if (isRouteErrorResponse(error) && error.status < 500) return "This request could not be completed";
+  return "Something went wrong";
+}
+
+/** The id the server logged the failure under: from its answer, else from this page's own request. */
+function requestIdOf(error: unknown, pageRequestId: string | null | undefined): string | null {
+  const fromAnswer = isRouteErrorResponse(error) ? (error.data as { requestId?: unknown } | null)?.requestId : undefined;
+  if (typeof fromAnswer === "string") return fromAnswer;
+  return isRouteErrorResponse(error) ? null : (pageRequestId ?? null);
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   // Details stay in the server log; the page says the same thing for every failure.
   if (!isRouteErrorResponse(error)) console.error(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const requestId = notFound ? null : requestIdOf(error, rootData?.requestId);
   return (
-    <div className="container-page flex flex-col items-center py-24 text-center">
+    <div className="container-page flex flex-col items-center py-24 text-center" data-testid="error-page">
       <h1 className="text-3xl font-bold">{errorHeading(error)}</h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">
+      <p className="mt-4 max-w-xl text-slate-600 dark:text-slate-300">
         {notFound ? "There is nothing at this address. It may have been moved or removed." : isRouteErrorResponse(error) ? routeErrorText(error) : "Something went wrong on our side. Please try again."}
       </p>
-      <ButtonLink to="/" className="mt-8">
-        Back to the home page
-      </ButtonLink>
+      {requestId ? (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
+          If you contact us about it, please quote this request id: <code className="select-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200" data-testid="request-id">{requestId}</code>
+        </p>
+      ) : null}
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/">Back to the home page</ButtonLink>
+        {notFound ? null : (
+          <ButtonLink to="/contact" variant="secondary">
+            Contact support
+          </ButtonLink>
+        )}
+      </div>
     </div>
   );
 }

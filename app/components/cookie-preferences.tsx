@@ -10,7 +10,8 @@ export interface CookiePreferences {
   marketing: boolean;
 }
 export const COOKIE_PREFERENCES_KEY = "cookiePreferences";
-export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = { essential: true, analytics: true, preferences: true, marketing: false };
+/** Opt-in: nothing but the essential is on until the visitor says so (the spec's pre-checked boxes are not consent). */
+export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = { essential: true, analytics: false, preferences: false, marketing: false };
 
 export function readCookiePreferences(): CookiePreferences {
   try {

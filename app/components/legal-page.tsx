@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
 import { PageHeader, Section } from "./ui";
 
-export const LEGAL_UPDATED = "January 15, 2024";
+/**
+ * When the legal pages' text last changed: change it in the same commit as their text
+ * (issue 33: billing terms without annual billing, cookies opt-in).
+ */
+export const LEGAL_UPDATED = "November 28, 2026";
 
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (

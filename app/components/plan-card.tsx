@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatEur, type Plan } from "~/lib/plans";
+import type { FeatureKey } from "~/lib/entitlements";
+import { formatEur, planFeatureList, type Plan } from "~/lib/plans";
 import { Badge, ButtonLink, Card, CheckList, cx } from "./ui";
 
 /**
@@ -14,6 +15,7 @@ export function PlanCard({
   comingSoon = plan.comingSoon,
   children,
   headingLevel = 3,
+  switchedOff = [],
 }: {
   plan: Plan;
   highlighted?: boolean;
@@ -21,6 +23,8 @@ export function PlanCard({
   comingSoon?: boolean;
   children?: ReactNode;
   headingLevel?: 2 | 3;
+  /** Features of this plan the operator has switched off now: not promised while off. */
+  switchedOff?: readonly FeatureKey[];
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const soon = plan.id !== "free" && comingSoon;
@@ -35,7 +39,7 @@ export function PlanCard({
         <span className="text-4xl font-bold">{formatEur(plan.priceEur)}</span>
         <span className="text-slate-600 dark:text-slate-300"> / month</span>
       </p>
-      <CheckList items={plan.features} className="mt-6 flex-1 space-y-2" />
+      <CheckList items={planFeatureList(plan, switchedOff)} className="mt-6 flex-1 space-y-2" />
       <div className="mt-6 flex flex-col gap-2">
         {children ?? (
           <ButtonLink

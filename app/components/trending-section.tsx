@@ -1,9 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
-import { CATEGORIES } from "~/lib/categories";
 import { plural } from "~/lib/plural";
-import { LANDING_CATEGORIES, LANDING_MIN_STORED_URLS, formatViews, type Stats, type TrendingResource } from "~/lib/trending";
+import { LANDING_MIN_STORED_URLS, TRENDING_CATEGORIES, formatViews, type Stats, type TrendingResource } from "~/lib/trending";
 import { Favicon } from "./favicon";
 import { Button, Spinner, cx } from "./ui";
 
@@ -16,7 +15,7 @@ type State =
 
 /** The landing page's trending section: the most viewed shared links, filterable by category. */
 export function TrendingSection() {
-  const [category, setCategory] = useState<(typeof LANDING_CATEGORIES)[number]>("all");
+  const [category, setCategory] = useState<(typeof TRENDING_CATEGORIES)[number]["slug"]>("all");
   const [state, setState] = useState<State>({ kind: "loading" });
 
   const load = useCallback(async () => {
@@ -55,7 +54,7 @@ export function TrendingSection() {
         </Link>
       </div>
       <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Filter by category">
-        {LANDING_CATEGORIES.map((slug) => (
+        {TRENDING_CATEGORIES.map(({ slug, label }) => (
           <button
             key={slug}
             type="button"
@@ -66,7 +65,7 @@ export function TrendingSection() {
               category === slug ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200",
             )}
           >
-            {slug === "all" ? "All" : CATEGORIES[slug]}
+            {slug === "all" ? "All" : label}
           </button>
         ))}
       </div>

@@ -353,7 +353,7 @@ export const preferencesSchema = z
 const paidPlanSchema = z.enum(["scout", "creator"]);
 export const salesStateSchema = z.enum(["open", "coming-soon"]).meta({ id: "SalesState" });
 export const publicPackSchema = z
-  .object({ id: z.enum(["pack-10", "pack-20", "pack-50"]), name: z.string(), count: z.number().int(), price: z.number().describe("EUR."), popular: z.boolean() })
+  .object({ id: z.enum(["pack-10", "pack-20", "pack-50"]), name: z.string(), count: z.number().int(), price: z.number().describe("EUR."), popular: z.boolean().describe("Best Value: the lowest price per credit, computed from the prices.") })
   .meta({ id: "Pack" });
 export const billingSummarySchema = z
   .object({

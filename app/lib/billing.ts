@@ -3,7 +3,7 @@
  * answers of the billing API, and the spec's messages. Prices live on the server
  * (`~/lib/packs`, `~/lib/plans` are read there and shown here); a client never sends an amount.
  */
-import { PACKS } from "./packs";
+import { PACKS, isBestValue } from "./packs";
 import type { z } from "zod";
 import type { billingSummarySchema, checkoutStateSchema, creditEntrySchema, creditHistoryPageSchema, publicPackSchema, receiptSchema } from "./api-schemas";
 
@@ -25,7 +25,8 @@ export type { PaymentProvider as ProviderName } from "./vocabulary";
 export type PublicPack = z.infer<typeof publicPackSchema>;
 
 export function publicPacks(): PublicPack[] {
-  return PACKS.map(({ id, name, count, priceEur, popular }) => ({ id, name, count, price: priceEur, popular }));
+  // `popular` is the spec's name for the Best Value flag: the lowest price per credit.
+  return PACKS.map((pack) => ({ id: pack.id, name: pack.name, count: pack.count, price: pack.priceEur, popular: isBestValue(pack) }));
 }
 
 export type SubscriptionStatus = "active" | "trialing" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";

@@ -1,7 +1,10 @@
 // No zod here: the landing and /trending pages import these, and zod is ~90 KB of script.
+import { LINK_CATEGORIES, type LinkCategory } from "./vocabulary";
 
-/** Categories of the trending lists: the landing page's and the /trending page's. */
-export const CATEGORIES = {
+export type CategorySlug = LinkCategory;
+
+/** The labels of the one category list (vocabulary.ts), wherever a category is shown or filtered. */
+export const CATEGORIES: Record<CategorySlug, string> = {
   programming: "Programming",
   business: "Business",
   ai: "AI",
@@ -13,9 +16,8 @@ export const CATEGORIES = {
   dotnet: ".NET",
   learning: "Learning",
   devtools: "Dev Tools",
-} as const;
-export type CategorySlug = keyof typeof CATEGORIES;
-export const CATEGORY_SLUGS = Object.keys(CATEGORIES) as [CategorySlug, ...CategorySlug[]];
+};
+export const CATEGORY_SLUGS = LINK_CATEGORIES;
 
 export const DIFFICULTY_LEVELS = ["beginner", "intermediate", "expert"] as const;
 export type Difficulty = (typeof DIFFICULTY_LEVELS)[number];

@@ -6,11 +6,14 @@ import {
   accessMap,
   accessTo,
   planUnlocking,
+  switchedOffFor,
+  switchedOffMessage,
   upgradeUrl,
   type FeatureAccess,
   type FeatureKey,
   type FeatureTable,
 } from "./entitlements";
+import { PLANS, planFeatureList } from "./plans";
 import { ROLES } from "./vocabulary";
 
 const NOT_BUILT: FeatureKey[] = [];
@@ -58,8 +61,40 @@ describe("accessTo", () => {
   it("follows the table it is given, so admin toggles change the answer", () => {
     const table: FeatureTable = { ...DEFAULT_FEATURE_TABLE, quizGenerator: { FreeUser: false, LiteUser: true, ProUser: false } };
     expect(accessTo(table, "LiteUser", "quizGenerator")).toBe("available");
-    expect(accessTo(table, "ProUser", "quizGenerator")).toBe("locked");
+    expect(accessTo(table, "ProUser", "quizGenerator")).toBe("switched-off");
     expect(accessTo(table, "Admin", "quizGenerator")).toBe("available");
+  });
+
+  it("tells a plan that sells a feature the operator switched off so, never to upgrade for it", () => {
+    const table: FeatureTable = { ...DEFAULT_FEATURE_TABLE, quizGenerator: { FreeUser: false, LiteUser: false, ProUser: false }, codeSnippets: { FreeUser: false, LiteUser: false, ProUser: true } };
+    expect(accessTo(table, "ProUser", "quizGenerator")).toBe("switched-off");
+    // No plan has it now: upgrading would not help anyone.
+    expect(accessTo(table, "FreeUser", "quizGenerator")).toBe("switched-off");
+    expect(accessTo(table, "LiteUser", "quizGenerator")).toBe("switched-off");
+    // Scout's own feature switched off for Scout; Creator still has it, but Scout paid for it.
+    expect(accessTo(table, "LiteUser", "codeSnippets")).toBe("switched-off");
+    // Free never had code snippets and Creator does: that is an upgrade.
+    expect(accessTo(table, "FreeUser", "codeSnippets")).toBe("locked");
+    expect(switchedOffMessage("quizGenerator")).toBe("Quiz generator is switched off for now by the operator.");
+  });
+});
+
+describe("the plan cards' feature lists", () => {
+  it("list every feature the plan sells while nothing is switched off", () => {
+    const creator = PLANS.find((plan) => plan.id === "creator")!;
+    expect(switchedOffFor(DEFAULT_FEATURE_TABLE, "ProUser")).toEqual([]);
+    expect(planFeatureList(creator, [])).toContain("Quiz generator");
+  });
+
+  it("leave out a feature the operator switched off for that plan, and only for it", () => {
+    const table: FeatureTable = { ...DEFAULT_FEATURE_TABLE, quizGenerator: { FreeUser: false, LiteUser: false, ProUser: false }, codeSnippets: { FreeUser: false, LiteUser: false, ProUser: true } };
+    const creator = PLANS.find((plan) => plan.id === "creator")!;
+    const scout = PLANS.find((plan) => plan.id === "scout")!;
+    expect(switchedOffFor(table, "ProUser")).toEqual(["quizGenerator"]);
+    expect(switchedOffFor(table, "LiteUser")).toEqual(["codeSnippets"]);
+    expect(planFeatureList(creator, switchedOffFor(table, "ProUser"))).not.toContain("Quiz generator");
+    expect(planFeatureList(creator, switchedOffFor(table, "ProUser"))).toContain("Rephrasing by difficulty");
+    expect(planFeatureList(scout, switchedOffFor(table, "LiteUser"))).toEqual(["30 enrichments per month", "Priority queue", "Advanced summaries", "Tag suggestions"]);
   });
 });
 

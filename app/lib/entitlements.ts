@@ -85,14 +85,30 @@ export const DEFAULT_FEATURE_TABLE: FeatureTable = {
   apiAccess: { FreeUser: false, LiteUser: false, ProUser: true },
 };
 
-/** What a role may do with a feature: use it, upgrade for it, or wait for it to be built. */
-export type FeatureAccess = "available" | "locked" | "coming-soon";
+/**
+ * What a role may do with a feature: use it, upgrade for it, wait for it to be built, or do
+ * without it while the operator has it switched off (no plan would buy it back).
+ */
+export type FeatureAccess = "available" | "locked" | "switched-off" | "coming-soon";
 export type FeatureAccessMap = Record<FeatureKey, FeatureAccess>;
 
 export function accessTo(table: FeatureTable, role: Role, key: FeatureKey): FeatureAccess {
   if (!featureInfo(key).built) return "coming-soon";
   if (role === "Admin") return "available";
-  return table[key][role] ? "available" : "locked";
+  if (table[key][role]) return "available";
+  // The plan sells it and an admin switched it off, or no plan has it now: "upgrade" would be untrue.
+  if (DEFAULT_FEATURE_TABLE[key][role] || planUnlocking(table, key) === null) return "switched-off";
+  return "locked";
+}
+
+/** What the user reads about a feature the operator switched off (refusals, cards, the sidebar). */
+export function switchedOffMessage(key: FeatureKey): string {
+  return `${featureInfo(key).name} is switched off for now by the operator.`;
+}
+
+/** The features a plan sells (the table in code) that the operator has switched off for it now. */
+export function switchedOffFor(table: FeatureTable, role: PlanRole): FeatureKey[] {
+  return FEATURE_KEYS.filter((key) => featureInfo(key).built && DEFAULT_FEATURE_TABLE[key][role] && !table[key][role]);
 }
 
 export function accessMap(table: FeatureTable, role: Role): FeatureAccessMap {

@@ -25,11 +25,19 @@ describe("link URLs", () => {
 
 describe("usageLevel", () => {
   it("is green up to 60%, yellow above, red above 80%, exceeded at 100%", () => {
-    expect(usageLevel({ used: 18, limit: 30 })).toEqual({ percent: 60, tone: "green", exceeded: false });
-    expect(usageLevel({ used: 19, limit: 30 }).tone).toBe("yellow");
-    expect(usageLevel({ used: 25, limit: 30 }).tone).toBe("red");
-    expect(usageLevel({ used: 5, limit: 5 })).toEqual({ percent: 100, tone: "red", exceeded: true });
-    expect(usageLevel({ used: 40, limit: null })).toEqual({ percent: 0, tone: "green", exceeded: false });
+    expect(usageLevel({ used: 18, limit: 30, credits: 0 })).toEqual({ percent: 60, tone: "green", exceeded: false, note: null });
+    expect(usageLevel({ used: 19, limit: 30, credits: 0 }).tone).toBe("yellow");
+    expect(usageLevel({ used: 25, limit: 30, credits: 0 }).tone).toBe("red");
+    expect(usageLevel({ used: 5, limit: 5, credits: 0 })).toEqual({ percent: 100, tone: "red", exceeded: true, note: "Quota exceeded" });
+    expect(usageLevel({ used: 40, limit: null, credits: 0 })).toEqual({ percent: 0, tone: "green", exceeded: false, note: null });
+  });
+
+  it("counts pack credits as what is left: the allowance used up with credits to spend is not exceeded", () => {
+    expect(usageLevel({ used: 30, limit: 30, credits: 19 })).toEqual({ percent: 100, tone: "yellow", exceeded: false, note: "Monthly allowance used · 19 pack credits left" });
+    expect(usageLevel({ used: 31, limit: 30, credits: 1 }).note).toBe("Monthly allowance used · 1 pack credit left");
+    // Close to the limit with credits in hand is a warning, not an alarm.
+    expect(usageLevel({ used: 27, limit: 30, credits: 5 })).toMatchObject({ tone: "yellow", exceeded: false, note: null });
+    expect(usageLevel({ used: 0, limit: 0, credits: 3 })).toMatchObject({ exceeded: false, note: "Monthly allowance used · 3 pack credits left" });
   });
 });
 

@@ -122,9 +122,27 @@ export const STATUS_LABELS: Record<LinkStatus, string> = {
 
 export type Usage = z.infer<typeof usageSchema>;
 
-/** Green up to 60%, yellow above 60%, red above 80%, exceeded at 100%. */
-export function usageLevel(usage: Pick<Usage, "used" | "limit">): { percent: number; tone: "green" | "yellow" | "red"; exceeded: boolean } {
-  if (usage.limit === null || usage.limit === 0) return { percent: 0, tone: "green", exceeded: usage.limit === 0 };
-  const percent = Math.round((usage.used / usage.limit) * 100);
-  return { percent, tone: percent > 80 ? "red" : percent > 60 ? "yellow" : "green", exceeded: percent >= 100 };
+/**
+ * Green up to 60%, yellow above 60%, red above 80% (spec section 9); but pack credits are what is
+ * left after the allowance, so the quota is exceeded (and the bar red) only when none remain.
+ * `note` is what the meter says beside the bar, null when there is nothing to say.
+ */
+export function usageLevel(usage: Pick<Usage, "used" | "limit" | "credits">): {
+  percent: number;
+  tone: "green" | "yellow" | "red";
+  exceeded: boolean;
+  note: string | null;
+} {
+  if (usage.limit === null) return { percent: 0, tone: "green", exceeded: false, note: null };
+  const percent = usage.limit === 0 ? 100 : Math.round((usage.used / usage.limit) * 100);
+  const allowanceUsed = percent >= 100;
+  const exceeded = allowanceUsed && usage.credits <= 0;
+  const byPercent = percent > 80 ? "red" : percent > 60 ? "yellow" : "green";
+  const tone = usage.credits > 0 && byPercent === "red" ? "yellow" : byPercent;
+  const note = exceeded
+    ? "Quota exceeded"
+    : allowanceUsed
+      ? `Monthly allowance used · ${usage.credits} pack ${usage.credits === 1 ? "credit" : "credits"} left`
+      : null;
+  return { percent: usage.limit === 0 ? 0 : percent, tone, exceeded, note };
 }

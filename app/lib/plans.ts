@@ -1,4 +1,4 @@
-import type { PlanRole } from "./entitlements";
+import type { FeatureKey, PlanRole } from "./entitlements";
 
 /** The plans as sold on the pricing page. Roles: Free=FreeUser, Scout=LiteUser, Creator=ProUser. */
 export interface Plan {
@@ -8,6 +8,8 @@ export interface Plan {
   priceEur: number;
   tagline: string;
   features: string[];
+  /** The line of `features` that sells each switchable feature, left out while the operator has it off. */
+  featureLines: Partial<Record<FeatureKey, string>>;
   comingSoon: boolean;
 }
 
@@ -24,6 +26,7 @@ export const PLANS: Plan[] = [
       "Public sharing with watermark",
       "No credit card needed",
     ],
+    featureLines: { publicLinkSharing: "Public sharing with watermark" },
     comingSoon: false,
   },
   {
@@ -39,6 +42,7 @@ export const PLANS: Plan[] = [
       "Code snippet extraction",
       "Tag suggestions",
     ],
+    featureLines: { advancedSummary: "Advanced summaries", codeSnippets: "Code snippet extraction", tagSuggestions: "Tag suggestions" },
     comingSoon: true,
   },
   {
@@ -56,9 +60,21 @@ export const PLANS: Plan[] = [
       "AI mini course creator",
       "Priority support and early access",
     ],
+    featureLines: {
+      summaryRephrasing: "Rephrasing by difficulty",
+      quizGenerator: "Quiz generator",
+      markdownExport: "Markdown and PDF export",
+      miniCourse: "AI mini course creator",
+    },
     comingSoon: true,
   },
 ];
+
+/** The plan's list as sold now: a feature the operator switched off for it is not promised. */
+export function planFeatureList(plan: Plan, switchedOff: readonly FeatureKey[]): string[] {
+  const hidden = new Set(switchedOff.map((key) => plan.featureLines[key]));
+  return plan.features.filter((line) => !hidden.has(line));
+}
 
 export function formatEur(amount: number): string {
   return new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" }).format(amount);

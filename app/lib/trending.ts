@@ -1,16 +1,14 @@
-import { CATEGORIES, type CategorySlug } from "./categories";
+import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "./categories";
 import type { z } from "zod";
 import type { publicStatsSchema, trendingResourceSchema } from "./api-schemas";
 
-/** Filters of the landing section and of the /trending page. */
-export const LANDING_CATEGORIES = ["all", "programming", "business", "ai", "design", "productivity", "marketing", "science"] as const;
-export const TRENDING_PAGE_CATEGORIES: Array<{ slug: "all" | CategorySlug; label: string }> = [
+/**
+ * The one category filter of the landing section and the /trending page: All, then every
+ * category a link can have (the spec gave each page its own list; issue 33 made them one).
+ */
+export const TRENDING_CATEGORIES: Array<{ slug: "all" | CategorySlug; label: string }> = [
   { slug: "all", label: "All Categories" },
-  { slug: "ai", label: "AI" },
-  { slug: "web", label: "Web Dev" },
-  { slug: "dotnet", label: ".NET" },
-  { slug: "learning", label: "Learning" },
-  { slug: "devtools", label: "Dev Tools" },
+  ...CATEGORY_SLUGS.map((slug) => ({ slug, label: CATEGORIES[slug] })),
 ];
 export const TIME_RANGES = ["today", "week", "month", "year"] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
@@ -28,6 +26,25 @@ export function formatViews(views: number): string {
   if (views >= 1_000_000) return `${(views / 1_000_000).toFixed(1)}M`;
   if (views >= 1_000) return `${(views / 1_000).toFixed(1)}K`;
   return String(views);
+}
+
+/** Below this a figure is not shown on the landing page: a tiny number sells nothing and hides nothing true. */
+export const LANDING_STAT_MIN = 100;
+
+/** Rounded down to two significant digits: 12,345 → "12,000+", 2,578 → "2,500+", 150 → "150+". */
+export function roundedDownFigure(value: number): string {
+  const step = value >= 100 ? 10 ** (Math.floor(Math.log10(value)) - 1) : 1;
+  return `${(Math.floor(value / step) * step).toLocaleString("en-US")}+`;
+}
+
+/** The landing page's badges, from the real counts of /api/stats; none below LANDING_STAT_MIN. */
+export function landingStats(stats: Pick<Stats, "totalEnriched" | "totalUsers">): Array<{ value: string; label: string }> {
+  return [
+    { count: stats.totalEnriched, label: "links enriched" },
+    { count: stats.totalUsers, label: "people saving links" },
+  ]
+    .filter(({ count }) => count >= LANDING_STAT_MIN)
+    .map(({ count, label }) => ({ value: roundedDownFigure(count), label }));
 }
 
 export type TrendingResource = z.infer<typeof trendingResourceSchema>;

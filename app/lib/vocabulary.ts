@@ -35,6 +35,13 @@ export type CreditReason = (typeof CREDIT_REASONS)[number];
 export const ENRICHMENT_PROVIDERS = ["local", "openai"] as const;
 export type EnrichmentProvider = (typeof ENRICHMENT_PROVIDERS)[number];
 
+/**
+ * What an enriched link is about: the engine picks one, search filters by it, and both trending
+ * filters (the landing page's chips and /trending's select) offer exactly these (categories.ts labels them).
+ */
+export const LINK_CATEGORIES = ["programming", "business", "ai", "design", "productivity", "marketing", "science", "web", "dotnet", "learning", "devtools"] as const;
+export type LinkCategory = (typeof LINK_CATEGORIES)[number];
+
 /** The worker's queues (server/jobs/queue-names.server.ts names each for code). */
 export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];

@@ -1,19 +1,17 @@
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
 import { TrendingSection } from "~/components/trending-section";
 import { ButtonLink, Card, Section } from "~/components/ui";
 import { staticPageMeta } from "~/lib/meta";
 import { PLANS } from "~/lib/plans";
+import { landingStats } from "~/lib/trending";
+import { switchedOffByPlan } from "~/server/billing/entitlements.server";
 import { salesState } from "~/server/billing/sales.server";
+import { log } from "~/server/platform/logger.server";
+import { stats } from "~/server/sharing/trending.server";
 
 export const meta = staticPageMeta(`${PRODUCT_NAME} — save links, learn more`, "Save web links and let AI enrich them with summaries, tags, quizzes and mini-courses.");
-
-const STATS = [
-  ["10,000+", "links enriched"],
-  ["2,500+", "active users"],
-  ["95%", "satisfaction"],
-] as const;
 
 const FEATURES = [
   {
@@ -30,17 +28,43 @@ const FEATURES = [
   },
 ];
 
+const FIGURES_TTL_MS = 60_000;
+let cachedFigures: { at: number; figures: ReturnType<typeof landingStats> } | null = null;
+
+/**
+ * Real figures only (rounded down, none below a threshold), counted at most once a minute per
+ * process as /api/stats is cached; the page does without them when the count fails.
+ */
+async function heroStats() {
+  if (cachedFigures && Date.now() - cachedFigures.at < FIGURES_TTL_MS) return cachedFigures.figures;
+  try {
+    cachedFigures = { at: Date.now(), figures: landingStats(await stats()) };
+    return cachedFigures.figures;
+  } catch (error) {
+    log.warn("landing page: counts unavailable; showing no figures", { error });
+    return [];
+  }
+}
+
 export async function loader() {
-  // The plan cards and the panel below them follow the live sales state.
-  return { comingSoon: (await salesState()) === "coming-soon" };
+  // The plan cards and the panel below them follow the live sales state and the operator's switches.
+  const [sales, switchedOff, figures] = await Promise.all([salesState(), switchedOffByPlan(), heroStats()]);
+  return { comingSoon: sales === "coming-soon", switchedOff, figures };
 }
 
 export default function Landing() {
-  const { comingSoon } = useLoaderData<typeof loader>();
+  const { comingSoon, switchedOff, figures } = useLoaderData<typeof loader>();
   // A signed-in visitor has an account already: the way in is the dashboard, not sign-up.
   const signedIn = Boolean((useRouteLoaderData("root") as { user: unknown } | undefined)?.user);
+  // Where account deletion lands (settings): say what happened.
+  const deleted = useSearchParams()[0].get("deleted") === "1";
   return (
     <>
+      {deleted ? (
+        <div role="status" className="border-b border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="account-deleted">
+          <p className="container-page py-3 text-sm">Your account has been deleted. Thank you for using {PRODUCT_NAME}.</p>
+        </div>
+      ) : null}
       <section className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
         <div className="container-page py-20 text-center sm:py-28">
           <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
@@ -50,13 +74,15 @@ export default function Landing() {
             {PRODUCT_NAME} keeps the pages you find and enriches each one with a summary, tags, code snippets,
             quizzes and mini-courses.
           </p>
-          <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label="Statistics">
-            {STATS.map(([value, label]) => (
-              <li key={label} className="rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900">
-                <strong>{value}</strong> {label}
-              </li>
-            ))}
-          </ul>
+          {figures.length > 0 ? (
+            <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label="Statistics" data-testid="landing-stats">
+              {figures.map(({ value, label }) => (
+                <li key={label} className="rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900">
+                  <strong>{value}</strong> {label}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             {signedIn ? (
               <ButtonLink to="/dashboard" size="lg">
@@ -98,7 +124,7 @@ export default function Landing() {
         </h2>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} />
+            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} switchedOff={switchedOff[plan.role]} />
           ))}
         </div>
       </Section>

@@ -4,7 +4,7 @@ import { Alert } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ButtonLink, Card, PageHeader, Section } from "~/components/ui";
 import { bookmarkletSource } from "~/lib/bookmarklet";
-import { upgradeUrl } from "~/lib/entitlements";
+import { switchedOffMessage, upgradeUrl } from "~/lib/entitlements";
 import { getAuth } from "~/server/accounts/auth.server";
 import { featureAccess } from "~/server/billing/entitlements.server";
 import { env } from "~/server/platform/env.server";
@@ -46,6 +46,8 @@ export default function Bookmarklet() {
             </Link>
             .
           </Alert>
+        ) : access === "switched-off" ? (
+          <Alert tone="info">{switchedOffMessage("bookmarkletSupport")}</Alert>
         ) : access === null ? (
           <Alert tone="info">
             <Link to="/login?redirectTo=/bookmarklet" className="font-medium underline">

@@ -13,7 +13,7 @@ export default function CookiePolicy() {
       <h2>Local storage</h2>
       <p>Your browser also keeps your theme and these cookie choices (under cookiePreferences) on your device.</p>
       <h2>Your choices</h2>
-      <p>Analytics and preference cookies are on by default and marketing cookies off; change them at any time.</p>
+      <p>Analytics, preference and marketing cookies are off until you switch them on; change your choice at any time.</p>
       <div className="mt-6">
         <CookiePreferencesButton />
       </div>

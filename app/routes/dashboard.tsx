@@ -248,7 +248,7 @@ export default function Dashboard() {
               <ShareTab watermark={data.watermark} />
             ) : tab === "enrichments" ? (
               <>
-                <PreferencesCard allowed={data.access.contentPreferences === "available"} />
+                <PreferencesCard access={data.access.contentPreferences} />
                 <EnrichmentsTab access={data.access} total={stats.enriched} onArtifact={onArtifact} onLinkEvent={onLinkEvent} />
               </>
             ) : (

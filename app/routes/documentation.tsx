@@ -3,17 +3,24 @@ import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
 import { staticPageMeta } from "~/lib/meta";
 
-export const meta = staticPageMeta(`Documentation · ${PRODUCT_NAME}`, "How to use Linkwise: saving links, enrichment, sharing, exports and what is coming next.");
+export const meta = staticPageMeta(`Documentation · ${PRODUCT_NAME}`, "The Linkwise REST API reference, personal API tokens and where to find help.");
 
-const UPCOMING: Array<{ name: string; body: string; status: string; to?: string }> = [
-  { name: "REST API", body: "Save, enrich and export links from your own tools with a personal API token.", status: "Available", to: "/documentation/api" },
-  { name: "Webhooks", body: "Get told when a link is enriched or shared.", status: "Planned" },
-  { name: "Plugin SDK", body: "Extend enrichment with your own steps.", status: "Research Phase" },
-];
-const ROADMAP: Array<[string, string]> = [
-  ["API docs", "Q2 2024"],
-  ["SDKs", "Q3 2024"],
-  ["Plugin kit", "Q4 2024"],
+const DEVELOPERS: Array<{ name: string; body: string; status: "Available" | "Planned"; to?: string; action?: string }> = [
+  {
+    name: "REST API",
+    body: "Save, enrich, search and export links from your own tools. Every call, with its fields and answers.",
+    status: "Available",
+    to: "/documentation/api",
+    action: "Read the API reference",
+  },
+  {
+    name: "Personal API tokens",
+    body: "Create a token in Settings → API & integrations and send it as a bearer token (Creator plan).",
+    status: "Available",
+    to: "/settings/integrations",
+    action: "Create a token",
+  },
+  { name: "Webhooks", body: "Get told when a link is enriched or shared. Not built yet: tell us what you need.", status: "Planned" },
 ];
 const RESOURCES: Array<[string, string]> = [
   ["/get-started", "Get started"],
@@ -25,43 +32,34 @@ const RESOURCES: Array<[string, string]> = [
 export default function Documentation() {
   return (
     <>
-      <PageHeader title="Documentation" subtitle="Coming soon: developer documentation for the API, webhooks and plugins." />
+      <PageHeader title="Documentation" subtitle="The REST API reference, personal API tokens, and where to find help with the app." />
       <Section>
-        <h2 className="text-2xl font-bold">What is coming</h2>
+        <h2 className="text-2xl font-bold">For developers</h2>
         <div className="mt-6 grid gap-6 md:grid-cols-3">
-          {UPCOMING.map((item) => (
+          {DEVELOPERS.map((item) => (
             <Card key={item.name}>
               <div className="flex items-center justify-between">
                 <h3 className="font-semibold">{item.name}</h3>
-                <Badge tone={item.status === "Available" || item.status === "In Development" ? "success" : item.status === "Planned" ? "brand" : "warning"}>{item.status}</Badge>
+                <Badge tone={item.status === "Available" ? "success" : "brand"}>{item.status}</Badge>
               </div>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{item.body}</p>
               {item.to ? (
                 <Link to={item.to} className="mt-3 inline-block text-sm font-medium text-brand-600 hover:underline dark:text-brand-400">
-                  Read the API reference
+                  {item.action}
                 </Link>
               ) : null}
             </Card>
           ))}
         </div>
       </Section>
-      <Section className="grid gap-6 md:grid-cols-2">
+      <Section>
         <Card>
-          <h2 className="text-xl font-bold">Roadmap</h2>
-          <ul className="mt-4 space-y-2">
-            {ROADMAP.map(([name, when]) => (
-              <li key={name} className="flex justify-between text-sm">
-                <span>{name}</span>
-                <span className="text-slate-600 dark:text-slate-400">{when}</span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Card>
-          <h2 className="text-xl font-bold">Developer preview program</h2>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Want early access to the API? Tell us what you would build.</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <ButtonLink to="/contact">Apply via contact</ButtonLink>
+          <h2 className="text-xl font-bold">Building something?</h2>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            Tell us what you build on the API, or what it is missing; we read every message.
+          </p>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <ButtonLink to="/contact">Contact us</ButtonLink>
             <a href="mailto:developers@linkwise.local" className="text-sm font-medium text-brand-700 underline wrap-anywhere hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200">
               developers@linkwise.local
             </a>

@@ -5,26 +5,29 @@ import { PlanCard } from "~/components/plan-card";
 import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
 import { HELP_FAQ } from "~/lib/help";
 import { staticPageMeta } from "~/lib/meta";
-import { PACKS } from "~/lib/packs";
+import { PACKS, isBestValue } from "~/lib/packs";
 import { PLANS, formatEur } from "~/lib/plans";
+import { switchedOffByPlan } from "~/server/billing/entitlements.server";
 import { salesState } from "~/server/billing/sales.server";
 
 export const meta = staticPageMeta(`Pricing · ${PRODUCT_NAME}`, "Free, Scout and Creator plans, and enrichment packs whose credits never expire.");
 
 export async function loader() {
   // The cards follow the live sales state: Coming Soon only while checkout is closed.
-  return { comingSoon: (await salesState()) === "coming-soon" };
+  // and leave out what the operator has switched off for a plan.
+  const [sales, switchedOff] = await Promise.all([salesState(), switchedOffByPlan()]);
+  return { comingSoon: sales === "coming-soon", switchedOff };
 }
 
 export default function Pricing() {
-  const { comingSoon } = useLoaderData<typeof loader>();
+  const { comingSoon, switchedOff } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Pricing" subtitle="Start free. Upgrade when you need more enrichments. Subscriptions are billed monthly or annually." />
+      <PageHeader title="Pricing" subtitle="Start free. Upgrade when you need more enrichments. Subscriptions are billed monthly; cancel any time." />
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} headingLevel={2} />
+            <PlanCard key={plan.id} plan={plan} highlighted={plan.id === "free"} comingSoon={comingSoon} switchedOff={switchedOff[plan.role]} headingLevel={2} />
           ))}
         </div>
       </Section>
@@ -38,11 +41,11 @@ export default function Pricing() {
             <Card key={pack.id} className="flex flex-col">
               <div className="flex items-center justify-between">
                 <h3 className="text-lg font-semibold">{pack.name}</h3>
-                {pack.popular ? <Badge tone="brand">Best Value</Badge> : null}
+                {isBestValue(pack) ? <Badge tone="brand">Best Value</Badge> : null}
               </div>
               <p className="mt-2 text-3xl font-bold">{formatEur(pack.priceEur)}</p>
               <p className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-400">{pack.count} enrichments</p>
-              <ButtonLink to={`/upgrade?pack=${pack.id}`} variant={pack.popular ? "primary" : "secondary"} className="mt-4">
+              <ButtonLink to={`/upgrade?pack=${pack.id}`} variant={isBestValue(pack) ? "primary" : "secondary"} className="mt-4">
                 {comingSoon ? "Coming Soon" : `Buy ${pack.name}`}
               </ButtonLink>
             </Card>

@@ -9,7 +9,7 @@ import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
 import type { AffiliateRule } from "~/lib/affiliate";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { ApiTokenScope, CreatedApiToken } from "~/lib/api-tokens";
-import { upgradeUrl, type FeatureAccess, type FeatureKey } from "~/lib/entitlements";
+import { switchedOffMessage, upgradeUrl, type FeatureAccess, type FeatureKey } from "~/lib/entitlements";
 import { listUserApiTokens } from "~/server/accounts/api-tokens.server";
 import { requireUser } from "~/server/accounts/auth.server";
 import { featureAccess } from "~/server/billing/entitlements.server";
@@ -37,7 +37,9 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 /** The same lock the dashboard's sidebar shows: a link to the upgrade page for the feature. */
-function Locked({ feature, plan }: { feature: FeatureKey; plan: string }) {
+function Locked({ feature, plan, access }: { feature: FeatureKey; plan: string; access: FeatureAccess }) {
+  if (access === "switched-off") return <Alert tone="info">{switchedOffMessage(feature)}</Alert>;
+  if (access !== "locked") return null;
   return (
     <Alert tone="info">
       Part of the {plan} plan.{" "}
@@ -89,7 +91,7 @@ function ApiTokens({ access, tokens, onChanged }: { access: FeatureAccess; token
         </Link>
         .
       </p>
-      {access === "locked" ? <Locked feature="apiAccess" plan="Creator" /> : null}
+      <Locked feature="apiAccess" plan="Creator" access={access} />
       {access === "available" ? (
         <form onSubmit={create} className="space-y-4">
           <TextField label="Token name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. My reading script" />
@@ -175,7 +177,7 @@ function AffiliateRules({ access, rules, onChanged }: { access: FeatureAccess; r
         On your public share pages, links to a domain (and its subdomains) go out with your parameter, e.g. <code>amazon.com → tag = mytag-20</code>. Tracking
         parameters such as <code>utm_source</code> or <code>fbclid</code> are removed from every link you save, on every plan.
       </p>
-      {access === "locked" ? <Locked feature="affiliateLinks" plan="Creator" /> : null}
+      <Locked feature="affiliateLinks" plan="Creator" access={access} />
       {access === "available" ? (
         <form onSubmit={add} className="grid gap-3 sm:grid-cols-4 sm:items-end">
           <TextField label="Domain" required value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="amazon.com" />
@@ -216,7 +218,7 @@ export default function Integrations() {
         <ApiTokens access={apiAccess} tokens={tokens} onChanged={refresh} />
         <Panel id="bookmarklet-panel" title="Bookmarklet">
           <p className="text-sm text-slate-600 dark:text-slate-300">Save the page you are reading with one click from your bookmarks bar.</p>
-          {bookmarklet === "locked" ? <Locked feature="bookmarkletSupport" plan="Scout" /> : null}
+          <Locked feature="bookmarkletSupport" plan="Scout" access={bookmarklet} />
           <Link to="/bookmarklet" className="text-sm font-medium underline">
             Get the bookmarklet
           </Link>

@@ -10,7 +10,7 @@ export default function TermsOfService() {
       <h2>Using {PRODUCT_NAME}</h2>
       <p>You must be at least 13 years old. You are responsible for the links you save and share, and for keeping your password safe.</p>
       <h2>Plans and payments</h2>
-      <p>Free costs nothing. Scout (EUR 4.95 per month) and Creator (EUR 12.95 per month) are billed monthly or annually. Enrichment pack credits never expire. We announce price changes at least 30 days in advance.</p>
+      <p>Free costs nothing. Scout (EUR 4.95 per month) and Creator (EUR 12.95 per month) are billed monthly and can be cancelled at any time, effective at the end of the paid month. Enrichment pack credits never expire. We announce price changes at least 30 days in advance.</p>
       <h2>Acceptable use</h2>
       <p>Do not use the service to break the law, to attack other systems, or to share content you have no right to share.</p>
       <h2>Ending the service</h2>

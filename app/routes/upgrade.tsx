@@ -19,7 +19,7 @@ import { PACKS } from "~/lib/packs";
 import { PLANS } from "~/lib/plans";
 import { requireUser } from "~/server/accounts/auth.server";
 import { billingSummary } from "~/server/billing/billing.server";
-import { planUnlockingFeature } from "~/server/billing/entitlements.server";
+import { planUnlockingFeature, switchedOffByPlan } from "~/server/billing/entitlements.server";
 
 export const meta: MetaFunction = () => [{ title: `Upgrade your plan · ${PRODUCT_NAME}` }];
 
@@ -28,20 +28,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const feature = params.get("feature");
   // The plan that unlocks ?feature=, from the same table the server enforces.
-  const [highlighted, summary] = await Promise.all([planUnlockingFeature(feature), billingSummary(user)]);
+  const [highlighted, summary, switchedOff] = await Promise.all([planUnlockingFeature(feature), billingSummary(user), switchedOffByPlan()]);
   const pack = params.get("pack");
   return {
     email: user.email,
     highlighted,
     feature: feature && isFeatureKey(feature) ? feature : null,
     summary,
+    switchedOff,
     packs: publicPacks(),
     initialPack: PACKS.find((p) => p.id === pack)?.id ?? "pack-20",
   };
 }
 
 export default function Upgrade() {
-  const { email, highlighted, feature, summary, packs, initialPack } = useLoaderData<typeof loader>();
+  const { email, highlighted, feature, summary, switchedOff, packs, initialPack } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const cards = useRef<Record<string, HTMLDivElement | null>>({});
   const dialog = useRef<HTMLDialogElement>(null);
@@ -133,7 +134,7 @@ export default function Upgrade() {
                 data-highlighted={plan.id === highlighted}
                 data-current={current}
               >
-                <PlanCard plan={plan} highlighted={plan.id === highlighted} current={current} comingSoon={comingSoon}>
+                <PlanCard plan={plan} highlighted={plan.id === highlighted} current={current} comingSoon={comingSoon} switchedOff={switchedOff[plan.role]}>
                   {plan.id === "free" ? (
                     current ? (
                       <p className="py-2 text-center text-sm text-slate-600 dark:text-slate-300">You are on Free</p>

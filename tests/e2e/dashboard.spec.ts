@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { withDb } from "./db";
 import { E2E_CREATOR, pagesUrl, registerThroughPage } from "./helpers";
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
@@ -148,4 +149,15 @@ test("the dashboard's tabs follow the ARIA tabs pattern: one tab stop, arrows, H
   await expect(tab("Share")).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Home");
   await expect(tab("Saved Links")).toHaveAttribute("aria-selected", "true");
+});
+
+test("a deactivated account saving a link is told its account is deactivated, not to try again", async ({ page }) => {
+  const email = `deactivated-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "deactivated-password");
+  await withDb((client) => client.query("update users set is_active = false where email = $1", [email]));
+  await page.getByLabel("Save a link").fill(pagesUrl(`/article?deactivated=${Date.now()}`));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const toast = page.getByRole("alert").filter({ hasText: /deactivated/i });
+  await expect(toast).toContainText("Account deactivated");
+  await expect(page.getByText("Failed to add link. Please try again")).toHaveCount(0);
 });

@@ -14,7 +14,7 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return page;
 }
 
-test("an admin switches the quiz off for Creator: a signed-in Creator's quiz locks and the API refuses, with no restart", async ({ browser, baseURL }) => {
+test("an admin switches the quiz off for Creator: a signed-in Creator is told it is switched off (not to upgrade), the plan cards drop it, and the API refuses, with no restart", async ({ browser, baseURL }) => {
   const creator = await signedIn(browser, E2E_CREATOR);
   await creator.getByLabel("Save a link").fill(pagesUrl("/react"));
   await creator.getByRole("button", { name: "Save", exact: true }).click();
@@ -46,16 +46,30 @@ test("an admin switches the quiz off for Creator: a signed-in Creator's quiz loc
   const cached = JSON.parse((await admin.evaluate(() => localStorage.getItem("feature_flags"))) ?? "null");
   expect(cached.quizGenerator).toEqual({ LiteUser: false, ProUser: false });
 
-  // The Creator's open page learns it on the next try: the server refuses and the page locks.
+  // The Creator's open page learns it on the next try: the server refuses, saying the operator
+  // switched it off (Creator is the top plan: "upgrade" would be untrue), and the card settles.
+  const switchedOff = "Quiz generator is switched off for now by the operator.";
   await quizButton.click();
-  await expect(creator.getByText("Quiz is part of a higher plan. Upgrade to unlock it.")).toBeVisible();
-  await expect(card.getByRole("link", { name: "Quiz (locked, upgrade to unlock)" })).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
+  await expect(card.getByTestId("artifact-refusal")).toHaveText(switchedOff);
+  await expect(card.getByText("Starting…")).toHaveCount(0);
+  await expect(card.getByTestId("switched-off").filter({ hasText: "Quiz" })).toBeVisible();
+  await expect(card.getByRole("link", { name: /Quiz \(locked/ })).toHaveCount(0);
+  await expect(creator.getByText(/higher plan/)).toHaveCount(0);
   await creator.reload();
-  await expect(creator.getByRole("link", { name: /Quiz generator \(locked/ })).toBeVisible();
+  const sidebar = creator.getByRole("complementary", { name: "Your plan" }).first();
+  await expect(sidebar.getByText("Quiz generator").first()).toBeVisible();
+  await expect(creator.getByRole("link", { name: /Quiz generator \(locked/ })).toHaveCount(0);
+  await expect(creator.locator('[title="' + switchedOff + '"]').first()).toBeAttached();
+  // The plan's promises follow: Creator's card on /pricing no longer sells the quiz.
+  await creator.goto("/pricing");
+  await expect(creator.getByText("Rephrasing by difficulty").first()).toBeVisible();
+  await expect(creator.getByText("Quiz generator", { exact: true })).toHaveCount(0);
+  await creator.goto("/dashboard");
   const linkId = ((await (await creator.request.get("/api/links")).json()) as Array<{ id: string; url: string }>).find((l) => l.url === pagesUrl("/react"))!.id;
   const refused = await creator.request.post(`/api/links/${linkId}/quiz`, { headers: { Origin: baseURL! }, data: {} });
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toMatchObject({ upgradeUrl: "/upgrade?feature=quizGenerator" });
+  const refusal = await refused.json();
+  expect(refusal).toEqual({ message: switchedOff });
 
   // Restore Defaults marks the table changed; saved, the Creator has the quiz again.
   await admin.getByRole("button", { name: "Restore Defaults" }).click();

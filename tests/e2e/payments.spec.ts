@@ -84,7 +84,8 @@ test("a Free user at the limit buys a Popular Pack from the dashboard modal and 
   const modal = page.getByRole("dialog", { name: "Buy Enrichment Pack" });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole("button", { name: /^Buy / })).toHaveCount(3);
-  await expect(modal.getByRole("button", { name: /Buy Popular Pack/ })).toContainText("Best Value");
+  await expect(modal.getByRole("button", { name: /Buy Power Pack/ })).toContainText("Best Value");
+  await expect(modal.getByRole("button", { name: /Buy Popular Pack/ })).not.toContainText("Best Value");
   // Keyboard: focus starts inside the modal; Escape closes it.
   await expect(modal.getByRole("button", { name: /Buy Starter Pack/ })).toBeFocused();
   await page.keyboard.press("Escape");
@@ -108,6 +109,10 @@ test("a Free user at the limit buys a Popular Pack from the dashboard modal and 
   await expect(done).toBeVisible(FULFILLED);
   await expect(done).toContainText("20 credits added");
   await expect(page.getByTestId("pack-credits")).toContainText("20 pack credits left");
+  // The allowance is used but 20 credits remain: not "Quota exceeded", not red.
+  await expect(meter).toContainText("Monthly allowance used · 20 pack credits left");
+  await expect(meter).not.toContainText("Quota exceeded");
+  await expect(meter).toHaveAttribute("data-level", "yellow");
   await expect(done).toBeHidden();
   await expect(page).toHaveURL("/dashboard");
 

@@ -3,16 +3,16 @@ import { expectNoAxeViolations } from "./axe";
 import { pagesUrl, registerThroughPage } from "./helpers";
 
 const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
-  { path: "/", heading: /Save links/, texts: ["10,000+", "Start Free Today", "Need more than five enrichments a month?", "Basic URL gathering"] },
+  { path: "/", heading: /Save links/, texts: ["Start Free Today", "Need more than five enrichments a month?", "Basic URL gathering"] },
   { path: "/features", heading: /Features/, texts: ["Quiz generator", "Markdown and PDF export"] },
   { path: "/pricing", heading: /Pricing/, texts: ["€4.95", "€12.95", "Popular Pack", "Best Value", "€9.99", "Frequently asked questions"] },
   { path: "/get-started", heading: /Get Started/, texts: ["Browser extension", "Coming Soon", "Desktop web"] },
   { path: "/help-center", heading: /Help Center/, texts: ["Plans and billing"] },
   { path: "/contact", heading: /Contact Us/, texts: ["Send Message", "24-48 hours"] },
-  { path: "/documentation", heading: /Documentation/, texts: ["Read the API reference", "Research Phase", "Q3 2024"] },
-  { path: "/privacy-policy", heading: /Privacy Policy/, texts: ["Last updated January 15, 2024", "within 30 days", "13 years"] },
-  { path: "/terms-of-service", heading: /Terms of Service/, texts: ["Last updated January 15, 2024", "last 12 months", "30 days in advance"] },
-  { path: "/cookie-policy", heading: /Cookie Policy/, texts: ["Last updated January 15, 2024", "Manage Cookie Preferences"] },
+  { path: "/documentation", heading: /Documentation/, texts: ["Read the API reference", "Create a token", "Building something?"] },
+  { path: "/privacy-policy", heading: /Privacy Policy/, texts: ["Last updated November 28, 2026", "within 30 days", "13 years"] },
+  { path: "/terms-of-service", heading: /Terms of Service/, texts: ["Last updated November 28, 2026", "last 12 months", "30 days in advance"] },
+  { path: "/cookie-policy", heading: /Cookie Policy/, texts: ["Last updated November 28, 2026", "Manage Cookie Preferences"] },
   { path: "/trending", heading: /All Trending Resources/, texts: ["Page 1 of"] },
   { path: "/login", heading: /Sign in/, texts: ["Forgot your password?"] },
   { path: "/register", heading: /Create your account/, texts: ["Basic URL gathering"] },
@@ -104,6 +104,9 @@ test("the cookie dialog saves choices, keeps essential on, and Cancel changes no
   await page.getByRole("button", { name: "Manage Cookie Preferences" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Always Active")).toBeVisible();
+  // Opt-in: nothing but the essential is on before the visitor chooses.
+  await expect(dialog.getByRole("switch", { name: "Essential cookies" })).toBeChecked();
+  for (const name of ["Analytics cookies", "Preferences cookies", "Marketing cookies"]) await expect(dialog.getByRole("switch", { name })).not.toBeChecked();
   await dialog.getByRole("switch", { name: "Marketing cookies" }).check();
   await dialog.getByRole("switch", { name: "Analytics cookies" }).uncheck();
   await dialog.getByRole("button", { name: "Save Preferences" }).click();
@@ -111,7 +114,7 @@ test("the cookie dialog saves choices, keeps essential on, and Cancel changes no
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem("cookiePreferences")))!)).toEqual({
     essential: true,
     analytics: false,
-    preferences: true,
+    preferences: false,
     marketing: true,
   });
   await page.getByRole("button", { name: "Manage Cookie Preferences" }).click();
@@ -135,4 +138,27 @@ test("the help center filters answers as you type and by category; the contact f
   await page.getByLabel("Message").fill("Please add dark mode to the moon.");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent!")).toBeVisible();
+});
+
+test("the landing page shows only real figures, and its category chips are /trending's categories", async ({ page }) => {
+  await page.goto("/");
+  for (const invented of ["10,000+", "2,500+", "95%"]) await expect(page.getByText(invented), invented).toHaveCount(0);
+  const stats = (await (await page.request.get("/api/stats")).json()) as { totalEnriched: number };
+  // Below the threshold no figure is shown; above it, the real count rounded down.
+  if (stats.totalEnriched < 100) await expect(page.getByText("links enriched")).toHaveCount(0);
+  else await expect(page.getByTestId("landing-stats")).toContainText("links enriched");
+
+  const chips = (await page.getByRole("group", { name: "Filter by category" }).getByRole("button").allTextContents()).map((chip) => (chip === "All" ? "All Categories" : chip));
+  await page.goto("/trending");
+  const options = await page.getByLabel("Category").locator("option").allTextContents();
+  expect(chips).toEqual(options);
+  expect(options).toContain(".NET");
+  expect(options).toContain("Design");
+
+  // No annual billing exists; the Best Value badge sits on the cheapest pack per credit.
+  await page.goto("/pricing");
+  await expect(page.getByText(/annual/i)).toHaveCount(0);
+  const packs = page.locator("#packs");
+  await expect(packs.getByText("Best Value")).toHaveCount(1);
+  await expect(packs.getByRole("heading", { name: "Power Pack" }).locator("..")).toContainText("Best Value");
 });

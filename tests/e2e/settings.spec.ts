@@ -116,6 +116,7 @@ test("deleting the account needs the password and DELETE typed; afterwards it ca
   await form.getByLabel("Your password", { exact: true }).fill("delete-password");
   await submit.click();
   await expect(page).toHaveURL("/?deleted=1");
+  await expect(page.getByRole("status").filter({ hasText: "Your account has been deleted." })).toBeVisible();
   await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
   await page.goto("/login");
   await page.getByLabel("Email", { exact: true }).fill(email);

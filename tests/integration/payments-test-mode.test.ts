@@ -59,8 +59,8 @@ describe("the catalogue", () => {
     expect(packs.status).toBe(200);
     expect(packs.body).toEqual([
       { id: "pack-10", name: "Starter Pack", count: 10, price: 2.99, popular: false },
-      { id: "pack-20", name: "Popular Pack", count: 20, price: 4.99, popular: true },
-      { id: "pack-50", name: "Power Pack", count: 50, price: 9.99, popular: false },
+      { id: "pack-20", name: "Popular Pack", count: 20, price: 4.99, popular: false },
+      { id: "pack-50", name: "Power Pack", count: 50, price: 9.99, popular: true },
     ]);
   });
 });

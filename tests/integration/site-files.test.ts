@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { apiClient, startWebServer } from "../helpers/web-server";
 
@@ -101,4 +102,64 @@ describe("what the web expects of a site", () => {
       expect(html, path).toContain('<meta name="twitter:card" content="summary"');
     }
   });
+
+  /** Runs `check` while share_views is missing, as a broken query would leave it; then puts it back. */
+  async function withoutShareViews(check: () => Promise<void>) {
+    await sql`alter table share_views rename to share_views_away`.execute(db());
+    try {
+      await check();
+    } finally {
+      await sql`alter table share_views_away rename to share_views`.execute(db());
+    }
+  }
+
+  it("/trending says its list failed to load, with Retry, instead of claiming nothing is trending", async () => {
+    await withoutShareViews(async () => {
+      const response = await get("/trending");
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain("Trending resources could not be loaded.");
+      expect(html).toMatch(/<button[^>]*>Retry<\/button>/);
+      expect(html).not.toContain("No trending resources");
+      expect(html).toContain("All Trending Resources");
+    });
+    const healthy = await (await get("/trending")).text();
+    expect(healthy).not.toContain("could not be loaded");
+  });
+
+  it("a page that fails is a real error page with its own title, the request id the server logged, and a way home", async () => {
+    const owner = await api<{ user: { id: string } }>("POST", "/api/auth/register", { body: { email: `error-page-${Date.now()}@example.com`, password: "secret-pass" } });
+    const shared = await link(owner.body.user.id, "https://error-page.example/shared", true);
+    const logged: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    let response: Response;
+    let html: string;
+    try {
+      // Recording the view needs share_views: the loader throws, as any unexpected failure would.
+      ({ response, html } = await withoutShareViewsAnswer(`/share/${shared}`));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(response.status).toBe(500);
+    const requestId = response.headers.get("x-request-id")!;
+    expect(requestId).toBeTruthy();
+    expect(html).not.toContain("Unexpected Application Error");
+    expect(html).toContain("<title>Something went wrong · Linkwise</title>");
+    expect(html).not.toContain("<title>Linkwise — save links, learn more</title>");
+    expect(html).toContain(requestId);
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Back to the home page<\/a>/);
+    expect(logged.some((line) => line.includes("page failed") && line.includes(`requestId=${requestId}`))).toBe(true);
+  });
+
+  async function withoutShareViewsAnswer(path: string): Promise<{ response: Response; html: string }> {
+    let answer: { response: Response; html: string } | undefined;
+    await withoutShareViews(async () => {
+      const response = await get(path);
+      answer = { response, html: await response.text() };
+    });
+    return answer!;
+  }
 });

@@ -54,7 +54,10 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       setSuggestion(null);
       if (link.status === "error" && link.error) toast.show(link.error, "error");
     } catch (error) {
-      toast.show(error instanceof ApiError && error.status === 400 ? error.message : "Failed to add link. Please try again", "error");
+      // The server's own reason when it gave one (a bad URL, a deactivated account, a rate limit,
+      // a brief outage); the generic line only for a failure that says nothing.
+      const told = error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503);
+      toast.show(told ? error.message : "Failed to add link. Please try again", "error");
     } finally {
       setBusy(false);
       // Save stays focusable while busy (Button's busy) but is disabled once the field is cleared,

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { LinkFilter } from "~/lib/api-schemas";
 import { BULK_ACTION_LABELS, bulkSummary, deleteConfirmation, type BulkActionName, type PublicBulkOperation } from "~/lib/bulk";
-import type { FeatureAccessMap } from "~/lib/entitlements";
+import { switchedOffMessage, type FeatureAccessMap } from "~/lib/entitlements";
 import { EXPORT_FORMATS, type ExportFormat } from "~/lib/imports";
 import { keptForLabel, type PublicLink } from "~/lib/links";
 import { ConfirmDialog } from "../admin/confirm-dialog";
@@ -210,6 +210,13 @@ export function BulkToolbar({
     return () => document.removeEventListener("keydown", onKey);
   }, [count, form, clear, closeForm, focusFirstRow]);
 
+  if (access.batchProcessing === "switched-off") {
+    return (
+      <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="bulk-locked">
+        {switchedOffMessage("batchProcessing")}
+      </p>
+    );
+  }
   if (access.batchProcessing !== "available") {
     return (
       <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="bulk-locked">

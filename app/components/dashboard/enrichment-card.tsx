@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { ARTIFACT_ACCESS, type ArtifactKind, type ArtifactSummary, type EnrichmentItem, type PublicArtifact } from "~/lib/artifacts";
 import { CATEGORIES, DIFFICULTY_LEVELS, type AdvancedSummary, type CategorySlug, type Course, type Difficulty, type Quiz, type Rephrase } from "~/lib/enrichment";
-import { upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
+import { switchedOffMessage, upgradeUrl, type FeatureAccess, type FeatureAccessMap } from "~/lib/entitlements";
 import { LockIcon } from "../icons";
 import { useToast } from "../toast";
 import { Badge, Button, buttonClass, cx } from "../ui";
@@ -23,8 +23,22 @@ function mergeNewer(current: CardArtifact[], incoming: CardArtifact): CardArtifa
 
 type ArtifactListener = (listener: (linkId: string, artifact: PublicArtifact) => void) => () => void;
 
-function LockedAction({ kind }: { kind: ArtifactKind | "export" }) {
+/**
+ * An action the plan does not have: a lock leading to the upgrade page, or, for a feature the
+ * operator switched off, a plain note (no upgrade would bring it back).
+ */
+function LockedAction({ kind, access }: { kind: ArtifactKind | "export"; access: FeatureAccess }) {
   const { label, feature } = kind === "export" ? { label: "Export", feature: "markdownExport" as const } : ARTIFACT_ACCESS[kind];
+  if (access === "switched-off") {
+    return (
+      <span className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-slate-500 dark:text-slate-400" title={switchedOffMessage(feature)} data-testid="switched-off">
+        {label}
+        <Badge>
+          Switched off<span className="sr-only"> for now by the operator</span>
+        </Badge>
+      </span>
+    );
+  }
   return (
     <Link to={upgradeUrl(feature)} className={cx(buttonClass("secondary", "sm"), "opacity-70")} aria-label={`${label} (locked, upgrade to unlock)`}>
       <LockIcon className="h-3.5 w-3.5" />
@@ -161,6 +175,8 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
   const [shown, setShown] = useState<{ kind: ArtifactKind; variant: string } | null>(null);
   const [expanded, setExpanded] = useState(false);
   const [level, setLevel] = useState<Difficulty>("beginner");
+  // Why the last request was refused (a plan change, a feature switched off): the result area says it.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const toast = useToast();
   const revalidator = useRevalidator();
 
@@ -185,11 +201,15 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
 
   async function run(kind: ArtifactKind, options: { variant?: string; regenerate?: boolean } = {}) {
     setShown({ kind, variant: options.variant ?? "" });
+    setRefusal(null);
     try {
       const body = { ...(kind === "rephrase" ? { level: options.variant } : {}), ...(options.regenerate ? { regenerate: true } : {}) };
       merge(await apiFetch<PublicArtifact>(`/api/links/${link.id}/${kind}`, { body }));
     } catch (error) {
-      toast.show(error instanceof ApiError ? error.message : "Something went wrong. Please try again", "error");
+      const message = error instanceof ApiError ? error.message : "Something went wrong. Please try again";
+      toast.show(message, "error");
+      // Nothing is being made: the result area says why rather than "Starting…" for ever.
+      setRefusal(message);
       // Refused: the plan or an admin's feature toggle changed since the page loaded. Ask the
       // server again so every lock on the page shows what it now allows.
       if (error instanceof ApiError && error.status === 403) revalidator.revalidate();
@@ -204,7 +224,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
         {label}
       </Button>
     ) : (
-      <LockedAction kind={kind} />
+      <LockedAction kind={kind} access={access[ARTIFACT_ACCESS[kind].feature]} />
     );
 
   const ready = artifacts.filter((a) => a.status === "ready");
@@ -256,7 +276,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
             </Button>
           </span>
         ) : (
-          <LockedAction kind="rephrase" />
+          <LockedAction kind="rephrase" access={access.summaryRephrasing} />
         )}
         {access.markdownExport === "available" ? (
           <>
@@ -268,7 +288,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
             </a>
           </>
         ) : (
-          <LockedAction kind="export" />
+          <LockedAction kind="export" access={access.markdownExport} />
         )}
         <Button size="sm" variant="ghost" className="ml-auto" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((open) => !open)}>
           {expanded ? "Hide details" : "Show details"}
@@ -287,7 +307,15 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
               </button>
             ) : null}
           </div>
-          {current ? <ArtifactResult artifact={current} /> : <p className="text-sm text-slate-500 dark:text-slate-400">Starting…</p>}
+          {current ? (
+            <ArtifactResult artifact={current} />
+          ) : refusal ? (
+            <p className="text-sm text-red-700 dark:text-red-300" data-testid="artifact-refusal">
+              {refusal}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-500 dark:text-slate-400">Starting…</p>
+          )}
         </section>
       ) : null}
       {expanded ? <LinkDetails detail={link} showSummary={false} id={detailsId} /> : null}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { DIFFICULTY_LEVELS, type Difficulty } from "~/lib/enrichment";
-import { upgradeUrl } from "~/lib/entitlements";
+import { switchedOffMessage, upgradeUrl, type FeatureAccess } from "~/lib/entitlements";
 import { useToast } from "../toast";
 import { Button } from "../ui";
 
@@ -15,7 +15,8 @@ interface Preferences {
 const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-950";
 
 /** Content preferences (Creator): used by every later enrichment of the user. */
-export function PreferencesCard({ allowed }: { allowed: boolean }) {
+export function PreferencesCard({ access }: { access: FeatureAccess }) {
+  const allowed = access === "available";
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -23,6 +24,9 @@ export function PreferencesCard({ allowed }: { allowed: boolean }) {
     if (allowed) apiFetch<Preferences>("/api/preferences").then(setPrefs, () => undefined);
   }, [allowed]);
 
+  if (access === "switched-off") {
+    return <p className="rounded-2xl border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">{switchedOffMessage("contentPreferences")}</p>;
+  }
   if (!allowed) {
     return (
       <p className="rounded-2xl border border-dashed border-slate-300 p-4 text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">

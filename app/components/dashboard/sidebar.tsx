@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { FEATURES, upgradeUrl, type FeatureAccessMap } from "~/lib/entitlements";
-import { PLANS } from "~/lib/plans";
+import { FEATURES, switchedOffMessage, upgradeUrl, type FeatureAccessMap, type FeatureKey } from "~/lib/entitlements";
+import { PLANS, planFeatureList } from "~/lib/plans";
 import type { Role } from "~/lib/user";
 import { LockIcon } from "../icons";
 import { Badge, CheckList, cx } from "../ui";
@@ -17,12 +17,14 @@ export interface LinkStats {
 /** Plan features, feature access, statistics. */
 function PlanSections({ role, access, stats }: SidebarProps) {
   const plan = planOf(role);
+  // What this user's plan sells that the operator has switched off is not listed as theirs.
+  const switchedOff = FEATURES.filter((feature) => access[feature.key] === "switched-off").map((feature): FeatureKey => feature.key);
   return (
     <>
       <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold">Your Plan Features</h2>
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{role === "Admin" ? "Admin: everything unlocked" : `${plan.name} plan`}</p>
-        <CheckList items={plan.features} className="mt-3 space-y-1.5" />
+        <CheckList items={planFeatureList(plan, switchedOff)} className="mt-3 space-y-1.5" />
       </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold">Feature Access</h2>
@@ -32,6 +34,13 @@ function PlanSections({ role, access, stats }: SidebarProps) {
               <li key={feature.key} className="flex items-center gap-2 px-2 py-1">
                 <span aria-hidden className="text-emerald-600">✓</span>
                 {feature.name}
+              </li>
+            ) : access[feature.key] === "switched-off" ? (
+              <li key={feature.key} className="flex items-center justify-between gap-2 px-2 py-1 text-slate-500 dark:text-slate-400" title={switchedOffMessage(feature.key)}>
+                {feature.name}
+                <Badge>
+                  Switched off<span className="sr-only"> for now by the operator</span>
+                </Badge>
               </li>
             ) : access[feature.key] === "coming-soon" ? (
               <li key={feature.key} className="flex items-center justify-between gap-2 px-2 py-1 text-slate-500 dark:text-slate-400">
@@ -85,8 +94,8 @@ const planOf = (role: Role) => PLANS.find((p) => p.role === role) ?? PLANS[2]!;
 
 /**
  * The large-screen sidebar. `access` is the server's own answer (from the loader): a tick for
- * what it allows, a lock leading to the upgrade page, or "Coming soon" for a feature that is not
- * built yet, whatever the plan.
+ * what it allows, a lock leading to the upgrade page, "Switched off" for a feature the operator
+ * turned off (no upgrade brings it back), or "Coming soon" for a feature that is not built yet.
  */
 export function DashboardSidebar(props: SidebarProps) {
   return (

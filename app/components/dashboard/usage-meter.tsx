@@ -5,8 +5,8 @@ import { cx } from "../ui";
 const BAR = { green: "bg-emerald-500", yellow: "bg-amber-400", red: "bg-red-500" } as const;
 
 /**
- * Green up to 60%, yellow above 60%, red above 80%, quota exceeded at 100% (spec section 9),
- * with the pack credits beside it. `onBuyPack` opens the dashboard's modal; without it the
+ * Green up to 60%, yellow above 60%, red above 80% (spec section 9), with the pack credits
+ * beside it; "Quota exceeded" and red only when the allowance and the credits are both used. `onBuyPack` opens the dashboard's modal; without it the
  * link leads to the packs on /upgrade.
  */
 export function UsageMeter({ usage, onBuyPack }: { usage: Usage; onBuyPack?: () => void }) {
@@ -33,8 +33,10 @@ export function UsageMeter({ usage, onBuyPack }: { usage: Usage; onBuyPack?: () 
             "No pack credits"
           )}
         </span>
-        {level.exceeded ? (
-          <span className="font-semibold text-red-700 dark:text-red-300">Quota exceeded{usage.credits > 0 ? " · using pack credits" : ""}</span>
+        {level.note ? (
+          <span className={cx("font-semibold", level.exceeded ? "text-red-700 dark:text-red-300" : "text-amber-800 dark:text-amber-200")} data-testid="usage-note">
+            {level.note}
+          </span>
         ) : null}
       </div>
       {usage.limit !== null ? (

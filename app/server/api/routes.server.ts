@@ -295,7 +295,7 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "{checkoutUrl}: the dashboard's modal, one pack, back to the dashboard.", body: modalPurchaseSchema, responses: { 200: checkoutUrlSchema } },
   },
   "api.enrichment-packs.ts": {
-    get: { auth: "none", summary: "[{id, name, count, price, popular}]; prices in EUR, public.", responses: { 200: z.array(publicPackSchema) } },
+    get: { auth: "none", summary: "[{id, name, count, price, popular}]; prices in EUR, public; popular marks the Best Value pack (lowest price per credit).", responses: { 200: z.array(publicPackSchema) } },
   },
   "api.events.ts": {
     get: { auth: "user", summary: "Server-sent events for the signed-in user (link status changes).", responses: { 200: file("Server-sent events, one JSON object per `data:` line, until the client leaves.", "text/event-stream") } },

@@ -111,13 +111,24 @@ describe("the flags store seam", () => {
     });
     expect(await can("FreeUser", "quizGenerator")).toBe(true);
     expect(await can("ProUser", "quizGenerator")).toBe(false);
-    expect((await entitlementsFor("ProUser")).features.quizGenerator).toBe("locked");
+    expect((await entitlementsFor("ProUser")).features.quizGenerator).toBe("switched-off");
     expect(await planUnlockingFeature("quizGenerator")).toBeNull();
     await expect(requireFeature("ProUser", "quizGenerator")).rejects.toBeInstanceOf(HttpError);
     restore();
     restore = undefined;
     expect(await can("ProUser", "quizGenerator")).toBe(true);
     expect(await planUnlockingFeature("quizGenerator")).toBe("creator");
+  });
+});
+
+describe("a feature the operator switched off", () => {
+  it("is refused as switched off, with nothing to upgrade to, to the plan that sells it", async () => {
+    restore = setFeatureFlagStore({ featureTable: async () => ({ ...DEFAULT_FEATURE_TABLE, quizGenerator: { FreeUser: false, LiteUser: false, ProUser: false } }) });
+    const refused = await refusalOf(requireFeature("ProUser", "quizGenerator"));
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe("Quiz generator is switched off for now by the operator.");
+    expect(refused.message).not.toMatch(/upgrade|higher plan/i);
+    expect(refused.extra).toEqual({});
   });
 });
 

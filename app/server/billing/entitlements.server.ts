@@ -9,10 +9,13 @@ import {
   accessTo,
   featureInfo,
   planUnlocking,
+  switchedOffFor,
+  switchedOffMessage,
   upgradeUrl,
   type FeatureAccessMap,
   type FeatureKey,
   type FeatureTable,
+  type PlanRole,
 } from "~/lib/entitlements";
 import type { Role } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";
@@ -103,6 +106,12 @@ export async function planUnlockingFeature(feature: string | null): Promise<"sco
   return planUnlocking(await featureTable(), feature);
 }
 
+/** Per plan role, the features it sells that the operator has switched off now (plan cards leave them out). */
+export async function switchedOffByPlan(): Promise<Record<PlanRole, FeatureKey[]>> {
+  const table = await featureTable();
+  return { FreeUser: switchedOffFor(table, "FreeUser"), LiteUser: switchedOffFor(table, "LiteUser"), ProUser: switchedOffFor(table, "ProUser") };
+}
+
 /** What a refusal says; a feature without its own sentence gets the general one. */
 const REFUSALS: Partial<Record<FeatureKey, string>> = {
   advancedSummary: "Advanced summary is part of a higher plan. Upgrade to unlock it.",
@@ -129,6 +138,8 @@ export async function featureRefusal(role: Role, feature: FeatureKey): Promise<H
   if (access === "available") return null;
   const { name } = featureInfo(feature);
   if (access === "coming-soon") return new HttpError(403, `${name} is coming soon.`);
+  // No upgrade URL: no plan buys back what the operator switched off.
+  if (access === "switched-off") return new HttpError(403, switchedOffMessage(feature));
   return refusal(REFUSALS[feature] ?? `${name}: part of a higher plan. Upgrade to unlock it.`, feature);
 }
 

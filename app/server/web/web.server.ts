@@ -83,26 +83,40 @@ function clientIpHeader(): RequestHandler {
   };
 }
 
+/** Remix's own test: a thrown redirect or answer (from any copy of the Fetch classes) passes through. */
+function isResponse(value: unknown): value is Response {
+  const candidate = value as Partial<Response> | null;
+  return candidate != null && typeof candidate.status === "number" && typeof candidate.statusText === "string" && typeof candidate.headers === "object" && typeof candidate.body !== "undefined";
+}
+
+/** What the error page says for a failure of ours; the request id beside it finds the log line. */
+export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+
 /**
  * Every loader and action, pages included, answers a lost database with a 503 (a page shows
  * its error boundary with that status) rather than a 500. JSON endpoints already do in
  * handleJson; this catches what reaches Remix, such as the root loader's session look-up.
+ * Any other failure is logged here with the request's id and answered as a 500 carrying that
+ * id, which the error page shows, so a user's report leads to the log line.
  */
 export function answerOutagesWith503(build: ServerBuild): ServerBuild {
   const guard =
-    <A, R>(run: (args: A) => R) =>
+    <A extends { context?: Partial<AppLoadContext> }, R>(route: string, run: (args: A) => R) =>
     async (args: A) => {
       try {
         return await run(args);
       } catch (error) {
+        if (isResponse(error)) throw error;
         if (isDatabaseUnavailable(error)) throw unavailableResponse(error);
-        throw error;
+        const requestId = args.context?.requestId;
+        log.error("page failed", { requestId, route, error, stack: error instanceof Error ? error.stack : undefined });
+        throw Response.json({ message: SERVER_ERROR_MESSAGE, requestId }, { status: 500, headers: { "Cache-Control": "no-store" } });
       }
     };
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => {
       const { loader, action } = route.module;
-      const module = { ...route.module, loader: loader && guard(loader), action: action && guard(action) };
+      const module = { ...route.module, loader: loader && guard(id, loader), action: action && guard(id, action) };
       return [id, { ...route, module }];
     }),
   );
