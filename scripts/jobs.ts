@@ -16,6 +16,7 @@ import {
   type FailureDetail,
   type FailurePage,
   type JobsStats,
+  type ReasonCount,
   type WorkerInfo,
 } from "../app/lib/jobs";
 import type { Actor } from "../app/server/jobs-console/operations.server";
@@ -66,7 +67,7 @@ Commands:
   reenrich [--user U] [--engine E] [--before T] [--dry-run] [--limit N]
                                      enrich those links again at the lowest priority, not charged
 
-Filters: --queue enrich-link|enrich-task  --reason "exact reason"  --user email|id
+Filters: --queue enrich-link|enrich-task  --reason "any part of it, any case"  --user email|id
          --domain host  --since 2h|7d|ISO date  --until 2h|ISO date
 Options: --json (machine-readable output)  --as admin@example.com (act as this admin in the audit trail)
 Queues:  ${QUEUE_NAMES.join(", ")}`;
@@ -161,8 +162,17 @@ function humanStats(stats: JobsStats): string {
   ].join("\n");
 }
 
+/** Nothing had the reason asked for: the reasons there are, so the next try can name one. */
+function humanOtherReasons(otherReasons: ReasonCount[] | undefined): string {
+  if (!otherReasons) return "";
+  const asked = `No failure's reason contains "${options.reason?.trim()}" (any case).`;
+  if (otherReasons.length === 0) return `\n${asked} No failures match the other filters either.`;
+  const table = formatTable(["count", "reason"], otherReasons.map((r) => [r.count, r.reason]));
+  return `\n${asked} The reasons there are${otherReasons.length > 1 ? ", most frequent first" : ""}:\n${table}`;
+}
+
 function humanFailures(page: FailurePage): string {
-  if (page.total === 0) return "No failures match.";
+  if (page.total === 0) return `No failures match.${humanOtherReasons(page.otherReasons)}`;
   const groups = formatTable(
     ["count", "links", "results", "last failed", "reason"],
     page.groups.map((g) => [g.count, g.links, g.artifacts, when(g.lastFailedAt), g.reason]),
@@ -238,7 +248,7 @@ function humanBulk(verb: string, result: BulkResult): string {
   if (result.skipped.alreadyQueued) lines.push(`${result.skipped.alreadyQueued} already queued (left alone).`);
   if (result.skipped.noEnrichmentLeft) lines.push(`${result.skipped.noEnrichmentLeft} skipped: their owner has no enrichment left this month.`);
   if (result.more) lines.push("More rows match: run the command again for the next batch.");
-  return lines.join("\n");
+  return lines.join("\n") + humanOtherReasons(result.otherReasons);
 }
 
 /** Runs one action per id; reports each and fails the run if any failed. */

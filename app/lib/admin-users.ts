@@ -17,6 +17,15 @@ export type UserSort = (typeof USER_SORTS)[number];
 export const ROLE_FILTERS = ["paid", "all", ...ROLES] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
+/**
+ * A search looks through every role: an admin typing an email wants that account, not the
+ * paid accounts that match (the panel starts on Paid plans). The role filter applies again once
+ * the search is empty; the status filter always applies.
+ */
+export function roleFilterFor(filters: { q: string; role: RoleFilter }): RoleFilter {
+  return filters.q.trim() ? "all" : filters.role;
+}
+
 export const USER_PAGE_MAX = 100;
 export const USER_PAGE_DEFAULT = 25;
 

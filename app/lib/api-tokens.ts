@@ -10,6 +10,27 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 /** Enough for every tool a person runs; each one can be revoked on its own. */
 export const MAX_API_TOKENS = 25;
 
+/**
+ * The account itself (its sessions, password, email, profile, data export, deletion and API
+ * tokens) is managed by whoever signed in, never by a personal API token: a leaked token must
+ * not be able to lock its owner out, read everything at once, or mint more tokens. Every JSON
+ * endpoint under these paths refuses a token in `requireApiUser` (accounts/auth.server.ts), so
+ * a new account endpoint is covered without remembering to ask; the API document marks them
+ * "session" (a unit test keeps the two in step).
+ */
+const ACCOUNT_PATHS = /^\/api\/(account|tokens|auth\/profile)(\/|$)/;
+
+/** Routes match whatever the case, encoding or doubled slashes: so does this. */
+export function isAccountPath(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape cannot route anywhere; the raw path is checked as it is.
+  }
+  return ACCOUNT_PATHS.test(path.toLowerCase().replace(/\/{2,}/g, "/"));
+}
+
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES, { error: "scopes must be read and/or write" });
 
 export const createApiTokenSchema = z

@@ -48,7 +48,13 @@ const timeSchema = (name: string) =>
 /** Which failures: every field narrows; none means all of them. */
 export const failureFilterSchema = z.object({
   queue: z.enum(FAILURE_QUEUES, { error: `queue must be one of ${FAILURE_QUEUES.join(", ")}` }).optional(),
-  reason: z.string().trim().min(1).max(300, "reason is at most 300 characters").optional(),
+  reason: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300, "reason is at most 300 characters")
+    .describe('Any part of the reason, in any case: "404" finds "The page answered 404 Not Found".')
+    .optional(),
   /** An email address or a user id. */
   user: z.string().trim().min(1).max(320, "user is an email address or a user id").optional(),
   /** A host; its subdomains match too. */
@@ -134,8 +140,29 @@ export type PublicFailure = z.infer<typeof publicFailureSchema>;
 export const failureGroupSchema = z.object({ reason: z.string(), count: count(), links: count(), artifacts: count(), lastFailedAt: timestamp() });
 export type FailureGroup = z.infer<typeof failureGroupSchema>;
 
+/** How many failures have one reason. */
+export const reasonCountSchema = z.object({ reason: z.string(), count: count() });
+export type ReasonCount = z.infer<typeof reasonCountSchema>;
+
+/** At most this many reasons are listed when a reason filter matched nothing. */
+export const OTHER_REASONS_MAX = 20;
+
+const otherReasons = () =>
+  z
+    .array(reasonCountSchema)
+    .optional()
+    .describe(
+      `Only when a reason filter matched nothing: the reasons the other filters do match, most frequent first (at most ${OTHER_REASONS_MAX}), so the next try can name one.`,
+    );
+
 export const failurePageSchema = z
-  .object({ total: count(), groups: z.array(failureGroupSchema), items: z.array(publicFailureSchema), nextCursor: z.string().nullable() })
+  .object({
+    total: count(),
+    groups: z.array(failureGroupSchema),
+    items: z.array(publicFailureSchema),
+    nextCursor: z.string().nullable(),
+    otherReasons: otherReasons(),
+  })
   .meta({ id: "FailurePage" });
 export type FailurePage = z.infer<typeof failurePageSchema>;
 
@@ -212,6 +239,7 @@ export const bulkResultSchema = z
     skipped: z.object({ alreadyQueued: count(), noEnrichmentLeft: count() }).describe("Rows left alone, by reason."),
     more: z.boolean().describe("More rows match than one call handles: call again."),
     dryRun: z.boolean(),
+    otherReasons: otherReasons(),
   })
   .meta({ id: "BulkJobResult" });
 export type BulkResult = z.infer<typeof bulkResultSchema>;

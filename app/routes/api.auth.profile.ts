@@ -24,6 +24,12 @@ export const action = ({ request }: ActionFunctionArgs) =>
         return Response.json({ message: `We sent a link to ${input.email}. Your address changes when you follow it.` }, { status: 202 });
       }
     }
-    const user = await updateProfile(auth.user.id, auth.sessionId, { currentPassword: input.currentPassword, newPassword: input.newPassword });
+    // With a new email too, the password was checked (and counted) just above.
+    const user = await updateProfile(
+      auth.user.id,
+      auth.sessionId,
+      { currentPassword: input.currentPassword, newPassword: input.newPassword },
+      { passwordChecked: input.email !== undefined },
+    );
     return Response.json(await toPublicUser(user));
   });

@@ -272,3 +272,32 @@ test("the failure list pages with the API's cursor and goes back to the live new
   await expect(page.getByTestId("failure-row")).toContainText("https://pager.example/newest");
   await expect(pager.getByTestId("failure-range")).toHaveText("Showing 1–1 of 2 (live)");
 });
+
+test("a reason that matches nothing shows the reasons there are, and picking one filters by it", async ({ page }) => {
+  const REASON = "The page answered 404 Not Found";
+  const id = "00000000-0000-4000-8000-000000000003";
+  const asked: string[] = [];
+  // The server's matching is tested in tests/integration/job-replay.test.ts; here, what the page makes of its answer.
+  await page.route("**/api/admin/jobs/failures?*", async (route) => {
+    const reason = new URL(route.request().url()).searchParams.get("reason") ?? "";
+    asked.push(reason);
+    if (reason === "410") {
+      await route.fulfill({ json: { total: 0, groups: [], items: [], nextCursor: null, otherReasons: [{ reason: REASON, count: 3 }] } });
+      return;
+    }
+    const item = { kind: "link", id, linkId: id, queue: "enrich-link", reason: REASON, user: { id, email: "reasons@example.com" }, domain: "reasons.example", url: "https://reasons.example/gone", failedAt: new Date().toISOString(), job: "missing" };
+    await route.fulfill({ json: { total: 1, groups: [{ reason: REASON, count: 1, links: 1, artifacts: 0, lastFailedAt: item.failedAt }], items: [item], nextCursor: null } });
+  });
+  await signInAsAdmin(page);
+  await page.goto("/admin/jobs");
+  const filters = page.getByRole("form", { name: "Filter failures" });
+  await filters.getByLabel("Reason").fill("410");
+  await filters.getByRole("button", { name: "Apply filter" }).click();
+
+  const other = page.getByTestId("other-reasons");
+  await expect(other).toContainText("No failure’s reason contains “410” (in any case). These are the reasons there are; pick one:");
+  await other.getByRole("list", { name: "Reasons there are" }).getByRole("button", { name: new RegExp(REASON) }).click();
+  await expect(filters.getByLabel("Reason")).toHaveValue(REASON);
+  await expect(page.getByTestId("failure-row")).toContainText("https://reasons.example/gone");
+  expect(asked).toContain(REASON);
+});

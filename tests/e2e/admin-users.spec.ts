@@ -13,11 +13,12 @@ async function adminOnUsersPanel(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Finds the account in the list (every role, searched by email) and opens its actions. */
+/** Finds the account in the list by its email (a search looks through every role) and opens its actions. */
 async function manage(admin: Page, email: string) {
   const panel = admin.getByTestId("users-panel");
-  await panel.getByLabel("Role").selectOption("all");
   await panel.getByLabel("Search by email").fill(email);
+  await expect(panel.getByTestId("role-search-hint")).toHaveText("Searching all roles. Clear the search to filter by role.");
+  await expect(panel.getByLabel("Role")).toHaveValue("all");
   const row = panel.getByTestId("user-row").filter({ hasText: email });
   await expect(panel.getByTestId("user-row")).toHaveCount(1);
   await row.getByRole("button", { name: `Manage ${email}` }).click();

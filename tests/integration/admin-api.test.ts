@@ -173,3 +173,26 @@ describe("the /admin page", () => {
     }
   });
 });
+
+describe("the activity feed names people", () => {
+  it("names an account an event stored by id only (a payment webhook's) by its email, and a deleted one as such", async () => {
+    const payer = (await db().selectFrom("users").select(["id", "email"]).where("email", "=", emails[2]!).executeTakeFirstOrThrow());
+    const gone = crypto.randomUUID();
+    const after = { invoiceId: "in_test_9", amountCents: 900, subscriptionId: "test_sub_8e35c0ffee" };
+    await recordAudit({ kind: "payment", action: "invoice.paid", actor: null, target: { type: "user", id: payer.id }, after });
+    await recordAudit({ kind: "payment", action: "invoice.paid", actor: null, target: { type: "user", id: gone }, after });
+
+    const page = await api<ActivityPage>("GET", "/api/admin/activity?kind=payment", { token: tokens.Admin });
+    expect(page.body.events.map((event) => event.summary)).toEqual([
+      "A deleted account paid €9.00 for their subscription",
+      `${payer.email} paid €9.00 for their subscription`,
+    ]);
+    for (const event of page.body.events) {
+      expect(event.details).toEqual([]);
+      expect(event.references).toEqual([
+        { label: "Invoice id", value: "in_test_9" },
+        { label: "Subscription id", value: "test_sub_8e35c0ffee" },
+      ]);
+    }
+  });
+});

@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => web?.close());
 
+const NOT_WITH_TOKEN = "An API token cannot manage the account (sessions, password, email, export, deletion or API tokens). Sign in to do this.";
+
 let n = 0;
 async function signUp(role: Role) {
   const email = `tokens${++n}-${Date.now()}@example.com`;
@@ -55,7 +57,7 @@ describe("creating and listing tokens", () => {
     }
     const creator = await signUp("ProUser");
     const { token } = await mint(creator.session, { name: "Writer", scopes: ["read", "write"] });
-    expect(await api("POST", "/api/tokens", { token, body: { name: "child", scopes: ["read"] } })).toMatchObject({ status: 403, body: { message: "API tokens cannot manage API tokens. Sign in to do this." } });
+    expect(await api("POST", "/api/tokens", { token, body: { name: "child", scopes: ["read"] } })).toMatchObject({ status: 403, body: { message: NOT_WITH_TOKEN } });
     expect((await api("GET", "/api/tokens", { token })).status).toBe(403);
     expect((await api("POST", "/api/tokens", { token: creator.session, body: { name: "", scopes: ["read"] } })).status).toBe(400);
     expect((await api("POST", "/api/tokens", { token: creator.session, body: { name: "x", scopes: ["admin"] } })).status).toBe(400);
@@ -88,6 +90,39 @@ describe("scopes", () => {
     expect(added.status).toBe(201);
     expect(added.body.url).toBe("https://write.example/page");
     expect((await api("GET", `/api/links/${added.body.id}`, { token })).status).toBe(200);
+  });
+
+  it("refuses every account-level action to a write token (403), changing nothing; the sign-in session still may", async () => {
+    const password = "secret-pass";
+    const creator = await signUp("ProUser");
+    const { apiToken } = await mint(creator.session, { name: "Other", scopes: ["read"] });
+    const sessionId = (await db().selectFrom("auth_sessions").select("id").where("user_id", "=", creator.id).executeTakeFirstOrThrow()).id;
+    const email = `moved${++n}-${Date.now()}@example.com`;
+    const calls: Array<[string, string, unknown?]> = [
+      ["GET", "/api/account/sessions"],
+      ["DELETE", "/api/account/sessions"],
+      ["DELETE", `/api/account/sessions/${sessionId}`],
+      ["POST", "/api/account/password", { currentPassword: password, newPassword: "taken-over-1" }],
+      ["PUT", "/api/auth/profile", { currentPassword: password, newPassword: "taken-over-2" }],
+      ["POST", "/api/account/email", { newEmail: email, password }],
+      ["GET", "/api/account/export"],
+      ["DELETE", "/api/account", { password, confirm: "DELETE" }],
+      ["DELETE", `/api/tokens/${apiToken.id}`],
+      ["GET", "/api/tokens"],
+    ];
+    for (const [method, path, body] of calls) {
+      // A token of its own for each call: this file's token budget is 6 a minute.
+      const { token } = await mint(creator.session, { name: `Writer ${method} ${path}`, scopes: ["read", "write"] });
+      const answer = await api(method, path, { token, body });
+      expect({ method, path, answer: answer.status, body: answer.body }).toEqual({ method, path, answer: 403, body: { message: NOT_WITH_TOKEN } });
+    }
+    // Nothing changed: the session and the other token live, the password and the address are the old ones.
+    expect((await api("GET", "/api/account/sessions", { token: creator.session })).status).toBe(200);
+    expect((await api<{ tokens: ApiToken[] }>("GET", "/api/tokens", { token: creator.session })).body.tokens.map((t) => t.id)).toContain(apiToken.id);
+    const user = await db().selectFrom("users").select("email").where("id", "=", creator.id).executeTakeFirstOrThrow();
+    expect(user.email).not.toBe(email);
+    const login = await api("POST", "/api/auth/login", { body: { email: user.email, password } });
+    expect(login.status).toBe(200);
   });
 
   it("does not sign anyone in to pages with a personal token", async () => {

@@ -53,6 +53,43 @@ describe("the failures view", () => {
   });
 });
 
+describe("the reason filter", () => {
+  it("matches any part of the reason in any case, wildcards as plain text; the page and retry-all alike", async () => {
+    const owner = await user();
+    const notFound = await failed(owner.id, "https://example.com/gone", "The page answered 404 Not Found");
+    const timedOut = await failed(owner.id, "https://example.com/slow", "The page did not answer in 15 s (timed out)");
+    const odd = await failed(owner.id, "https://example.com/odd", "100% of 4_04 bytes");
+    const ids = async (reason: string) => (await failurePage({ user: owner.id, reason })).items.map((item) => item.id);
+
+    expect(await ids("404")).toEqual([notFound.id]);
+    expect(await ids("not FOUND")).toEqual([notFound.id]);
+    expect(await ids("TIMED OUT")).toEqual([timedOut.id]);
+    // "_" and "%" are characters here, not LIKE's wildcards (as those, both would find "404").
+    expect(await ids("0% OF 4_0")).toEqual([odd.id]);
+    expect(await ids("4_4")).toEqual([]);
+    expect(await ids("4%4")).toEqual([]);
+    expect(await retryFailures({ filter: { user: owner.id, reason: "404" }, actor, dryRun: true })).toMatchObject({ matched: 1, queued: 1 });
+  });
+
+  it("lists the reasons there are, with counts, when the reason matched nothing", async () => {
+    const owner = await user();
+    for (let i = 0; i < 2; i++) await failed(owner.id, `https://example.com/nf/${i}`, "The page answered 404 Not Found");
+    await failed(owner.id, "https://example.com/slow", "The page did not answer in time");
+    const expected = [
+      { reason: "The page answered 404 Not Found", count: 2 },
+      { reason: "The page did not answer in time", count: 1 },
+    ];
+
+    const page = await failurePage({ user: owner.id, reason: "410 Gone" });
+    expect(page).toMatchObject({ total: 0, groups: [], otherReasons: expected });
+    const dry = await retryFailures({ filter: { user: owner.id, reason: "410 Gone" }, actor, dryRun: true });
+    expect(dry).toEqual({ matched: 0, queued: 0, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun: true, otherReasons: expected });
+    // Not when something matched, nor without a reason filter.
+    expect((await failurePage({ user: owner.id, reason: "404" })).otherReasons).toBeUndefined();
+    expect(await failurePage({ user: crypto.randomUUID() })).not.toHaveProperty("otherReasons");
+  });
+});
+
 describe("retry-all", () => {
   it("skips owners with nothing left this month, as their own retry would be refused", async () => {
     const spent = await user("FreeUser");

@@ -103,8 +103,14 @@ describe("npm run jobs", { timeout: 180_000 }, () => {
     fixed.add("/cli/two");
     fixed.add("/cli/three");
 
-    const dry = await jobsJson<BulkResult>(["retry", "--all", "--user", user.id, "--dry-run"]);
+    // The reason as an operator types it: a part, in any case.
+    const dry = await jobsJson<BulkResult>(["retry", "--all", "--user", user.id, "--reason", "404 not found", "--dry-run"]);
     expect(dry).toEqual({ matched: 2, queued: 2, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun: true });
+    // A reason nobody has: the reasons there are, with their counts.
+    const none = await jobs(["retry", "--all", "--user", user.id, "--reason", "410", "--dry-run"]);
+    expect(none.code, none.output).toBe(0);
+    expect(none.stdout).toContain('Dry run: 0 of 0 matching row(s) would be replayed.\nNo failure\'s reason contains "410" (any case). The reasons there are:');
+    expect(none.stdout).toMatch(new RegExp(`^\\s*2  ${NOT_FOUND}$`, "m"));
     const done = await jobsJson<BulkResult>(["retry", "--all", "--user", user.id, "--as", adminEmail]);
     expect(done).toMatchObject({ matched: 2, queued: 2, dryRun: false });
     for (const link of links) expect(await waitForLink(api, user.token, link.id)).toMatchObject({ status: "enriched" });

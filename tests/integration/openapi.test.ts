@@ -261,7 +261,8 @@ describe("real answers validate against the document", () => {
     await expectFile("/api/links/export", "/api/links/export?format=json", token, "application/json");
     await expectFile("/api/links/export", "/api/links/export?format=html", token, "text/html");
     await expectFile("/api/links/export", "/api/links/export?format=markdown", token, "application/zip");
-    await expectFile("/api/account/export", "/api/account/export", token, "application/json");
+    // The account's own calls take a sign-in session, never a personal token.
+    await expectFile("/api/account/export", "/api/account/export", session, "application/json");
     await expectFile("/api/events", "/api/events", token, "text/event-stream");
 
     const spare = await call<{ id: string }>("post", "/api/links", 201, { token, body: { url: `${pipeline.pages.url("/article")}?copy=1` } });

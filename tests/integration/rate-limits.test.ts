@@ -140,3 +140,22 @@ describe("link previews", () => {
     expect((await preview(other.token)).status).toBe(400);
   });
 });
+
+describe("settings that check the password", () => {
+  it("count every check of the current password per user, PUT /api/auth/profile too: 10 an hour, then 429 even with the right one", async () => {
+    const { email, token } = await register();
+    const wrong = (path: string, method = "POST") =>
+      api(method, path, { token, body: { currentPassword: "not-my-password", newPassword: "taken-over" } });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await wrong("/api/auth/profile", "PUT"));
+    for (let i = 0; i < 5; i++) answers.push(await wrong("/api/account/password"));
+    expect(tally(answers)).toEqual({ 400: 10 });
+
+    const right = await api("PUT", "/api/auth/profile", { token, body: { currentPassword: "secret-pass", newPassword: "taken-over" } });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(/^Too many attempts with your password\./);
+    expect((await api("POST", "/api/account/password", { token, body: { currentPassword: "secret-pass", newPassword: "taken-over" } })).status).toBe(429);
+    // The password is still the old one.
+    expect((await api("POST", "/api/auth/login", { body: { email, password: "secret-pass" } })).status).toBe(200);
+  });
+});

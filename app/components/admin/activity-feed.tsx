@@ -74,6 +74,22 @@ export function ActivityFeed({ activity, kind, paged }: { activity: ActivityPage
                   ))}
                 </ul>
               ) : null}
+              {/* Ids are for support looking something up, not for reading: folded away. */}
+              {event.references.length > 0 ? (
+                <details className="text-xs text-slate-500 dark:text-slate-400">
+                  <summary className="cursor-pointer select-none rounded hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:hover:text-slate-200">
+                    Reference ids
+                  </summary>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+                    {event.references.map((reference) => (
+                      <div key={reference.label} className="contents">
+                        <dt>{reference.label}</dt>
+                        <dd className="break-all font-mono">{reference.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </details>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -69,7 +69,10 @@ export function FailureFilters({ applied, onApply }: { applied: FailureFilterFor
         <label htmlFor={`${id}-reason`} className={LABEL}>
           Reason
         </label>
-        <input {...field("reason")} className={INPUT} autoComplete="off" />
+        <input {...field("reason")} className={INPUT} autoComplete="off" placeholder="404, timed out, …" aria-describedby={`${id}-reason-hint`} />
+        <span id={`${id}-reason-hint`} className="sr-only">
+          Any part of the reason, in any case
+        </span>
       </div>
       <div>
         <label htmlFor={`${id}-user`} className={LABEL}>
@@ -108,12 +111,41 @@ export function FailureFilters({ applied, onApply }: { applied: FailureFilterFor
   );
 }
 
-/** Failures grouped by their human reason; picking one narrows the filter to it. */
+/**
+ * Failures grouped by their human reason; picking one narrows the filter to it. When the reason
+ * typed matched nothing, the reasons there are (for the other filters) take their place.
+ */
 export function FailureGroups({ page, activeReason, onPick }: { page: FailurePage; activeReason: string; onPick: (reason: string) => void }) {
+  const other = page.groups.length === 0 && page.otherReasons ? page.otherReasons : null;
+  if (other) {
+    return (
+      <div className="space-y-2" data-testid="other-reasons">
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          No failure&rsquo;s reason contains &ldquo;{activeReason.trim()}&rdquo; (in any case).{" "}
+          {other.length > 0 ? "These are the reasons there are; pick one:" : "No failures match the other filters either."}
+        </p>
+        {other.length > 0 ? <ReasonButtons groups={other} activeReason={activeReason} onPick={onPick} label="Reasons there are" /> : null}
+      </div>
+    );
+  }
   if (page.groups.length === 0) return null;
+  return <ReasonButtons groups={page.groups} activeReason={activeReason} onPick={onPick} label="Failures by reason" />;
+}
+
+function ReasonButtons({
+  groups,
+  activeReason,
+  onPick,
+  label,
+}: {
+  groups: Array<{ reason: string; count: number }>;
+  activeReason: string;
+  onPick: (reason: string) => void;
+  label: string;
+}) {
   return (
-    <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label="Failures by reason">
-      {page.groups.map((group) => (
+    <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
+      {groups.map((group) => (
         <li key={group.reason} data-testid="failure-group">
           <button
             type="button"

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   ROLE_FILTERS,
   ROLE_FILTER_LABELS,
+  roleFilterFor,
   SORT_LABELS,
   STATUS_LABELS,
   USER_SORTS,
@@ -67,8 +68,9 @@ function mirrorToUrl(filters: Filters, cursor: string | null) {
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
 }
 
-function listUrl(filters: Filters, cursor: string | null): string {
-  const params = new URLSearchParams({ role: filters.role, sort: filters.sort, limit: String(PAGE_SIZE) });
+/** The list's API call: a search widens the role filter to every role (`roleFilterFor`). */
+export function listUrl(filters: Filters, cursor: string | null): string {
+  const params = new URLSearchParams({ role: roleFilterFor(filters), sort: filters.sort, limit: String(PAGE_SIZE) });
   if (filters.q.trim()) params.set("q", filters.q.trim());
   if (filters.status) params.set("status", filters.status);
   if (cursor) params.set("cursor", cursor);
@@ -146,6 +148,7 @@ export function UsersPanel() {
   });
   const users = page?.users ?? [];
   const pageNumber = previous.length + 1;
+  const searching = filters.q.trim() !== "";
 
   return (
     <section ref={root} aria-labelledby="admin-users-heading" className="space-y-4" data-testid="users-panel">
@@ -153,7 +156,9 @@ export function UsersPanel() {
         <h2 id="admin-users-heading" tabIndex={-1} className="text-lg font-semibold">
           Users
         </h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">Starts with the paid plans (Scout and Creator); choose All roles to see everyone.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Starts with the paid plans (Scout and Creator); choose All roles to see everyone. A search looks through every role.
+        </p>
       </div>
 
       <form
@@ -176,16 +181,29 @@ export function UsersPanel() {
             className={selectClass}
           />
         </label>
-        <label className="text-sm font-medium text-slate-700 dark:text-slate-200">
-          Role
-          <select className={selectClass} value={filters.role} onChange={(event) => changeFilters({ role: event.target.value as RoleFilter })}>
+        <div className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          <label htmlFor={`${id}-role`}>Role</label>
+          {/* While a search runs it looks through every role: the select says so and waits, keeping the chosen filter for after. */}
+          <select
+            id={`${id}-role`}
+            className={cx(selectClass, "disabled:cursor-not-allowed disabled:opacity-70")}
+            value={roleFilterFor(filters)}
+            disabled={searching}
+            aria-describedby={searching ? `${id}-role-hint` : undefined}
+            onChange={(event) => changeFilters({ role: event.target.value as RoleFilter })}
+          >
             {ROLE_FILTERS.map((role) => (
               <option key={role} value={role}>
                 {ROLE_FILTER_LABELS[role]}
               </option>
             ))}
           </select>
-        </label>
+          {searching ? (
+            <p id={`${id}-role-hint`} className="mt-1 text-xs font-normal text-slate-500 dark:text-slate-400" data-testid="role-search-hint">
+              Searching all roles. Clear the search to filter by role.
+            </p>
+          ) : null}
+        </div>
         <label className="text-sm font-medium text-slate-700 dark:text-slate-200">
           Status
           <select className={selectClass} value={filters.status} onChange={(event) => changeFilters({ status: event.target.value as UserStatus | "" })}>
@@ -219,7 +237,13 @@ export function UsersPanel() {
       ) : null}
 
       <p id={`${id}-status`} role="status" className="text-sm text-slate-600 dark:text-slate-400">
-        {loading ? "Loading users…" : users.length === 0 ? "No users match these filters." : `Page ${pageNumber}: ${users.length} user${users.length === 1 ? "" : "s"}.`}
+        {loading
+          ? "Loading users…"
+          : users.length === 0
+            ? searching
+              ? "No user of any role matches this search."
+              : "No users match these filters."
+            : `Page ${pageNumber}: ${users.length} user${users.length === 1 ? "" : "s"}${searching ? " (searching all roles)" : ""}.`}
       </p>
 
       {/* Phones get one card per user; wider screens the table. */}

@@ -38,6 +38,7 @@ export const LOGIN_MAX_FAILURES = 10;
 const CONFIRMATION_RESEND_INTERVAL_MS = 60 * 1000;
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
+export const WRONG_PASSWORD = "Your current password is not correct.";
 export const RESET_REQUESTED = "If an account exists for that email, we have sent a link to reset its password.";
 
 export async function toPublicUser(user: User): Promise<PublicUser> {
@@ -269,22 +270,31 @@ export async function resetPassword(input: { email: string; token: string; newPa
 // ---------------------------------------------------------------------------- profile
 
 /**
- * Changes the email (the new address must be confirmed again) and/or the password (the
- * current one is required; every other session ends).
+ * The one check of a signed-in user's current password (profile, password, email change,
+ * deletion): counted per user before the (costly) hash is compared, so a stolen session
+ * cannot guess the password, whichever endpoint it tries.
+ */
+export async function checkCurrentPassword(user: User, password: string | undefined): Promise<void> {
+  await rateLimit("accountPassword", user.id);
+  if (!password || !(await verifyPassword(password, user.password_hash))) throw new HttpError(400, WRONG_PASSWORD);
+}
+
+/**
+ * Changes the password (the current one is required, checked by `checkCurrentPassword`; every
+ * other session ends). `passwordChecked`: the caller has just checked it in this request.
  */
 export async function updateProfile(
   userId: string,
   currentSessionId: string,
   input: { currentPassword?: string; newPassword?: string },
+  { passwordChecked = false }: { passwordChecked?: boolean } = {},
 ): Promise<User> {
   const user = await getUserById(db(), userId);
   if (!user) throw new HttpError(404, "Account not found.");
   let updated = user;
 
   if (input.newPassword !== undefined) {
-    if (!input.currentPassword || !(await verifyPassword(input.currentPassword, user.password_hash))) {
-      throw new HttpError(400, "Your current password is not correct.");
-    }
+    if (!passwordChecked) await checkCurrentPassword(user, input.currentPassword);
     const passwordHash = await hashPassword(input.newPassword);
     updated = (await db()
       .transaction()

@@ -2,7 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
-import { API_TOKEN_PREFIX, type ApiTokenScope } from "~/lib/api-tokens";
+import { API_TOKEN_PREFIX, isAccountPath, type ApiTokenScope } from "~/lib/api-tokens";
 import { emailSchema, safeRedirect } from "~/lib/validation";
 import { authenticate } from "./accounts.server";
 import { db } from "../platform/db.server";
@@ -165,13 +165,15 @@ export const READ_ONLY_TOKEN = "This API token can only read. Create a token wit
 
 /**
  * For JSON endpoints: the user, or a 401 (a 403 for a deactivated account's session or token).
- * A personal API token also needs the plan's API access, and the write scope for anything but
- * a read (its rate limit is taken before Remix, in web.server.ts, so every answer carries it).
+ * A personal API token is refused on the account's own endpoints (`isAccountPath`), needs the
+ * plan's API access, and the write scope for anything but a read (its rate limit is taken
+ * before Remix, in web.server.ts, so every answer carries it).
  */
 export async function requireApiUser(request: Request): Promise<Auth> {
   const resolved = await resolve(request);
   if (resolved.auth) {
     if (resolved.auth.via === "token") {
+      if (isAccountPath(new URL(request.url).pathname)) throw new HttpError(403, NOT_WITH_API_TOKEN);
       await requireFeature(resolved.auth.user.role, "apiAccess");
       if (!READ_METHODS.has(request.method) && !resolved.auth.scopes?.includes("write")) throw new HttpError(403, READ_ONLY_TOKEN);
     }
@@ -181,14 +183,9 @@ export async function requireApiUser(request: Request): Promise<Auth> {
   throw new HttpError(401, "Please sign in first (a session cookie or a bearer token is required).");
 }
 
-export const NOT_WITH_API_TOKEN = "API tokens cannot manage API tokens. Sign in to do this.";
+export const NOT_WITH_API_TOKEN =
+  "An API token cannot manage the account (sessions, password, email, export, deletion or API tokens). Sign in to do this.";
 
-/** For calls a personal API token must not make (minting or revoking tokens): a sign-in session only. */
-export async function requireSignedInUser(request: Request): Promise<Auth> {
-  const auth = await requireApiUser(request);
-  if (auth.via === "token") throw new HttpError(403, NOT_WITH_API_TOKEN);
-  return auth;
-}
 
 export const ADMIN_ONLY = "Only admins can do this.";
 

@@ -16,13 +16,11 @@ import { deleteAuthSessionsForUser } from "../repos/auth-sessions.server";
 import { listSubscriptionsOf } from "../repos/billing.server";
 import { getEmailTokenByHash, markEmailTokenUsed } from "../repos/email-tokens.server";
 import { getUserByEmail, getUserById, updateUser } from "../repos/users.server";
-import { CONFIRMATION_TTL_MS, issueEmailToken, removeAccount, updateProfile } from "./accounts.server";
-import { verifyPassword } from "./password.server";
+import { CONFIRMATION_TTL_MS, checkCurrentPassword, issueEmailToken, removeAccount, updateProfile } from "./accounts.server";
 import { hashToken } from "./tokens.server";
 
 /** The account settings a signed-in user manages themselves (/settings, /api/account/...). */
 
-export const WRONG_PASSWORD = "Your current password is not correct.";
 export const DELETE_WITH_SUBSCRIPTION =
   "You have an active subscription. Cancel it on /settings/billing first; you can delete your account once it no longer renews.";
 
@@ -35,11 +33,6 @@ async function requireAccount(userId: string): Promise<User> {
   return user;
 }
 
-/** Counted per user before the (costly) hash check, so a stolen session cannot guess the password. */
-async function checkPassword(user: User, password: string): Promise<void> {
-  await rateLimit("accountPassword", user.id);
-  if (!(await verifyPassword(password, user.password_hash))) throw new HttpError(400, WRONG_PASSWORD);
-}
 
 // ---------------------------------------------------------------------------- email
 
@@ -47,7 +40,7 @@ async function checkPassword(user: User, password: string): Promise<void> {
 export async function requestEmailChange(userId: string, input: { newEmail: string; password: string }): Promise<void> {
   const user = await requireAccount(userId);
   await rateLimit("emailChange", user.id);
-  await checkPassword(user, input.password);
+  await checkCurrentPassword(user, input.password);
   if (input.newEmail === user.email) throw new HttpError(400, "That is already your email address.");
   if (await getUserByEmail(db(), input.newEmail)) throw new HttpError(409, "An account with this email already exists");
   const token = await issueEmailToken(user, "change_email", CONFIRMATION_TTL_MS, input.newEmail);
@@ -93,8 +86,6 @@ export async function confirmEmailChange(token: string): Promise<{ email: string
 
 /** Needs the current password; every other session and token ends (as a reset does). */
 export async function changePassword(userId: string, currentSessionId: string, input: { currentPassword: string; newPassword: string }): Promise<void> {
-  const user = await requireAccount(userId);
-  await checkPassword(user, input.currentPassword);
   await updateProfile(userId, currentSessionId, input);
 }
 
@@ -131,7 +122,7 @@ export async function endSessionOf(userId: string, sessionId: string): Promise<v
  */
 export async function deleteOwnAccount(userId: string, input: { password: string }): Promise<void> {
   const user = await requireAccount(userId);
-  await checkPassword(user, input.password);
+  await checkCurrentPassword(user, input.password);
   await db()
     .transaction()
     .execute(async (trx) => {

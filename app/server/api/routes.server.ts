@@ -151,23 +151,23 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "none", summary: "{email}: the mailed link proves the new address (no session needed).", body: emailChangeConfirmSchema, responses: { 200: emailChangedSchema } },
   },
   "api.account.email.ts": {
-    post: { auth: "user", summary: "202: a link goes to the new address; the email changes when it is followed.", body: emailChangeSchema, responses: { 202: messageSchema } },
+    post: { auth: "session", summary: "202: a link goes to the new address; the email changes when it is followed.", body: emailChangeSchema, responses: { 202: messageSchema } },
   },
   "api.account.export.ts": {
-    get: { auth: "user", summary: "All my data as one JSON file (streamed).", responses: { 200: file("All of the account's data as one JSON document (a download).", "application/json") } },
+    get: { auth: "session", summary: "All my data as one JSON file (streamed).", responses: { 200: file("All of the account's data as one JSON document (a download).", "application/json") } },
   },
   "api.account.password.ts": {
-    post: { auth: "user", summary: "Every other session is signed out.", body: passwordChangeSchema, responses: { 200: messageSchema } },
+    post: { auth: "session", summary: "Every other session is signed out.", body: passwordChangeSchema, responses: { 200: messageSchema } },
   },
   "api.account.sessions.$id.ts": {
-    delete: { auth: "user", summary: "Signs out that session; another user's id is a 404.", responses: { 200: messageSchema } },
+    delete: { auth: "session", summary: "Signs out that session; another user's id is a 404.", responses: { 200: messageSchema } },
   },
   "api.account.sessions.ts": {
-    get: { auth: "user", summary: "{sessions}: the signed-in sessions and API tokens, this one marked `current`.", responses: { 200: z.object({ sessions: z.array(accountSessionSchema) }) } },
-    delete: { auth: "user", summary: "{ended}: signs out every other session and token.", responses: { 200: z.object({ ended: z.number().int() }) } },
+    get: { auth: "session", summary: "{sessions}: the signed-in sessions and API tokens, this one marked `current`.", responses: { 200: z.object({ sessions: z.array(accountSessionSchema) }) } },
+    delete: { auth: "session", summary: "{ended}: signs out every other session and token.", responses: { 200: z.object({ ended: z.number().int() }) } },
   },
   "api.account.ts": {
-    delete: { auth: "user", summary: "The account and its data are gone (receipts kept); 409 while a subscription renews.", body: deleteAccountSchema, responses: { 200: messageSchema } },
+    delete: { auth: "session", summary: "The account and its data are gone (receipts kept); 409 while a subscription renews.", body: deleteAccountSchema, responses: { 200: messageSchema } },
   },
   "api.admin.activity.ts": {
     get: { auth: "admin", summary: "{events, nextCursor}, newest first (Admin only).", query: activityQuerySchema, responses: { 200: activityPageSchema } },
@@ -253,7 +253,7 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "The signed-in user with the unread notification count.", responses: { 200: publicUserSchema } },
   },
   "api.auth.profile.ts": {
-    put: { auth: "user", summary: "The updated user; {email, currentPassword} → 202: the address changes only when the link mailed to it is followed (as on /settings).", body: profileUpdateSchema, responses: { 200: publicUserSchema, 202: messageSchema } },
+    put: { auth: "session", summary: "The updated user; {email, currentPassword} → 202: the address changes only when the link mailed to it is followed (as on /settings).", body: profileUpdateSchema, responses: { 200: publicUserSchema, 202: messageSchema } },
   },
   "api.auth.register.ts": {
     post: { auth: "none", summary: "201 {token, user}", body: registerSchema, responses: { 201: registeredSchema } },

@@ -1,12 +1,14 @@
 import { isUuid } from "~/lib/ids";
 import {
   MAX_BULK,
+  OTHER_REASONS_MAX,
   type BulkResult,
   type FailureDetail,
   type FailureFilter,
   type FailurePage,
   type FailureQueue,
   type PublicFailure,
+  type ReasonCount,
   type ReenrichFilter,
   type RetryOneResult,
 } from "~/lib/jobs";
@@ -68,6 +70,16 @@ async function toQuery(filter: FailureFilter): Promise<FailureQuery> {
   };
 }
 
+/**
+ * When a reason filter matched nothing, the reasons the rest of the filter does match, with
+ * their counts: an operator who typed a reason from memory sees what to type instead.
+ */
+async function otherReasonsFor(query: FailureQuery, matched: number): Promise<{ otherReasons?: ReasonCount[] }> {
+  if (matched > 0 || query.reason === undefined) return {};
+  const groups = await groupFailuresByReason(db(), { ...query, reason: undefined }, OTHER_REASONS_MAX);
+  return { otherReasons: groups.map((group) => ({ reason: group.reason, count: group.count })) };
+}
+
 function encodeCursor(row: FailureRow): string {
   return Buffer.from(`${row.failed_at.toISOString()}|${row.id}`).toString("base64url");
 }
@@ -116,8 +128,9 @@ export async function failurePage(filter: FailureFilter, { limit = 50, cursor }:
   ]);
   const page = rows.slice(0, limit);
   const states = await jobStates(page);
+  const total = counts.links + counts.artifacts;
   return {
-    total: counts.links + counts.artifacts,
+    total,
     groups: groups.map((group) => ({
       reason: group.reason,
       count: group.count,
@@ -127,6 +140,7 @@ export async function failurePage(filter: FailureFilter, { limit = 50, cursor }:
     })),
     items: page.map((row, i) => toPublicFailure(row, states[i]!)),
     nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+    ...(await otherReasonsFor(query, total)),
   };
 }
 
@@ -322,14 +336,16 @@ export async function retryFailures({
   onProgress?: (queued: number, total: number) => void;
 }): Promise<BulkResult> {
   const bound = Math.min(Math.max(limit, 1), MAX_BULK);
-  const keys = await listFailureKeys(db(), await toQuery(filter), bound + 1);
+  const query = await toQuery(filter);
+  const keys = await listFailureKeys(db(), query, bound + 1);
   const more = keys.length > bound;
   const matched = keys.slice(0, bound);
+  const hint = await otherReasonsFor(query, matched.length);
   const owners = new Map(matched.map((key) => [key.user_id, key.role] as const));
   const ok = await ownersWithEnrichmentLeft(owners);
   const eligible = matched.filter((key) => ok.has(key.user_id));
   const noEnrichmentLeft = matched.length - eligible.length;
-  if (dryRun) return { matched: matched.length, queued: eligible.length, skipped: { alreadyQueued: 0, noEnrichmentLeft }, more, dryRun };
+  if (dryRun) return { matched: matched.length, queued: eligible.length, skipped: { alreadyQueued: 0, noEnrichmentLeft }, more, dryRun, ...hint };
 
   const linkIds = eligible.filter((key) => key.kind === "link").map((key) => key.id);
   const artifactIds = eligible.filter((key) => key.kind === "artifact").map((key) => key.id);
@@ -378,7 +394,7 @@ export async function retryFailures({
     queued += chunk.length;
     onProgress?.(queued, total);
   }
-  return { matched: matched.length, queued: total, skipped: { alreadyQueued: eligible.length - total, noEnrichmentLeft }, more, dryRun };
+  return { matched: matched.length, queued: total, skipped: { alreadyQueued: eligible.length - total, noEnrichmentLeft }, more, dryRun, ...hint };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Link, LinkArtifact, Role } from "../platform/db-schema.server";
  */
 export interface FailureQuery {
   queue?: "enrich-link" | "enrich-task";
+  /** Any part of the reason, in any case ("404" finds "The page answered 404 Not Found"). */
   reason?: string;
   userId?: string;
   domain?: string;
@@ -32,6 +33,9 @@ export interface FailureRow {
 
 // The host of a normalised URL (lower-case already), user info and port left out.
 const HOST_PATTERN = "^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(\\[[^\\]]*\\]|[^/:?#]+)";
+
+/** `text` as a literal inside a LIKE pattern: its wildcards and the escape character mean themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 function failures(db: Database, query: FailureQuery) {
   const links = db
@@ -72,7 +76,7 @@ function failures(db: Database, query: FailureQuery) {
     query.queue === "enrich-link" ? links : query.queue === "enrich-task" ? artifacts : links.unionAll(artifacts);
   // Postgres pushes these conditions down into both branches of the union.
   let rows = db.selectFrom(source.as("f"));
-  if (query.reason !== undefined) rows = rows.where("f.reason", "=", query.reason);
+  if (query.reason !== undefined) rows = rows.where(sql<boolean>`f.reason ilike ${`%${escapeLike(query.reason)}%`}`);
   if (query.userId !== undefined) rows = rows.where("f.user_id", "=", query.userId);
   if (query.domain !== undefined) {
     // The host or any subdomain of it, in one pattern over the (lower-case) normalised URL.

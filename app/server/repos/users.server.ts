@@ -34,3 +34,10 @@ export async function insertUsers(db: Database, users: NewUser[]): Promise<Array
 export async function hasDemoUsers(db: Database): Promise<boolean> {
   return (await db.selectFrom("users").select("id").where("is_demo", "=", true).executeTakeFirst()) !== undefined;
 }
+
+/** The emails of these users (those that still exist), by id, in one query. */
+export async function listUserEmails(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("users").select(["id", "email"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, row.email]));
+}
