@@ -100,7 +100,7 @@ export default function Dashboard() {
     return () => window.removeEventListener("popstate", onPop);
   }, []);
   const filtered = isFiltered(search);
-  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, searching, searchError } = useLiveLinks(data, search);
+  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, serverNow, searching, searchError } = useLiveLinks(data, search);
   // Bulk actions (batchProcessing): the rows' checkboxes and the toolbar over them.
   const bulk = useBulkSelection(links);
   const bulkAllowed = data.access.batchProcessing === "available";
@@ -244,7 +244,14 @@ export default function Dashboard() {
             ) : tab === "enrichments" ? (
               <>
                 <PreferencesCard allowed={data.access.contentPreferences === "available"} />
-                <EnrichmentsTab access={data.access} total={stats.enriched} onArtifact={onArtifact} onLinkEvent={onLinkEvent} />
+                <EnrichmentsTab
+                  access={data.access}
+                  total={stats.enriched}
+                  onArtifact={onArtifact}
+                  onLinkEvent={onLinkEvent}
+                  serverNow={serverNow}
+                  onError={() => toast.show("Could not load the newly enriched links. Please try again", "error")}
+                />
               </>
             ) : (
               <>

@@ -356,5 +356,5 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => clearInterval(timer);
   }, [live, catchUp]);
 
-  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, searching, searchError };
+  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, serverNow, searching, searchError };
 }
