@@ -295,11 +295,13 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     const controller = new AbortController();
     setSearching(true);
     const timer = setTimeout(() => {
+      const asked = serverNow();
       apiFetchPage<PublicLink>(pageUrl(null, query), { signal: controller.signal }).then(
         (page) => {
           commit(page.items);
           setNextCursor(page.nextCursor);
           // Another view: what is new is counted for it afresh.
+          since.current = asked;
           book.current.unseen.clear();
           setUnseen(0);
           setSearchError(null);
@@ -316,7 +318,7 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, commit]);
+  }, [query, commit, serverNow]);
   const [searchError, setSearchError] = useState<string | null>(null);
 
   useEffect(() => {
