@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appendPage, compareLinks, mergeSnapshot, upsertLinkInList } from "./link-list";
+import { appendPage, applyLiveChanges, compareLinks, foldLiveChange, mergeSnapshot, upsertLinkInList, type LiveBook, type LiveChange } from "./link-list";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 6, minute)).toISOString();
 const link = (id: string, minute: number, updated = minute) => ({ id, savedAt: at(minute), updatedAt: at(updated) });
@@ -40,5 +40,56 @@ describe("the dashboard's loaded links", () => {
     expect(ids(merged)).toEqual(["e", "c", "b", "a"]);
     // A complete snapshot is the whole list.
     expect(ids(mergeSnapshot(list, [link("c", 8)], { complete: true }))).toEqual(["c"]);
+  });
+});
+
+describe("live events on the rows shown", () => {
+  const since = Date.parse(at(30));
+  const made = (id: string, minute: number, created = minute, status = "pending") => ({ ...link(id, minute), createdAt: at(created), status });
+  const book = (): LiveBook => ({ unseen: new Map(), removed: new Set() });
+  const changed = (l: ReturnType<typeof made>): LiveChange<ReturnType<typeof made>> => ({ type: "link", link: l });
+
+  it("updates a row shown and never adds one: 1,000 new links are a count", () => {
+    const list = [made("b", 20), made("a", 10)];
+    const imported = Array.from({ length: 1_000 }, (_, i) => changed(made(`n${i}`, 1, 40, "enriched")));
+    const live = book();
+    const next = applyLiveChanges(list, [...imported, changed({ ...made("a", 10, 10, "enriched"), updatedAt: at(45) })], live, { since });
+    expect(ids(next)).toEqual(["b", "a"]);
+    expect(next[1]!.status).toBe("enriched");
+    expect(live.unseen.size).toBe(1_000);
+  });
+
+  it("counts a link saved since the rows were loaded, not an older one changed elsewhere", () => {
+    const live = book();
+    applyLiveChanges([made("b", 20)], [changed(made("new", 35)), changed(made("old", 5)), changed(made("old", 5))], live, { since });
+    expect([...live.unseen.keys()]).toEqual(["new"]);
+    // Deleted before it was shown: no longer counted.
+    applyLiveChanges([made("b", 20)], [{ type: "link-deleted", id: "new" }], live, { since });
+    expect(live.unseen.size).toBe(0);
+  });
+
+  it("puts back a row a delete took away when it is restored, and only such a row", () => {
+    const live = book();
+    const list = [made("c", 20), made("b", 15), made("a", 10)];
+    const without = applyLiveChanges(list, [{ type: "link-deleted", id: "b" }], live, { since });
+    expect(ids(without)).toEqual(["c", "a"]);
+    const back = applyLiveChanges(without, [{ type: "link-restored", link: made("b", 15) }, { type: "link-restored", link: made("z", 12) }], live, { since });
+    expect(ids(back)).toEqual(["c", "b", "a"]);
+    expect(live.unseen.size).toBe(0);
+  });
+
+  it("drops a row a filtered view no longer keeps, and counts only new links it would show", () => {
+    const live = book();
+    const done = (l: { status: string }) => l.status === "enriched";
+    const next = applyLiveChanges([made("b", 20, 20, "enriched")], [changed({ ...made("b", 20, 20, "error"), updatedAt: at(50) }), changed(made("n1", 35, 35, "error")), changed(made("n2", 36, 36, "enriched"))], live, { since, keep: done, counts: done });
+    expect(next).toEqual([]);
+    expect([...live.unseen.keys()]).toEqual(["n2"]);
+  });
+
+  it("folds a burst's changes to one link into the newest", () => {
+    const first: LiveChange<ReturnType<typeof made>> = { type: "link", link: { ...made("a", 10), updatedAt: at(40) } };
+    const late: LiveChange<ReturnType<typeof made>> = { type: "link", link: { ...made("a", 10, 10, "enriched"), updatedAt: at(39) } };
+    expect(foldLiveChange(first, late)).toEqual(first);
+    expect(foldLiveChange(first, { type: "link-deleted", id: "a" })).toEqual({ type: "link-deleted", id: "a" });
   });
 });

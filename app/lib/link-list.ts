@@ -55,3 +55,77 @@ export function mergeSnapshot<T extends Listed>(list: T[], fresh: T[], { complet
   const below = list.filter((l) => !freshIds.has(l.id) && (!bottom || compareLinks(l, bottom) > 0));
   return [...merged, ...below].sort(compareLinks);
 }
+
+/** When a link became new to the list: its creation, or a later save (a re-save moves it to the top). */
+export const newSince = (link: Pick<PublicLink, "createdAt" | "savedAt">) => Math.max(Date.parse(link.createdAt), Date.parse(link.savedAt));
+
+/** What the event stream says about one link (several for one link in a burst fold into the last). */
+export type LiveChange<T> = { type: "link" | "link-restored"; link: T } | { type: "link-deleted"; id: string };
+
+/** Two changes to one link in a burst: the later wins, except an older copy arriving late. */
+export function foldLiveChange<T extends Listed>(earlier: LiveChange<T> | undefined, later: LiveChange<T>): LiveChange<T> {
+  if (earlier && earlier.type !== "link-deleted" && later.type !== "link-deleted") {
+    return { type: later.type === "link-restored" || earlier.type === "link-restored" ? "link-restored" : "link", link: newerLink(earlier.link, later.link) };
+  }
+  return later;
+}
+
+export interface LiveBook {
+  /**
+   * Links new since the rows were loaded (saved or created after `since`) and not shown, with that
+   * time (ms): the "N new links" count.
+   */
+  unseen: Map<string, number>;
+  /** Rows a delete took away: the only links an event may put back (Undo, here or in another tab). */
+  removed: Set<string>;
+}
+
+/**
+ * A burst of events applied to the rows shown: a row shown is updated (or dropped when deleted, or
+ * when it no longer passes `keep`, a filtered view's test); a deleted row comes back when restored;
+ * anything else never becomes a row, whatever its number: a link new since `since` (a time in ms)
+ * is counted in `book.unseen`, an older one changing elsewhere is none of this page's business.
+ * So a live page never holds more rows than were loaded. `book` is updated in place.
+ */
+export function applyLiveChanges<T extends Listed & { createdAt: string }>(
+  list: T[],
+  changes: Iterable<LiveChange<T>>,
+  book: LiveBook,
+  { since, keep = () => true, counts = () => true, ordered = true }: {
+    since: number;
+    /** Whether a row shown may stay (a filtered view's test on the changed link). */
+    keep?: (link: T) => boolean;
+    /** Whether a new link not shown counts as one the view would show (a filtered view's test). */
+    counts?: (link: T) => boolean;
+    /** The rows are in saved order (not a search's relevance): a restored row goes back into its place. */
+    ordered?: boolean;
+  },
+): T[] {
+  const index = new Map(list.map((link, i) => [link.id, i]));
+  const next: Array<T | null> = [...list];
+  const added: T[] = [];
+  for (const change of changes) {
+    if (change.type === "link-deleted") {
+      book.unseen.delete(change.id);
+      const at = index.get(change.id);
+      if (at !== undefined && next[at]) {
+        next[at] = null;
+        book.removed.add(change.id);
+      }
+      continue;
+    }
+    const { link } = change;
+    const at = index.get(link.id);
+    if (at !== undefined && next[at]) {
+      next[at] = keep(link) ? newerLink(next[at]!, link) : null;
+    } else if (change.type === "link-restored" && book.removed.has(link.id) && ordered && keep(link)) {
+      book.removed.delete(link.id);
+      added.push(link);
+    } else if (newSince(link) > since && counts(link)) {
+      book.unseen.set(link.id, newSince(link));
+    }
+  }
+  const kept = next.filter((link): link is T => link !== null);
+  const result = added.length ? [...kept, ...added] : kept;
+  return ordered ? result.sort(compareLinks) : result;
+}

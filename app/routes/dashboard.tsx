@@ -13,6 +13,7 @@ import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
 import { LinkRow } from "~/components/dashboard/link-row";
+import { NewLinksButton } from "~/components/dashboard/new-links-button";
 import { SearchBar } from "~/components/dashboard/search-bar";
 import { DashboardSidebar, PhonePlanDisclosure } from "~/components/dashboard/sidebar";
 import { UsageMeter } from "~/components/dashboard/usage-meter";
@@ -77,6 +78,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     watermark: entitlements.watermark,
     packs: publicPacks(),
     keptMs: deletedLinksKeptMs(),
+    // The server's time of this page of links: a link saved after it is new (use-live-links).
+    asOf: Date.now(),
   };
 }
 
@@ -99,7 +102,7 @@ export default function Dashboard() {
     return () => window.removeEventListener("popstate", onPop);
   }, []);
   const filtered = isFiltered(search);
-  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, searching, searchError } = useLiveLinks(data, search);
+  const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, serverNow, searching, searchError } = useLiveLinks(data, search);
   // Bulk actions (batchProcessing): the rows' checkboxes and the toolbar over them.
   const bulk = useBulkSelection(links);
   const bulkAllowed = data.access.batchProcessing === "available";
@@ -249,13 +252,20 @@ export default function Dashboard() {
             ) : tab === "enrichments" ? (
               <>
                 <PreferencesCard access={data.access.contentPreferences} />
-                <EnrichmentsTab access={data.access} total={stats.enriched} onArtifact={onArtifact} onLinkEvent={onLinkEvent} />
+                <EnrichmentsTab
+                  access={data.access}
+                  total={stats.enriched}
+                  onArtifact={onArtifact}
+                  onLinkEvent={onLinkEvent}
+                  serverNow={serverNow}
+                  onError={() => toast.show("Could not load the newly enriched links. Please try again", "error")}
+                />
               </>
             ) : (
               <>
                 <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
                 <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
-                <ImportPanel access={data.access} onImport={onImport} onSettled={resync} />
+                <ImportPanel access={data.access} onImport={onImport} onSettled={reload} />
                 <SearchBar
                   state={search}
                   busy={searching}
@@ -280,6 +290,7 @@ export default function Dashboard() {
                   onSettled={() => void resync()}
                   keptMs={data.keptMs}
                 />
+                <NewLinksButton count={unseen} onShow={showNew} onError={() => toast.show("Could not load the new links. Please try again", "error")} />
                 {links.length === 0 && filtered ? (
                   <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300" data-testid="search-empty">
                     <p>No links match {describeSearch()}.</p>

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { withDb } from "./db";
+import { expectNoAxeViolations } from "./axe";
 import { E2E_CREATOR, pagesUrl, registerThroughPage } from "./helpers";
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
@@ -160,4 +161,37 @@ test("a deactivated account saving a link is told its account is deactivated, no
   const toast = page.getByRole("alert").filter({ hasText: /deactivated/i });
   await expect(toast).toContainText("Account deactivated");
   await expect(page.getByText("Failed to add link. Please try again")).toHaveCount(0);
+});
+
+// Links saved elsewhere (another tab, the bookmarklet, an import) are not drawn as they are heard:
+// the rows shown stay, one button counts the new ones, and pressing it loads the first page with
+// them, the keyboard on its first row. A link saved on this page still appears at once.
+test("links saved in another tab are counted on 'N new links — show', which brings them", async ({ page, context }) => {
+  await registerThroughPage(page, `live-count-${Date.now()}@example.com`, "dash-password");
+  const rows = page.getByTestId("link-row");
+  const here = pagesUrl(`/does-not-exist?here=${Date.now()}`);
+  await page.getByLabel("Save a link").fill(here);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(rows).toHaveCount(1);
+
+  const other = await context.newPage();
+  await other.goto("/dashboard");
+  for (const name of ["one", "two"]) {
+    await other.getByLabel("Save a link").fill(pagesUrl(`/does-not-exist?elsewhere=${name}-${Date.now()}`));
+    await other.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(other.getByTestId("link-row").filter({ hasText: `elsewhere=${name}` })).toBeVisible();
+  }
+  await other.close();
+
+  const fresh = page.getByRole("button", { name: "2 new links — show" });
+  await expect(fresh).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  // The row shown is still kept current.
+  await expect(rows.first().getByText("Failed")).toBeVisible({ timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  await fresh.click();
+  await expect(rows).toHaveCount(3);
+  await expect(fresh).toHaveCount(0);
+  await expect(rows.first()).toContainText("elsewhere=two");
+  await expect(rows.first().locator("button[aria-expanded]")).toBeFocused();
 });

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { registerThroughPage } from "./helpers";
+import { LINKS_PAGE_SIZE } from "../../app/lib/links";
+import { seedLinks, userIdOf, withDb } from "./db";
+import { pagesUrl, registerThroughPage } from "./helpers";
 
 // A Free account imports a file of 1,000 bookmarks and follows it live until done: saved for
 // everyone, shown Not enriched (bulk enrichment is Creator's), duplicates and invalid lines counted.
@@ -50,4 +52,61 @@ test("keyboard: Tab goes from the export links straight to Import bookmarks, whi
   const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
   expect((await chooser).isMultiple()).toBe(false);
+});
+
+declare global {
+  interface Window {
+    /** What the page saw while a test ran: the most link rows at once, and its long tasks (ms). */
+    __live?: { maxRows: number; longTasks: number[] };
+  }
+}
+
+// The issue's "Live events never grow an unpaged list": a Creator with a small library keeps the
+// dashboard open while an import's links are enriched (here each fails fast: a 404 on the fixture
+// server), every one of them heard live. The rows shown stay the rows shown, the rest are one "N new
+// links — show" button, and no event burst blocks the page (no long task over 200 ms).
+test("a 600-link import heard live: rows stay paged, one 'new links' button counts the rest, no long task", async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = `import-live-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "import-password");
+  await withDb(async (client) => client.query("update users set role = 'ProUser' where id = $1", [await userIdOf(email)]));
+  await seedLinks(email, 3);
+  const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
+  await page.goto("/dashboard");
+  await resynced;
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(3);
+  await page.evaluate(() => {
+    const live = { maxRows: 0, longTasks: [] as number[] };
+    window.__live = live;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => live.longTasks.push(Math.round(entry.duration)))).observe({ type: "longtask" });
+    new MutationObserver(() => {
+      live.maxRows = Math.max(live.maxRows, document.querySelectorAll('[data-testid="link-row"]').length);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+  const count = 600;
+  const lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<TITLE>Bookmarks</TITLE>", "<H1>Bookmarks</H1>", "<DL><p>", "<DT><H3>Reading list</H3>", "<DL><p>"];
+  for (let i = 0; i < count; i++) lines.push(`<DT><A HREF="${pagesUrl(`/missing/live-${i}`)}" ADD_DATE="${1_600_000_000 + i}" TAGS="to-read,weekend">Live ${i}</A>`);
+  lines.push("</DL><p>", "</DL><p>");
+  await page.setInputFiles("#import-file", { name: "live.html", mimeType: "text/html", buffer: Buffer.from(lines.join("\n")) });
+
+  // Links heard (each imported link's failure is an event): the three rows stay three, and the
+  // rest are counted on one button.
+  const figure = async (key: string) => Number((await page.getByTestId(`import-${key}`).textContent())?.replace(/\D/g, "") ?? 0);
+  await expect.poll(() => figure("failed"), { timeout: 120_000 }).toBeGreaterThanOrEqual(100);
+  await expect(rows).toHaveCount(3);
+  const fresh = page.getByRole("button", { name: /^\d[\d,]* new links? — show$/ });
+  const shownCount = async () => Number((await fresh.textContent())?.replace(/\D/g, "") ?? 0);
+  await expect.poll(shownCount).toBeGreaterThanOrEqual(100);
+  expect(await shownCount()).toBeLessThanOrEqual(count);
+
+  // The import done, the list is its first page again (three seeded, then the newest imported).
+  const progress = page.getByTestId("import-progress");
+  await expect(progress).toHaveAttribute("data-status", "done", { timeout: 150_000 });
+  await expect(rows).toHaveCount(LINKS_PAGE_SIZE);
+  await expect(fresh).toHaveCount(0);
+  const seen = await page.evaluate(() => window.__live!);
+  expect(seen.maxRows, "the most rows at once").toBeLessThanOrEqual(LINKS_PAGE_SIZE);
+  expect(seen.longTasks.filter((ms) => ms > 200), `long tasks (ms): ${seen.longTasks.join(", ")}`).toEqual([]);
 });

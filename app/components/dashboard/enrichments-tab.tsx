@@ -6,6 +6,7 @@ import { compareLinks } from "~/lib/link-list";
 import { ENRICHMENTS_PAGE_SIZE, type LinkDetail } from "~/lib/links";
 import { EnrichmentCard } from "./enrichment-card";
 import { LoadMore } from "./load-more";
+import { NewLinksButton } from "./new-links-button";
 import type { LinkEvent } from "./use-live-links";
 
 type Listener<T extends unknown[]> = (listener: (...args: T) => void) => () => void;
@@ -14,19 +15,26 @@ const pageUrl = (before: string | null) => `/api/links/enrichments?limit=${ENRIC
 
 /**
  * The Enrichments tab: enriched links a page at a time, one request per page (each card is told
- * which results exist; it fetches one only when opened). Live: a link enriched meanwhile joins at
- * its place, a re-enriched one is fetched again, a deleted one leaves.
+ * which results exist; it fetches one only when opened). Live, as the Saved Links list (decision
+ * 043): a card shown is updated (fetched again when re-enriched) or leaves when deleted; a link
+ * enriched since the first page was loaded is counted on one "N newly enriched links — show"
+ * button, never drawn (nor fetched) as it is heard.
  */
 export function EnrichmentsTab({
   access,
   total,
   onArtifact,
   onLinkEvent,
+  serverNow = Date.now,
+  onError,
 }: {
   access: FeatureAccessMap;
   total: number;
   onArtifact: Listener<[string, PublicArtifact]>;
   onLinkEvent: Listener<[LinkEvent]>;
+  /** The server's clock as the browser reckons it (use-live-links). */
+  serverNow?: () => number;
+  onError: () => void;
 }) {
   const [items, setItems] = useState<EnrichmentItem[] | null>(null);
   // The server's cursor after the last page loaded (null: no more).
@@ -36,11 +44,17 @@ export function EnrichmentsTab({
   const [failed, setFailed] = useState(false);
   const state = useRef({ items, hasMore });
   state.current = { items, hasMore };
+  // Links enriched since the first page was asked for (server time), not shown: the button's count.
+  const since = useRef(Number.POSITIVE_INFINITY);
+  const unseen = useRef(new Set<string>());
+  const [unseenCount, setUnseenCount] = useState(0);
 
   const loadPage = useCallback(async (before: string | null) => {
     setLoading(true);
     try {
+      const asked = serverNow();
       const { items: page, nextCursor: next } = await apiFetchPage<EnrichmentItem>(pageUrl(before));
+      if (before === null) since.current = asked;
       setItems((current) => {
         const known = new Set((current ?? []).map((i) => i.link.id));
         return [...(current ?? []), ...page.filter((i) => !known.has(i.link.id))].sort((a, b) => compareLinks(a.link, b.link));
@@ -52,7 +66,18 @@ export function EnrichmentsTab({
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [serverNow]);
+
+  /** The button: the first page again (pages loaded below it go), from now on the reference. */
+  const showNew = useCallback(async () => {
+    const asked = serverNow();
+    const { items: page, nextCursor: next } = await apiFetchPage<EnrichmentItem>(pageUrl(null));
+    since.current = asked;
+    unseen.current.clear();
+    setUnseenCount(0);
+    setItems([...page].sort((a, b) => compareLinks(a.link, b.link)));
+    setNextCursor(next);
+  }, [serverNow]);
 
   useEffect(() => {
     void loadPage(null);
@@ -63,15 +88,21 @@ export function EnrichmentsTab({
       onLinkEvent((event) => {
         if (event.type === "link-deleted") {
           setItems((current) => current && current.filter((i) => i.link.id !== event.id));
+          if (unseen.current.delete(event.id)) setUnseenCount(unseen.current.size);
           return;
         }
         const { link } = event;
-        const { items: current, hasMore: more } = state.current;
+        const { items: current } = state.current;
         if (!current) return;
         const existing = current.find((i) => i.link.id === link.id);
-        const last = current[current.length - 1];
-        const inRange = !more || !last || compareLinks(link, last.link) <= 0;
-        if (link.status !== "enriched" || (!existing && !inRange)) return;
+        if (link.status !== "enriched") return;
+        if (!existing) {
+          if (link.enrichedAt && Date.parse(link.enrichedAt) > since.current && !unseen.current.has(link.id)) {
+            unseen.current.add(link.id);
+            setUnseenCount(unseen.current.size);
+          }
+          return;
+        }
         if (existing && existing.link.enrichedAt === link.enrichedAt) {
           // Tags or a re-save: the enrichment itself is the same.
           if (Date.parse(link.updatedAt) >= Date.parse(existing.link.updatedAt)) {
@@ -97,13 +128,20 @@ export function EnrichmentsTab({
       </p>
     );
   }
+  const fresh = (
+    <NewLinksButton count={unseenCount} onShow={showNew} onError={onError} noun={["newly enriched link", "newly enriched links"]} focus='[data-testid="enrichment-card"] a' />
+  );
   if (items.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">No enriched links yet.</p>
+      <>
+        {fresh}
+        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">No enriched links yet.</p>
+      </>
     );
   }
   return (
     <>
+      {fresh}
       <ul className="space-y-3" aria-label="Enriched links">
         {items.map((item) => (
           <EnrichmentCard key={item.link.id} item={item} access={access} onArtifact={onArtifact} />

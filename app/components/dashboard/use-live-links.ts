@@ -2,15 +2,20 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
 import type { PublicBulkOperation } from "~/lib/bulk";
-import { appendPage, mergeSnapshot, newerLink, upsertLinkInList } from "~/lib/link-list";
+import { appendPage, applyLiveChanges, compareLinks, foldLiveChange, mergeSnapshot, newerLink, upsertLinkInList, type LiveBook, type LiveChange } from "~/lib/link-list";
 import type { PublicImport } from "~/lib/imports";
-import { keepsMatching, searchQuery, type SearchState } from "~/lib/link-search";
+import { FILTER_KEYS, keepsMatching, searchQuery, type SearchState } from "~/lib/link-search";
 import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
 
 const POLL_OFFLINE_MS = 4_000;
 const POLL_LIVE_MS = 15_000;
-/** Events come in bursts (a batch enriched): one count for the burst. */
+/** Events come in bursts (a batch enriched): one count for the burst, and one at least this often during a long one. */
 const STATS_DEBOUNCE_MS = 400;
+const STATS_MAX_WAIT_MS = 2_000;
+/** Live events are applied together, at most this often: an import's thousands are a few renders, never one each. */
+const LIVE_BATCH_MS = 250;
+/** The filters the browser can judge on a link (keepsMatching): a new link is counted for such a view only. */
+const BROWSER_FILTERS = new Set(["tag", "status", "domain"]);
 
 export type LinkEvent = { type: "link"; link: PublicLink } | { type: "link-deleted"; id: string };
 
@@ -26,12 +31,18 @@ const SEARCH_DEBOUNCE_MS = 200;
  * statistics are the database's count, asked again after changes.
  */
 /**
+ * An event never adds a row (decision 043): it updates a row shown, takes a deleted one away (and
+ * puts it back when restored), and counts a link new since the rows were loaded in `unseen`, which
+ * the page offers as "N new links — show" (`showNew` loads the first page again). Events are
+ * applied in batches (LIVE_BATCH_MS), so an import heard live costs a few renders of the rows
+ * shown, whatever its size. Links the user saves or restores on this page (`upsert`) appear at once.
+ *
  * With a search or filters (`search`), the list is the server's answer for them: typing asks again
- * (debounced, the stale request aborted), Load more continues with the same filters, and an event
- * never adds a link the view does not hold (only the server can say it matches); a held link is
- * updated, or dropped once it no longer passes the filters the browser can check.
+ * (debounced, the stale request aborted), Load more continues with the same filters, and a held
+ * link is updated, or dropped once it no longer passes the filters the browser can check; a new
+ * link is counted only when those are all the view's filters.
  */
-export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string | null; stats: LinkStats }, search: SearchState = {}) {
+export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string | null; stats: LinkStats; asOf?: number }, search: SearchState = {}) {
   const query = searchQuery(search);
   const queryRef = useRef(query);
   queryRef.current = query;
@@ -52,11 +63,34 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
   linksRef.current = links;
   const hasMoreRef = useRef(hasMore);
   hasMoreRef.current = hasMore;
+  /** Every change of the rows goes through here, so the live batches always start from the latest. */
+  const commit = useCallback((next: PublicLink[]) => {
+    linksRef.current = next;
+    setLinks(next);
+  }, []);
+
+  // The server's clock when the rows were loaded: links created or saved after it are new. The
+  // browser's clock may differ from the server's; the loader's time gives the difference.
+  const clockOffset = useRef(0);
+  const loadedAt = useRef(initial.asOf);
+  useEffect(() => {
+    // On hydration, right after the page was loaded: the network's delay is in the difference.
+    if (loadedAt.current !== undefined) clockOffset.current = loadedAt.current - Date.now();
+  }, []);
+  const serverNow = useCallback(() => Date.now() + clockOffset.current, []);
+  const since = useRef<number | null>(initial.asOf ?? null);
+  const book = useRef<LiveBook>({ unseen: new Map(), removed: new Set() });
+  const [unseen, setUnseen] = useState(0);
 
   const statsTimer = useRef<ReturnType<typeof setTimeout>>();
+  const statsFirstAsked = useRef(0);
   const refreshStats = useCallback(() => {
+    // Debounced, but a long burst (an import) still gets a fresh count every STATS_MAX_WAIT_MS.
+    if (statsTimer.current !== undefined && Date.now() - statsFirstAsked.current >= STATS_MAX_WAIT_MS) return;
+    if (statsTimer.current === undefined) statsFirstAsked.current = Date.now();
     clearTimeout(statsTimer.current);
     statsTimer.current = setTimeout(() => {
+      statsTimer.current = undefined;
       apiFetch<LinkStats>("/api/links/stats").then(setStats, () => undefined);
     }, STATS_DEBOUNCE_MS);
   }, []);
@@ -69,46 +103,94 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => void linkListeners.current.delete(listener);
   }, []);
 
+  /** A link the user saved, changed or restored on this page: shown at once. */
   const upsert = useCallback(
     (link: PublicLink) => {
-      setLinks((current) => {
-        if (!queryRef.current) return upsertLinkInList(current, link, { hasMore: hasMoreRef.current });
+      const current = linksRef.current;
+      if (!queryRef.current) {
+        commit(upsertLinkInList(current, link, { hasMore: hasMoreRef.current }));
+      } else {
         // A filtered view keeps the server's order (maybe by relevance) and only what it holds.
         const index = current.findIndex((l) => l.id === link.id);
-        if (index === -1) return current;
-        if (!keepsMatching(link, searchRef.current)) return current.filter((l) => l.id !== link.id);
-        const next = [...current];
-        next[index] = { ...newerLink(current[index]!, link), highlight: current[index]!.highlight };
-        return next;
-      });
+        if (index !== -1 && !keepsMatching(link, searchRef.current)) commit(current.filter((l) => l.id !== link.id));
+        else if (index !== -1) commit(current.map((l, i) => (i === index ? { ...newerLink(l, link), highlight: l.highlight } : l)));
+      }
+      book.current.removed.delete(link.id);
+      if (book.current.unseen.delete(link.id)) setUnseen(book.current.unseen.size);
       linkListeners.current.forEach((listener) => listener({ type: "link", link }));
       refreshStats();
     },
-    [refreshStats],
+    [commit, refreshStats],
   );
+  /** A link the user deleted on this page: gone at once (and put back by its restore, here or elsewhere). */
   const remove = useCallback(
     (id: string) => {
-      setLinks((current) => current.filter((l) => l.id !== id));
+      commit(linksRef.current.filter((l) => l.id !== id));
+      book.current.removed.add(id);
       linkListeners.current.forEach((listener) => listener({ type: "link-deleted", id }));
       refreshStats();
     },
-    [refreshStats],
+    [commit, refreshStats],
   );
+
+  // The event stream's changes wait here, one per link, until the next batch.
+  const queued = useRef(new Map<string, LiveChange<PublicLink>>());
+  const batchTimer = useRef<ReturnType<typeof setTimeout>>();
+  const flush = useCallback(() => {
+    batchTimer.current = undefined;
+    const changes = [...queued.current.values()];
+    queued.current.clear();
+    if (changes.length === 0) return;
+    const state = searchRef.current;
+    const filtered = Boolean(queryRef.current);
+    const judged = FILTER_KEYS.every((key) => !state[key]?.trim() || BROWSER_FILTERS.has(key));
+    const before = linksRef.current;
+    const next = applyLiveChanges(before, changes, book.current, {
+      since: since.current ?? serverNow(),
+      keep: filtered ? (link) => keepsMatching(link, state) : undefined,
+      counts: filtered ? (link) => judged && keepsMatching(link, state) : undefined,
+      // A relevance search keeps the server's order.
+      ordered: !(state.sort === "relevance" && state.q),
+    });
+    // A search's rows keep where the search matched.
+    if (filtered) {
+      const highlights = new Map(before.map((link) => [link.id, link.highlight]));
+      next.forEach((link, i) => {
+        if (highlights.get(link.id) && !link.highlight) next[i] = { ...link, highlight: highlights.get(link.id) };
+      });
+    }
+    if (next.length !== before.length || next.some((link, i) => link !== before[i])) commit(next);
+    setUnseen(book.current.unseen.size);
+    changes.forEach((change) =>
+      linkListeners.current.forEach((listener) => listener(change.type === "link-deleted" ? change : { type: "link", link: change.link })),
+    );
+    refreshStats();
+  }, [commit, refreshStats, serverNow]);
+  const enqueue = useCallback(
+    (change: LiveChange<PublicLink>) => {
+      const id = change.type === "link-deleted" ? change.id : change.link.id;
+      queued.current.set(id, foldLiveChange(queued.current.get(id), change));
+      batchTimer.current ??= setTimeout(flush, LIVE_BATCH_MS);
+    },
+    [flush],
+  );
+  useEffect(() => () => clearTimeout(batchTimer.current), []);
 
   const loadMore = useCallback(async () => {
     setLoadingMore(true);
     try {
       const page = await apiFetchPage<PublicLink>(pageUrl(nextCursorRef.current, queryRef.current));
-      setLinks((current) => {
-        if (!queryRef.current) return appendPage(current, page.items);
+      const current = linksRef.current;
+      if (!queryRef.current) commit(appendPage(current, page.items));
+      else {
         const known = new Set(current.map((l) => l.id));
-        return [...current, ...page.items.filter((l) => !known.has(l.id))];
-      });
+        commit([...current, ...page.items.filter((l) => !known.has(l.id))]);
+      }
       setNextCursor(page.nextCursor);
     } finally {
       setLoadingMore(false);
     }
-  }, []);
+  }, [commit]);
 
   // On-demand results (quiz, course...) arrive on the same stream; cards listen for their link.
   const artifactListeners = useRef(new Set<(linkId: string, artifact: PublicArtifact) => void>());
@@ -131,14 +213,25 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => void bulkListeners.current.delete(listener);
   }, []);
 
+  /** The links shown now are the user's to see: no longer counted as new. */
+  const markShown = useCallback(() => {
+    linksRef.current.forEach((link) => book.current.unseen.delete(link.id));
+    setUnseen(book.current.unseen.size);
+  }, []);
+
+  /**
+   * After an action of the user's own on many links (a bulk action): the first links again,
+   * merged into what is loaded (at most 200 of them, whatever happened meanwhile).
+   */
   const resync = useCallback(async () => {
     if (queryRef.current) {
       // Filtered: the server's first page again, in its order.
       const asked = queryRef.current;
       const page = await apiFetchPage<PublicLink>(pageUrl(null, asked)).catch(() => null);
       if (!page || asked !== queryRef.current) return;
-      setLinks(page.items);
+      commit(page.items);
       setNextCursor(page.nextCursor);
+      markShown();
       refreshStats();
       return;
     }
@@ -147,10 +240,52 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     if (!fresh) return;
     const complete = fresh.length < limit;
     // A snapshot can be older than an event that arrived while it was in flight.
-    setLinks((current) => mergeSnapshot(current, fresh, { complete }));
+    commit(mergeSnapshot(linksRef.current, fresh, { complete }));
     if (complete) setNextCursor(null);
+    markShown();
     refreshStats();
-  }, [refreshStats]);
+  }, [commit, markShown, refreshStats]);
+
+  /**
+   * "N new links — show", and the end of an import: the first page again, from now on the
+   * reference for what is new. Pages loaded below it go (Load more brings them again).
+   */
+  const showNew = useCallback(async () => {
+    const asked = queryRef.current;
+    const from = serverNow();
+    const page = await apiFetchPage<PublicLink>(pageUrl(null, asked));
+    if (asked !== queryRef.current) return;
+    since.current = from;
+    for (const [id, at] of book.current.unseen) if (at <= from) book.current.unseen.delete(id);
+    commit(page.items);
+    setNextCursor(page.nextCursor);
+    markShown();
+    refreshStats();
+  }, [commit, markShown, refreshStats, serverNow]);
+
+  /** The same, for an import's end: nothing to say when it fails (the list stays as it was). */
+  const reload = useCallback(() => void showNew().catch(() => undefined), [showNew]);
+
+  /**
+   * After the stream (re)connects, and while rows shown are pending: what the events may have
+   * missed, applied as events are (rows shown updated or dropped, new links counted).
+   */
+  const catchUp = useCallback(async () => {
+    const asked = queryRef.current;
+    const limit = Math.max(LINKS_PAGE_SIZE, Math.min(200, linksRef.current.length));
+    const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${limit}${asked ? `&${asked}` : ""}`).catch(() => null);
+    if (!fresh || asked !== queryRef.current) return;
+    fresh.forEach((link) => enqueue({ type: "link", link }));
+    if (!asked) {
+      // Within the snapshot's range the server is right: a row missing from it was deleted.
+      const complete = fresh.length < limit;
+      const bottom = fresh[fresh.length - 1];
+      const ids = new Set(fresh.map((link) => link.id));
+      for (const link of linksRef.current) {
+        if (!ids.has(link.id) && (complete || (bottom && compareLinks(link, bottom) <= 0))) enqueue({ type: "link-deleted", id: link.id });
+      }
+    }
+  }, [enqueue]);
 
   // A new search or filter: its first page, once typing pauses; a newer one aborts this one.
   const firstQuery = useRef(query);
@@ -160,10 +295,15 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     const controller = new AbortController();
     setSearching(true);
     const timer = setTimeout(() => {
+      const asked = serverNow();
       apiFetchPage<PublicLink>(pageUrl(null, query), { signal: controller.signal }).then(
         (page) => {
-          setLinks(page.items);
+          commit(page.items);
           setNextCursor(page.nextCursor);
+          // Another view: what is new is counted for it afresh.
+          since.current = asked;
+          book.current.unseen.clear();
+          setUnseen(0);
           setSearchError(null);
           setSearching(false);
         },
@@ -178,7 +318,7 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, commit, serverNow]);
   const [searchError, setSearchError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -186,12 +326,12 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     const source = new EventSource("/api/events");
     source.addEventListener("open", () => {
       setLive(true);
-      void resync();
+      void catchUp();
     });
     source.addEventListener("error", () => setLive(false));
-    source.addEventListener("link", (event) => upsert((JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link));
-    // Undo in another tab: the link comes back where it was.
-    source.addEventListener("link-restored", (event) => upsert((JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link));
+    source.addEventListener("link", (event) => enqueue({ type: "link", link: (JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link }));
+    // Undo in another tab: a row deleted here comes back where it was.
+    source.addEventListener("link-restored", (event) => enqueue({ type: "link-restored", link: (JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link }));
     source.addEventListener("artifact", (event) => {
       const data = JSON.parse((event as MessageEvent).data) as { linkId: string; artifact: PublicArtifact };
       artifactListeners.current.forEach((listener) => listener(data.linkId, data.artifact));
@@ -204,19 +344,19 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
       const progress = (JSON.parse((event as MessageEvent).data) as { bulk: PublicBulkOperation }).bulk;
       bulkListeners.current.forEach((listener) => listener(progress));
     });
-    source.addEventListener("link-deleted", (event) => remove((JSON.parse((event as MessageEvent).data) as { id: string }).id));
+    source.addEventListener("link-deleted", (event) => enqueue({ type: "link-deleted", id: (JSON.parse((event as MessageEvent).data) as { id: string }).id }));
     return () => source.close();
-  }, [upsert, remove, resync]);
+  }, [enqueue, catchUp]);
 
   useEffect(() => {
     const timer = setInterval(
       () => {
-        if (linksRef.current.some((l) => l.status === "pending")) void resync();
+        if (linksRef.current.some((l) => l.status === "pending")) void catchUp();
       },
       live ? POLL_LIVE_MS : POLL_OFFLINE_MS,
     );
     return () => clearInterval(timer);
-  }, [live, resync]);
+  }, [live, catchUp]);
 
-  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, searching, searchError };
+  return { links, hasMore, loadingMore, loadMore, stats, live, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, serverNow, searching, searchError };
 }
