@@ -42,6 +42,10 @@ export interface RendererOptions {
    * page; a page that takes it past twice this while it runs is stopped (PAGE_MEMORY_FACTOR).
    */
   maxRssMb: number;
+  /** The browser's memory past which a page running in it is stopped; PAGE_MEMORY_FACTOR times maxRssMb unless given. */
+  pageMaxRssMb?: number;
+  /** The renderers' CPU time a page's scripts may hold its main thread without a break; SCRIPT_BUDGET_MS unless given. */
+  scriptBudgetMs?: number;
   /** The safe fetcher's settings, used for the page and everything it loads. */
   allowlist: string[];
   maxBytes: number;
@@ -78,7 +82,10 @@ const LAUNCH_TIMEOUT_MS = 30_000;
 export const PAGE_MEMORY_FACTOR = 2;
 /** How often the browser is weighed while a page runs. */
 const MEMORY_WATCH_MS = 200;
-/** A page's scripts may hold its main thread this long without a break (at most half the render's time). */
+/**
+ * A page's scripts may hold its main thread for this much of the renderers' CPU time without a break
+ * (at most half the render's time): CPU, not wall time, so a busy machine does not stop an ordinary page.
+ */
 const SCRIPT_BUDGET_MS = 5_000;
 /** How often the page's main thread is asked whether it is free. */
 const SCRIPT_PROBE_MS = 250;
@@ -176,6 +183,21 @@ function browserPids(marker: string): Set<string> {
     stack.push(...(children.get(pid) ?? []));
   }
   return seen;
+}
+
+/** The CPU time (user + system) of the browser's renderer processes, in ms; undefined off Linux. */
+function rendererCpuMs(marker: string): number | undefined {
+  let ms = 0;
+  let found = false;
+  for (const pid of browserPids(marker)) {
+    if (!readProc(pid, "cmdline")?.includes("--type=renderer")) continue;
+    const stat = readProc(pid, "stat");
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    found = true;
+  }
+  return found ? ms : undefined;
 }
 
 /** Kills a browser's processes at once (its memory is the problem: no orderly close), then lets Playwright tidy up. */
@@ -404,16 +426,19 @@ export class Renderer {
    * the render queue for their whole timeout each.
    */
   private watchScripts(page: Page, stop: (error: BrowserError) => void) {
-    const budgetMs = Math.min(SCRIPT_BUDGET_MS, this.options.timeoutMs / 2);
-    let askedAt: number | null = null;
+    const budgetMs = Math.min(this.options.scriptBudgetMs ?? SCRIPT_BUDGET_MS, this.options.timeoutMs / 2);
+    let askedAt: { wallMs: number; cpuMs: number | undefined } | null = null;
     const probe = setInterval(() => {
       if (page.isClosed()) return clearInterval(probe);
       if (askedAt !== null) {
-        if (performance.now() - askedAt <= budgetMs) return;
+        if (performance.now() - askedAt.wallMs <= budgetMs) return;
+        // Off Linux there is no CPU time to read: wall time decides.
+        const cpu = rendererCpuMs(this.marker);
+        if (askedAt.cpuMs !== undefined && cpu !== undefined && cpu - askedAt.cpuMs <= budgetMs) return;
         clearInterval(probe);
-        return stop(new BrowserError(`The page's scripts kept the browser busy for more than ${Math.round(budgetMs / 1000)} s`, true));
+        return stop(new BrowserError(`The page's scripts kept the browser busy for more than ${Math.round(budgetMs / 100) / 10} s`, true));
       }
-      askedAt = performance.now();
+      askedAt = { wallMs: performance.now(), cpuMs: rendererCpuMs(this.marker) };
       // An answer, or a navigation that replaced the document, both say the thread is free.
       void page.evaluate("0").then(
         () => (askedAt = null),
@@ -433,7 +458,7 @@ export class Renderer {
     if (!running) return;
     const rss = browserRssMb(this.marker);
     this.peakRssMb = Math.max(this.peakRssMb, rss);
-    const limit = this.options.maxRssMb * PAGE_MEMORY_FACTOR;
+    const limit = this.options.pageMaxRssMb ?? this.options.maxRssMb * PAGE_MEMORY_FACTOR;
     if (rss <= limit) return;
     this.browser = null;
     this.memoryKills++;
