@@ -131,7 +131,7 @@ describe("script-built pages through the worker", () => {
 describe("the browser's memory ceiling and crashes", () => {
   it("restarts a browser that grew past its ceiling, and one that died, and renders the next page in the new one", async () => {
     const pages = await startPageServer(shellRoutes);
-    const renderer = new Renderer({ executablePath, timeoutMs: 30_000, maxRssMb: 1, allowlist: [pages.host], maxBytes: 1024 * 1024 });
+    const renderer = new Renderer({ executablePath, timeoutMs: 30_000, maxRssMb: 1, pageMaxRssMb: 4_096, allowlist: [pages.host], maxBytes: 1024 * 1024 });
     try {
       const first = await renderer.render(pages.url("/tide/"));
       expect(first.html).toContain("rule of twelfths");

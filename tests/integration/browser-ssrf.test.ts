@@ -65,6 +65,7 @@ beforeAll(async () => {
     "/to-metadata": (_req, res) => res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end(),
     "/hop": (_req, res) => res.writeHead(301, { location: "/landed" }).end(),
     "/landed": html(`<!doctype html><html><body><div id="app"></div><script>document.getElementById("app").textContent = location.pathname + " " + ${JSON.stringify(TEXT)};</script></body></html>`),
+    "/navigates-to-redirect": html(`<!doctype html><html><body><div id="root">${TEXT}</div><script>setTimeout(() => { location.href = "/to-canary"; }, 50);</script></body></html>`),
     "/navigates-away": html(`<!doctype html><html><body><div id="root"></div><script>location.href = ${JSON.stringify(canaryUrl("/navigated"))};</script></body></html>`),
   });
   renderer = new Renderer({ executablePath, timeoutMs: 20_000, maxRssMb: 4_096, allowlist: [pages.host], maxBytes: 1024 * 1024 });
@@ -105,11 +106,13 @@ describe("the headless browser under the fetcher's address rules", () => {
     expect(pages.hits("/landed")).toBe(1);
   });
 
-  it("keeps a page that navigates itself to a private address from getting there", async () => {
-    await renderer.render(pages.url("/navigates-away")).catch((e: unknown) => {
-      // Either the old page is read, or the refused navigation fails the render: never the canary.
-      expect(e).toBeInstanceOf(Error);
-    });
+  it("fails a page that navigates itself to a private address, by script or through a redirect, with the fetcher's reason (never Chromium's error page)", async () => {
+    for (const path of ["/navigates-away", "/navigates-to-redirect"]) {
+      const error = await renderer.render(pages.url(path)).catch((e: unknown) => e);
+      expect(error, path).toBeInstanceOf(FetchError);
+      expect((error as FetchError).message, path).toBe(PRIVATE_ADDRESS);
+      expect((error as FetchError).permanent, path).toBe(true);
+    }
     expect(canaryConnections).toBe(0);
   });
 
@@ -128,6 +131,52 @@ describe("the headless browser under the fetcher's address rules", () => {
       expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       await quick.close();
+    }
+  });
+
+  it("applies the fetcher's size cap to the page its scripts built", async () => {
+    pages.route("/grows", html(`<!doctype html><html><body><p>Start</p><script>document.body.append("${"x".repeat(1024)}".repeat(2048));</script></body></html>`));
+    const error = await renderer.render(pages.url("/grows")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FetchError);
+    expect(error).toMatchObject({ kind: "too-large", permanent: true, message: "The page is larger than 1 MB" });
+  });
+
+  it("stops a page whose scripts never yield at its script budget (the renderer's CPU time), not the whole render timeout, and renders the next page", async () => {
+    pages.route("/spins", html(`<!doctype html><html><body><p>Spinning</p><script>for (;;) {}</script></body></html>`));
+    // One second of CPU against a 40 s timeout: the reason says which limit stopped it (wall time
+    // depends on how busy the machine is, so it is not asserted).
+    const strict = new Renderer({ executablePath, timeoutMs: 40_000, scriptBudgetMs: 1_000, maxRssMb: 4_096, allowlist: [pages.host], maxBytes: 1024 * 1024 });
+    try {
+      const error = await strict.render(pages.url("/spins")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BrowserError);
+      expect(error).toMatchObject({ permanent: true, message: "The page's scripts kept the browser busy for more than 1 s" });
+      const next = await strict.render(pages.url("/hop"));
+      expect(next.html).toContain("/landed This paragraph");
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("stops a page that takes the browser past its memory limit while it runs, and fails it with the reason", async () => {
+    pages.route(
+      "/hoards",
+      html(`<!doctype html><html><body><p>Hoarding</p><script>
+const kept = [];
+const grow = () => { for (let i = 0; i < 8; i++) kept.push(new Uint8Array(16 * 1024 * 1024).fill(i + 1)); setTimeout(grow, 20); };
+grow();
+</script></body></html>`),
+    );
+    const small = new Renderer({ executablePath, timeoutMs: 20_000, maxRssMb: 400, allowlist: [pages.host], maxBytes: 1024 * 1024 });
+    try {
+      const error = await small.render(pages.url("/hoards")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(BrowserError);
+      expect(error).toMatchObject({ permanent: true, message: "The page needed more than 800 MB of memory in the browser" });
+      // Stopped near the limit, not at the machine's: the browser's peak stayed within twice the limit.
+      expect(small.peakRssMb).toBeLessThan(1_600);
+      const next = await small.render(pages.url("/hop"));
+      expect(next.html).toContain("/landed This paragraph");
+    } finally {
+      await small.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { db } from "~/server/platform/db.server";
 import { html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
 import { readFileSync } from "node:fs";
+import { pdfBomb, pdfWithCyclicPageTree } from "../helpers/pdfs";
 
 // Reader extraction through the whole pipeline (decision 022): a news page without an <article>
 // read by Readability, its details stored and its lead image served from our origin; a Markdown
@@ -31,7 +32,10 @@ beforeAll(async () => {
     "/app": html(readFileSync("tests/fixtures/pages/corpus/spa-status-post.html")),
     "/paper.pdf": html(readFileSync("tests/fixtures/pages/corpus/pdf-paper.pdf"), "application/pdf"),
     "/broken.pdf": html(Buffer.from("%PDF-1.7\nthis is not really a PDF"), "application/pdf"),
-  });
+    // 300 KB that pdf.js inflates to 300 MB (its metadata), and a page tree that is its own kid.
+    "/bomb.pdf": html(pdfBomb(300), "application/pdf"),
+    "/cyclic.pdf": html(pdfWithCyclicPageTree(), "application/pdf"),
+  }, { workerEnv: { PDF_MAX_RSS_MB: "200" } });
 });
 
 afterAll(() => pipeline?.stop());
@@ -90,7 +94,7 @@ describe("reader extraction in the pipeline", () => {
     expect(row.content_text).toContain("a certificate that expired on one of the internal load balancers");
   }, 60_000);
 
-  it("reads a PDF on a parser thread: text, title from its metadata, author, two minutes a page; a broken one fails with a reason", async () => {
+  it("reads a PDF in its reader process: text, title from its metadata, author, two minutes a page; a broken one fails with a reason", async () => {
     const paper = await enrich("/paper.pdf");
     expect(paper).toMatchObject({ error: null, status: "enriched", title: "Cache-aware scheduling for short jobs", byline: "R. Tanaka and L. Moreau", readingMinutes: 4 });
     const row = await db().selectFrom("links").select(["content_text", "extractor"]).where("id", "=", paper.id).executeTakeFirstOrThrow();
@@ -98,5 +102,27 @@ describe("reader extraction in the pipeline", () => {
     expect(row.content_text?.replace(/\s+/g, " ")).toContain("the median latency fell from 9.1 to 6.0 milliseconds");
     const broken = await enrich("/broken.pdf");
     expect(broken).toMatchObject({ status: "error", error: "The PDF could not be read" });
+    const cyclic = await enrich("/cyclic.pdf");
+    expect(cyclic).toMatchObject({ status: "error", error: "The PDF could not be read: its page tree contains itself" });
+  }, 60_000);
+
+  it("reads a PDF bomb in a process of its own: refused for its memory, and neither the worker nor the web server grows", async () => {
+    const worker = pipeline.worker.child.pid!;
+    const workerBefore = peakRssMb(worker);
+    const bomb = await enrich("/bomb.pdf");
+    expect(bomb).toMatchObject({ status: "error", error: "The PDF needs more memory than we allow to read it (it may be a decompression bomb)" });
+    expect(peakRssMb(worker) - workerBefore).toBeLessThan(100);
+
+    // The web server (this process) answers a preview of it with its file name, never parsing it.
+    const webBefore = peakRssMb(process.pid);
+    const { token } = await signUpAs(pipeline.api, "FreeUser");
+    const previews = await Promise.all(Array.from({ length: 3 }, () => pipeline.api<{ title: string }>("GET", `/api/links/preview?url=${encodeURIComponent(pipeline.pages.url("/bomb.pdf"))}`, { token })));
+    expect(previews.map((preview) => [preview.status, preview.body.title])).toEqual(Array(3).fill([200, `${pipeline.pages.host}/bomb.pdf`]));
+    expect(peakRssMb(process.pid) - webBefore).toBeLessThan(100);
   }, 60_000);
 });
+
+/** A process's peak resident memory so far (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+}

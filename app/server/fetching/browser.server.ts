@@ -1,6 +1,6 @@
 import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Frame, Route } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Page, Route } from "playwright-core";
 import { THIN_TEXT_CHARS } from "./browser-rule.server";
 import { FetchError, safeFetch, type FetchedPage } from "./fetcher.server";
 import { log } from "../platform/logger.server";
@@ -37,8 +37,15 @@ export interface RendererOptions {
   executablePath: string;
   /** Hard limit for one page, from the first request to its HTML. */
   timeoutMs: number;
-  /** The browser's memory (all its processes) past which it is closed and started again. */
+  /**
+   * The browser's memory (all its processes) past which it is closed and started again after a
+   * page; a page that takes it past twice this while it runs is stopped (PAGE_MEMORY_FACTOR).
+   */
   maxRssMb: number;
+  /** The browser's memory past which a page running in it is stopped; PAGE_MEMORY_FACTOR times maxRssMb unless given. */
+  pageMaxRssMb?: number;
+  /** The renderers' CPU time a page's scripts may hold its main thread without a break; SCRIPT_BUDGET_MS unless given. */
+  scriptBudgetMs?: number;
   /** The safe fetcher's settings, used for the page and everything it loads. */
   allowlist: string[];
   maxBytes: number;
@@ -71,6 +78,19 @@ const MAX_REQUESTS = 150;
 export const RENDERED_TEXT_TARGET = 1_000;
 const TEXT_STABLE_MS = 300;
 const LAUNCH_TIMEOUT_MS = 30_000;
+/** A page that takes the browser past this many times its restart ceiling while it runs is stopped. */
+export const PAGE_MEMORY_FACTOR = 2;
+/** How often the browser is weighed while a page runs. */
+const MEMORY_WATCH_MS = 200;
+/**
+ * A page's scripts may hold its main thread for this much of the renderers' CPU time without a break
+ * (at most half the render's time): CPU, not wall time, so a busy machine does not stop an ordinary page.
+ */
+const SCRIPT_BUDGET_MS = 5_000;
+/** How often the page's main thread is asked whether it is free. */
+const SCRIPT_PROBE_MS = 250;
+/** A page's JavaScript heap, per renderer: past it the renderer dies of its own accord. */
+const RENDERER_HEAP_MB = 512;
 const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 LinkwiseBot/1.0 (+https://linkwise.app/bot)";
 
 /**
@@ -95,6 +115,7 @@ function launchArgs(marker: string): string[] {
     "--disable-extensions",
     "--mute-audio",
     "--blink-settings=imagesEnabled=false",
+    `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
     // Not a Chromium switch: lets us find this browser's processes in /proc to weigh them.
     `--linkwise-renderer=${marker}`,
   ];
@@ -129,11 +150,18 @@ function memoryKb(pid: string): number {
  * utilities), in MB: the sum of their PSS (see memoryKb); 0 when /proc is not there (not Linux).
  */
 export function browserRssMb(marker: string): number {
+  let kb = 0;
+  for (const pid of browserPids(marker)) kb += memoryKb(pid);
+  return Math.round(kb / 1024);
+}
+
+/** The processes of the browser marked `marker`: the browser and all its descendants; none off Linux. */
+function browserPids(marker: string): Set<string> {
   let pids: string[];
   try {
     pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return new Set();
   }
   const children = new Map<string, string[]>();
   const roots: string[] = [];
@@ -146,17 +174,42 @@ export function browserRssMb(marker: string): number {
     const cmdline = readProc(pid, "cmdline");
     if (cmdline?.includes(`--linkwise-renderer=${marker}`) && !cmdline.includes("--type=")) roots.push(pid);
   }
-  let kb = 0;
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
     const pid = stack.pop()!;
     if (seen.has(pid)) continue;
     seen.add(pid);
-    kb += memoryKb(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return Math.round(kb / 1024);
+  return seen;
+}
+
+/** The CPU time (user + system) of the browser's renderer processes, in ms; undefined off Linux. */
+function rendererCpuMs(marker: string): number | undefined {
+  let ms = 0;
+  let found = false;
+  for (const pid of browserPids(marker)) {
+    if (!readProc(pid, "cmdline")?.includes("--type=renderer")) continue;
+    const stat = readProc(pid, "stat");
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    found = true;
+  }
+  return found ? ms : undefined;
+}
+
+/** Kills a browser's processes at once (its memory is the problem: no orderly close), then lets Playwright tidy up. */
+async function killBrowser(browser: Browser, marker: string): Promise<void> {
+  for (const pid of browserPids(marker)) {
+    try {
+      process.kill(Number(pid), "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  await browser.close().catch(() => undefined);
 }
 
 /** One browser process, started on first use and again after a crash or past its memory ceiling. */
@@ -169,7 +222,13 @@ export class Renderer {
   /** Restarts past the memory ceiling, and after the browser died. */
   memoryRestarts = 0;
   crashRestarts = 0;
+  /** Browsers killed because a page took them past the page memory limit while it ran. */
+  memoryKills = 0;
   lastRssMb = 0;
+  /** The most memory the browser was seen to use, in MB. */
+  peakRssMb = 0;
+  /** How to stop each page in flight, when the browser they share is killed under them. */
+  private readonly inFlight = new Set<(error: BrowserError) => void>();
 
   constructor(private readonly options: RendererOptions) {}
 
@@ -262,30 +321,49 @@ export class Renderer {
     const remaining = () => Math.max(1, deadline - Date.now());
     const traffic = new Traffic(this.options, remaining);
     let timer: NodeJS.Timeout | undefined;
+    let watchdog: NodeJS.Timeout | undefined;
+    let stop: ((error: BrowserError) => void) | undefined;
     let loaded: { url: string; html: string };
     try {
       await context.route("**/*", (route) => traffic.handle(route).catch(() => undefined));
       // A socket to anywhere is refused outright: never connected, never proxied.
       await context.routeWebSocket(/.*/, (socket) => socket.close({ code: 1008, reason: "blocked" }));
-      const work = this.load(context, url, deadline, traffic, prefetched);
+      const work = this.load(context, url, deadline, traffic, prefetched, (error) => stop?.(error));
       const hardLimit = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new BrowserError(`The page took longer than ${Math.round(this.options.timeoutMs / 1000)} s to render`)),
           this.options.timeoutMs + 2_000,
         );
       });
+      const stopped = new Promise<never>((_, reject) => (stop = reject));
+      this.inFlight.add(stop!);
+      watchdog = setInterval(() => this.watchMemory(), MEMORY_WATCH_MS);
       work.catch(() => undefined);
-      loaded = await Promise.race([work, hardLimit]);
+      loaded = await Promise.race([work, hardLimit, stopped]);
     } finally {
       clearTimeout(timer);
+      clearInterval(watchdog);
+      if (stop) this.inFlight.delete(stop);
       await context.close().catch(() => undefined);
       await this.checkMemory();
+    }
+    if (Buffer.byteLength(loaded.html) > this.options.maxBytes) {
+      // The fetcher's cap, on what the scripts built: 12.6 M characters were stored before it.
+      throw new FetchError(`The page is larger than ${Math.round(this.options.maxBytes / 1024 / 1024)} MB`, true, "too-large");
     }
     return { ...loaded, ms: Math.round(performance.now() - started), requests: traffic.fetched, blocked: traffic.blocked, rssMb: this.lastRssMb };
   }
 
-  private async load(context: BrowserContext, url: string, deadline: number, traffic: Traffic, prefetched?: FetchedPage): Promise<{ url: string; html: string }> {
+  private async load(
+    context: BrowserContext,
+    url: string,
+    deadline: number,
+    traffic: Traffic,
+    prefetched: FetchedPage | undefined,
+    stop: (error: BrowserError) => void,
+  ): Promise<{ url: string; html: string }> {
     const page = await context.newPage();
+    this.watchScripts(page, stop);
     traffic.mainFrame = page.mainFrame();
     // Pop-ups open in the same context (and would go through the same checks); we read one page.
     context.on("page", (other) => {
@@ -333,8 +411,62 @@ export class Renderer {
     text.catch(() => undefined);
     await Promise.race([idle, text]).catch(() => undefined);
     if (crashed) throw new BrowserError("The page crashed the browser");
+    // The page navigated (a script, a redirect) where the fetcher refused to go: its reason, never
+    // Chromium's error page stored as the page.
+    if (traffic.documentError) throw traffic.documentError;
     const html = await page.content();
+    if (traffic.documentError) throw traffic.documentError;
+    if (page.url().startsWith("chrome-error:")) throw new BrowserError("The page navigated to an address that could not be loaded", true);
     return { url: page.url(), html };
+  }
+
+  /**
+   * Asks the page's main thread, every SCRIPT_PROBE_MS, to evaluate nothing: a page whose scripts
+   * keep it from answering for SCRIPT_BUDGET_MS is stopped, so three spinning pages cannot hold
+   * the render queue for their whole timeout each.
+   */
+  private watchScripts(page: Page, stop: (error: BrowserError) => void) {
+    const budgetMs = Math.min(this.options.scriptBudgetMs ?? SCRIPT_BUDGET_MS, this.options.timeoutMs / 2);
+    let askedAt: { wallMs: number; cpuMs: number | undefined } | null = null;
+    const probe = setInterval(() => {
+      if (page.isClosed()) return clearInterval(probe);
+      if (askedAt !== null) {
+        if (performance.now() - askedAt.wallMs <= budgetMs) return;
+        // Off Linux there is no CPU time to read: wall time decides.
+        const cpu = rendererCpuMs(this.marker);
+        if (askedAt.cpuMs !== undefined && cpu !== undefined && cpu - askedAt.cpuMs <= budgetMs) return;
+        clearInterval(probe);
+        return stop(new BrowserError(`The page's scripts kept the browser busy for more than ${Math.round(budgetMs / 100) / 10} s`, true));
+      }
+      askedAt = { wallMs: performance.now(), cpuMs: rendererCpuMs(this.marker) };
+      // An answer, or a navigation that replaced the document, both say the thread is free.
+      void page.evaluate("0").then(
+        () => (askedAt = null),
+        () => (askedAt = null),
+      );
+    }, SCRIPT_PROBE_MS);
+    page.once("close", () => clearInterval(probe));
+  }
+
+  /**
+   * Weighs the browser while pages run: past PAGE_MEMORY_FACTOR times its ceiling it is killed at
+   * once, and the pages in flight fail. A page alone in the browser is surely the cause and fails
+   * for good; with others beside it, each may be retried.
+   */
+  private watchMemory() {
+    const running = this.browser;
+    if (!running) return;
+    const rss = browserRssMb(this.marker);
+    this.peakRssMb = Math.max(this.peakRssMb, rss);
+    const limit = this.options.pageMaxRssMb ?? this.options.maxRssMb * PAGE_MEMORY_FACTOR;
+    if (rss <= limit) return;
+    this.browser = null;
+    this.memoryKills++;
+    log.warn("browser: a page took it past its memory limit; killing it", { rssMb: rss, limitMb: limit, pages: this.inFlight.size });
+    const alone = this.inFlight.size === 1;
+    for (const stop of this.inFlight) stop(new BrowserError(`The page needed more than ${limit} MB of memory in the browser`, alone));
+    const marker = this.marker;
+    void running.then((browser) => killBrowser(browser, marker)).catch(() => undefined);
   }
 
   /** Weighs the browser after a page; past the ceiling it is closed, and the next page starts a new one. */

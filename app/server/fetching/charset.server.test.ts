@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeBody } from "./charset.server";
+import { gzipSync } from "node:zlib";
+import { binaryContent, decodeBody } from "./charset.server";
 
 const title = "Crème brûlée — déjà vu";
 const page = (head: string) => `<html><head>${head}<title>${title}</title></head><body><p>${title}</p></body></html>`;
@@ -45,5 +46,46 @@ describe("decodeBody", () => {
     expect(decodeBody(bom, "text/html; charset=windows-1252")).toEqual({ text: title, charset: "utf-8" });
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(title, "utf16le")]);
     expect(decodeBody(utf16, "text/html; charset=utf-8")).toEqual({ text: title, charset: "utf-16le" });
+  });
+});
+
+describe("a declaration the bytes contradict", () => {
+  it("reads UTF-8 bytes declared as UTF-16 (no byte order mark) as UTF-8, not as CJK text", () => {
+    const text = page("") + "<p>日本語も読める</p>";
+    expect(decodeBody(utf8(text), "text/html; charset=utf-16")).toEqual({ text, charset: "utf-8" });
+    expect(decodeBody(utf8(text), "text/html; charset=utf-16le").text).toBe(text);
+    // ASCII declared UTF-16 in a <meta> (what browsers read as UTF-8 too).
+    const meta = page('<meta charset="utf-16">');
+    expect(decodeBody(utf8(meta), "text/html").text).toBe(meta);
+  });
+
+  it("still reads real UTF-16 without a byte order mark when declared", () => {
+    expect(decodeBody(Buffer.from(title, "utf16le"), "text/html; charset=utf-16le")).toEqual({ text: title, charset: "utf-16le" });
+  });
+
+  it("reads UTF-8 bytes declared as Shift_JIS as UTF-8", () => {
+    const text = "<p>日本語の文章</p>";
+    expect(decodeBody(utf8(text), "text/html; charset=shift_jis").text).toBe(text);
+  });
+});
+
+describe("binaryContent", () => {
+  const html = utf8(page(""));
+  it("names compressed and binary bodies by their magic bytes", () => {
+    expect(binaryContent(gzipSync(html), "utf-8")).toBe("gzip-compressed data");
+    expect(binaryContent(Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), html]), "utf-8")).toBe("a zip archive");
+    expect(binaryContent(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), html]), "utf-8")).toBe("a PNG image");
+  });
+
+  it("refuses bytes that are mostly control characters, whatever their start", () => {
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    expect(binaryContent(Buffer.concat([Buffer.from("<html>"), noise]), "windows-1252")).toBe("binary data");
+  });
+
+  it("passes text: a page, a few stray NUL characters, real UTF-16", () => {
+    expect(binaryContent(html, "utf-8")).toBeNull();
+    expect(binaryContent(utf8(`<p>a NUL\u0000 here</p>${"text ".repeat(200)}`), "utf-8")).toBeNull();
+    expect(binaryContent(Buffer.from(page(""), "utf16le"), "utf-16le")).toBeNull();
+    expect(binaryContent(Buffer.alloc(0), "utf-8")).toBeNull();
   });
 });

@@ -72,7 +72,12 @@ export function decodeAs(bytes: Uint8Array, reading: Reading): string {
 export function pageEncoding(bytes: Buffer, contentType: string): { charset: string; reading: Reading } {
   const bom = bomEncoding(bytes);
   if (bom) return { charset: bom, reading: bom };
-  const declared = encodingOf(declaredLabel(contentType, bytes));
+  let declared = encodingOf(declaredLabel(contentType, bytes));
+  // UTF-16 without a byte order mark puts a zero byte beside every ASCII character; bytes without
+  // them are not UTF-16, whatever the label says (browsers read a <meta> saying UTF-16 as UTF-8).
+  if (declared?.startsWith("utf-16") && !looksLikeUtf16(bytes)) declared = null;
+  // Non-ASCII bytes that are valid UTF-8 are never an accident: they beat a declared Shift_JIS or GBK.
+  if (declared && declared !== "utf-8" && !SINGLE_BYTE.test(declared) && !declared.startsWith("utf-16") && !isAscii(bytes) && isUtf8(bytes)) declared = "utf-8";
   if (declared && declared !== "utf-8" && !SINGLE_BYTE.test(declared)) return { charset: declared, reading: declared };
   if (declared && isAscii(bytes)) return { charset: declared, reading: "latin1" };
   if (isUtf8(bytes)) return { charset: "utf-8", reading: "utf-8" };
@@ -84,4 +89,49 @@ export function pageEncoding(bytes: Buffer, contentType: string): { charset: str
 export function decodeBody(bytes: Buffer, contentType: string): { text: string; charset: string } {
   const { charset, reading } = pageEncoding(bytes, contentType);
   return { text: decodeAs(bytes, reading), charset };
+}
+
+/** How much of a body the checks below look at: enough to tell, cheap on the fetching thread. */
+const SNIFF_BYTES = 8192;
+
+/** At least a quarter of a sample's byte pairs hold a zero byte: text in UTF-16. */
+function looksLikeUtf16(bytes: Buffer): boolean {
+  const sample = bytes.subarray(0, SNIFF_BYTES);
+  let zeros = 0;
+  for (const byte of sample) if (byte === 0) zeros++;
+  return sample.length >= 2 && zeros >= sample.length / 8;
+}
+
+/** Formats a server may send as text/html by mistake (or on purpose): their first bytes. */
+const MAGIC: Array<[number[], string]> = [
+  [[0x1f, 0x8b], "gzip-compressed data"],
+  [[0x28, 0xb5, 0x2f, 0xfd], "zstd-compressed data"],
+  [[0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], "xz-compressed data"],
+  [[0x50, 0x4b, 0x03, 0x04], "a zip archive"],
+  [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], "a 7-Zip archive"],
+  [[0x89, 0x50, 0x4e, 0x47], "a PNG image"],
+  [[0xff, 0xd8, 0xff], "a JPEG image"],
+  [[0x47, 0x49, 0x46, 0x38], "a GIF image"],
+  [[0x7f, 0x45, 0x4c, 0x46], "a program"],
+  [[0x00, 0x61, 0x73, 0x6d], "a WebAssembly module"],
+];
+
+/** A text's share of control characters (not tab, newline, form feed, carriage return, escape) past which it is binary. */
+const MAX_CONTROL_SHARE = 0.1;
+
+/**
+ * What a body sent as a page really is when it is not text: a compressed stream, an archive,
+ * an image or a program by its first bytes, else "binary data" when over a tenth of its first
+ * bytes are control characters (a few stray NULs in a page are not); null for text. Read before
+ * decoding, so a gzip body never becomes a megabyte of mojibake. UTF-16 (zero bytes by nature)
+ * is judged by its magic bytes only.
+ */
+export function binaryContent(bytes: Buffer, reading: Reading): string | null {
+  for (const [magic, name] of MAGIC) if (magic.every((byte, i) => bytes[i] === byte)) return name;
+  if (reading.startsWith("utf-16")) return null;
+  const sample = bytes.subarray(0, SNIFF_BYTES);
+  if (sample.length === 0) return null;
+  let control = 0;
+  for (const byte of sample) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) control++;
+  return control > sample.length * MAX_CONTROL_SHARE ? "binary data" : null;
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { gzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchError, safeFetch } from "./fetcher.server";
@@ -16,6 +17,8 @@ beforeAll(async () => {
       return void res.end("x".repeat(4096));
     }
     if (req.url === "/latin1") return void res.writeHead(200, { "content-type": "text/html; charset=iso-8859-1" }).end(Buffer.from("<title>Cr\u00e8me br\u00fbl\u00e9e</title>", "latin1"));
+    // gzip sent without Content-Encoding: a misconfigured server, or a bomb.
+    if (req.url === "/gzip") return void res.writeHead(200, { "content-type": "text/html" }).end(gzipSync("<p>hello</p>".repeat(5000)));
     if (req.url === "/image") return void res.writeHead(200, { "content-type": "image/png" }).end("png");
     res.writeHead(200, { "content-type": "text/html" }).end("<title>ok</title>");
   });
@@ -43,6 +46,10 @@ describe("FetchError kinds", () => {
     expect((await failure("/declared-large", { maxBytes: 1024 })).kind).toBe("too-large");
     expect((await failure("/streamed-large", { maxBytes: 1024 })).kind).toBe("too-large");
     expect((await failure("/image")).kind).toBe("not-a-page");
+    const gzip = await failure("/gzip");
+    expect(gzip.kind).toBe("not-a-page");
+    expect(gzip.permanent).toBe(true);
+    expect(gzip.message).toBe("The address sent gzip-compressed data, not a readable page");
     expect((await failure("/", { allowlist: [] })).kind).toBe("blocked");
     expect((await failureOf("ftp://example.org/")).kind).toBe("blocked");
     expect((await failureOf("not a url")).kind).toBe("invalid-address");

@@ -3,7 +3,7 @@ import { STATUS_CODES } from "node:http";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, request } from "undici";
-import { decodeAs, pageEncoding, type Reading } from "./charset.server";
+import { binaryContent, decodeAs, pageEncoding, type Reading } from "./charset.server";
 import { FetchError } from "../platform/failure-classes.server";
 import { metrics } from "../platform/metrics.server";
 
@@ -320,6 +320,8 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
 /** A text page whose `body` is decoded from `raw` when first read (see FetchedPage.encoded). */
 function textPage(page: Omit<FetchedPage, "body" | "charset" | "encoded">, raw: Buffer, contentType: string): FetchedPage {
   const { charset, reading } = pageEncoding(raw, contentType);
+  const binary = binaryContent(raw, reading);
+  if (binary) throw new FetchError(`The address sent ${binary}, not a readable page`, true, "not-a-page");
   let body: string | undefined;
   return {
     ...page,

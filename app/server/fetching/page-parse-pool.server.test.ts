@@ -100,21 +100,6 @@ describe("ParsePool", () => {
     expect(threadCpuMs(999_999_999)).toBeUndefined();
   });
 
-  it("does not count a cold thread's loading of pdf.js in the first PDF's budget", async () => {
-    // A warm thread reads this paper in tens of milliseconds; loading pdf.js and its worker module
-    // takes one to several seconds on a busy machine, far over this budget.
-    pool = new ParsePool({ threads: 1, budgetMs: 500 });
-    const paper = { body: "", url: "https://papers.test/paper.pdf", contentType: "application/pdf", data: new Uint8Array(readFileSync("tests/fixtures/pages/corpus/pdf-paper.pdf")) };
-    // On a thread that has only just started (it loads pdf.js in the background once ready)…
-    expect((await pool.parse(paper)).extractor).toBe("pdf");
-    // …and on one that parsed an HTML page first, the PDF is read, not refused as too complex.
-    await pool.close();
-    pool = new ParsePool({ threads: 1, budgetMs: 500 });
-    expect((await pool.parse(small)).title).toBe("How Postgres Indexes Work");
-    expect((await pool.parse(paper)).extractor).toBe("pdf");
-    expect(pool.threadsStarted).toBe(1);
-  }, 60_000);
-
   it("gives a page added by hand a thread of its own while an import's pages hold every thread", async () => {
     pool = new ParsePool({ threads: 1, budgetMs: 60_000 });
     const medium = { ...big, body: `<html><body>${"<div><p>Some words in a paragraph.</p></div>".repeat(60_000)}</body></html>` };

@@ -6,7 +6,8 @@ import type { WorkLane } from "./host-limits.server";
 import { log } from "../platform/logger.server";
 import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.server";
 import type { Reading } from "./charset.server";
-import type { FetchedPage } from "./fetcher.server";
+import { BINARY_DOCUMENT_TYPES, type FetchedPage } from "./fetcher.server";
+import { closePdfReader, readPdf } from "./pdf-process.server";
 
 /**
  * Pages are parsed in worker threads, never on a process's event loop: a hostile page can
@@ -24,16 +25,10 @@ export interface ParseRequest {
   encoded?: { bytes: Uint8Array; reading: Reading };
   url: string;
   contentType: string;
-  /** The raw bytes of a binary document (a PDF). */
-  data?: Uint8Array;
 }
 
-/**
- * What a thread posts back: once `ready`, then one answer per request. Before the answer to a
- * thread's first PDF it may post `warmingUp` and `warmedUp` around loading pdf.js: that time is
- * counted against WARM_UP_MS, not the page's budget.
- */
-export type ThreadAnswer = { ready: true; tid?: number } | { warmingUp: true } | { warmedUp: true } | { page: ParsedPage } | { pageError: string } | { error: string };
+/** What a thread posts back: once `ready`, then one answer per request. */
+export type ThreadAnswer = { ready: true; tid?: number } | { page: ParsedPage } | { pageError: string } | { error: string };
 
 export interface ParsePoolOptions {
   /** Threads at most; each parses one page at a time, more pages wait their turn. */
@@ -50,8 +45,6 @@ export interface ParsePoolOptions {
 const THREAD_HEAP_MB = 512;
 /** A thread starts in about a second; one that never does must not leave pages waiting forever. */
 const THREAD_START_TIMEOUT_MS = 30_000;
-/** Loading pdf.js on a thread (seconds on a busy machine) has its own allowance, like a thread's start. */
-const WARM_UP_MS = 30_000;
 /** A parse under its CPU budget still stops at this many times the budget in wall time. */
 const WALL_CAP_FACTOR = 3;
 /** Clock ticks a second in /proc's CPU times (USER_HZ: 100 on every Linux build in use). */
@@ -224,12 +217,6 @@ export class ParsePool {
   private answered(thread: Thread, answer: ThreadAnswer) {
     if (!this.threads.has(thread)) return;
     clearTimeout(thread.timer);
-    if ("warmingUp" in answer || "warmedUp" in answer) {
-      // The page's budget starts again once the library is loaded.
-      if ("warmingUp" in answer) thread.timer = setTimeout(() => this.overBudget(thread, true), WARM_UP_MS);
-      else this.startBudget(thread);
-      return;
-    }
     thread.worker.unref();
     const task = thread.task;
     thread.task = null;
@@ -265,15 +252,12 @@ export class ParsePool {
     return false;
   }
 
-  private overBudget(thread: Thread, warmingUp = false) {
+  private overBudget(thread: Thread) {
     if (!this.threads.has(thread)) return;
-    if (!warmingUp && !this.spentBudget(thread)) return;
+    if (!this.spentBudget(thread)) return;
     this.forget(thread);
     void thread.worker.terminate();
-    log.warn(warmingUp ? "page parse stopped: the PDF library did not load in time" : "page parse stopped: over its time budget", {
-      url: thread.task?.request.url,
-      budgetMs: warmingUp ? WARM_UP_MS : this.options.budgetMs,
-    });
+    log.warn("page parse stopped: over its time budget", { url: thread.task?.request.url, budgetMs: this.options.budgetMs });
     thread.task?.reject(new PageError(PAGE_TOO_COMPLEX));
     this.pump();
   }
@@ -318,18 +302,20 @@ export function warmParsePool(): void {
 /**
  * Parses a fetched page on this process's parser threads (PARSE_THREADS, PARSE_TIMEOUT_MS each). A page that still has its bytes (`encoded`) is sent
  * as bytes and decoded there: its text is never built on this thread (FetchedPage.encoded).
+ * A PDF goes to a reader process of its own instead (pdf-process.server.ts, decision 045).
  */
 export function parsePageOffThread(
   page: Pick<FetchedPage, "body" | "encoded" | "url" | "contentType" | "data">,
   options: { lane?: WorkLane; onStart?: () => void } = {},
 ): Promise<ParsedPage> {
   const { url, contentType, data, encoded } = page;
-  const request: ParseRequest = encoded ? { body: "", encoded, url, contentType, data } : { body: page.body, url, contentType, data };
+  if (data && BINARY_DOCUMENT_TYPES.includes(contentType)) return readPdf({ data, url }, { onStart: options.onStart });
+  const request: ParseRequest = encoded ? { body: "", encoded, url, contentType } : { body: page.body, url, contentType };
   return sharedPool().parse(request, options);
 }
 
 export async function closeParsePool(): Promise<void> {
   const pool = shared;
   shared = undefined;
-  await pool?.close();
+  await Promise.all([pool?.close(), closePdfReader()]);
 }

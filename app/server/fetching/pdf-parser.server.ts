@@ -2,12 +2,14 @@ import type * as PdfJs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { PAGE_EMPTY, PageError, countWords, titleFromUrl, type ParsedPage } from "./page-parser.server";
 
 /**
- * PDFs (papers, manuals) read with Mozilla's pdf.js (pdfjs-dist, legacy build for Node), on a
- * parser thread like any page (decision 009: the thread's budget and heap cap bound it). Title
- * from the document's metadata, else its first line; reading time from its page count.
+ * PDFs (papers, manuals) read with Mozilla's pdf.js (pdfjs-dist, legacy build for Node), in a
+ * reader process of their own (pdf-process.server.ts, decision 045: its memory cap and CPU budget
+ * bound it). Title from the document's metadata, else its first line; reading time from its page count.
  */
 /** Pages read at most; a longer document is summarised from its first ones. */
 export const PDF_MAX_PAGES = 200;
+/** The reason for a PDF pdf.js opened but could not read through. */
+export const PDF_UNREADABLE = "The PDF could not be read";
 const MAX_TEXT_CHARS = 200_000;
 /** A page of a paper or manual takes about two minutes to read. */
 const MINUTES_PER_PAGE = 2;
@@ -46,9 +48,12 @@ export async function parsePdf(data: Uint8Array, pageUrl: string): Promise<Parse
   const { getDocument } = await loadPdfjs();
   let document;
   try {
-    document = await getDocument({ data, useSystemFonts: false, isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
-  } catch {
-    throw new PageError("The PDF could not be read");
+    // No images are decoded for text; the cap stops a page that asks for a huge one regardless.
+    // pdf.js refuses a Buffer (a Uint8Array it cannot tell from one it may detach): a plain view of the bytes.
+    const bytes = Buffer.isBuffer(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : data;
+    document = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, disableFontFace: true, maxImageSize: 4096 * 4096, verbosity: 0 }).promise;
+  } catch (error) {
+    throw unreadable(error);
   }
   try {
     const { info } = (await document.getMetadata().catch(() => ({ info: {} }))) as { info: { Title?: unknown; Author?: unknown; CreationDate?: unknown } };
@@ -90,7 +95,21 @@ export async function parsePdf(data: Uint8Array, pageUrl: string): Promise<Parse
       leadImage: null,
       extractor: "pdf",
     };
+  } catch (error) {
+    throw unreadable(error);
   } finally {
-    await document.destroy();
+    await document.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * What a user reads for a PDF pdf.js gave up on, with the cause where it is a known one: a page
+ * tree that contains itself is the file's fault, never "failed on our side".
+ */
+function unreadable(error: unknown): PageError {
+  if (error instanceof PageError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/circular reference|loop/i.test(message)) return new PageError(`${PDF_UNREADABLE}: its page tree contains itself`);
+  if (/password/i.test(message)) return new PageError(`${PDF_UNREADABLE}: it is protected by a password`);
+  return new PageError(PDF_UNREADABLE);
 }

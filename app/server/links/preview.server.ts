@@ -1,9 +1,9 @@
 import { knownFavicon } from "./favicons.server";
 import { env } from "../platform/env.server";
-import { FetchError, safeFetch } from "../fetching/fetcher.server";
+import { BINARY_DOCUMENT_TYPES, FetchError, safeFetch } from "../fetching/fetcher.server";
 import { HttpError } from "../platform/http.server";
 import { parsePageOffThread } from "../fetching/page-parse-pool.server";
-import { PageError } from "../fetching/page-parser.server";
+import { PageError, titleFromUrl } from "../fetching/page-parser.server";
 
 export interface LinkPreview {
   url: string;
@@ -37,7 +37,9 @@ export async function previewLink(url: string): Promise<LinkPreview> {
       timeoutMs: Math.min(PREVIEW_TIMEOUT_MS, env().FETCH_TIMEOUT_MS),
       maxBytes: Math.min(1024 * 1024, env().FETCH_MAX_BYTES),
     });
-    const parsed = await parsePageOffThread(page);
+    // A PDF is never parsed for a preview: pdf.js's memory is bounded only in a reader process of
+    // the worker's (decision 045), and the web server starts none. Its file name stands as its title.
+    const parsed = page.data && BINARY_DOCUMENT_TYPES.includes(page.contentType) ? { title: titleFromUrl(page.url), description: null, favicon: `${new URL(page.url).origin}/favicon.ico` } : await parsePageOffThread(page);
     const preview = { url: page.url, title: parsed.title, description: parsed.description, favicon: await knownFavicon(parsed.favicon) };
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(url, { preview, expires: Date.now() + TTL_MS });

@@ -164,6 +164,8 @@ const envSchema = z.object({
   PARSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
   /** Parser threads per process (web: previews; worker: enrichment). */
   PARSE_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  /** A PDF reader process past this resident memory is killed and the PDF refused (decision 045). */
+  PDF_MAX_RSS_MB: z.coerce.number().int().min(128).max(16_384).default(512),
   /** Link previews in progress at once per web process; more answer 503 with Retry-After. */
   PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** First retry delay of a failed job; later ones double. */
