@@ -273,7 +273,7 @@ test("the packs on /upgrade: ?pack= preselects, the quantity stays between 1 and
   await page.goto("/upgrade?pack=pack-50");
   const shop = page.getByTestId("pack-shop");
   await expect(shop.getByRole("radio", { name: /Power Pack/ })).toBeChecked();
-  await expect(shop.getByTestId("pack-pack-20")).toContainText("Best Value");
+  await expect(shop.getByTestId("pack-pack-50")).toContainText("Best Value");
   const quantity = shop.getByLabel("Quantity");
   await quantity.fill("3");
   await expect(shop.getByTestId("pack-total")).toContainText("Total €29.97");
