@@ -5,6 +5,12 @@ import type { importSchema } from "./api-schemas";
 /** The largest file an import takes, and the most bookmarks in it. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_ENTRIES = 100_000;
+/** Folders within folders (bookmark HTML), and arrays or objects within each other (JSON): browsers' exports stay far below. */
+export const IMPORT_MAX_DEPTH = 100;
+/** Entries in a zip archive (Omnivore's has a metadata file per 20 articles and a content file per article). */
+export const IMPORT_MAX_ZIP_FILES = 250_000;
+/** What an archive's metadata files may unpack to, together: a few times what 100,000 articles' metadata takes. */
+export const IMPORT_MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
 export const IMPORT_FORMATS = ["netscape-html", "pocket-csv", "karakeep-json", "linkwarden-json", "omnivore-json", "omnivore-zip", "linkwise-json", "url-list"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];

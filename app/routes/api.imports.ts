@@ -15,7 +15,8 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 
 /**
  * POST /api/imports?name= with the file as the raw body (up to 50 MB) → 202 with the import, read
- * and staged, its saving queued; 422 `{message}` saying where a broken file broke.
+ * (on a thread of its own) and staged, its saving queued; 422 `{message}` saying where a broken
+ * file broke; 400 `{message}` saying which limit a file is over (docs/imports-search-api.md).
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {

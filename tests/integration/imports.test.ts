@@ -1,5 +1,11 @@
-import { readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicImport } from "~/lib/imports";
 import { db } from "~/server/platform/db.server";
@@ -120,6 +126,61 @@ describe("import formats (a Free account: saved for everyone, not enriched in bu
     expect(await db().selectFrom("import_items").select("position").execute()).toEqual([]);
     const list = await pipeline.api<PublicImport[]>("GET", "/api/imports", { token: user.token });
     expect(list.body.map((i) => i.status)).toEqual(["failed", "failed"]);
+  });
+});
+
+describe("hostile files (issue #33: D1, D2): read on a thread, never on the web server's event loop, and refused at a limit", () => {
+  /** Folders nested `depth` deep with a bookmark in each, as an attacker's file has them. */
+  const nestedFolders = (depth: number) =>
+    `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n${Array.from({ length: depth }, (_, i) => `<DT><H3>Folder ${i}</H3>\n<DL><p>\n<DT><A HREF="https://example.test/${i}">Link ${i}</A>\n`).join("")}${"</DL><p>\n".repeat(depth + 1)}`;
+
+  /**
+   * The upload, asking GET /api/status again and again until it is answered, and the longest this
+   * process's event loop was held meanwhile: the web server runs in this process, so a file read on
+   * its loop holds it (for seconds, with these files), while a busy machine alone costs a fraction.
+   */
+  async function uploadWatched(token: string, body: Buffer | string, name: string) {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    let answered = false;
+    let statusAnswers = 0;
+    const uploaded = upload(token, body, name).finally(() => (answered = true));
+    while (!answered) {
+      expect((await pipeline.api("GET", "/api/status")).status).toBe(200);
+      if (!answered) statusAnswers++;
+    }
+    const response = await uploaded;
+    delay.disable();
+    return { ...response, heldMs: delay.max / 1e6, statusAnswers };
+  }
+
+  it("a bookmark file nesting folders 5,000 deep: 400 saying the limit and where, nothing imported, the web server's loop free", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    const response = await uploadWatched(user.token, nestedFolders(5_000), "deep.html");
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe("The file is over an import limit — line 304: folders nest more than 100 deep (100 at most). Nothing was imported.");
+    expect(response.body.import).toMatchObject({ status: "failed", error: response.body.message });
+    expect(await linksOf(user.id)).toEqual([]);
+    expect(response.heldMs).toBeLessThan(1_000);
+  });
+
+  it("an Omnivore zip whose metadata files hold 19 MB each (57 MB from 57 KB): unpacked and read on a thread while the server answers", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    // Written by another process: deflating 57 MB here would hold this loop (and the server in it).
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "bomb-")), "omnivore.zip");
+    const write = `import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+  for i in range(3): z.writestr(f"metadata_{i * 20}_to_{i * 20 + 20}.json", '[{"url": "https://example.test/bomb/%d"}' % i + " " * (19 * 1024 * 1024) + "]")`;
+    await promisify(execFile)("python3", ["-c", write, file]);
+    const archive = await readFile(file);
+    expect(archive.length).toBeLessThan(100 * 1024);
+    const response = await uploadWatched(user.token, archive, "omnivore.zip");
+    expect(response.status).toBe(202);
+    expect(response.body).toMatchObject({ format: "omnivore-zip", parsed: 3 });
+    // Read on the loop, the three files (one chunk of the body) held it for seconds.
+    expect(response.heldMs).toBeLessThan(1_000);
+    expect(response.statusAnswers).toBeGreaterThan(0);
+    expect(await settled(user.token, response.body.id)).toMatchObject({ status: "done", saved: 3 });
   });
 });
 

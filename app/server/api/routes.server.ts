@@ -302,7 +302,7 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.imports.ts": {
     get: { auth: "user", summary: "The user's latest imports with their progress.", responses: { 200: z.array(importSchema) } },
-    post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, nothing imported.", responses: { 202: importSchema } },
+    post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, 400 {message} saying which limit a file is over (size, bookmarks, nesting, an archive's files or unpacked size, reading time), nothing imported.", responses: { 202: importSchema, 400: messageSchema, 422: messageSchema } },
   },
   "api.imports.$id.ts": {
     get: { auth: "user", summary: "One import's progress: parsed, saved, duplicates, invalid, enriched, not enriched, failed.", responses: { 200: importSchema } },

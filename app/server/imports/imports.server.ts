@@ -35,7 +35,8 @@ import {
   type StagedItem,
 } from "../repos/imports.server";
 import { insertImportedLinks, listStaleImportedPendingLinks, requeueUnenrichedLinks, type ImportedLink } from "../repos/links.server";
-import { ImportFileError, parseImport, type ImportEntry } from "./parse.server";
+import { parseImportOffThread } from "./parse-off-thread.server";
+import { ImportFileError, ImportLimitError, type ImportEntry } from "./parse.server";
 import { restoredFields, restoredResults } from "./restore.server";
 
 /** Staged rows per insert while reading, and links per saved chunk. */
@@ -81,8 +82,10 @@ async function announce(row: Import): Promise<PublicImport> {
 
 /**
  * Reads an uploaded file as it arrives into the staging table, then queues its saving. The file
- * is never whole in memory; nothing reaches the user's links until the whole file has been read,
- * so a broken file fails the import as a whole (422, saying where) with nothing half-imported.
+ * is read on a thread of its own (never on this event loop) and is never whole in memory; nothing
+ * reaches the user's links until the whole file has been read, so a broken file fails the import
+ * as a whole (422, saying where) and a file over a limit (400, saying which) with nothing
+ * half-imported.
  */
 export async function startImport(userId: string, body: AsyncIterable<Uint8Array>, fileName: string | null): Promise<PublicImport> {
   if (await hasImportInProgress(db(), userId)) throw new HttpError(409, "An import is already being read or saved. Wait for it to finish.");
@@ -104,7 +107,7 @@ export async function startImport(userId: string, body: AsyncIterable<Uint8Array
     }
   };
   try {
-    for await (const event of parseImport(body)) {
+    for await (const event of parseImportOffThread(body)) {
       if (event.kind === "format") {
         format = event.format;
       } else if (event.kind === "invalid") {
@@ -120,10 +123,16 @@ export async function startImport(userId: string, body: AsyncIterable<Uint8Array
     await flush();
   } catch (error) {
     await deleteStagedItems(db(), row.id);
-    const reason = error instanceof ImportFileError ? `The file could not be read — ${error.message.replace(/^Line/, "line")}. Nothing was imported.` : undefined;
+    const where = error instanceof ImportFileError ? error.message.replace(/^Line/, "line") : "";
+    const reason =
+      error instanceof ImportLimitError
+        ? `The file is over an import limit — ${where}. Nothing was imported.`
+        : error instanceof ImportFileError
+          ? `The file could not be read — ${where}. Nothing was imported.`
+          : undefined;
     const failed = await updateImport(db(), row.id, { status: "failed", format, parsed, invalid, invalidLines, error: reason ?? "The upload was interrupted. Nothing was imported." });
     if (failed) await announce(failed);
-    if (reason) throw new HttpError(422, reason, {}, { import: failed ? toPublicImport(failed) : undefined });
+    if (reason) throw new HttpError(error instanceof ImportLimitError ? 400 : 422, reason, {}, { import: failed ? toPublicImport(failed) : undefined });
     log.warn("import upload failed", { importId: row.id, error });
     throw new HttpError(400, "The upload was interrupted. Nothing was imported.");
   }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { ImportFileError, detectFormat, parseImport, parseTime, type ImportEntry, type ParseEvent } from "./parse.server";
+import { ZipWriter } from "./zip.server";
+import { ImportFileError, ImportLimitError, detectFormat, parseImport, parseTime, type ImportEntry, type ImportLimits, type ParseEvent } from "./parse.server";
 
 const FIXTURES = "tests/fixtures/imports";
 
@@ -10,7 +11,7 @@ async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Ar
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-async function parse(file: string | Uint8Array, size = 7, options?: { maxEntries?: number; maxBytes?: number }) {
+async function parse(file: string | Uint8Array, size = 7, options?: Partial<ImportLimits>) {
   const bytes = typeof file === "string" ? readFileSync(`${FIXTURES}/${file}`) : file;
   const events: ParseEvent[] = [];
   for await (const event of parseImport(chunked(bytes, size), options)) events.push(event);
@@ -22,13 +23,21 @@ async function parse(file: string | Uint8Array, size = 7, options?: { maxEntries
   };
 }
 
-async function failure(file: string | Uint8Array, size = 7, options?: { maxEntries?: number }): Promise<ImportFileError> {
+async function failure(file: string | Uint8Array, size = 7, options?: Partial<ImportLimits>): Promise<ImportFileError> {
   const error = await parse(file, size, options).then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ImportFileError);
   return error as ImportFileError;
+}
+
+/** A bookmark file whose folders nest `depth` deep, a bookmark in each (as a hostile upload has them). */
+function nestedFolders(depth: number): Uint8Array {
+  const parts = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<DL><p>\n"];
+  for (let i = 0; i < depth; i++) parts.push(`<DT><H3>Folder ${i}</H3>\n<DL><p>\n<DT><A HREF="https://example.test/${i}">Link ${i}</A>\n`);
+  parts.push("</DL><p>\n".repeat(depth + 1));
+  return new TextEncoder().encode(parts.join(""));
 }
 
 const pick = (entry: ImportEntry) => ({ line: entry.line, url: entry.url, title: entry.title, tags: entry.tags, savedAt: entry.savedAt?.toISOString() ?? null });
@@ -119,10 +128,51 @@ describe("parseImport", () => {
     expect(error.message).toContain("metadata_0_to_1.json");
     const foreign = zipSync({ "metadata_0_to_1.json": strToU8('{"bookmarks": [{"content": {"url": "https://example.test/a"}}]}') });
     expect((await failure(foreign)).message).toContain("not a list of Omnivore articles");
-    // A zip bomb: one metadata file unpacking past the limit stops at the limit.
-    const bomb = zipSync({ "metadata_0_to_1.json": new Uint8Array(21 * 1024 * 1024).fill(0x20) }, { level: 9 });
+  });
+
+  it("reads a metadata file as it unpacks, however large, within the archive's limits", async () => {
+    const article = '[{"url": "https://example.test/big", "title": "Big"}';
+    const zip = new ZipWriter();
+    const big = Buffer.concat([zip.add("metadata_0_to_1.json", `${article}${" ".repeat(21 * 1024 * 1024)}]`), zip.finish()]);
+    const result = await parse(big, 64 * 1024);
+    expect(result.entries.map((e) => [e.line, e.url, e.title])).toEqual([[1, "https://example.test/big", "Big"]]);
+  }, 30_000);
+
+  it("stops a zip bomb at the archive's limits, as a limit: what its metadata unpacks to, and its number of files", async () => {
+    // 200 metadata files of 19 MB in a 3.9 MB archive (D2 of issue #33), in miniature: 12 files of 1 MB against a 10 MB limit.
+    const spaces = new Uint8Array(1024 * 1024).fill(0x20);
+    spaces[0] = 0x5b;
+    spaces[spaces.length - 1] = 0x5d;
+    const zip = new ZipWriter();
+    const bomb = Buffer.concat([...Array.from({ length: 12 }, (_, i) => zip.add(`metadata_${i}_to_${i + 1}.json`, spaces)), zip.finish()]);
     expect(bomb.byteLength).toBeLessThan(100_000);
-    expect((await failure(bomb, 64 * 1024)).message).toContain("larger than 20 MB unpacked");
+    const unpacked = await failure(bomb, 64 * 1024, { maxUnpackedBytes: 10 * 1024 * 1024 });
+    expect(unpacked).toBeInstanceOf(ImportLimitError);
+    expect(unpacked.reason).toBe("the archive's metadata files unpack to more than 10 MB (10 MB at most)");
+    // Within the limit the same files are read through (no articles: no bookmarks).
+    expect((await failure(bomb, 64 * 1024, { maxUnpackedBytes: 13 * 1024 * 1024 })).message).not.toMatch(/unpack to more/);
+    const many = zipSync(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`content/${i}.html`, strToU8("<p>x</p>")])));
+    const counted = await failure(many, 1024, { maxZipFiles: 20 });
+    expect(counted).toBeInstanceOf(ImportLimitError);
+    expect(counted.reason).toBe("the archive holds more than 20 files");
+  });
+
+  it("refuses folders nested more than 100 deep at the first folder too deep, as a limit; 100 deep is read", async () => {
+    const deep = await failure(nestedFolders(1_000), 64 * 1024);
+    expect(deep).toBeInstanceOf(ImportLimitError);
+    expect(deep.reason).toBe("folders nest more than 100 deep (100 at most)");
+    // The 101st list opens on the line after the 100th folder's bookmark: 3 lines a level after 3 of heading.
+    expect(deep.line).toBe(3 + 3 * 100 + 2);
+    const atLimit = await parse(nestedFolders(100), 64 * 1024);
+    expect(atLimit.entries).toHaveLength(100);
+    expect(atLimit.entries.at(-1)!.tags).toHaveLength(20);
+  });
+
+  it("refuses JSON nested more than 100 deep, as a limit", async () => {
+    const deep = new TextEncoder().encode(`{"bookmarks": [{"content": {"url": "https://example.test/a"}, "extra": ${"[".repeat(1_000)}${"]".repeat(1_000)}}]}`);
+    const error = await failure(deep, 4096);
+    expect(error).toBeInstanceOf(ImportLimitError);
+    expect(error.reason).toBe("the JSON nests more than 100 deep (100 at most)");
   });
 
   it("reads a plain list, reporting what is not a URL with its line", async () => {
@@ -147,7 +197,9 @@ describe("parseImport", () => {
     expect((await failure(new Uint8Array([0x68, 0x74, 0x74, 0x70, 0x0a, 0xff, 0xfe, 0x0a]))).message).toMatch(/not UTF-8 text/);
     expect((await failure(new TextEncoder().encode("<html><body><p>Hello</p></body></html>"))).message).toMatch(/no bookmarks found/);
     expect((await failure(new TextEncoder().encode("   \n  "))).message).toMatch(/empty/);
-    expect((await failure("urls.txt", 7, { maxEntries: 2 })).message).toBe("Line 7: the file holds more than 2 bookmarks");
+    const many = await failure("urls.txt", 7, { maxEntries: 2 });
+    expect(many.message).toBe("Line 7: the file holds more than 2 bookmarks");
+    expect(many).toBeInstanceOf(ImportLimitError);
   });
 
   it("tells formats apart from the first characters, and reads every exporter's clock", () => {

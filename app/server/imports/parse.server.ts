@@ -1,8 +1,8 @@
 import { Parser } from "htmlparser2";
 import { isValidLinkUrl } from "~/lib/links";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ENTRIES, type ImportFormat } from "~/lib/imports";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_DEPTH, IMPORT_MAX_ENTRIES, IMPORT_MAX_UNPACKED_BYTES, IMPORT_MAX_ZIP_FILES, type ImportFormat } from "~/lib/imports";
 import { uniqueTags } from "~/lib/tags";
-import { isZip, readZipTexts, ZipReadError } from "./unzip.server";
+import { isZip, readZipPieces, ZipReadError } from "./unzip.server";
 
 /**
  * Bookmark files read as a stream: every format goes through one pass over the text, a chunk at a
@@ -33,9 +33,35 @@ export class ImportFileError extends Error {
     readonly line: number,
     readonly reason: string,
   ) {
-    super(`Line ${line}: ${reason}`);
+    super(line > 0 ? `Line ${line}: ${reason}` : reason);
   }
 }
+
+/**
+ * The file is over one of the limits that keep an upload from taking the server's memory or time
+ * (size, bookmarks, nesting, an archive's files and what it unpacks to): a 400, not a broken file.
+ * `line` is 0 where no line is to blame (the whole file took too long to read).
+ */
+export class ImportLimitError extends ImportFileError {
+  override name = "ImportLimitError";
+}
+
+/** The limits a file is read within (IMPORT_MAX_* by default; tests give smaller ones). */
+export interface ImportLimits {
+  maxBytes: number;
+  maxEntries: number;
+  maxDepth: number;
+  maxZipFiles: number;
+  maxUnpackedBytes: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxBytes: IMPORT_MAX_BYTES,
+  maxEntries: IMPORT_MAX_ENTRIES,
+  maxDepth: IMPORT_MAX_DEPTH,
+  maxZipFiles: IMPORT_MAX_ZIP_FILES,
+  maxUnpackedBytes: IMPORT_MAX_UNPACKED_BYTES,
+};
 
 const MAX_TAGS = 20;
 const MAX_TAG_LENGTH = 50;
@@ -123,7 +149,7 @@ async function* decode(source: AsyncIterable<Uint8Array>, lines: { current: numb
   try {
     for await (const chunk of source) {
       bytes += chunk.byteLength;
-      if (bytes > maxBytes) throw new ImportFileError(lines.current, `the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      if (bytes > maxBytes) throw new ImportLimitError(lines.current, `the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
       const text = decoder.decode(chunk, { stream: true });
       if (text) yield check(text);
     }
@@ -149,13 +175,12 @@ export function detectFormat(head: string): "html" | "json" | "csv" | "list" {
  * Reads a bookmark file and yields its format first, then its entries and invalid lines. Throws
  * ImportFileError when the file as a whole is unreadable, too big or holds too many bookmarks.
  */
-export async function* parseImport(
-  source: AsyncIterable<Uint8Array>,
-  { maxBytes = IMPORT_MAX_BYTES, maxEntries = IMPORT_MAX_ENTRIES }: { maxBytes?: number; maxEntries?: number } = {},
-): AsyncGenerator<ParseEvent> {
+export async function* parseImport(source: AsyncIterable<Uint8Array>, options: Partial<ImportLimits> = {}): AsyncGenerator<ParseEvent> {
+  const limits = { ...DEFAULT_IMPORT_LIMITS, ...options };
+  const { maxBytes, maxEntries, maxDepth } = limits;
   const { head: firstBytes, stream } = await peekBytes(source, 4);
   if (isZip(firstBytes)) {
-    yield* parseOmnivoreZip(stream, { maxBytes, maxEntries });
+    yield* parseOmnivoreZip(stream, limits);
     return;
   }
   const lines = new LineIndex();
@@ -181,11 +206,11 @@ export async function* parseImport(
   }
   if (head.trim().length === 0) throw new ImportFileError(1, "the file is empty");
   const kind = detectFormat(head);
-  const parsers = { html: parseHtml, json: parseJson, csv: parseCsv, list: parseList };
+  const parsers = { html: () => parseHtml(all(), lines, maxDepth), json: () => parseJson(all(), maxDepth), csv: () => parseCsv(all()), list: () => parseList(all()) };
   let count = 0;
-  for await (const event of parsers[kind](all(), lines)) {
+  for await (const event of parsers[kind]()) {
     if (event.kind === "entry" && ++count > maxEntries) {
-      throw new ImportFileError(event.entry.line, `the file holds more than ${maxEntries.toLocaleString("en")} bookmarks`);
+      throw new ImportLimitError(event.entry.line, `the file holds more than ${maxEntries.toLocaleString("en")} bookmarks`);
     }
     yield event;
   }
@@ -216,53 +241,71 @@ async function peekBytes(source: AsyncIterable<Uint8Array>, count: number): Prom
 
 /** Omnivore's metadata files inside its export archive, at its root or in one folder. */
 const OMNIVORE_METADATA = /^(?:[^/]+\/)?metadata_[^/]*\.json$/;
-/** One metadata file holds a few dozen articles; anything far larger is not Omnivore's. */
-const OMNIVORE_METADATA_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * Omnivore's export: a ZIP of `metadata_<from>_to_<to>.json` files (arrays of articles, read
- * as Omnivore JSON) beside the articles' content, which is not needed to import them. A line
- * number in an error or an invalid entry is within its metadata file, which the message names.
+ * as Omnivore JSON) beside the articles' content, which is not needed to import them. Each
+ * metadata file is read as it unpacks. A line number in an error or an invalid entry is within
+ * its metadata file, which the message names.
  */
-async function* parseOmnivoreZip(source: AsyncIterable<Uint8Array>, { maxBytes, maxEntries }: { maxBytes: number; maxEntries: number }): AsyncGenerator<ParseEvent> {
+async function* parseOmnivoreZip(source: AsyncIterable<Uint8Array>, limits: ImportLimits): AsyncGenerator<ParseEvent> {
   yield { kind: "format", format: "omnivore-zip" };
+  const pieces = readZipPieces(source, { select: (name) => OMNIVORE_METADATA.test(name), maxBytes: limits.maxBytes, maxFiles: limits.maxZipFiles, maxUnpackedBytes: limits.maxUnpackedBytes });
   let files = 0;
   let count = 0;
   try {
-    for await (const file of readZipTexts(source, { select: (name) => OMNIVORE_METADATA.test(name), maxBytes, maxEntryBytes: OMNIVORE_METADATA_MAX_BYTES })) {
+    // Not a for-await loop: each file's text is read from the same pieces, in turn.
+    let next = await pieces.next();
+    while (!next.done) {
+      const { index, name } = next.value;
       files++;
+      async function* text(): AsyncGenerator<string> {
+        const decoder = new TextDecoder("utf-8", { fatal: true });
+        try {
+          while (!next.done && next.value.index === index) {
+            const piece = next.value;
+            const part = decoder.decode(piece.data, { stream: !piece.final });
+            next = await pieces.next();
+            if (part) yield part;
+          }
+        } catch (error) {
+          if (error instanceof TypeError) throw new ImportFileError(1, `${name} is not UTF-8 text`);
+          throw error;
+        }
+      }
+      const chunks = text();
       try {
-        for await (const event of parseJson(oneChunk(file.text))) {
+        for await (const event of parseJson(chunks, limits.maxDepth)) {
           if (event.kind === "format") {
-            if (event.format !== "omnivore-json") throw new ImportFileError(1, `${file.name} is not a list of Omnivore articles`);
+            if (event.format !== "omnivore-json") throw new ImportFileError(1, `${name} is not a list of Omnivore articles`);
             continue;
           }
-          if (event.kind === "entry" && ++count > maxEntries) {
-            throw new ImportFileError(event.entry.line, `the archive holds more than ${maxEntries.toLocaleString("en")} bookmarks`);
+          if (event.kind === "entry" && ++count > limits.maxEntries) {
+            throw new ImportLimitError(event.entry.line, `the archive holds more than ${limits.maxEntries.toLocaleString("en")} bookmarks`);
           }
           yield event;
         }
       } catch (error) {
-        if (error instanceof ImportFileError && !error.reason.includes(file.name)) throw new ImportFileError(error.line, `in ${file.name}, ${error.reason}`);
+        if (error instanceof ImportFileError && !error.reason.includes(name)) {
+          const Failure = error instanceof ImportLimitError ? ImportLimitError : ImportFileError;
+          throw new Failure(error.line, `in ${name}, ${error.reason}`);
+        }
         throw error;
       }
     }
   } catch (error) {
-    if (error instanceof ZipReadError) throw new ImportFileError(1, error.message);
+    // An archive over a limit is so as a whole, not at a line of it.
+    if (error instanceof ZipReadError) throw error.limit ? new ImportLimitError(0, error.message) : new ImportFileError(1, error.message);
     throw error;
   }
   if (files === 0) throw new ImportFileError(1, "the archive holds no metadata_*.json file (is it Omnivore's export?)");
-}
-
-async function* oneChunk(text: string): AsyncGenerator<string> {
-  yield text;
 }
 
 /**
  * Netscape bookmark files (every browser, Pocket, Raindrop, Karakeep, Linkwarden): an `<A>` per
  * bookmark, `<H3>` folders around `<DL>` lists, an optional `<DD>` description after each.
  */
-async function* parseHtml(chunks: AsyncIterable<string>, lines: LineIndex): AsyncGenerator<ParseEvent> {
+async function* parseHtml(chunks: AsyncIterable<string>, lines: LineIndex, maxDepth: number): AsyncGenerator<ParseEvent> {
   const out: ParseEvent[] = [];
   const folders: Array<string | null> = [];
   let pendingFolder: string | null = null;
@@ -285,6 +328,8 @@ async function* parseHtml(chunks: AsyncIterable<string>, lines: LineIndex): Asyn
           skipFolder = "personal_toolbar_folder" in attributes || "unfiled_bookmarks_folder" in attributes;
         } else if (name === "dl" || name === "ul") {
           sawBookmarkList = true;
+          // Each bookmark takes every folder around it as a tag: thousands deep would cost each one thousands.
+          if (folders.length > maxDepth) throw new ImportLimitError(lines.lineAt(parser.startIndex), `folders nest more than ${maxDepth} deep (${maxDepth} at most)`);
           folders.push(pendingFolder);
           pendingFolder = null;
         } else if (name === "a") {
@@ -521,7 +566,7 @@ interface Frame {
  * document's structure and hands each bookmark object, and only that, to JSON.parse, so memory
  * holds one bookmark at a time however long the file. A syntax error fails the file with its line.
  */
-async function* parseJson(chunks: AsyncIterable<string>): AsyncGenerator<ParseEvent> {
+async function* parseJson(chunks: AsyncIterable<string>, maxDepth: number): AsyncGenerator<ParseEvent> {
   const stack: Frame[] = [];
   let expect = "value" as Expect;
   let line = 1;
@@ -535,8 +580,8 @@ async function* parseJson(chunks: AsyncIterable<string>): AsyncGenerator<ParseEv
   let format = null as ImportFormat | null;
   let collection: string | null = null;
   const out: ParseEvent[] = [];
-  const fail = (message: string): never => {
-    throw new ImportFileError(line, message);
+  const fail = (message: string, limit = false): never => {
+    throw new (limit ? ImportLimitError : ImportFileError)(line, message);
   };
   const path = (): JsonPath => stack.map((frame) => frame.key).filter((key): key is string | number => key !== null);
   const finishCapture = (chunk: string, end: number) => {
@@ -648,6 +693,7 @@ async function* parseJson(chunks: AsyncIterable<string>): AsyncGenerator<ParseEv
             continue;
           }
           startValue(chunk, i);
+          if ((c === 123 || c === 91) && stack.length >= maxDepth) fail(`the JSON nests more than ${maxDepth} deep (${maxDepth} at most)`, true);
           if (c === 123) {
             stack.push({ kind: "object", key: null });
             expect = "key-or-end";
