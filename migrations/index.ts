@@ -32,6 +32,7 @@ import * as compressPageTextWithLz4 from "./20261128T010000_compress_page_text_w
 import * as addBulkFailuresNotified from "./20261128T020000_add_bulk_failures_notified";
 import * as storePageParseAsJson from "./20261128T030000_store_page_parse_as_json";
 import * as searchVectorReusesRankVector from "./20261128T040000_search_vector_reuses_rank_vector";
+import * as keepUserTagsApart from "./20261128T050000_keep_user_tags_apart";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T020000_add_bulk_failures_notified": addBulkFailuresNotified,
   "20261128T030000_store_page_parse_as_json": storePageParseAsJson,
   "20261128T040000_search_vector_reuses_rank_vector": searchVectorReusesRankVector,
+  "20261128T050000_keep_user_tags_apart": keepUserTagsApart,
 };
