@@ -232,6 +232,7 @@ describe("real answers validate against the document", () => {
     await until("the link is enriched", () => call<{ status: string }>("get", "/api/links/{id}", 200, { params: { id: linkId }, token }), (link) => link.status !== "pending");
     expect((await call<{ status: string }>("get", "/api/links/{id}", 200, { params: { id: linkId }, token })).status).toBe("enriched");
     await call("post", "/api/links/{id}/tags", 200, { params: { id: linkId }, token, body: { accept: [], dismiss: [] } });
+    await call("put", "/api/links/{id}/tags", 200, { params: { id: linkId }, token, body: { tags: ["Reading list", "to-read"] } });
     await call("get", "/api/links/stats", 200, { token });
     expect((await call<{ count: number }>("get", "/api/links/count", 200, { token, query: "?status=enriched" })).count).toBeGreaterThanOrEqual(1);
 
@@ -264,7 +265,7 @@ describe("real answers validate against the document", () => {
     const spare = await call<{ id: string }>("post", "/api/links", 201, { token, body: { url: `${pipeline.pages.url("/article")}?copy=1` } });
     await call("delete", "/api/links/{id}", 200, { params: { id: spare.id }, token });
     await call("post", "/api/links/{id}/restore", 200, { params: { id: spare.id }, token });
-    await call("patch", "/api/links/{id}", 200, { params: { id: spare.id }, token, body: { notes: "Read again before the talk." } });
+    await call("patch", "/api/links/{id}", 200, { params: { id: spare.id }, token, body: { notes: "Read again before the talk.", title: "The talk's reading" } });
     await call("get", "/api/links", 200, { token, query: "?q=postgres&sort=relevance&limit=5" });
     const bulk = await call<{ id: string }>("post", "/api/links/bulk", 202, { token, body: { action: "add-tag", tag: "to-read", ids: [spare.id] } });
     await until("the bulk operation is done", () => call<{ status: string }>("get", "/api/links/bulk/{id}", 200, { params: { id: bulk.id }, token }), (op) => op.status === "done");

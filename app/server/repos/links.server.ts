@@ -595,13 +595,35 @@ export async function listUserTags(db: Database, userId: string, limit = 200): P
   return rows.map((row) => row.tag);
 }
 
+/** The link's tags, locked for the transaction that changes them (an enrichment storing meanwhile waits). */
+export async function getLinkTagsForUpdate(
+  db: Database,
+  { id, userId }: { id: string; userId: string },
+): Promise<Pick<Link, "id" | "tags" | "user_tags" | "dismissed_tags" | "tag_suggestions"> | undefined> {
+  return db
+    .selectFrom("links")
+    .select(["id", "tags", "user_tags", "dismissed_tags", "tag_suggestions"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function updateLinkTags(
   db: Database,
-  { id, userId, tags, tagSuggestions }: { id: string; userId: string; tags: string[]; tagSuggestions: string[] },
+  {
+    id,
+    userId,
+    tags,
+    userTags,
+    dismissedTags,
+    tagSuggestions,
+  }: { id: string; userId: string; tags: string[]; userTags: string[]; dismissedTags: string[]; tagSuggestions: string[] },
 ): Promise<Link | undefined> {
   return db
     .updateTable("links")
-    .set({ tags, tag_suggestions: tagSuggestions, updated_at: new Date() })
+    .set({ tags, user_tags: userTags, dismissed_tags: dismissedTags, tag_suggestions: tagSuggestions, updated_at: new Date() })
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)
@@ -609,11 +631,21 @@ export async function updateLinkTags(
     .executeTakeFirst();
 }
 
-/** The owner's notes; the search vector follows (trigger). */
-export async function updateLinkNotes(db: Database, { id, userId, notes }: { id: string; userId: string; notes: string | null }): Promise<Link | undefined> {
+/**
+ * The owner's edits: notes (the search vector follows, by trigger) and the title. A title the
+ * user sets is theirs, which enrichment leaves; null hands it back to the page (its next enrichment).
+ */
+export async function updateLinkEdits(
+  db: Database,
+  { id, userId, notes, title }: { id: string; userId: string; notes?: string | null; title?: string | null },
+): Promise<Link | undefined> {
   return db
     .updateTable("links")
-    .set({ notes, updated_at: new Date() })
+    .set({
+      ...(notes !== undefined ? { notes } : {}),
+      ...(title !== undefined ? (title === null ? { title_by_user: false } : { title, title_by_user: true }) : {}),
+      updated_at: new Date(),
+    })
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)
