@@ -15,11 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("description_by_user", "boolean", (col) => col.notNull().defaultTo(false))
     .execute();
   // Never enriched: every tag there is the user's, and an imported link's title and description
-  // came from the user's file (a link added by hand only has the page's title from the bookmarklet).
+  // came from the user's file (a link added by hand only has the page's title from the bookmarklet;
+  // a "title" that is only the address is no one's).
   await sql`
     update links set
       user_tags = tags,
-      title_by_user = (import_id is not null and title is not null),
+      title_by_user = (import_id is not null and title is not null and lower(rtrim(btrim(title), '/')) <> lower(rtrim(btrim(url), '/'))),
       description_by_user = (import_id is not null and description is not null)
     where enriched_at is null`.execute(db);
   // Enriched: the engine wrote over the tags, so only a tag a bulk "add tag" gave the link since is

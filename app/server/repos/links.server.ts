@@ -478,6 +478,8 @@ export interface ImportedLink {
   >;
 }
 
+const sameAddress = (title: string, url: string) => title.trim().replace(/\/+$/, "").toLowerCase() === url.trim().replace(/\/+$/, "").toLowerCase();
+
 /**
  * Saves a chunk of imported links; a page the user already has is left as it is (a duplicate).
  * Returns the rows inserted, each with the position of its input in `links`.
@@ -515,7 +517,8 @@ export async function insertImportedLinks(
           user_tags: restored.user_tags ?? link.tags,
           dismissed_tags: restored.dismissed_tags ?? [],
           // An enriched link from an older export of ours got its title from the page.
-          title_by_user: restored.title_by_user ?? (link.status !== "enriched" && link.title !== null),
+          // A "title" that is only the address (Pocket's for a page it never read) is no one's.
+          title_by_user: restored.title_by_user ?? (link.status !== "enriched" && link.title !== null && !sameAddress(link.title, link.url)),
           description_by_user: restored.description_by_user ?? (link.status !== "enriched" && link.description !== null),
           saved_at: link.savedAt ?? new Date(),
           favicon: restored.favicon ?? null,
