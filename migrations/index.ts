@@ -32,6 +32,7 @@ import * as compressPageTextWithLz4 from "./20261128T010000_compress_page_text_w
 import * as addBulkFailuresNotified from "./20261128T020000_add_bulk_failures_notified";
 import * as storePageParseAsJson from "./20261128T030000_store_page_parse_as_json";
 import * as searchVectorReusesRankVector from "./20261128T040000_search_vector_reuses_rank_vector";
+import * as keepUserTagsApart from "./20261128T050000_keep_user_tags_apart";
 import * as recordEnrichedWith from "./20261128T060000_record_enriched_with";
 import * as indexDeletedLinksByUser from "./20261128T070000_index_deleted_links_by_user";
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T020000_add_bulk_failures_notified": addBulkFailuresNotified,
   "20261128T030000_store_page_parse_as_json": storePageParseAsJson,
   "20261128T040000_search_vector_reuses_rank_vector": searchVectorReusesRankVector,
+  "20261128T050000_keep_user_tags_apart": keepUserTagsApart,
   "20261128T060000_record_enriched_with": recordEnrichedWith,
   "20261128T070000_index_deleted_links_by_user": indexDeletedLinksByUser,
 };

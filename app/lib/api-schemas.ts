@@ -4,7 +4,7 @@ import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema } from 
 import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
 import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
 import { parseFilterDate, savedRange } from "./link-filter";
-import { ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS } from "./links";
+import { ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
 import { ENRICHMENT_FEATURES } from "./plan-enrichment";
 import { TIME_RANGES } from "./trending";
 import { emailSchema, newPasswordSchema } from "./validation";
@@ -159,14 +159,32 @@ export const linkListQuerySchema = z
   })
   .superRefine(checkRange);
 
-export const linkNotesSchema = z
+export const linkEditSchema = z
   .object({
     notes: z
       .string({ error: "notes must be text (or null to remove them)" })
       .max(NOTES_MAX_CHARS, `Notes are too long (${NOTES_MAX_CHARS.toLocaleString("en-US")} characters at most).`)
-      .nullable(),
+      .nullable()
+      .optional(),
+    title: z
+      .string({ error: "title must be text (or null to give it back to the page)" })
+      .max(TITLE_MAX_CHARS, `The title is too long (${TITLE_MAX_CHARS} characters at most).`)
+      .nullable()
+      .optional(),
   })
-  .meta({ id: "LinkNotes" });
+  .refine((body) => body.notes !== undefined || body.title !== undefined, { message: "Send notes or title." })
+  .meta({ id: "LinkEdit" });
+
+/** The link's whole tag set, as the user edits it (decision 040). */
+export const linkTagsSchema = z
+  .object({
+    tags: z
+      .array(z.string({ error: "each tag must be text" }).trim().min(1, "A tag must not be empty.").max(TAG_MAX_CHARS, `A tag is ${TAG_MAX_CHARS} characters at most.`), {
+        error: "tags must be a list of tags",
+      })
+      .max(TAGS_MAX, `A link has ${TAGS_MAX} tags at most.`),
+  })
+  .meta({ id: "LinkTags" });
 
 export const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) }).meta({ id: "AddLink" });
 

@@ -82,6 +82,10 @@ export type LinkStats = z.infer<typeof linkStatsSchema>;
 
 /** The longest notes a link takes (PATCH /api/links/{id}). */
 export const NOTES_MAX_CHARS = 10_000;
+/** A title the user gives; a tag, and how many a link has, as the user edits them. */
+export const TITLE_MAX_CHARS = 300;
+export const TAG_MAX_CHARS = 50;
+export const TAGS_MAX = 50;
 
 /** Links per page on the dashboard (Load more asks for the next one). */
 export const LINKS_PAGE_SIZE = 50;

@@ -16,3 +16,45 @@ export function uniqueTags(raw: Iterable<string>, { max = Infinity, maxLength = 
   }
   return tags;
 }
+
+/**
+ * A link's tags as three lists (decision 040): `tags` is what every page, filter, search and
+ * export shows (the user's own first, then the engine's); `userTags` are the user's own, which
+ * enrichment never removes or renames; `dismissedTags` are those the user took off, which
+ * enrichment never adds or suggests again.
+ */
+export interface OwnTags {
+  tags: string[];
+  userTags: string[];
+  dismissedTags: string[];
+}
+
+const keysOf = (tags: Iterable<string>) => new Set([...tags].map((tag) => tag.toLowerCase()));
+
+/** The user's first, then the engine's they do not already have. */
+function shown(userTags: string[], tags: string[]): string[] {
+  const own = keysOf(userTags);
+  return uniqueTags([...userTags, ...tags.filter((tag) => !own.has(tag.toLowerCase()))]);
+}
+
+/** The user sets the whole set (the tag editor): all of it is theirs, and what they took off stays off. */
+export function setOwnTags(current: OwnTags, next: string[]): OwnTags {
+  const tags = uniqueTags(next);
+  const kept = keysOf(tags);
+  const removed = [...current.tags, ...current.userTags].filter((tag) => !kept.has(tag.toLowerCase()));
+  return { tags, userTags: tags, dismissedTags: uniqueTags([...current.dismissedTags.filter((tag) => !kept.has(tag.toLowerCase())), ...removed]) };
+}
+
+/** The user adds tags (bulk tag, an accepted suggestion): theirs now, even one the engine gave. */
+export function addOwnTags(current: OwnTags, add: string[]): OwnTags {
+  const added = keysOf(add);
+  const userTags = uniqueTags([...current.userTags, ...add]);
+  return { tags: shown(userTags, current.tags), userTags, dismissedTags: current.dismissedTags.filter((tag) => !added.has(tag.toLowerCase())) };
+}
+
+/** The user takes tags off, theirs or the engine's: gone, and never added back by enrichment. */
+export function removeOwnTags(current: OwnTags, remove: string[]): OwnTags {
+  const removed = keysOf(remove);
+  const keep = (tag: string) => !removed.has(tag.toLowerCase());
+  return { tags: current.tags.filter(keep), userTags: current.userTags.filter(keep), dismissedTags: uniqueTags([...current.dismissedTags, ...remove]) };
+}

@@ -348,3 +348,8 @@ export async function getBackendPid(db: Database): Promise<number> {
   const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
   return rows[0]!.pid;
 }
+
+/** The links an import brought in, with what the user gave (to count what survived enrichment). */
+export async function listImportedLinks(db: Database, importId: string): Promise<Array<{ url: string; status: string; tags: string[]; title: string | null }>> {
+  return db.selectFrom("links").select(["url", "status", "tags", "title"]).where("import_id", "=", importId).execute();
+}

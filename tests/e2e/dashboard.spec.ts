@@ -36,6 +36,17 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   // Code snippet extraction is sold with Scout: a Free user's details have none (a Creator's do, see creator.spec.ts).
   await expect(row.getByTestId("link-details")).not.toContainText("CREATE INDEX");
   await expect(page.getByTestId("usage-meter")).toContainText("1 / 5");
+
+  // The user's own title and tags (decision 040): saved over the page's, and the row shows them.
+  const own = row.getByRole("form", { name: "Title and tags" });
+  await expect(own.getByLabel("Title")).toHaveValue("How Postgres Indexes Work");
+  await own.getByLabel("Title").fill("My Postgres reading");
+  await own.getByLabel("Tags").fill("Reading list, indexes, reading list");
+  await own.getByRole("button", { name: "Save title and tags" }).click();
+  await expect(page.getByText("Title and tags saved. Enrichment will keep them.")).toBeVisible();
+  await expect(row.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["#Reading list", "#indexes"]);
+  await expect(row.getByRole("button", { name: "My Postgres reading", exact: true })).toBeVisible();
+  await expect(own.getByRole("button", { name: "Save title and tags" })).toBeDisabled();
 });
 
 // Save is disabled while the request runs and again once the field is cleared: a keyboard that

@@ -71,7 +71,8 @@ describe("tag suggestions", () => {
     expect(before.tagSuggestions.length).toBeGreaterThanOrEqual(2);
     const [keep, drop] = before.tagSuggestions;
     const after = await api<Detail>("POST", `/api/links/${scout.linkId}/tags`, { token: scout.token, body: { accept: [keep], dismiss: [drop] } });
-    expect(after.body.tags).toEqual([...before.tags, keep]);
+    // An accepted suggestion is the user's own tag: the user's come first (decision 040).
+    expect(after.body.tags).toEqual([keep, ...before.tags]);
     expect(after.body.tagSuggestions).not.toContain(keep);
     expect(after.body.tagSuggestions).not.toContain(drop);
     const unknown = await api("POST", `/api/links/${scout.linkId}/tags`, { token: scout.token, body: { accept: ["not-suggested"] } });

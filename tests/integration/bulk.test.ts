@@ -139,6 +139,11 @@ describe("actions by ids", () => {
     const removed = await run(user.token, { action: "remove-tag", ids: [plain[0], plain[1]], tag: "later" });
     expect(removed).toMatchObject({ total: 2, done: 2, skipped: 0 });
     expect((await rowsOf(plain)).map((row) => row.tags)).toEqual([[], [], ["later"]]);
+    // The tag is the user's own where it was added (the engine's "later" on `tagged` too), and
+    // stays off where it was taken off: a re-enrichment neither removes nor brings it back.
+    const own = await db().selectFrom("links").select(["id", "user_tags", "dismissed_tags"]).where("id", "in", [...plain, tagged!]).execute();
+    const byId = new Map(own.map((row) => [row.id, [row.user_tags, row.dismissed_tags]]));
+    expect([...plain, tagged!].map((id) => byId.get(id))).toEqual([[[], ["later"]], [[], ["later"]], [["later"], []], [["later"], []]]);
   });
 
   it("share and unshare", async () => {

@@ -204,6 +204,44 @@ describe("enrichment of imported links", () => {
     expect(links.every((l) => l.status === "enriched" && l.title?.startsWith("Imported creator"))).toBe(true);
   });
 
+  it("Creator: a bookmark file's folders, TAGS, titles and descriptions survive enrichment; the engine only adds", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const count = 100;
+    const urls = pages(count, "kept");
+    // Half in "Reading list" with TAGS, half in "Reading list" › "Deep" with none of their own.
+    const entry = (url: string, i: number) =>
+      `<DT><A HREF="${url}" ADD_DATE="${1600000000 + i}"${i % 2 ? "" : ' TAGS="to-read,weekend"'}>My name for ${i}</A>\n<DD>Why I kept ${i}\n`;
+    const file = [
+      "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+      "<DL><p>",
+      '<DT><H3>Reading list</H3>',
+      "<DL><p>",
+      ...urls.filter((_, i) => i % 2 === 0).map((url) => entry(url, urls.indexOf(url))),
+      "<DT><H3>Deep</H3>",
+      "<DL><p>",
+      ...urls.filter((_, i) => i % 2 === 1).map((url) => entry(url, urls.indexOf(url))),
+      "</DL><p>",
+      "</DL><p>",
+      "</DL><p>",
+    ].join("\n");
+    const result = await importFile(user.token, file, "bookmarks.html");
+    expect(result).toMatchObject({ status: "done", saved: count, enriched: count, failed: 0, notEnriched: 0 });
+    const rows = await db()
+      .selectFrom("links")
+      .select(["url", "status", "title", "description", "tags", "summary"])
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(rows).toHaveLength(count);
+    const lost = rows.filter((row) => {
+      const i = urls.indexOf(row.url);
+      const own = i % 2 ? ["Reading list", "Deep"] : ["Reading list", "to-read", "weekend"];
+      return row.status !== "enriched" || row.title !== `My name for ${i}` || row.description !== `Why I kept ${i}` || own.some((tag, at) => row.tags[at] !== tag);
+    });
+    expect(lost.map((row) => [row.url, row.title, row.tags])).toEqual([]);
+    // Enriched all the same: a summary, and the engine's tags after the user's.
+    expect(rows.every((row) => row.summary && row.tags.length > (urls.indexOf(row.url) % 2 ? 2 : 3))).toBe(true);
+  }, 120_000);
+
   it("Scout with batch processing switched on: enriched as far as the allowance reaches, the rest Not enriched (not Failed), then one action enriches them", async () => {
     await db().insertInto("feature_flags").values({ feature_key: "batchProcessing", role: "LiteUser", enabled: true }).execute();
     try {

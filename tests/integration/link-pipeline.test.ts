@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
+import { reenrichLinks } from "~/server/jobs-console/replay.server";
+import { until } from "../helpers/wait";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
 
@@ -10,6 +12,7 @@ let pages: Pipeline["pages"];
 let api: Pipeline["api"];
 let pipeline: Pipeline;
 let missingFixed = false;
+let editedFixed = false;
 type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
 // A 1×1 PNG: the icon the Postgres fixture page names.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -41,6 +44,10 @@ beforeAll(async () => {
     "/missing": (_req, res) => {
       if (missingFixed) html(fixture("react-hooks.html"))(_req, res);
       else res.writeHead(404).end("gone");
+    },
+    "/edited": (_req, res) => {
+      if (editedFixed) html(fixture("react-hooks.html"))(_req, res);
+      else res.writeHead(404).end("not yet");
     },
     "/hop1": (_req, res) => res.writeHead(301, { location: "/hop2" }).end(),
     "/hop2": (_req, res) => res.writeHead(302, { location: "/hop3" }).end(),
@@ -110,6 +117,53 @@ describe("adding and enriching links", () => {
     expect(fixed.status).toBe("enriched");
     expect(fixed.title).toBe("A gentle guide to React hooks");
     expect((await api("POST", `/api/links/${added.body.id}/retry`, { token })).status).toBe(409);
+  });
+
+  it("a title and tags the user gave survive Retry and a re-enrichment; a tag taken off stays off", async () => {
+    const user = await signUp();
+    const { token } = user;
+    const added = await add(token, pages.url("/edited"));
+    expect((await waitForLink(api, token, added.body.id)).status).toBe("error");
+    const id = added.body.id;
+    const tagged = await api<LinkBody>("PUT", `/api/links/${id}/tags`, { token, body: { tags: ["Reading list", "to-read", "to-read "] } });
+    expect(tagged.status).toBe(200);
+    expect(tagged.body.tags).toEqual(["Reading list", "to-read"]);
+    const titled = await api<LinkBody>("PATCH", `/api/links/${id}`, { token, body: { title: "My notes on hooks" } });
+    expect(titled.status).toBe(200);
+    expect(titled.body.title).toBe("My notes on hooks");
+
+    editedFixed = true;
+    expect((await api("POST", `/api/links/${id}/retry`, { token })).status).toBe(200);
+    const retried = await waitForLink(api, token, id);
+    expect(retried).toMatchObject({ status: "enriched", title: "My notes on hooks" });
+    // The page's description fills what the user did not set; the engine's tags come after the user's.
+    expect(retried.description).toMatch(/hooks/i);
+    expect(retried.tags.slice(0, 2)).toEqual(["Reading list", "to-read"]);
+    const engineTags = retried.tags.slice(2);
+    expect(engineTags.length).toBeGreaterThan(0);
+
+    // The user takes one of the engine's tags off and adds one; an operator re-enriches everything.
+    const [dropped] = engineTags;
+    const edited = await api<LinkBody>("PUT", `/api/links/${id}/tags`, { token, body: { tags: [...retried.tags.filter((tag) => tag !== dropped), "later"] } });
+    expect(edited.body.tags).not.toContain(dropped);
+    const before = await db().selectFrom("links").select("enriched_at").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await reenrichLinks({ filter: { user: user.id }, actor: { id: null, label: "test" } })).toMatchObject({ queued: 1 });
+    await until("the re-enrichment is stored", async () => {
+      const row = await db().selectFrom("links").select(["enriched_at", "reenrich_requested_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+      return row.reenrich_requested_at === null && row.enriched_at!.getTime() > before.enriched_at!.getTime() ? row : undefined;
+    });
+    const reenriched = await waitForLink(api, token, id);
+    expect(reenriched.title).toBe("My notes on hooks");
+    expect(reenriched.tags.slice(0, 2)).toEqual(["Reading list", "to-read"]);
+    expect(reenriched.tags).toContain("later");
+    expect(reenriched.tags.map((tag) => tag.toLowerCase())).not.toContain(dropped!.toLowerCase());
+
+    // null gives the title back to the page at its next enrichment; bad edits are a 400 with a message.
+    expect((await api<LinkBody>("PATCH", `/api/links/${id}`, { token, body: { title: null } })).body.title).toBe("My notes on hooks");
+    const refused = await api<{ message: string }>("PUT", `/api/links/${id}/tags`, { token, body: { tags: [""] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/tag/i);
+    expect((await api<{ message: string }>("PATCH", `/api/links/${id}`, { token, body: {} })).status).toBe(400);
   });
 
   it("retries a page that never answers, then fails with the timeout reason", async () => {

@@ -232,6 +232,7 @@ describe("real answers validate against the document", () => {
     await until("the link is enriched", () => call<{ status: string }>("get", "/api/links/{id}", 200, { params: { id: linkId }, token }), (link) => link.status !== "pending");
     expect((await call<{ status: string }>("get", "/api/links/{id}", 200, { params: { id: linkId }, token })).status).toBe("enriched");
     await call("post", "/api/links/{id}/tags", 200, { params: { id: linkId }, token, body: { accept: [], dismiss: [] } });
+    await call("put", "/api/links/{id}/tags", 200, { params: { id: linkId }, token, body: { tags: ["Reading list", "to-read"] } });
     await call("get", "/api/links/stats", 200, { token });
     expect((await call<{ count: number }>("get", "/api/links/count", 200, { token, query: "?status=enriched" })).count).toBeGreaterThanOrEqual(1);
 
@@ -272,7 +273,7 @@ describe("real answers validate against the document", () => {
     await call("delete", "/api/links/{id}", 200, { params: { id: spare.id }, token });
     const restoring = await call<{ id: string }>("post", "/api/links/deleted/restore", 202, { token });
     await until("Restore all is done", () => call<{ status: string }>("get", "/api/links/bulk/{id}", 200, { params: { id: restoring.id }, token }), (op) => op.status === "done");
-    await call("patch", "/api/links/{id}", 200, { params: { id: spare.id }, token, body: { notes: "Read again before the talk." } });
+    await call("patch", "/api/links/{id}", 200, { params: { id: spare.id }, token, body: { notes: "Read again before the talk.", title: "The talk's reading" } });
     await call("get", "/api/links", 200, { token, query: "?q=postgres&sort=relevance&limit=5" });
     const bulk = await call<{ id: string }>("post", "/api/links/bulk", 202, { token, body: { action: "add-tag", tag: "to-read", ids: [spare.id] } });
     await until("the bulk operation is done", () => call<{ status: string }>("get", "/api/links/bulk/{id}", 200, { params: { id: bulk.id }, token }), (op) => op.status === "done");

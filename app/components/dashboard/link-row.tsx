@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { highlightSegments } from "~/lib/link-search";
-import { NOTES_MAX_CHARS, STATUS_LABELS, fetchLabel, type LinkDetail, type PublicLink } from "~/lib/links";
+import { NOTES_MAX_CHARS, STATUS_LABELS, TAG_MAX_CHARS, TITLE_MAX_CHARS, fetchLabel, type LinkDetail, type PublicLink } from "~/lib/links";
 import { featureInfo, isFeatureKey } from "~/lib/entitlements";
 import { enrichedWithLabel } from "~/lib/plan-enrichment";
+import { uniqueTags } from "~/lib/tags";
 import { Favicon } from "../favicon";
 import { useDateFormat } from "../local-time";
 import { useToast } from "../toast";
@@ -160,6 +161,65 @@ function EnrichedWithNote({ detail }: { detail: LinkDetail }) {
   );
 }
 
+/**
+ * The link's title and tags as the user wants them (decision 040): what is saved here is theirs,
+ * and no later enrichment removes or renames it; a tag removed here stays off.
+ */
+function TitleAndTagsEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail: LinkDetail) => void }) {
+  const id = useId();
+  const toast = useToast();
+  const [title, setTitle] = useState(detail.title ?? "");
+  const [tags, setTags] = useState(detail.tags.join(", "));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setTitle(detail.title ?? ""), [detail.title]);
+  useEffect(() => setTags(detail.tags.join(", ")), [detail.tags]);
+  const nextTags = uniqueTags(tags.split(","), { maxLength: TAG_MAX_CHARS });
+  const titleChanged = title.trim() !== (detail.title ?? "");
+  const tagsChanged = nextTags.join("\n") !== detail.tags.join("\n");
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (saving || (!titleChanged && !tagsChanged)) return;
+    setSaving(true);
+    try {
+      let saved = detail;
+      if (tagsChanged) saved = await apiFetch<LinkDetail>(`/api/links/${detail.id}/tags`, { method: "PUT", body: { tags: nextTags } });
+      if (titleChanged) saved = await apiFetch<LinkDetail>(`/api/links/${detail.id}`, { method: "PATCH", body: { title: title.trim() || null } });
+      onSaved(saved);
+      toast.show("Title and tags saved. Enrichment will keep them.", "success");
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : "Could not save the title and tags. Please try again", "error");
+    } finally {
+      setSaving(false);
+    }
+  }
+  const field = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950";
+  const label = "text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
+  return (
+    <form aria-label="Title and tags" onSubmit={save} className="grid gap-2 sm:grid-cols-2">
+      <div>
+        <label htmlFor={`${id}-title`} className={label}>
+          Title
+        </label>
+        <input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} maxLength={TITLE_MAX_CHARS} className={field} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-tags`} className={label}>
+          Tags
+        </label>
+        <input id={`${id}-tags`} value={tags} onChange={(event) => setTags(event.target.value)} aria-describedby={`${id}-tags-hint`} placeholder="reading, postgres" className={field} />
+      </div>
+      <div className="flex items-center justify-between gap-2 sm:col-span-2">
+        <span id={`${id}-tags-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          Separate tags with commas. Yours stay when the link is enriched again; a tag you remove stays off.
+        </span>
+        <Button type="submit" size="sm" variant="secondary" busy={saving} disabled={!titleChanged && !tagsChanged}>
+          {saving ? "Saving…" : "Save title and tags"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The link's enrichment; `showSummary` false where the card already shows the summary above. */
 /** What the reader found about the page: its lead image, who wrote it, where and when. */
 function SourceDetails({ detail }: { detail: LinkDetail }) {
@@ -204,6 +264,7 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
           <p className="mt-1 leading-6">{detail.summary}</p>
         </div>
       ) : null}
+      <TitleAndTagsEditor detail={detail} onSaved={setDetail} />
       <TagSuggestions detail={detail} onChange={setDetail} />
       <NotesEditor detail={detail} onSaved={setDetail} />
       {detail.codeSnippets.length > 0 ? (

@@ -37,7 +37,8 @@ import {
   linkDetailSchema,
   linkEnrichmentSchema,
   linkListQuerySchema,
-  linkNotesSchema,
+  linkEditSchema,
+  linkTagsSchema,
   listedLinkSchema,
   linkPreviewSchema,
   linkFilterSchema,
@@ -342,11 +343,24 @@ export const API_ROUTES: ApiRoutes = {
     delete: { auth: "user", summary: "Makes the link private again.", responses: { 204: null } },
   },
   "api.links.$id.tags.ts": {
-    post: { auth: "user", summary: "The link, with suggestions accepted or dismissed.", body: tagReviewSchema, responses: { 200: linkDetailSchema } },
+    post: { auth: "user", summary: "The link, with suggestions accepted (the user's own tags from then on) or dismissed (never suggested again).", body: tagReviewSchema, responses: { 200: linkDetailSchema } },
+    put: {
+      auth: "user",
+      summary:
+        "The link with exactly these tags (at most 50, each at most 50 characters), all the user's own: enrichment and re-enrichment never remove or rename them, and a tag taken off (the engine's too) is never added back.",
+      body: linkTagsSchema,
+      responses: { 200: linkDetailSchema },
+    },
   },
   "api.links.$id.ts": {
     get: { auth: "user", summary: "The link with its summary and code snippets; another user's id is a 404.", responses: { 200: linkDetailSchema } },
-    patch: { auth: "user", summary: "Sets the owner's notes on the link (at most 10,000 characters; null or blank removes them); they are searchable at once.", body: linkNotesSchema, responses: { 200: linkDetailSchema } },
+    patch: {
+      auth: "user",
+      summary:
+        "{notes?, title?}: the owner's notes (at most 10,000 characters; null or blank removes them; searchable at once) and title (at most 300; the user's from then on, which enrichment, re-enrichment and retry leave; null gives it back to the page).",
+      body: linkEditSchema,
+      responses: { 200: linkDetailSchema },
+    },
     delete: { auth: "user", summary: "Deletes the link, undoably: {id, deletedAt, undoUntil}; POST /api/links/{id}/restore brings it back until it is purged.", responses: { 200: deletedLinkSchema } },
   },
   "api.links.bulk.ts": {

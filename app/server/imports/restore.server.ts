@@ -19,6 +19,11 @@ const exportedLink = z.object({
   summary: z.string().nullable().optional(),
   tags: z.array(z.string()).optional(),
   tag_suggestions: z.array(z.string()).optional(),
+  // Which tags, title and description were the user's (exports before decision 040 lack them).
+  user_tags: z.array(z.string()).optional(),
+  dismissed_tags: z.array(z.string()).optional(),
+  title_by_user: z.boolean().optional(),
+  description_by_user: z.boolean().optional(),
   code_snippets: z.array(z.object({ language: z.string(), code: z.string() })).optional(),
   enrichment_engine: z.string().nullable().optional(),
   category: z.string().nullable().optional(),
@@ -46,6 +51,12 @@ export function restoredFields(payload: unknown): { status: "enriched" | "other"
   if (!parsed.success) return null;
   const link = parsed.data;
   const enriched = link.status === "enriched" && typeof link.summary === "string";
+  const own = {
+    ...(link.user_tags ? { user_tags: link.user_tags } : {}),
+    ...(link.dismissed_tags ? { dismissed_tags: link.dismissed_tags } : {}),
+    ...(link.title_by_user !== undefined ? { title_by_user: link.title_by_user } : {}),
+    ...(link.description_by_user !== undefined ? { description_by_user: link.description_by_user } : {}),
+  };
   return {
     status: enriched ? "enriched" : "other",
     fields: enriched
@@ -65,8 +76,9 @@ export function restoredFields(payload: unknown): { status: "enriched" | "other"
           enriched_at: link.enriched_at ?? null,
           created_at: link.created_at ?? undefined,
           notes: link.notes ?? null,
+          ...own,
         }
-      : { is_public: link.is_public ?? false, shared_at: link.shared_at ?? null, created_at: link.created_at ?? undefined, notes: link.notes ?? null },
+      : { is_public: link.is_public ?? false, shared_at: link.shared_at ?? null, created_at: link.created_at ?? undefined, notes: link.notes ?? null, ...own },
   };
 }
 

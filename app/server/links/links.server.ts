@@ -1,6 +1,7 @@
 import { publicFavicon, publicLeadImage } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
 import { FETCH_METHODS, isOneOf } from "~/lib/vocabulary";
+import { addOwnTags, setOwnTags, type OwnTags } from "~/lib/tags";
 import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink, type RecentlyDeletedLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
@@ -27,7 +28,8 @@ import {
   resetLinkToPending,
   restoreLink,
   softDeleteLink,
-  updateLinkNotes,
+  getLinkTagsForUpdate,
+  updateLinkEdits,
   updateLinkTags,
   upsertLink,
   type LinkCursor,
@@ -216,27 +218,61 @@ export async function retryLink(userId: string, id: string, role?: Role): Promis
   return link;
 }
 
-/** Sets (or with null or blank text, removes) the owner's notes on the link; they are searchable at once. */
-export async function setLinkNotes(userId: string, id: string, notes: string | null): Promise<Link> {
-  const text = notes?.trim() ? notes : null;
-  const link = isUuid(id) ? await updateLinkNotes(db(), { id, userId, notes: text }) : undefined;
+/**
+ * The owner's edits: notes (null or blank text removes them; searchable at once) and the title (the
+ * user's from then on, which enrichment and re-enrichment leave; null gives it back to the page).
+ */
+export async function editLink(userId: string, id: string, edits: { notes?: string | null; title?: string | null }): Promise<Link> {
+  const notes = edits.notes === undefined ? undefined : edits.notes?.trim() ? edits.notes : null;
+  const title = edits.title === undefined ? undefined : edits.title?.trim() || null;
+  const link = isUuid(id) ? await updateLinkEdits(db(), { id, userId, notes, title }) : undefined;
   if (!link) throw new HttpError(404, "Link not found");
+  if (title !== undefined) await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
   return link;
 }
 
-/** Accepts suggested tags (they join the link's tags) or dismisses them. */
-export async function reviewTagSuggestions(userId: string, id: string, { accept = [], dismiss = [] }: { accept?: string[]; dismiss?: string[] }): Promise<Link> {
-  const link = await getUserLink(userId, id);
-  const unknown = [...accept, ...dismiss].filter((tag) => !link.tag_suggestions.includes(tag));
-  if (unknown.length) throw new HttpError(400, `Not a suggested tag: ${unknown.join(", ")}`);
-  const updated = await updateLinkTags(db(), {
-    id: link.id,
-    userId,
-    tags: [...new Set([...link.tags, ...accept])],
-    tagSuggestions: link.tag_suggestions.filter((tag) => !accept.includes(tag) && !dismiss.includes(tag)),
-  });
+/**
+ * Changes the link's tags in one transaction with the row locked, so an enrichment storing at
+ * the same moment either comes before (and the change applies to its tags) or waits for it.
+ */
+async function changeTags(
+  userId: string,
+  id: string,
+  change: (current: OwnTags & { tagSuggestions: string[] }) => OwnTags & { tagSuggestions: string[] },
+): Promise<Link> {
+  const updated = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = isUuid(id) ? await getLinkTagsForUpdate(trx, { id, userId }) : undefined;
+      if (!row) throw new HttpError(404, "Link not found");
+      const next = change({ tags: row.tags, userTags: row.user_tags, dismissedTags: row.dismissed_tags, tagSuggestions: row.tag_suggestions });
+      return updateLinkTags(trx, { id: row.id, userId, ...next });
+    });
   await publishUserEvent(userId, { type: "link", link: toPublicLink(updated!) });
   return updated!;
+}
+
+/** The tag editor: the whole set becomes the user's own; a tag taken off (the engine's too) stays off. */
+export function setLinkTags(userId: string, id: string, tags: string[]): Promise<Link> {
+  return changeTags(userId, id, (current) => {
+    const next = setOwnTags(current, tags);
+    const dismissed = new Set(next.dismissedTags.map((tag) => tag.toLowerCase()));
+    return { ...next, tagSuggestions: current.tagSuggestions.filter((tag) => !dismissed.has(tag.toLowerCase())) };
+  });
+}
+
+/** Accepts suggested tags (they join the link's tags as the user's own) or dismisses them (never suggested again). */
+export async function reviewTagSuggestions(userId: string, id: string, { accept = [], dismiss = [] }: { accept?: string[]; dismiss?: string[] }): Promise<Link> {
+  return changeTags(userId, id, (current) => {
+    const unknown = [...accept, ...dismiss].filter((tag) => !current.tagSuggestions.includes(tag));
+    if (unknown.length) throw new HttpError(400, `Not a suggested tag: ${unknown.join(", ")}`);
+    const next = addOwnTags(current, accept);
+    return {
+      ...next,
+      dismissedTags: [...next.dismissedTags, ...dismiss.filter((tag) => !next.dismissedTags.includes(tag))],
+      tagSuggestions: current.tagSuggestions.filter((tag) => !accept.includes(tag) && !dismiss.includes(tag)),
+    };
+  });
 }
 
 /**

@@ -168,6 +168,13 @@ export interface LinksTable {
   summary: string | null;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   tag_suggestions: ColumnType<string[], string[] | undefined, string[]>;
+  /** The tags the user gave (import, edit, bulk, accepted suggestions): first in `tags`, never removed by enrichment (decision 040). */
+  user_tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** Tags the user took off: enrichment never adds (or suggests) them again. */
+  dismissed_tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** The title (description) is the user's (from their file or an edit): enrichment leaves it. */
+  title_by_user: ColumnType<boolean, boolean | undefined, boolean>;
+  description_by_user: ColumnType<boolean, boolean | undefined, boolean>;
   code_snippets: ColumnType<CodeSnippet[], string | undefined, string>;
   enrichment_engine: string | null;
   category: string | null;

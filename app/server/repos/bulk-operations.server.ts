@@ -121,28 +121,45 @@ export async function listOwnLinkIds(db: Database, { userId, ids, deleted }: { u
 
 const ids = (list: string[]) => sql<string>`any(${list}::uuid[])`;
 
-/** Adds the tag to those of the links that lack it; returns how many changed. */
+/** Whether the array holds the tag, case aside ("Postgres" and "postgres" are one tag). */
+const holds = (column: "tags" | "user_tags" | "dismissed_tags", tag: string) => sql<boolean>`lower(${tag}) = any(select lower(x) from unnest(${sql.ref(column)}) as x)`;
+const without = (column: "tags" | "user_tags" | "dismissed_tags", tag: string) =>
+  sql<string[]>`array(select x from unnest(${sql.ref(column)}) with ordinality as e(x, n) where lower(x) <> lower(${tag}) order by n)`;
+
+/**
+ * Adds the tag, as the user's own, to those of the links that lack it; returns how many changed.
+ * A link that has it from the engine keeps it as the user's from then on (whatever a re-enrichment
+ * finds), but shows no change, so it is not counted (decision 040).
+ */
 export async function addTagToLinks(db: Database, { userId, linkIds, tag }: { userId: string; linkIds: string[]; tag: string }): Promise<number> {
-  const rows = await db
-    .updateTable("links")
-    .set({ tags: sql<string[]>`array_append(tags, ${tag})`, updated_at: new Date() })
-    .where("user_id", "=", userId)
-    .where("id", "=", ids(linkIds))
-    .where("deleted_at", "is", null)
-    .where(sql<boolean>`not (${tag} = any(tags))`)
+  const own = {
+    user_tags: sql<string[]>`case when ${holds("user_tags", tag)} then user_tags else array_append(user_tags, ${tag}::text) end`,
+    dismissed_tags: without("dismissed_tags", tag),
+  };
+  const mine = db.updateTable("links").where("user_id", "=", userId).where("id", "=", ids(linkIds)).where("deleted_at", "is", null);
+  await mine.set(own).where(holds("tags", tag)).where(sql<boolean>`not ${holds("user_tags", tag)}`).execute();
+  const rows = await mine
+    .set({ ...own, tags: sql<string[]>`array_append(tags, ${tag}::text)`, updated_at: new Date() })
+    .where(sql<boolean>`not ${holds("tags", tag)}`)
     .returning("id")
     .execute();
   return rows.length;
 }
 
+/** Takes the tag off (the user's or the engine's), for good: a re-enrichment does not add it back. */
 export async function removeTagFromLinks(db: Database, { userId, linkIds, tag }: { userId: string; linkIds: string[]; tag: string }): Promise<number> {
   const rows = await db
     .updateTable("links")
-    .set({ tags: sql<string[]>`array_remove(tags, ${tag})`, updated_at: new Date() })
+    .set({
+      tags: without("tags", tag),
+      user_tags: without("user_tags", tag),
+      dismissed_tags: sql<string[]>`case when ${holds("dismissed_tags", tag)} then dismissed_tags else array_append(dismissed_tags, ${tag}::text) end`,
+      updated_at: new Date(),
+    })
     .where("user_id", "=", userId)
     .where("id", "=", ids(linkIds))
     .where("deleted_at", "is", null)
-    .where(sql<boolean>`${tag} = any(tags)`)
+    .where(holds("tags", tag))
     .returning("id")
     .execute();
   return rows.length;

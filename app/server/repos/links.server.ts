@@ -249,20 +249,42 @@ export interface EnrichedFields {
   enrichedWith: EnrichedWith;
 }
 
+/**
+ * The shown tags after an enrichment: the user's own first, then the engine's that are neither
+ * already there nor ones the user took off (case aside: "Postgres" and "postgres" are one tag).
+ * Read from the row as it is when the result is stored, so an edit made while the page was
+ * fetched is kept too (decision 040).
+ */
+function withUserTags(engineTags: string[]) {
+  return sql<string[]>`links.user_tags || array(
+    select t from unnest(${engineTags}::text[]) with ordinality as e(t, n)
+    where not (lower(t) = any(select lower(x) from unnest(links.user_tags || links.dismissed_tags) as x))
+    order by n)`;
+}
+
+/** Suggestions leave out what the link already has and what the user dismissed or took off. */
+function withoutUserTags(suggestions: string[]) {
+  return sql<string[]>`array(
+    select t from unnest(${suggestions}::text[]) with ordinality as e(t, n)
+    where not (lower(t) = any(select lower(x) from unnest(links.user_tags || links.dismissed_tags) as x))
+    order by n)`;
+}
+
 function enrichedSet(result: EnrichedFields) {
   return {
     status: "enriched" as const,
     error: null,
-    title: result.title,
-    description: result.description,
+    // A title or description the user gave stays; the engine's fills the others.
+    title: sql<string | null>`case when links.title_by_user then links.title else ${result.title} end`,
+    description: sql<string | null>`case when links.description_by_user then links.description else ${result.description} end`,
     favicon: result.favicon,
     canonical_url: result.canonicalUrl,
     language: result.language,
     reading_minutes: result.readingMinutes,
     content_text: result.contentText,
     summary: result.summary,
-    tags: result.tags,
-    tag_suggestions: result.tagSuggestions,
+    tags: withUserTags(result.tags),
+    tag_suggestions: withoutUserTags(result.tagSuggestions),
     code_snippets: toJsonb(result.codeSnippets),
     enrichment_engine: result.engine,
     category: result.category,
@@ -497,11 +519,33 @@ export interface ImportedLink {
   error: string | null;
   /** What our own export carried (enrichment, sharing, times): restored as it was. */
   restored?: Partial<
-    Pick<Link, "favicon" | "canonical_url" | "language" | "reading_minutes" | "content_text" | "summary" | "tag_suggestions" | "enrichment_engine" | "category" | "is_public" | "shared_at" | "enriched_at" | "created_at" | "notes"> & {
+    Pick<
+      Link,
+      | "favicon"
+      | "canonical_url"
+      | "language"
+      | "reading_minutes"
+      | "content_text"
+      | "summary"
+      | "tag_suggestions"
+      | "enrichment_engine"
+      | "category"
+      | "is_public"
+      | "shared_at"
+      | "enriched_at"
+      | "created_at"
+      | "notes"
+      | "user_tags"
+      | "dismissed_tags"
+      | "title_by_user"
+      | "description_by_user"
+    > & {
       code_snippets: unknown[];
     }
   >;
 }
+
+const sameAddress = (title: string, url: string) => title.trim().replace(/\/+$/, "").toLowerCase() === url.trim().replace(/\/+$/, "").toLowerCase();
 
 /**
  * Saves a chunk of imported links; a page the user already has is left as it is (a duplicate).
@@ -525,6 +569,8 @@ export async function insertImportedLinks(
     .values(
       links.map((link) => {
         const restored = link.restored ?? {};
+        // What the file gave is the user's: its tags (folders too), and its title and description,
+        // unless our own export says which were the engine's (decision 040).
         return {
           user_id: userId,
           import_id: importId,
@@ -535,6 +581,12 @@ export async function insertImportedLinks(
           title: link.title,
           description: link.description,
           tags: link.tags,
+          user_tags: restored.user_tags ?? link.tags,
+          dismissed_tags: restored.dismissed_tags ?? [],
+          // An enriched link from an older export of ours got its title from the page.
+          // A "title" that is only the address (Pocket's for a page it never read) is no one's.
+          title_by_user: restored.title_by_user ?? (link.status !== "enriched" && link.title !== null && !sameAddress(link.title, link.url)),
+          description_by_user: restored.description_by_user ?? (link.status !== "enriched" && link.description !== null),
           saved_at: link.savedAt ?? new Date(),
           favicon: restored.favicon ?? null,
           canonical_url: restored.canonical_url ?? null,
@@ -613,13 +665,35 @@ export async function listUserTags(db: Database, userId: string, limit = 200): P
   return rows.map((row) => row.tag);
 }
 
+/** The link's tags, locked for the transaction that changes them (an enrichment storing meanwhile waits). */
+export async function getLinkTagsForUpdate(
+  db: Database,
+  { id, userId }: { id: string; userId: string },
+): Promise<Pick<Link, "id" | "tags" | "user_tags" | "dismissed_tags" | "tag_suggestions"> | undefined> {
+  return db
+    .selectFrom("links")
+    .select(["id", "tags", "user_tags", "dismissed_tags", "tag_suggestions"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export async function updateLinkTags(
   db: Database,
-  { id, userId, tags, tagSuggestions }: { id: string; userId: string; tags: string[]; tagSuggestions: string[] },
+  {
+    id,
+    userId,
+    tags,
+    userTags,
+    dismissedTags,
+    tagSuggestions,
+  }: { id: string; userId: string; tags: string[]; userTags: string[]; dismissedTags: string[]; tagSuggestions: string[] },
 ): Promise<Link | undefined> {
   return db
     .updateTable("links")
-    .set({ tags, tag_suggestions: tagSuggestions, updated_at: new Date() })
+    .set({ tags, user_tags: userTags, dismissed_tags: dismissedTags, tag_suggestions: tagSuggestions, updated_at: new Date() })
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)
@@ -627,11 +701,21 @@ export async function updateLinkTags(
     .executeTakeFirst();
 }
 
-/** The owner's notes; the search vector follows (trigger). */
-export async function updateLinkNotes(db: Database, { id, userId, notes }: { id: string; userId: string; notes: string | null }): Promise<Link | undefined> {
+/**
+ * The owner's edits: notes (the search vector follows, by trigger) and the title. A title the
+ * user sets is theirs, which enrichment leaves; null hands it back to the page (its next enrichment).
+ */
+export async function updateLinkEdits(
+  db: Database,
+  { id, userId, notes, title }: { id: string; userId: string; notes?: string | null; title?: string | null },
+): Promise<Link | undefined> {
   return db
     .updateTable("links")
-    .set({ notes, updated_at: new Date() })
+    .set({
+      ...(notes !== undefined ? { notes } : {}),
+      ...(title !== undefined ? (title === null ? { title_by_user: false } : { title, title_by_user: true }) : {}),
+      updated_at: new Date(),
+    })
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)
