@@ -55,7 +55,7 @@ describe("the worker follows the flags when a job runs", () => {
     await getQueue(QUEUES.enrichTask).resume();
 
     const refused = await waitForQuiz(creator.token, added.body.id);
-    expect(refused).toMatchObject({ status: "error", error: "Quiz is part of a higher plan. Upgrade to unlock it." });
+    expect(refused).toMatchObject({ status: "error", error: "Quiz generator is switched off for now by the operator." });
     expect(await quizCharges(creator.id)).toBe(0);
 
     // Switched on again, the same request makes the quiz and counts it once.

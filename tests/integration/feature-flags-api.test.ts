@@ -121,9 +121,11 @@ describe("GET and PUT /api/admin/feature-flags", () => {
 
     // The API, the sidebar's access map and the upgrade page all read the saved table.
     const refused = await api("POST", missingLink, { token: creator.token, body: {} });
-    expect(refused).toMatchObject({ status: 403, body: { message: "Quiz is part of a higher plan. Upgrade to unlock it.", upgradeUrl: "/upgrade?feature=quizGenerator" } });
-    expect((await featureAccess("ProUser")).quizGenerator).toBe("locked");
-    expect((await featureAccess("LiteUser")).codeSnippets).toBe("locked");
+    // Switched off for the plan that sells it: no plan buys it back, so no upgrade is offered.
+    expect(refused).toMatchObject({ status: 403, body: { message: "Quiz generator is switched off for now by the operator." } });
+    expect(refused.body).not.toHaveProperty("upgradeUrl");
+    expect((await featureAccess("ProUser")).quizGenerator).toBe("switched-off");
+    expect((await featureAccess("LiteUser")).codeSnippets).toBe("switched-off");
     expect((await featureAccess("Admin")).quizGenerator).toBe("available");
     expect(await planUnlockingFeature("quizGenerator")).toBeNull();
 
@@ -154,7 +156,7 @@ describe("GET and PUT /api/admin/feature-flags", () => {
     });
     expect((await featureAccess("FreeUser")).publicLinkSharing).toBe("available");
     expect((await featureAccess("FreeUser")).quizGenerator).toBe("locked");
-    expect((await featureAccess("LiteUser")).publicLinkSharing).toBe("locked");
+    expect((await featureAccess("LiteUser")).publicLinkSharing).toBe("switched-off");
     expect((await featureAccess("LiteUser")).batchProcessing).toBe("available");
     expect((await featureAccess("FreeUser")).batchProcessing).toBe("locked");
     const link = await db()
@@ -183,7 +185,7 @@ describe("GET and PUT /api/admin/feature-flags", () => {
     // Written behind the service's back, as if the announcement had been lost.
     await db().insertInto("feature_flags").values({ feature_key: "markdownExport", role: "ProUser", enabled: false }).execute();
     const deadline = Date.now() + 5_000;
-    while ((await featureAccess("ProUser")).markdownExport !== "locked") {
+    while ((await featureAccess("ProUser")).markdownExport !== "switched-off") {
       if (Date.now() > deadline) throw new Error("the cached table never expired");
       await sleep(50);
     }
