@@ -23,9 +23,9 @@ test("the landing page shows the hero, stats, navigation and the three footer co
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Save links");
   const stats = page.getByRole("list", { name: "Statistics" });
-  await expect(stats).toContainText("10,000+ links enriched");
-  await expect(stats).toContainText("2,500+ active users");
-  await expect(stats).toContainText("95% satisfaction");
+  // Real counts, rounded down (the demo library alone is over the threshold); nothing invented.
+  await expect(stats).toContainText(/\b\d[\d,]*\+ links enriched/);
+  await expect(stats).not.toContainText("satisfaction");
   await expect(page.getByRole("link", { name: "Start Free Today" })).toHaveAttribute("href", "/register");
   await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/login");
 

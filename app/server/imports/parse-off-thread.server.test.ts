@@ -69,8 +69,9 @@ describe("parseImportOffThread", () => {
   });
 
   it("keeps this thread's event loop free while a costly file is read, and stops a read over its budget", async () => {
-    // 6,000 levels with no depth limit: seconds of one core, which on this thread would block it.
-    const file = nestedFolders(6_000);
+    // 12,000 levels with no depth limit: about 5 s of one core, which on this thread would block it.
+    // Well over the budget, so the check (every 250 ms) stops it before it could finish.
+    const file = nestedFolders(12_000);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const error = await failure(parseImportOffThread(source(file).chunks, { limits: { maxDepth: 1_000_000 }, budgetMs: 1_000 }));
