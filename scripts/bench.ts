@@ -23,6 +23,11 @@
  * 10. render: BENCH_RENDER_PAGES (default 100) script-built pages (an empty shell whose script
  *     fetches its article as JSON) through one worker process and its headless browser: pages
  *     per minute, and the browser's RSS (all its processes) and the worker's, peak and median
+ * 11. live: BENCH_LIVE_LINKS (default 10,000) bookmarks uploaded through the API, 2 worker processes
+ *     running, while the Creator has /dashboard open in a headless Chromium (CHROMIUM_PATH, else the
+ *     headless shell as the e2e tier chooses it): the most link rows drawn at once, the most counted
+ *     on the "N new links — show" button, DOM nodes at the end, long tasks (count and longest)
+ *     while the events arrived, and the import's duration
  *
  * Options: BENCH_ADDS (measured adds in part 1, default 10000, after BENCH_WARMUP_SECONDS of the
  * same load, default 10), BENCH_BACKLOG (links per throughput run, default 3000), BENCH_RATE
@@ -35,18 +40,21 @@
  * and timed requests, default 10000 and 50), BENCH_CPU_PROF (a folder for CPU profiles),
  * BENCH_SEARCH_LINKS, BENCH_SEARCH_USER_LINKS and BENCH_SEARCH_REQUESTS (part 8's table, the searcher's share
  * of it and timed queries each, default 1000000, 100000 and 30),
- * BENCH_IMPORT_LINKS and BENCH_IMPORT_TIMEOUT_MINUTES (part 7's file size and how long it may take, default 10000 and 10),
+ * BENCH_IMPORT_LINKS and BENCH_IMPORT_TIMEOUT_MINUTES (part 7's file size and how long it, and part 11's, may take, default 10000 and 10),
+ * BENCH_LIVE_LINKS (part 11's file size, default 10000),
  * BENCH_READABILITY=1 (pages without an <article>, so Readability reads each one), BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
- * 6), search (part 8), fetch-cache (part 9), render (part 10); default all but render (it needs Chromium): `add` alone for quick comparisons, `admin` for the console alone, `ops` for
+ * 6), search (part 8), fetch-cache (part 9), render (part 10), live (part 11); default all but render and live (they need
+ * Chromium): `add` alone for quick comparisons, `admin` for the console alone, `ops` for
  * the operations part alone, `library` for the dashboard alone).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { chromium } from "playwright-core";
 import { Pool } from "undici";
 import { createDb } from "../app/server/platform/db.server";
 import { QUEUES } from "../app/server/jobs/queue.server";
@@ -84,9 +92,10 @@ const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 3_000);
 const IMPORT_LINKS = Number(process.env.BENCH_IMPORT_LINKS ?? 10_000);
-/** How long part 7 waits for the import to finish (a busy machine needs longer than the 10 minutes default). */
+/** How long parts 7 and 11 wait for the import to finish (a busy machine needs longer than the 10 minutes default). */
 const IMPORT_TIMEOUT_MS = Number(process.env.BENCH_IMPORT_TIMEOUT_MINUTES ?? 10) * 60_000;
 const PARTS = new Set((process.env.BENCH_PARTS ?? "add,pipeline,import,admin,ops,library,search,fetch-cache").split(",").map((part) => part.trim()));
+const LIVE_LINKS = Number(process.env.BENCH_LIVE_LINKS ?? 10_000);
 const CACHE_USERS = Number(process.env.BENCH_CACHE_USERS ?? 1_000);
 const CACHE_PAGES = Number(process.env.BENCH_CACHE_PAGES ?? 50);
 const RENDER_PAGES = Number(process.env.BENCH_RENDER_PAGES ?? 100);
@@ -131,6 +140,12 @@ function memoryMbOf(pid: number): { rss: number; pss: number } {
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+/** Part 11's browser, chosen as the e2e tier chooses (playwright.config.ts): the headless shell when installed. */
+function benchBrowser(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (existsSync("/usr/lib/chromium/chromium-headless-shell")) return "/usr/lib/chromium/chromium-headless-shell";
+  return "/usr/bin/chromium";
 }
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -259,6 +274,29 @@ async function waitUntilEnriched(total: number, timeoutMs = 300_000) {
 }
 
 /** Polls one link until it is enriched (20 ms steps: the figure is about a second). */
+/**
+ * A browser's bookmark file of `count` links (pages on loopback) in 20 folders under "Reading
+ * list", every link with TAGS of its own (parts 7 and 11).
+ */
+function bookmarkFile(count: number): string {
+  return [
+    "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
+    "<DL><p>",
+    "<DT><H3>Reading list</H3>",
+    "<DL><p>",
+    ...Array.from({ length: 20 }, (_, folder) => [
+      `<DT><H3>Topic ${folder}</H3>`,
+      "<DL><p>",
+      ...Array.from({ length: Math.ceil(count / 20) }, (_, k) => k * 20 + folder)
+        .filter((i) => i < count)
+        .map((i) => `<DT><A HREF="http://127.0.0.1:${pagesPort}/page/${i}?import=${i}" TAGS="to-read,week ${i % 7}">Bookmark ${i}</A>`),
+      "</DL><p>",
+    ]).flat(),
+    "</DL><p>",
+    "</DL><p>",
+  ].join("\n");
+}
+
 async function waitForLinkEnriched(id: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -520,22 +558,7 @@ try {
     // A browser's bookmark file: 20 folders under "Reading list", every link with TAGS of its own,
     // so the run also counts the links whose folders and tags all survived enrichment (decision 040).
     const ownTags = (i: number) => ["Reading list", `Topic ${i % 20}`, "to-read", `week ${i % 7}`];
-    const file = [
-      "<!DOCTYPE NETSCAPE-Bookmark-file-1>",
-      "<DL><p>",
-      "<DT><H3>Reading list</H3>",
-      "<DL><p>",
-      ...Array.from({ length: 20 }, (_, folder) => [
-        `<DT><H3>Topic ${folder}</H3>`,
-        "<DL><p>",
-        ...Array.from({ length: Math.ceil(IMPORT_LINKS / 20) }, (_, k) => k * 20 + folder)
-          .filter((i) => i < IMPORT_LINKS)
-          .map((i) => `<DT><A HREF="http://127.0.0.1:${pagesPort}/page/${i}?import=${i}" TAGS="to-read,week ${i % 7}">Bookmark ${i}</A>`),
-        "</DL><p>",
-      ]).flat(),
-      "</DL><p>",
-      "</DL><p>",
-    ].join("\n");
+    const file = bookmarkFile(IMPORT_LINKS);
     const started = performance.now();
     const upload = await fetch(`${base}/api/imports?name=bookmarks.html`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: file });
     const imported = (await upload.json()) as { id: string; status: string; message?: string };
@@ -583,6 +606,71 @@ try {
     results.push(`| links added by hand during that import, add→enriched | ${handLatencies.length} links: min ${ms(Math.min(...handLatencies))}, p50 ${ms(percentile(handLatencies, 50))}, max ${ms(Math.max(...handLatencies))} |`);
     results.push(`| links added by hand during that import, by stage (p50 / max) | ${await handStages(handIds)} |`);
     await Promise.all(workers.map(stop));
+  }
+
+  // 11. live events during a big import with the dashboard open (decision 043): the Creator signed
+  // in, a headless Chromium on /dashboard counts the most link rows drawn at once, the "N new links
+  // — show" button's count and the long tasks while the import's events arrive; the file is sent
+  // through the API, as a page's file input would build it in the page (a long task of its own).
+  if (PARTS.has("live")) {
+    await emptyPipeline();
+    const workers = [start("worker/index.ts"), start("worker/index.ts")];
+    // Three links in the list before the import, as the e2e "heard live" test has.
+    for (let i = 0; i < 3; i++) await waitForLinkEnriched((await add(token)).id, 60_000);
+    const browser = await chromium.launch({ executablePath: benchBrowser(), args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    try {
+      const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      await page.goto("/login");
+      await page.getByLabel("Email", { exact: true }).fill("bench@example.com");
+      await page.getByLabel("Password", { exact: true }).fill("bench-password");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL("**/dashboard", { timeout: 60_000 });
+      // The page resyncs its list once loaded: the counting starts after that.
+      await page.getByTestId("link-row").nth(2).waitFor({ timeout: 60_000 });
+      await page.waitForLoadState("networkidle").catch(() => undefined);
+      await page.evaluate(() => {
+        const live = { maxRows: 0, maxNew: 0, longTasks: [] as Array<{ at: number; ms: number }>, from: performance.now(), to: Infinity };
+        (window as unknown as { __benchLive: typeof live }).__benchLive = live;
+        new PerformanceObserver((list) => list.getEntries().forEach((entry) => live.longTasks.push({ at: entry.startTime, ms: entry.duration }))).observe({ type: "longtask" });
+        new MutationObserver(() => {
+          live.maxRows = Math.max(live.maxRows, document.querySelectorAll('[data-testid="link-row"]').length);
+          for (const button of document.querySelectorAll("button")) {
+            const shown = /^(\d[\d,]*) new links? — show$/.exec(button.textContent?.trim() ?? "");
+            if (shown) live.maxNew = Math.max(live.maxNew, Number(shown[1]!.replace(/,/g, "")));
+          }
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      const started = performance.now();
+      const upload = await fetch(`${base}/api/imports?name=bookmarks.html`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: bookmarkFile(LIVE_LINKS) });
+      const imported = (await upload.json()) as { id: string; message?: string };
+      if (upload.status !== 202) throw new Error(`import answered ${upload.status}: ${imported.message}`);
+      let final: { status: string; saved: number; enriched: number; failed: number } | undefined;
+      for (;;) {
+        const response = await fetch(`${base}/api/imports/${imported.id}`, { headers: { authorization: `Bearer ${token}` } });
+        final = (await response.json()) as typeof final;
+        if (final!.status === "done" || final!.status === "failed") break;
+        if (performance.now() - started > IMPORT_TIMEOUT_MS) throw new Error(`import still ${final!.status} after ${IMPORT_TIMEOUT_MS / 60_000} minutes`);
+        await sleep(500);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      // The last events still on their way to the page: a moment for them to be drawn.
+      await sleep(2_000);
+      const seen = await page.evaluate(() => {
+        const live = (window as unknown as { __benchLive: { maxRows: number; maxNew: number; longTasks: Array<{ at: number; ms: number }>; from: number } }).__benchLive;
+        return { maxRows: live.maxRows, maxNew: live.maxNew, longTasks: live.longTasks.filter((task) => task.at >= live.from).map((task) => task.ms), nodes: document.getElementsByTagName("*").length, rows: document.querySelectorAll('[data-testid="link-row"]').length };
+      });
+      const size = LIVE_LINKS.toLocaleString("en-US");
+      results.push(`| live events during a ${size}-link import, dashboard open, 2 worker processes: import | all done in ${seconds.toFixed(1)} s (${final!.saved} saved, ${final!.enriched} enriched, ${final!.failed} failed) |`);
+      results.push(`| live events during that import: most link rows drawn at once | ${seen.maxRows} (${seen.rows} at the end) |`);
+      results.push(`| live events during that import: most counted on the "N new links — show" button | ${seen.maxNew.toLocaleString("en-US")} |`);
+      results.push(`| live events during that import: DOM nodes at the end | ${seen.nodes.toLocaleString("en-US")} |`);
+      results.push(`| live events during that import: long tasks while events arrived | ${seen.longTasks.length}${seen.longTasks.length ? `, max ${ms(Math.max(...seen.longTasks))} (${seen.longTasks.filter((task) => task > 200).length} over 200 ms)` : ""} |`);
+      await context.close();
+    } finally {
+      await browser.close();
+      await Promise.all(workers.map(stop));
+    }
   }
 
   // 5a. the scaling curve: the same pages drained by 1, 2 and 4 worker processes, each over a
