@@ -108,7 +108,7 @@ test("a 300-link import heard live: rows stay paged, one 'new links' button coun
   await expect(fresh).toHaveCount(0);
   const seen = await page.evaluate(() => window.__live!);
   expect(seen.maxRows, "the most rows at once").toBeLessThanOrEqual(LINKS_PAGE_SIZE);
-  // The target is no long task over 200 ms (75 ms at most for a 10,000-link import, quiet: docs/performance.md);
+  // The target is no long task over 200 ms (none at all during a 10,000-link import: BENCH_PARTS=live, docs/performance.md);
   // the bound here leaves room for a CI machine whose two cores are both busy, and still catches
   // rows drawn as they are heard (seconds of blocked main thread).
   expect(seen.longTasks.filter((ms) => ms > 500), `long tasks (ms): ${seen.longTasks.join(", ")}`).toEqual([]);
