@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { readFileSync } from "node:fs";
+import type { Worker } from "node:worker_threads";
 import { env } from "../platform/env.server";
 import type { WorkLane } from "./host-limits.server";
 import { log } from "../platform/logger.server";
@@ -8,6 +7,7 @@ import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.serv
 import type { Reading } from "./charset.server";
 import { BINARY_DOCUMENT_TYPES, type FetchedPage } from "./fetcher.server";
 import { closePdfReader, readPdf } from "./pdf-process.server";
+import { serverModuleUrl, startTsThread } from "../platform/ts-thread.server";
 
 /**
  * Pages are parsed in worker threads, never on a process's event loop: a hostile page can
@@ -61,21 +61,8 @@ export function threadCpuMs(tid: number): number | undefined {
   }
 }
 
-/**
- * Threads run TypeScript through tsx, as the processes themselves do. The bootstrap is inline
- * so that only the entry has to be found, and tsx is resolved from here, not from the cwd.
- */
-const BOOTSTRAP = `
-const { workerData } = require("node:worker_threads");
-import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.entry, workerData.entry));
-`;
-
 function threadEntry(): string {
-  // Beside this module under tsx and vitest; from the Remix build (build/index.js) it is ../app/server/fetching.
-  const candidates = [new URL("./page-parse-thread.server.ts", import.meta.url), new URL("../app/server/fetching/page-parse-thread.server.ts", import.meta.url)];
-  const found = candidates.find((url) => existsSync(url));
-  if (!found) throw new Error(`The page parser thread was not found at ${candidates.map((url) => fileURLToPath(url)).join(" or ")}`);
-  return found.href;
+  return serverModuleUrl({ callerUrl: import.meta.url, folder: "fetching", file: "page-parse-thread.server.ts", what: "The page parser thread" });
 }
 
 /*
@@ -184,11 +171,7 @@ export class ParsePool {
   private start() {
     let worker: Worker;
     try {
-      worker = new Worker(BOOTSTRAP, {
-        eval: true,
-        workerData: { tsx: import.meta.resolve("tsx/esm/api"), entry: threadEntry() },
-        resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
-      });
+      worker = startTsThread(threadEntry(), THREAD_HEAP_MB);
     } catch (error) {
       this.rejectWaiting(error as Error);
       return;

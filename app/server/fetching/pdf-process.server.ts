@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
 import { PAGE_TOO_COMPLEX, PageError, type ParsedPage } from "./page-parser.server";
+import { serverModuleUrl } from "../platform/ts-thread.server";
 
 /**
  * PDFs are read in a child process of their own, never on a thread of the web server or the
@@ -64,11 +64,7 @@ function processCpuMs(pid: number): number | undefined {
 }
 
 function childEntry(): string {
-  // Beside this module under tsx and vitest; from the Remix build (build/index.js) it is ../app/server/fetching.
-  const candidates = [new URL("./pdf-child.server.ts", import.meta.url), new URL("../app/server/fetching/pdf-child.server.ts", import.meta.url)];
-  const found = candidates.find((url) => existsSync(url));
-  if (!found) throw new Error(`The PDF reader was not found at ${candidates.map((url) => fileURLToPath(url)).join(" or ")}`);
-  return found.href;
+  return serverModuleUrl({ callerUrl: import.meta.url, folder: "fetching", file: "pdf-child.server.ts", what: "The PDF reader" });
 }
 
 /**

@@ -1,9 +1,8 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { threadCpuMs } from "../fetching/page-parse-pool.server";
 import { log } from "../platform/logger.server";
 import { DEFAULT_IMPORT_LIMITS, ImportFileError, ImportLimitError, type ImportLimits, type ParseEvent } from "./parse.server";
+import { serverModuleUrl, startTsThread } from "../platform/ts-thread.server";
 
 /**
  * An uploaded file is read on a thread of its own, never on the web server's event loop (decision
@@ -44,17 +43,8 @@ const WALL_CAP_FACTOR = 3;
 const THREAD_START_TIMEOUT_MS = 30_000;
 const CHECK_EVERY_MS = 250;
 
-const BOOTSTRAP = `
-const { workerData } = require("node:worker_threads");
-import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.entry, workerData.entry));
-`;
-
 function threadEntry(): string {
-  // Beside this module under tsx and vitest; from the Remix build (build/index.js) it is ../app/server/imports.
-  const candidates = [new URL("./parse-thread.server.ts", import.meta.url), new URL("../app/server/imports/parse-thread.server.ts", import.meta.url)];
-  const found = candidates.find((url) => existsSync(url));
-  if (!found) throw new Error(`The import parser thread was not found at ${candidates.map((url) => fileURLToPath(url)).join(" or ")}`);
-  return found.href;
+  return serverModuleUrl({ callerUrl: import.meta.url, folder: "imports", file: "parse-thread.server.ts", what: "The import parser thread" });
 }
 
 /** A thread that read a file to its end waits this long for the next upload, so most skip the start (a second or more). */
@@ -76,11 +66,7 @@ let alive = 0;
 const waiting: Array<() => void> = [];
 
 function startThread(): ImportThread {
-  const worker = new Worker(BOOTSTRAP, {
-    eval: true,
-    workerData: { tsx: import.meta.resolve("tsx/esm/api"), entry: threadEntry() },
-    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
-  });
+  const worker = startTsThread(threadEntry(), THREAD_HEAP_MB);
   alive++;
   const thread: ImportThread = { worker, deliver: null };
   let gone = false;
