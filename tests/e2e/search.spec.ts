@@ -64,6 +64,8 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await expectNoAxeViolations(page);
     await page.getByLabel("Sort").selectOption("date");
     await expect(page.getByText(/Best match ranks your newest/)).toHaveCount(0);
+    // The sort is in the address once the list follows it: a tag pressed before could be undone by it.
+    await expect(page).not.toHaveURL(/sort=relevance/);
 
     // A tag on a row filters by it: a chip says so, and the list narrows to both conditions.
     await page.getByRole("button", { name: "Show links tagged ops" }).first().click();
