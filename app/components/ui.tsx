@@ -33,7 +33,7 @@ export function buttonClass(variant: Variant = "primary", size: Size = "md") {
 /**
  * `busy`: the button's request is running. It reads as disabled (aria-disabled, aria-busy) and a
  * press does nothing — a second click, Enter on it or in its form's fields — but it stays focusable:
- * a `disabled` button drops a keyboard's focus to the page's start (decision 017). Keep `disabled`
+ * a `disabled` button drops a keyboard's focus to the page's start (decision 038). Keep `disabled`
  * for a button that cannot be used (an invalid field, nothing to do).
  */
 export function Button({

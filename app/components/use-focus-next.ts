@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef } from "react";
  * closes, in the dialog's own effect, which runs before its parent's). `onlyIfLost` moves it only
  * when it has fallen, or is about to fall, to the page's start (the pressed control went away or
  * became disabled).
- * Decision 017's first amendment says where it goes.
+ * Decision 038 says where it goes.
  */
 export function useFocusNext() {
   const next = useRef<{ target: () => HTMLElement | null | undefined; onlyIfLost: boolean } | null>(null);

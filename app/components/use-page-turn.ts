@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 /**
- * A pager's buttons while the page they asked for loads (decision 017's fifth amendment). The
+ * A pager's buttons while the page they asked for loads (decision 038). The
  * pressed one is busy, never disabled, so the keyboard's focus stays on it; give it
  * `busy={pressed === key}` and keep it out of `disabled` meanwhile, even when the page it asked
  * for will leave it unusable (Newest, going to the newest page). When the page has come the focus

@@ -58,7 +58,7 @@ export default function FeatureToggles() {
     // Save Changes is busy while saving, never disabled, so a refusal leaves the focus on it,
     // beside the message it is described by. Once saved it is disabled (nothing left to save),
     // which drops the focus (Chromium moves it off only at its next rendering step): the outcome
-    // takes it (decision 017).
+    // takes it (decision 038).
     const active = document.activeElement;
     if (!active || active === document.body || active.matches(":disabled")) statusRef.current?.focus();
     const timer = setTimeout(() => setSave({ name: "idle" }), save.name === "saved" ? SAVED_MS : ERROR_MS);

@@ -97,7 +97,7 @@ export default function TestCheckout() {
         ) : null}
         {open ? (
           // The pressed button is busy, not disabled, so the keyboard's focus stays on it (a refused
-          // Pay leaves it beside the message); the other cannot be used meanwhile (decision 017).
+          // Pay leaves it beside the message); the other cannot be used meanwhile (decision 038).
           <Form method="post" className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
             <Button
               type="submit"

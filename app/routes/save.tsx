@@ -86,7 +86,7 @@ function SavedLink({ saved }: { saved: { link: PublicLink; created: boolean } })
   const link = useLinkStatus(saved.link);
   const toldId = useId();
   // Save to Linkwise went away with its form, taking the keyboard's focus with it: the outcome
-  // takes it (decision 017).
+  // takes it (decision 038).
   useEffect(() => {
     const active = document.activeElement;
     if (!active || active === document.body) document.getElementById(toldId)?.focus();

@@ -147,7 +147,7 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
     try {
       await apiFetch(`/api/account/sessions/${session.id}`, { method: "DELETE" });
       setRowResult({ tone: "success", message: `Signed out ${describeAgent(session.userAgent)}.` });
-      // The pressed Sign out leaves with its row: the outcome takes the focus (decision 017).
+      // The pressed Sign out leaves with its row: the outcome takes the focus (decision 038).
       focusNext(() => document.getElementById(rowResultId));
       onChanged();
     } catch (error) {

@@ -160,7 +160,7 @@ export default function Upgrade() {
                       </Button>
                     </>
                   ) : (
-                    // Busy, not disabled, so a refusal leaves the keyboard's focus on it (decision 017); the
+                    // Busy, not disabled, so a refusal leaves the keyboard's focus on it (decision 038); the
                     // other plan's cannot be used meanwhile.
                     <Button
                       onClick={() => subscribe(plan.id as PaidPlanId)}

@@ -56,7 +56,7 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   });
   await failure.getByRole("button", { name: url, exact: true }).click();
   await expect(failure.getByTestId("detail-loading")).toHaveText("Loading detail…");
-  // Busy, not disabled: it keeps the focus while the detail loads (decision 017).
+  // Busy, not disabled: it keeps the focus while the detail loads (decision 038).
   const opening = failure.getByRole("button", { name: url, exact: true });
   await expect(opening).toHaveAttribute("aria-busy", "true");
   await expect(opening).not.toHaveAttribute("disabled");

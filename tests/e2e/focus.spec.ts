@@ -3,7 +3,7 @@ import { seedLinks, withDb } from "./db";
 import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage, waitForHydration } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
-// 017's amendment). Busy buttons are now aria-disabled instead: the focus stays on them, and a
+// 038). Busy buttons are now aria-disabled instead: the focus stays on them, and a
 // second press does nothing while the first runs.
 
 test("keyboard: a failed sign-in leaves the focus on Sign In, and a second Enter while busy sends nothing more", async ({ page }) => {
@@ -309,7 +309,7 @@ test("keyboard: Retry in a failure's detail keeps the focus when refused, and ha
   await expect(told).toBeFocused();
 });
 
-// The last four the third amendment left `disabled` while busy (decision 017's fourth amendment).
+// The last four the third amendment left `disabled` while busy (decision 038's fourth amendment).
 // Each request is held by the browser's network layer until the busy state has been seen; a
 // refusal is the server's own wherever one can be arranged (a plan changed, a checkout cancelled).
 
@@ -457,8 +457,8 @@ test("keyboard: the test checkout's Pay and Cancel are busy while they run; a re
   expect(answers.count()).toBe(1);
 });
 
-// The places the fourth amendment found still `disabled` while their own request runs (decision
-// 017's fifth amendment): the feature toggles' Save Changes, a failure's link while its detail
+// The places still `disabled` while their own request runs (decision
+// 038): the feature toggles' Save Changes, a failure's link while its detail
 // loads, each failure row's Retry on its own, and the jobs console's and users list's page buttons.
 
 test("keyboard: the feature toggles' Save Changes is busy while it saves, and refused keeps the focus beside the server's message", async ({ page }) => {

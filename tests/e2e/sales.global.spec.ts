@@ -76,7 +76,7 @@ test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me
 });
 
 // Saved, Save sales state is disabled (nothing left to save), which drops a keyboard's focus to the
-// page's start: the outcome takes it (decision 017).
+// page's start: the outcome takes it (decision 038).
 test("keyboard: after Save sales state the focus is on the outcome, both ways", async ({ browser }) => {
   const admin = await adminPage(browser);
   await admin.goto("/admin/feature-toggles");

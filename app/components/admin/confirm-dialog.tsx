@@ -14,7 +14,7 @@ export interface ConfirmRequest {
  * with showModal: focus moves in and stays in, Escape cancels, the page behind is inert. Cancel
  * has the first focus, so Enter alone never confirms. A refusal from the server is shown inside,
  * leaving the dialog open. While `busy` the confirming button is `busy` (aria-disabled, presses
- * ignored), never `disabled`, so the keyboard's focus stays on it (decision 017); Cancel, which
+ * ignored), never `disabled`, so the keyboard's focus stays on it (decision 038); Cancel, which
  * cannot be used meanwhile, is disabled. Closed, the dialog hands the focus back to its opener;
  * a caller whose action leaves the opener unusable moves it on (useFocusNext).
  */

@@ -30,7 +30,7 @@ export function FailureDetailDialog({
   const { dialog, initialFocus: close } = useModalDialog(detail !== null || error !== null);
   const id = useId();
 
-  // The action's button is busy, not disabled, so a refusal leaves the focus on it (decision 017).
+  // The action's button is busy, not disabled, so a refusal leaves the focus on it (decision 038).
   // One that succeeds can take its button away (Retry once nothing has failed): its outcome then
   // takes the focus, which would otherwise fall out of the dialog.
   const told = useRef<HTMLParagraphElement>(null);

@@ -179,7 +179,7 @@ export function FailureList({
   onRetry,
 }: {
   page: FailurePage;
-  /** The failures whose Retry is running, each on its own: those buttons are busy, never disabled (decision 017). */
+  /** The failures whose Retry is running, each on its own: those buttons are busy, never disabled (decision 038). */
   busyIds: ReadonlySet<string>;
   /** Refused Retries by failure, each told beside its button. */
   errors: Readonly<Record<string, string>>;
@@ -263,7 +263,7 @@ export function FailurePager({
   loading: boolean;
   /**
    * The button whose page is loading: busy, never disabled, so it keeps the keyboard's focus
-   * (decision 017); the others wait, `disabled`, as with a confirmation's Cancel.
+   * (decision 038); the others wait, `disabled`, as with a confirmation's Cancel.
    */
   pressed: FailurePageButton | null;
   onNewest: (button: HTMLElement) => void;

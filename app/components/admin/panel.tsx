@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** A titled section of an admin page, reachable by its id (`/admin#users`). */
-/** `focusableHeading`: the heading can take the focus from a script (a pager's fallback, decision 017). */
+/** `focusableHeading`: the heading can take the focus from a script (a pager's fallback, decision 038). */
 export function Panel({
   id,
   title,

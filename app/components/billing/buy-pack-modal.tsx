@@ -122,7 +122,7 @@ export function BuyPackModal({
                 {packs.map((pack) => (
                   <li key={pack.id}>
                     {/* Not `disabled` while a checkout starts: that would drop the keyboard's focus
-                        (decision 017). The pressed pack is busy; none takes a second press. */}
+                        (decision 038). The pressed pack is busy; none takes a second press. */}
                     <button
                       type="button"
                       onClick={() => {

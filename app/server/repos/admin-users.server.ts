@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../platform/db.server";
+import { likeLiteral } from "./database.server";
 import type { Role, User } from "../platform/db-schema.server";
 
 /** The columns the admin list shows, plus the sort key as exact text for the next page's cursor. */
@@ -40,11 +41,6 @@ function afterCursor(sort: DirectorySort, key: string, id: string) {
   return sql<boolean>`(email, id) > (${key}, ${id}::uuid)`;
 }
 
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** One keyset page of users; `after` is the previous page's last sort key and id. */
 export async function listDirectoryPage(
   db: Database,
@@ -54,7 +50,7 @@ export async function listDirectoryPage(
     .selectFrom("users")
     .select(["id", "email", "role", "is_active", "email_confirmed", "created_at", "last_active_at", "pack_credits"])
     .select(sortKey(options.sort).as("sort_key"));
-  if (options.contains) query = query.where("email", "like", likeContains(options.contains));
+  if (options.contains) query = query.where("email", "like", `%${likeLiteral(options.contains)}%`);
   if (options.roles) query = query.where("role", "in", options.roles);
   if (options.status === "deactivated") query = query.where("is_active", "=", false);
   if (options.status === "unconfirmed") query = query.where("is_active", "=", true).where("email_confirmed", "=", false);

@@ -13,3 +13,8 @@ export async function pingDatabase(db: Database): Promise<void> {
 export async function lockForTransaction(db: Database, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
 }
+
+/** `text` with `%`, `_` and `\` escaped, to match literally inside a LIKE / ILIKE pattern. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}

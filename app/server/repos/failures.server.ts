@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../platform/db.server";
+import { likeLiteral } from "./database.server";
 import type { Link, LinkArtifact, Role } from "../platform/db-schema.server";
 
 /**
@@ -35,7 +36,6 @@ export interface FailureRow {
 const HOST_PATTERN = "^[a-z][a-z0-9+.-]*://(?:[^@/]*@)?(\\[[^\\]]*\\]|[^/:?#]+)";
 
 /** `text` as a literal inside a LIKE pattern: its wildcards and the escape character mean themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 function failures(db: Database, query: FailureQuery) {
   const links = db
@@ -76,7 +76,7 @@ function failures(db: Database, query: FailureQuery) {
     query.queue === "enrich-link" ? links : query.queue === "enrich-task" ? artifacts : links.unionAll(artifacts);
   // Postgres pushes these conditions down into both branches of the union.
   let rows = db.selectFrom(source.as("f"));
-  if (query.reason !== undefined) rows = rows.where(sql<boolean>`f.reason ilike ${`%${escapeLike(query.reason)}%`}`);
+  if (query.reason !== undefined) rows = rows.where(sql<boolean>`f.reason ilike ${`%${likeLiteral(query.reason)}%`}`);
   if (query.userId !== undefined) rows = rows.where("f.user_id", "=", query.userId);
   if (query.domain !== undefined) {
     // The host or any subdomain of it, in one pattern over the (lower-case) normalised URL.

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
 import { RANKED_MATCHES, savedRange } from "~/lib/link-filter";
 import type { Database } from "../platform/db.server";
+import { likeLiteral } from "./database.server";
 import type { DB, Link } from "../platform/db-schema.server";
 import type { LinkCursor } from "./links.server";
 
@@ -100,9 +101,6 @@ export { RANKED_MATCHES };
 
 /** The page's host as normalizeUrl wrote it (lower case, no default port): scheme, optional user info, then the host. */
 const linkHost = sql<string>`substring(links.normalized_url from '^[a-z][a-z0-9+.-]*://(?:[^/@]*@)?([^/:?#]+)')`;
-
-/** `%`, `_` and `\` taken literally in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 /**
  * The conditions of a link filter (everything but the owner and the deleted rows, which every

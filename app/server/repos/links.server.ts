@@ -1,5 +1,6 @@
 import { sql, type QueryCreator } from "kysely";
 import type { Database } from "../platform/db.server";
+import { likeLiteral } from "./database.server";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { CodeSnippet, DB, Link, NewLink, Role } from "../platform/db-schema.server";
 import { toJsonb } from "../platform/strip-nul-plugin.server";
@@ -358,7 +359,7 @@ function reenrichCandidates(db: Database, query: ReenrichQuery) {
   if (query.engine !== undefined) {
     const engine = query.engine;
     rows = rows.where((eb) =>
-      eb.or([eb("enrichment_engine", "=", engine), eb("enrichment_engine", "like", `${engine.replace(/[\\%_]/g, "\\$&")}/%`)]),
+      eb.or([eb("enrichment_engine", "=", engine), eb("enrichment_engine", "like", `${likeLiteral(engine)}/%`)]),
     );
   }
   if (query.enrichedBefore !== undefined) rows = rows.where("enriched_at", "<", query.enrichedBefore);

@@ -15,7 +15,7 @@ import type { Env } from "../platform/env.server";
 import { IMPORT_MAX_BYTES } from "../../lib/imports";
 import { closeEvents } from "../notifications/events.server";
 import { installFeatureFlagStore } from "../admin/feature-flags.server";
-import { CLIENT_IP_HEADER, unavailableResponse } from "../platform/http.server";
+import { CLIENT_IP_HEADER, HttpError, unavailableResponse } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { closeQueues } from "../jobs/queue.server";
 import { queueDepths } from "../jobs/queue-depth.server";
@@ -96,7 +96,8 @@ export const SERVER_ERROR_MESSAGE = "Something went wrong on our side. Please tr
  * Every loader and action, pages included, answers a lost database with a 503 (a page shows
  * its error boundary with that status) rather than a 500. JSON endpoints already do in
  * handleJson; this catches what reaches Remix, such as the root loader's session look-up.
- * Any other failure is logged here with the request's id and answered as a 500 carrying that
+ * An HttpError under 500 keeps its status and message (the error page shows it). Any other
+ * failure is logged here with the request's id and answered as a 500 carrying that
  * id, which the error page shows, so a user's report leads to the log line.
  */
 export function answerOutagesWith503(build: ServerBuild): ServerBuild {
@@ -107,6 +108,10 @@ export function answerOutagesWith503(build: ServerBuild): ServerBuild {
         return await run(args);
       } catch (error) {
         if (isResponse(error)) throw error;
+        // A refusal meant for the user (no such link, not allowed) keeps its status and words.
+        if (error instanceof HttpError && error.status < 500) {
+          throw Response.json({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+        }
         if (isDatabaseUnavailable(error)) throw unavailableResponse(error);
         const requestId = args.context?.requestId;
         log.error("page failed", { requestId, route, error, stack: error instanceof Error ? error.stack : undefined });
