@@ -1,5 +1,7 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishUserEvent } from "~/server/notifications/events.server";
+import { publishUserEvent, type UserEvent } from "~/server/notifications/events.server";
+import { metrics } from "~/server/platform/metrics.server";
 import { apiClient, startWebServer } from "../helpers/web-server";
 
 let web: Awaited<ReturnType<typeof startWebServer>>;
@@ -69,5 +71,40 @@ describe("GET /api/events", () => {
     } finally {
       await stream.close();
     }
+  });
+
+  it("drops a client that stops reading once its backlog passes the cap, instead of buffering without end", async () => {
+    const me = await user();
+    const openStreams = async () => (await metrics().eventStreams.get()).values[0]?.value ?? 0;
+    const before = await openStreams();
+    // A client that sends its request, reads the first bytes, then never reads again.
+    const socket = connect(Number(new URL(web.baseUrl).port), "127.0.0.1");
+    socket.setNoDelay(true);
+    let head = "";
+    await new Promise<void>((resolve, reject) => {
+      socket.on("error", () => undefined);
+      socket.once("connect", () => socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${me.token}\r\n\r\n`));
+      socket.on("data", (chunk: Buffer) => {
+        head += chunk.toString();
+        if (head.includes(": connected")) {
+          socket.pause();
+          resolve();
+        }
+      });
+      setTimeout(() => reject(new Error("no stream")), 10_000);
+    });
+    expect(await openStreams()).toBe(before + 1);
+    // 64 events of 256 KB, 16 MB, beyond what the sockets' buffers hold, to a reader that stopped.
+    const big = { type: "link-deleted", id: "x".repeat(256 * 1024) } as UserEvent;
+    for (let i = 0; i < 64; i++) await publishUserEvent(me.id, big);
+    // The server ends that stream on its own (the browser's EventSource reconnects and catches up).
+    const deadline = Date.now() + 15_000;
+    let after = await openStreams();
+    while (after !== before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = await openStreams();
+    }
+    socket.destroy();
+    expect(after).toBe(before);
   });
 });

@@ -130,7 +130,8 @@ export function userEventStream(userId: string, signal: AbortSignal): Response {
         if (open) metrics().eventStreams.dec();
         open = false;
       };
-      signal.addEventListener("abort", close);
+      if (signal.aborted) close();
+      else signal.addEventListener("abort", close);
       // Tells the client how long to wait before reconnecting, and that the stream is open.
       send("retry: 3000\n: connected\n\n");
     },

@@ -31,6 +31,12 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /**
+     * Aborts when the client's connection closes. Long-lived answers (event streams) listen to
+     * this, not to `request.signal`: the Request a loader gets follows the server's signal only
+     * through a weak reference, so once collected its abort never came and the stream stayed open.
+     */
+    connectionClosed: AbortSignal;
   }
 }
 
@@ -71,6 +77,31 @@ function bodyLimit(maxBytes: number): RequestHandler {
         req.destroy();
       }
     });
+    next();
+  };
+}
+
+const EVENTS_PATH = "/api/events";
+/**
+ * How far an event stream may run ahead of a client that stopped reading. Remix writes a
+ * response's chunks without waiting for the socket, so without a cap a stalled tab would grow
+ * the server's memory by every event its owner's imports send. Past it the stream is ended;
+ * the browser's EventSource reconnects and catches up (use-live-links.ts).
+ */
+const EVENT_STREAM_MAX_BACKLOG_BYTES = 2 * 1024 * 1024;
+
+function eventStreamBacklogCap(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path !== EVENTS_PATH) return next();
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    res.write = ((...args: unknown[]) => {
+      const flushed = write(...args);
+      if (res.writableLength > EVENT_STREAM_MAX_BACKLOG_BYTES && !res.destroyed) {
+        log.warn("event stream ended: the client stopped reading", { requestId: res.locals.requestId, backlogBytes: res.writableLength });
+        res.destroy();
+      }
+      return flushed;
+    }) as typeof res.write;
     next();
   };
 }
@@ -288,10 +319,11 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   // bull-board's raw job browser, behind the Admin guard (decision 015).
   app.use(QUEUE_BOARD_PATH, ...queueBoard());
 
-  const getLoadContext = (_req: express.Request, res: express.Response): AppLoadContext => ({
-    cspNonce: res.locals.cspNonce as string,
-    requestId: res.locals.requestId as string,
-  });
+  const getLoadContext = (_req: express.Request, res: express.Response): AppLoadContext => {
+    const connection = new AbortController();
+    res.once("close", () => connection.abort());
+    return { cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string, connectionClosed: connection.signal };
+  };
   // Built once: the handler precomputes the route table (rebuilt after a dev rebuild), and so
   // does the matcher that names the route of each request for the metrics.
   const handlerFor = (build: ServerBuild): RequestHandler => {
@@ -316,6 +348,7 @@ export async function createWebServer(config: Env): Promise<WebServer> {
     });
     await broadcastDevReady(await importBuild());
   }
+  app.use(eventStreamBacklogCap());
   app.all("*", (req, res, next) => handler(req, res, next));
 
   let server: Server | undefined;
