@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import type { z } from "zod";
 import {
   MAX_BULK,
+  FAILURE_QUEUES,
   QUEUE_NAMES,
   failureFilterSchema,
   reenrichFilterSchema,
@@ -67,7 +68,7 @@ Commands:
   reenrich [--user U] [--engine E] [--before T] [--dry-run] [--limit N]
                                      enrich those links again at the lowest priority, not charged
 
-Filters: --queue enrich-link|enrich-task  --reason "any part of it, any case"  --user email|id
+Filters: --queue ${FAILURE_QUEUES.join("|")}  --reason "any part of it, any case"  --user email|id
          --domain host  --since 2h|7d|ISO date  --until 2h|ISO date
 Options: --json (machine-readable output)  --as admin@example.com (act as this admin in the audit trail)
 Queues:  ${QUEUE_NAMES.join(", ")}`;
