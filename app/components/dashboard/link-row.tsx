@@ -5,12 +5,13 @@ import { NOTES_MAX_CHARS, STATUS_LABELS, TAG_MAX_CHARS, TITLE_MAX_CHARS, fetchLa
 import { featureInfo, isFeatureKey } from "~/lib/entitlements";
 import { enrichedWithLabel } from "~/lib/plan-enrichment";
 import { uniqueTags } from "~/lib/tags";
-import { Favicon } from "../favicon";
+import { Favicon, hostOf } from "../favicon";
 import { useDateFormat } from "../local-time";
 import { useToast } from "../toast";
-import { Badge, Button, TagChips, cx } from "../ui";
+import { Badge, Button, cx } from "../ui";
+import { RowMenu, type RowMenuItem } from "./row-menu";
 
-function StatusBadge({ status }: { status: PublicLink["status"] }) {
+export function StatusBadge({ status }: { status: PublicLink["status"] }) {
   if (status === "pending") {
     return (
       <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-900/50 dark:text-sky-200">
@@ -297,39 +298,52 @@ export interface RowSelection {
   onToggle: (checked: boolean, shiftKey: boolean) => void;
 }
 
-/** One saved link: favicon, title, status (Processing / Enriched / Failed), reason, Retry, details. */
+/** How many tags a row shows before "+N". */
+const ROW_TAGS = 3;
+
+/** The detail's address (a nested route of the dashboard: the panel survives a reload). */
+export const linkDetailPath = (id: string) => `/dashboard/links/${id}`;
+
+/** The URL as a title when the page gave none: without its scheme, the host already says the site. */
+const bareUrl = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/$/, "");
+
+/**
+ * One saved link as a compact row: title, site, one line of summary, up to three tags, its status
+ * only when not enriched (with a failure's reason once), and its actions in a ⋯ menu. The title is
+ * the row's one focusable element, and only when `tabStop` (the list's roving Tab stop).
+ */
 export function LinkRow({
   link,
   onChange,
   onDelete,
+  onOpen,
   selection,
   onTag,
+  tabStop = true,
+  current = false,
 }: {
   link: PublicLink;
   onChange: (link: PublicLink) => void;
   onDelete: (link: PublicLink) => void;
+  /** Opens the link's detail (`focus: "tags"` for the menu's Edit tags). */
+  onOpen: (link: PublicLink, focus?: "tags") => void;
   selection?: RowSelection;
   /** Filters the list by a tag the reader clicks. */
   onTag?: (tag: string) => void;
+  tabStop?: boolean;
+  /** Its detail is open beside the list. */
+  current?: boolean;
 }) {
-  const [detail, setDetail] = useState<LinkDetail | null>(null);
-  const [open, setOpen] = useState(false);
   const toast = useToast();
-  const titleButton = useRef<HTMLButtonElement>(null);
-
-  async function toggle() {
-    const next = !open;
-    setOpen(next);
-    if (next && link.status === "enriched" && detail?.enrichedAt !== link.enrichedAt) {
-      setDetail(await apiFetch<LinkDetail>(`/api/links/${link.id}`).catch(() => null));
-    }
-  }
+  const titleLink = useRef<HTMLAnchorElement>(null);
+  const name = link.title ?? link.url;
+  const host = hostOf(link.url);
 
   async function retry() {
     try {
       onChange(await apiFetch<PublicLink>(`/api/links/${link.id}/retry`, { method: "POST" }));
       // Retry (or Enrich) goes as the link turns Processing: the focus stays on the row, not the page's start.
-      titleButton.current?.focus();
+      titleLink.current?.focus();
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Retry failed. Please try again", "error");
     }
@@ -345,105 +359,115 @@ export function LinkRow({
     }
   }
 
+  const actions: RowMenuItem[] = [
+    ...(link.status === "enriched" ? [{ label: "Share", onSelect: share }] : []),
+    ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
+    ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),
+    { label: "Edit tags", onSelect: () => onOpen(link, "tags") },
+    { label: "Delete", onSelect: () => onDelete(link), danger: true },
+  ];
+  const shownTags = link.tags.slice(0, ROW_TAGS);
+  const moreTags = link.tags.length - shownTags.length;
+  const reason = (link.status === "error" || link.status === "unenriched") && link.error ? link.error : null;
+
   return (
     <li
       className={cx(
-        "rounded-xl border bg-white p-4 dark:bg-slate-900",
-        selection?.checked ? "border-brand-500 ring-1 ring-brand-500 dark:border-brand-400 dark:ring-brand-400" : "border-slate-200 dark:border-slate-800",
+        "group relative flex items-start gap-3 px-3 py-3 sm:px-4",
+        selection?.checked ? "bg-brand-50 dark:bg-brand-950/40" : current ? "bg-slate-100 dark:bg-slate-800/70" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
       )}
       data-testid="link-row"
       data-status={link.status}
       data-link-id={link.id}
     >
-      {/* The title gets the row's full width; status and actions sit on a line of their own below,
-          so a phone does not squeeze the title beside them. */}
-      <div className="flex items-start gap-3">
-        {selection ? (
-          // The label makes a target larger than the box itself, easy to hit on a phone.
-          <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
-            <input
-              type="checkbox"
-              checked={selection.checked}
-              // onClick, not onChange: it carries the Shift key for a range (from the mouse and the keyboard's Space alike).
-              onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
-              onChange={() => undefined}
-              aria-label={`Select ${link.title ?? link.url}`}
-              data-select-link={link.id}
-              className="h-4 w-4 cursor-pointer accent-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-            />
-          </label>
-        ) : null}
-        <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
-        <div className="min-w-0 flex-1">
-          <button ref={titleButton} type="button" onClick={toggle} className="block w-full rounded text-left" aria-expanded={open}>
-            <span className="line-clamp-2 break-words font-medium hover:text-brand-600 dark:hover:text-brand-300">
-              {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : (link.title ?? link.url)}
-            </span>
-          </button>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
-            {link.url}
+      {selection ? (
+        // Out of the Tab order (x selects from the keyboard); the label is a larger target for a finger.
+        <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={selection.checked}
+            // onClick, not onChange: it carries the Shift key for a range.
+            onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
+            onChange={() => undefined}
+            aria-label={`Select ${name}`}
+            data-select-link={link.id}
+            className="h-4 w-4 cursor-pointer accent-brand-600"
+          />
+        </label>
+      ) : null}
+      <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-baseline gap-2">
+          <a
+            ref={titleLink}
+            href={linkDetailPath(link.id)}
+            tabIndex={tabStop ? 0 : -1}
+            aria-current={current ? "true" : undefined}
+            data-row-link={link.id}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              onOpen(link);
+            }}
+            className="min-w-0 truncate rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
+          >
+            {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : (link.title ?? bareUrl(link.url))}
           </a>
-          {link.highlight?.snippet ? (
-            <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-300" data-testid="search-snippet">
-              <Highlighted html={link.highlight.snippet} />
-            </p>
-          ) : link.description ? (
-            <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p>
-          ) : null}
-          {onTag && link.tags.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
-              {link.tags.map((tag) => (
-                <li key={tag}>
-                  <button
-                    type="button"
-                    onClick={() => onTag(tag)}
-                    aria-label={`Show links tagged ${tag}`}
-                    className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-brand-100 hover:text-brand-800 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-brand-900/50 dark:hover:text-brand-100"
-                  >
-                    #{tag}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <TagChips tags={link.tags} className="mt-2" />
-          )}
-          {link.status === "error" && link.error ? (
-            <p className="mt-2 text-sm text-red-600 dark:text-red-400" data-testid="link-error">
-              {link.error}
-            </p>
-          ) : null}
-          {link.status === "unenriched" && link.error ? (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="link-not-enriched">
-              {link.error}
-            </p>
-          ) : null}
+          {link.title && host ? <span className="shrink-0 truncate text-xs text-slate-600 dark:text-slate-400">{host}</span> : null}
         </div>
+        {link.highlight?.snippet ? (
+          <p className="mt-0.5 line-clamp-1 text-sm text-slate-600 dark:text-slate-300" data-testid="search-snippet">
+            <Highlighted html={link.highlight.snippet} />
+          </p>
+        ) : link.description ? (
+          <p className="mt-0.5 truncate text-sm text-slate-600 dark:text-slate-400">{link.description}</p>
+        ) : null}
+        {link.status !== "enriched" || reason || link.tags.length > 0 ? (
+          <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            {link.status !== "enriched" ? <StatusBadge status={link.status} /> : null}
+            {reason ? (
+              <span className={cx("min-w-0 text-xs", link.status === "error" ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-300")} data-testid={link.status === "error" ? "link-error" : "link-not-enriched"}>
+                {reason}
+              </span>
+            ) : null}
+            {link.tags.length > 0 ? (
+              <ul className="flex flex-wrap items-center gap-1" aria-label="Tags">
+                {shownTags.map((tag) => (
+                  <li key={tag}>
+                    {onTag ? (
+                      // The mouse's shortcut to the tag's links; a keyboard filters from the sidebar or search.
+                      <button
+                        type="button"
+                        tabIndex={-1}
+                        onClick={() => onTag(tag)}
+                        aria-label={`Show links tagged ${tag}`}
+                        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-brand-100 hover:text-brand-800 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-brand-900/50 dark:hover:text-brand-100"
+                      >
+                        #{tag}
+                      </button>
+                    ) : (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">#{tag}</span>
+                    )}
+                  </li>
+                ))}
+                {moreTags > 0 ? (
+                  <li className="text-xs text-slate-600 dark:text-slate-400" title={link.tags.slice(ROW_TAGS).map((tag) => `#${tag}`).join(" ")}>
+                    +{moreTags}
+                    <span className="sr-only"> more tags</span>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
       </div>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 pl-8">
-        <StatusBadge status={link.status} />
-        <div className="flex gap-1">
-          {link.status === "error" ? (
-            <Button size="sm" variant="secondary" onClick={retry} aria-label={`Retry ${link.title ?? link.url}`}>
-              Retry
-            </Button>
-          ) : null}
-          {link.status === "unenriched" ? (
-            <Button size="sm" variant="secondary" onClick={retry} aria-label={`Enrich ${link.title ?? link.url}`}>
-              Enrich
-            </Button>
-          ) : null}
-          {link.status === "enriched" ? (
-            <Button size="sm" variant="ghost" onClick={share} aria-label={`Share ${link.title ?? link.url}`}>
-              Share
-            </Button>
-          ) : null}
-          <Button size="sm" variant="ghost" onClick={() => onDelete(link)} aria-label={`Delete ${link.title ?? link.url}`} data-delete-link={link.id}>
-            Delete
-          </Button>
-        </div>
-      </div>
-      {open && detail ? <LinkDetails detail={detail} /> : null}
+      {/* Shown on hover or focus where there is a mouse; always on touch screens, which have no hover. */}
+      <RowMenu
+        label={`Actions for ${name}`}
+        items={actions}
+        className="-my-1 shrink-0 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
+      />
     </li>
   );
 }
