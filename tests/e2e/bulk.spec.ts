@@ -52,7 +52,6 @@ test("select all and re-enrich", async ({ page }) => {
   await expect(page.getByTestId("bulk-status")).toBeFocused();
   // The rows turn Enriched as the worker finishes each, pushed over the event stream.
   await expect(rows.and(page.locator('[data-status="enriched"]'))).toHaveCount(3, { timeout: 60_000 });
-  await expect(rows.first()).toContainText("Enriched");
   await expectNoAxeViolations(page);
 });
 

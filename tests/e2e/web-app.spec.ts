@@ -19,7 +19,7 @@ test("a link shared from a phone while signed out: sign in, and it is saved and 
   await expect(page.getByRole("status").filter({ hasText: "Link saved" })).toBeVisible();
   const row = page.getByTestId("link-row").first();
   await expect(row).toContainText(shared);
-  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 20_000 });
+  await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 20_000 });
 });
 
 test("a share without an address lands on the dashboard with a message", async ({ page }) => {

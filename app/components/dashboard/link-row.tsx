@@ -51,7 +51,7 @@ function CodeBlock({ language, code }: { language: string; code: string }) {
 }
 
 /** Suggested tags (Scout and up): accept one into the link's tags, or dismiss it. */
-function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (detail: LinkDetail) => void }) {
+function TagSuggestions({ detail, onChange, level: H = "h4" }: { detail: LinkDetail; onChange: (detail: LinkDetail) => void; level?: "h3" | "h4" }) {
   const toast = useToast();
   if (detail.tagSuggestions.length === 0) return null;
   async function review(tag: string, decision: "accept" | "dismiss") {
@@ -63,7 +63,7 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
   }
   return (
     <div>
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Suggested tags</h4>
+      <H className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Suggested tags</H>
       <ul className="mt-1 flex flex-wrap gap-1" aria-label="Suggested tags">
         {detail.tagSuggestions.map((tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full border border-dashed border-slate-300 py-0.5 pl-2 pr-1 text-xs dark:border-slate-600">
@@ -141,7 +141,7 @@ function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail
         <span className="text-xs text-slate-500 dark:text-slate-400">
           {text.length.toLocaleString("en-US")} / {NOTES_MAX_CHARS.toLocaleString("en-US")}
         </span>
-        <Button size="sm" variant="secondary" onClick={save} busy={saving} disabled={!changed}>
+        <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" onClick={save} busy={saving} disabled={!changed}>
           {saving ? "Saving…" : "Save notes"}
         </Button>
       </div>
@@ -213,7 +213,7 @@ function TitleAndTagsEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: 
         <span id={`${id}-tags-hint`} className="text-xs text-slate-500 dark:text-slate-400">
           Separate tags with commas. Yours stay when the link is enriched again; a tag you remove stays off.
         </span>
-        <Button type="submit" size="sm" variant="secondary" busy={saving} disabled={!titleChanged && !tagsChanged}>
+        <Button type="submit" size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" busy={saving} disabled={!titleChanged && !tagsChanged}>
           {saving ? "Saving…" : "Save title and tags"}
         </Button>
       </div>
@@ -253,7 +253,21 @@ function SourceDetails({ detail }: { detail: LinkDetail }) {
   );
 }
 
-export function LinkDetails({ detail: initial, showSummary = true, id }: { detail: LinkDetail; showSummary?: boolean; id?: string }) {
+export function LinkDetails({
+  detail: initial,
+  showSummary = true,
+  showReadingTime = true,
+  headingLevel: H = "h4",
+  id,
+}: {
+  detail: LinkDetail;
+  showSummary?: boolean;
+  /** False where the reading time is already shown (the detail panel's header). */
+  showReadingTime?: boolean;
+  /** Its sections' heading level: under the card's h3, or the panel's h2. */
+  headingLevel?: "h3" | "h4";
+  id?: string;
+}) {
   const [detail, setDetail] = useState(initial);
   useEffect(() => setDetail(initial), [initial]);
   return (
@@ -261,23 +275,23 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
       <SourceDetails detail={detail} />
       {showSummary && detail.summary ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</h4>
+          <H className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</H>
           <p className="mt-1 leading-6">{detail.summary}</p>
         </div>
       ) : null}
       <TitleAndTagsEditor detail={detail} onSaved={setDetail} />
-      <TagSuggestions detail={detail} onChange={setDetail} />
+      <TagSuggestions detail={detail} onChange={setDetail} level={H} />
       <NotesEditor detail={detail} onSaved={setDetail} />
       {detail.codeSnippets.length > 0 ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</h4>
+          <H className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</H>
           {detail.codeSnippets.map((snippet, i) => (
             <CodeBlock key={i} {...snippet} />
           ))}
         </div>
       ) : null}
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        {detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
+        {showReadingTime && detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
         {detail.engine ? `Enriched by ${detail.engine.startsWith("local/") ? "the local engine" : detail.engine}` : ""}
         {detail.fetchMethod ? (
           <span data-testid="fetch-method">
@@ -303,9 +317,6 @@ const ROW_TAGS = 3;
 
 /** The detail's address (a nested route of the dashboard: the panel survives a reload). */
 export const linkDetailPath = (id: string) => `/dashboard/links/${id}`;
-
-/** The URL as a title when the page gave none: without its scheme, the host already says the site. */
-const bareUrl = (url: string) => url.replace(/^https?:\/\//, "").replace(/\/$/, "");
 
 /**
  * One saved link as a compact row: title, site, one line of summary, up to three tags, its status
@@ -398,30 +409,28 @@ export function LinkRow({
       ) : null}
       <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-baseline gap-2">
-          <a
-            ref={titleLink}
-            href={linkDetailPath(link.id)}
-            tabIndex={tabStop ? 0 : -1}
-            aria-current={current ? "true" : undefined}
-            data-row-link={link.id}
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-              event.preventDefault();
-              onOpen(link);
-            }}
-            className="min-w-0 truncate rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
-          >
-            {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : (link.title ?? bareUrl(link.url))}
-          </a>
-          {link.title && host ? <span className="shrink-0 truncate text-xs text-slate-600 dark:text-slate-400">{host}</span> : null}
-        </div>
-        {link.highlight?.snippet ? (
-          <p className="mt-0.5 line-clamp-1 text-sm text-slate-600 dark:text-slate-300" data-testid="search-snippet">
-            <Highlighted html={link.highlight.snippet} />
+        <a
+          ref={titleLink}
+          href={linkDetailPath(link.id)}
+          tabIndex={tabStop ? 0 : -1}
+          aria-current={current ? "true" : undefined}
+          data-row-link={link.id}
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            onOpen(link);
+          }}
+          className="line-clamp-2 break-words rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
+        >
+          {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : name}
+        </a>
+        {/* The site, then one line of what the page is about (where the search matched, when searching). */}
+        {(link.title && host) || link.highlight?.snippet || link.description ? (
+          <p className="mt-0.5 line-clamp-1 break-words text-sm text-slate-600 dark:text-slate-400" data-testid={link.highlight?.snippet ? "search-snippet" : undefined}>
+            {link.title && host ? <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{host}</span> : null}
+            {link.title && host && (link.highlight?.snippet || link.description) ? <span aria-hidden> · </span> : null}
+            {link.highlight?.snippet ? <Highlighted html={link.highlight.snippet} /> : link.description}
           </p>
-        ) : link.description ? (
-          <p className="mt-0.5 truncate text-sm text-slate-600 dark:text-slate-400">{link.description}</p>
         ) : null}
         {link.status !== "enriched" || reason || link.tags.length > 0 ? (
           <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -433,8 +442,9 @@ export function LinkRow({
             ) : null}
             {link.tags.length > 0 ? (
               <ul className="flex flex-wrap items-center gap-1" aria-label="Tags">
-                {shownTags.map((tag) => (
-                  <li key={tag}>
+                {shownTags.map((tag, i) => (
+                  // A phone's narrow row shows two tags, a wider screen three.
+                  <li key={tag} className={i === ROW_TAGS - 1 ? "max-sm:hidden" : undefined}>
                     {onTag ? (
                       // The mouse's shortcut to the tag's links; a keyboard filters from the sidebar or search.
                       <button
@@ -452,8 +462,14 @@ export function LinkRow({
                   </li>
                 ))}
                 {moreTags > 0 ? (
-                  <li className="text-xs text-slate-600 dark:text-slate-400" title={link.tags.slice(ROW_TAGS).map((tag) => `#${tag}`).join(" ")}>
+                  <li className="text-xs text-slate-600 max-sm:hidden dark:text-slate-400" title={link.tags.slice(ROW_TAGS).map((tag) => `#${tag}`).join(" ")}>
                     +{moreTags}
+                    <span className="sr-only"> more tags</span>
+                  </li>
+                ) : null}
+                {link.tags.length >= ROW_TAGS ? (
+                  <li className="text-xs text-slate-600 sm:hidden dark:text-slate-400" title={link.tags.slice(ROW_TAGS - 1).map((tag) => `#${tag}`).join(" ")}>
+                    +{moreTags + 1}
                     <span className="sr-only"> more tags</span>
                   </li>
                 ) : null}
