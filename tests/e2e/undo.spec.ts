@@ -110,7 +110,7 @@ test("a link shared from a phone with the month's enrichments used up is saved, 
   const message = page.getByRole("alert").filter({ hasText: "Link saved" });
   await expect(message).toContainText("no enrichment is left this month");
   const row = page.getByTestId("link-row").first();
-  await expect(row).toContainText(shared);
+  await expect(row).toHaveAttribute("data-url", shared);
   await expect(row.getByTestId("link-error")).toHaveText("Monthly enrichment limit reached — buy a pack or upgrade");
   expect(await rowActions(row)).toContain("Retry");
   await expect(statistic(page, "Failed")).toHaveText("1");

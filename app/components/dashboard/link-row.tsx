@@ -390,6 +390,8 @@ export function LinkRow({
       data-testid="link-row"
       data-status={link.status}
       data-link-id={link.id}
+      // The address the row is for: its text shows the site alone once the page has a title.
+      data-url={link.url}
     >
       {selection ? (
         // Out of the Tab order (x selects from the keyboard); the label is a larger target for a finger.
