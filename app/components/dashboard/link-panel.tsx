@@ -80,7 +80,7 @@ function History({ detail, attempts, kept }: { detail: LinkDetail; attempts: Pan
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
         {kept
           ? "Attempts of the latest enrichment; they are kept an hour after it succeeds and a week after it fails."
-          : "Attempt details are kept an hour after an enrichment succeeds and a week after it fails; these have gone."}
+          : "No attempt details are kept for this link now: they stay an hour after an enrichment succeeds and a week after it fails."}
       </p>
     </section>
   );
