@@ -35,7 +35,7 @@ export const SERVER_ENTRIES = {
   mail: ["mail-templates", "mailer", "outbox"],
   notifications: ["events", "notifications"],
   billing: ["billing", "checkout", "entitlements", "fulfilment", "ledger", "notify-signups", "quota", "sales", "stripe-webhook", "subscriptions", "test-checkout"],
-  jobs: ["failures", "import-fairness", "log-lines", "queue", "queue-depth"],
+  jobs: ["failures", "import-fairness", "link-attempts", "log-lines", "queue", "queue-depth"],
   accounts: ["accounts", "api-tokens", "auth", "data-export", "password", "settings"],
   fetching: ["browser", "browser-fetch", "fetch-cache", "fetcher", "host-limits", "interactive-first", "page-fetch", "page-parse-pool", "page-parser", "render"],
   ops: ["health", "migrator", "ops-server"],

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useOutlet, useParams, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
@@ -12,7 +12,7 @@ import { LoadMore } from "~/components/dashboard/load-more";
 import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
-import { LinkRow } from "~/components/dashboard/link-row";
+import { LinkList } from "~/components/dashboard/link-list";
 import { NewLinksButton } from "~/components/dashboard/new-links-button";
 import { SearchBar } from "~/components/dashboard/search-bar";
 import { DashboardSidebar, PhonePlanDisclosure } from "~/components/dashboard/sidebar";
@@ -51,6 +51,16 @@ const TABS = [
   ["share", "Share"],
 ] as const;
 
+/**
+ * Opening or closing a link's detail (/dashboard/links/{id}, a nested route) leaves the list as it
+ * is: the list keeps its own live state, and asking for its page again would cost a full render.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const detail = (url: URL) => url.pathname.startsWith("/dashboard/links/");
+  if (!formMethod && currentUrl.pathname !== nextUrl.pathname && (detail(currentUrl) || detail(nextUrl))) return false;
+  return defaultShouldRevalidate;
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // A search in the address (?q=&tag=…, as the search box writes it) is rendered as such; one
@@ -85,6 +95,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
+  // A link's detail (nested route): a side panel on a desktop, the page itself on a phone.
+  const detail = useOutlet();
+  const openId = useParams().id;
   // The search and filters live in the address: typing replaces the entry, a filter picked or
   // removed adds one (so Back undoes it), and Back or Forward brings their search back.
   const [search, setSearch] = useState<SearchState>(data.search);
@@ -127,7 +140,7 @@ export default function Dashboard() {
     const id = focusAfterRestore.current;
     if (!id || !links.some((link) => link.id === id)) return;
     focusAfterRestore.current = null;
-    document.querySelector<HTMLElement>(`[data-delete-link="${id}"]`)?.focus();
+    document.querySelector<HTMLElement>(`[data-row-link="${id}"]`)?.focus();
   }, [links]);
   const [params] = useSearchParams();
   const tabOf = (value: string | null) => TABS.find(([key]) => key === value)?.[0] ?? "saved";
@@ -211,6 +224,8 @@ export default function Dashboard() {
 
   return (
     <div className="container-page py-8">
+      {detail}
+      <div className={cx(detail && "max-lg:hidden")}>
       <SharedLinkToast />
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
@@ -304,11 +319,16 @@ export default function Dashboard() {
                   </p>
                 ) : (
                   <>
-                    <ul className="space-y-3" aria-label={filtered ? "Matching links" : "Saved links"} aria-busy={searching}>
-                      {links.map((link) => (
-                        <LinkRow key={link.id} link={link} onChange={upsert} onDelete={deleteWithUndo} onTag={filterByTag} selection={bulkAllowed ? bulk.rowSelection(link) : undefined} />
-                      ))}
-                    </ul>
+                    <LinkList
+                      links={links}
+                      label={filtered ? "Matching links" : "Saved links"}
+                      busy={searching}
+                      currentId={openId}
+                      onChange={upsert}
+                      onDelete={deleteWithUndo}
+                      onTag={filterByTag}
+                      selectionFor={bulkAllowed ? bulk.rowSelection : undefined}
+                    />
                     <LoadMore
                       shown={links.length}
                       // A search's count is not known until its last page: what is shown, plus more while there is more.
@@ -325,6 +345,7 @@ export default function Dashboard() {
           </div>
         </div>
         <DashboardSidebar role={data.role} access={data.access} stats={stats} />
+      </div>
       </div>
       <BuyPackModal open={modalOpen} packs={data.packs} result={checkoutState} onClose={closeModal} />
     </div>

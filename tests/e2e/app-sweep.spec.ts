@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { E2E_ADMIN, pagesUrl } from "./helpers";
+import { E2E_ADMIN, openRow, pagesUrl, rowAction } from "./helpers";
 import { DESKTOP, expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, THEMES, useTheme } from "./layout";
 
 /**
@@ -134,10 +134,13 @@ async function creatorPages(page: Page, width: Width) {
   await signIn(page, creator, PASSWORD);
   const rows = page.getByTestId("link-row");
   await expect(rows).toHaveCount(11);
-  // The long title gets the row's width, not a sliver beside the actions.
-  const titleWidth = await rows.first().getByRole("button", { name: LONG_TITLE, exact: true }).evaluate((el) => el.getBoundingClientRect().width);
+  // The long title gets its text column's whole width (status and tags go below it), beside only the ⋯ button.
+  const longTitle = rows.first().getByRole("link", { name: LONG_TITLE, exact: true });
+  const titleWidth = await longTitle.evaluate((el) => el.getBoundingClientRect().width);
+  const columnWidth = await longTitle.evaluate((el) => el.parentElement!.getBoundingClientRect().width);
   const rowWidth = await rows.first().evaluate((el) => el.getBoundingClientRect().width);
-  expect(titleWidth, "the title's share of the row").toBeGreaterThan(rowWidth * 0.7);
+  expect(titleWidth, "the title's share of its column").toBeGreaterThanOrEqual(columnWidth - 1);
+  expect(titleWidth, "the title's share of the row").toBeGreaterThan(rowWidth * 0.55);
   await check(page, width, "saved links");
   if (width !== 360) await test.step("focus rings", () => expectVisibleFocus(page));
 
@@ -157,12 +160,14 @@ async function creatorPages(page: Page, width: Width) {
   await expect(plan.getByRole("heading", { name: "Feature Access" })).toBeVisible();
   await expect(plan).toContainText("Creator plan");
 
-  // A link's details opened, then Share (the copied-link notice).
-  await rows.first().getByRole("button", { name: LONG_TITLE, exact: true }).click();
-  await expect(rows.first().getByTestId("link-details")).toBeVisible();
-  await rows.first().getByRole("button", { name: `Share ${LONG_TITLE}` }).click();
+  // Share from the row's ⋯ menu (the copied-link notice), then the link's details opened.
+  await rowAction(rows.first(), "Share");
   await expect(page.getByText(/Public link copied/)).toBeVisible();
+  const details = await openRow(rows.first());
+  await expect(details.getByTestId("link-details")).toBeVisible();
   await check(page, width, "plan, details and share notice");
+  await details.getByRole("button", { name: "Back to links (Escape)" }).click();
+  await expect(details).toHaveCount(0);
 
   await page.getByRole("button", { name: /^Notifications/ }).click();
   await expect(page.getByText("Welcome to Creator")).toBeVisible();

@@ -11,7 +11,7 @@ test("a Creator generates a quiz, answers it and sees the score", async ({ page 
 
   await page.getByLabel("Save a link").fill(pagesUrl("/article"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByTestId("link-row").first().getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("link-row").first()).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
 
   await page.getByRole("tab", { name: "Enrichments" }).click();
   const card = page.getByTestId("enrichment-card").first();

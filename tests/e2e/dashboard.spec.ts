@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { withDb } from "./db";
 import { expectNoAxeViolations } from "./axe";
-import { E2E_CREATOR, pagesUrl, registerThroughPage } from "./helpers";
+import { E2E_CREATOR, openRow, pagesUrl, registerThroughPage, rowActions } from "./helpers";
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
   await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");
@@ -24,28 +24,28 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   await save.click();
 
   const row = page.getByTestId("link-row").first();
-  await expect(row).toContainText(pagesUrl("/article"));
+  await expect(row).toHaveAttribute("data-url", new RegExp(`^${pagesUrl("/article").replace(/[.?]/g, "\\$&")}`));
   await expect(row.getByText("Processing")).toBeVisible();
-  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
+  await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
   await expect(row).toContainText("How Postgres Indexes Work");
   await expect(row.getByRole("list", { name: "Tags" })).toContainText("#indexes");
   expect(reloaded).toBe(false);
 
-  await row.getByRole("button", { name: "How Postgres Indexes Work", exact: true }).click();
-  await expect(row.getByTestId("link-details")).toContainText("Summary");
+  const panel = await openRow(row);
+  await expect(panel.getByTestId("link-details")).toContainText("Summary");
   // Code snippet extraction is sold with Scout: a Free user's details have none (a Creator's do, see creator.spec.ts).
-  await expect(row.getByTestId("link-details")).not.toContainText("CREATE INDEX");
+  await expect(panel.getByTestId("link-details")).not.toContainText("CREATE INDEX");
   await expect(page.getByTestId("usage-meter")).toContainText("1 / 5");
 
   // The user's own title and tags (decision 040): saved over the page's, and the row shows them.
-  const own = row.getByRole("form", { name: "Title and tags" });
+  const own = panel.getByRole("form", { name: "Title and tags" });
   await expect(own.getByLabel("Title")).toHaveValue("How Postgres Indexes Work");
   await own.getByLabel("Title").fill("My Postgres reading");
   await own.getByLabel("Tags").fill("Reading list, indexes, reading list");
   await own.getByRole("button", { name: "Save title and tags" }).click();
   await expect(page.getByText("Title and tags saved. Enrichment will keep them.")).toBeVisible();
   await expect(row.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["#Reading list", "#indexes"]);
-  await expect(row.getByRole("button", { name: "My Postgres reading", exact: true })).toBeVisible();
+  await expect(row.getByRole("link", { name: "My Postgres reading", exact: true })).toBeVisible();
   await expect(own.getByRole("button", { name: "Save title and tags" })).toBeDisabled();
 });
 
@@ -67,9 +67,10 @@ test("a news page's details show its lead image (from our origin), byline, site 
   await page.getByLabel("Save a link").fill(pagesUrl("/story"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
-  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 30_000 });
-  await row.getByRole("button", { name: "Harbour bridge reopens after two years of repairs", exact: true }).click();
-  const source = row.getByTestId("link-source");
+  await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 30_000 });
+  const panel = await openRow(row);
+  await expect(panel.getByRole("heading", { name: "Harbour bridge reopens after two years of repairs" })).toBeVisible();
+  const source = panel.getByTestId("link-source");
   await expect(source).toContainText("By Maria Lopez · The Daily Herald · Published Nov 20, 2026");
   const image = source.locator("img");
   await expect(image).toHaveAttribute("src", /^\/lead-images\/[0-9a-f]{32}$/);
@@ -86,14 +87,14 @@ test("a failing link shows Failed with its reason and a Retry button; Free users
   const row = page.getByTestId("link-row").first();
   await expect(row.getByText("Failed")).toBeVisible({ timeout: 15_000 });
   await expect(row.getByTestId("link-error")).toHaveText("The page answered 404 Not Found");
-  await expect(row.getByRole("button", { name: "Retry" })).toBeVisible();
+  expect(await rowActions(row)).toContain("Retry");
 
   const locked = page.getByRole("link", { name: /Quiz generator \(locked/ });
   await expect(locked).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
 });
 
-// Retry goes away as the link turns Processing: a keyboard that pressed it stays on the row (its
-// title), not at the page's start. The button names its link, as Delete and Share do.
+// Retry goes away as the link turns Processing: a keyboard that picked it from the row's ⋯ menu
+// stays on the row (its title), not at the page's start.
 test("keyboard: after Retry on a failed link the focus is on that link's title", async ({ page }) => {
   await registerThroughPage(page, `fail-keys-${Date.now()}@example.com`, "dash-password");
   const url = pagesUrl("/does-not-exist");
@@ -101,10 +102,12 @@ test("keyboard: after Retry on a failed link the focus is on that link's title",
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
   await expect(row.getByText("Failed")).toBeVisible({ timeout: 15_000 });
-  const retry = row.getByRole("button", { name: `Retry ${url}`, exact: true });
-  await retry.focus();
+  await row.getByRole("link", { name: url, exact: true }).focus();
+  await page.keyboard.press(".");
+  await expect(page.getByRole("menu", { name: `Actions for ${url}` }).getByRole("menuitem", { name: "Retry" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(row.getByRole("button", { name: url, exact: true })).toBeFocused();
+  await expect(row).toHaveAttribute("data-status", /pending|error/);
+  await expect(row.getByRole("link", { name: url, exact: true })).toBeFocused();
 });
 
 // Notify me (sales Coming Soon) is in sales.global.spec.ts: it switches sales off for everyone.
@@ -204,5 +207,5 @@ test("links saved in another tab are counted on 'N new links — show', which br
   await expect(rows).toHaveCount(3);
   await expect(fresh).toHaveCount(0);
   await expect(rows.first()).toContainText("elsewhere=two");
-  await expect(rows.first().locator("button[aria-expanded]")).toBeFocused();
+  await expect(rows.first().locator("[data-row-link]")).toBeFocused();
 });

@@ -53,14 +53,15 @@ test("keyboard: after Save notes the focus is back in the notes", async ({ page 
   await page.getByLabel("Save a link").fill(url);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
-  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 30_000 });
-  await row.getByRole("button", { name: /How Postgres Indexes Work/ }).first().click();
-  const notes = row.getByLabel("Your notes");
+  await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 30_000 });
+  await row.getByRole("link", { name: /How Postgres Indexes Work/ }).first().click();
+  const panel = page.getByTestId("link-panel");
+  const notes = panel.getByLabel("Your notes");
   await notes.fill("Read the second half again.");
-  await row.getByRole("button", { name: "Save notes" }).focus();
+  await panel.getByRole("button", { name: "Save notes" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Notes saved.")).toBeVisible();
-  await expect(row.getByRole("button", { name: "Save notes" })).toBeDisabled();
+  await expect(panel.getByRole("button", { name: "Save notes" })).toBeDisabled();
   await expect(notes).toBeFocused();
 });
 

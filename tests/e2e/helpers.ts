@@ -36,3 +36,27 @@ export async function waitForHydration(locator: Locator) {
     .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))), { message: "hydrated" })
     .toBe(true);
 }
+
+/** Picks an action from a dashboard row's ⋯ menu (Share, Retry, Enrich, Edit tags, Delete), by mouse. */
+export async function rowAction(row: Locator, action: string) {
+  await row.hover();
+  await row.getByTestId("row-menu-button").click();
+  await row.getByRole("menuitem", { name: action, exact: true }).click();
+}
+
+/** The actions a dashboard row's ⋯ menu offers, read by opening it (and closing it again with Escape). */
+export async function rowActions(row: Locator): Promise<string[]> {
+  await row.hover();
+  await row.getByTestId("row-menu-button").click();
+  const items = await row.getByRole("menuitem").allTextContents();
+  await row.page().keyboard.press("Escape");
+  return items;
+}
+
+/** Opens a dashboard row's detail (the side panel, or the page on a phone) from its title. */
+export async function openRow(row: Locator): Promise<Locator> {
+  await row.locator("[data-row-link]").click();
+  const panel = row.page().getByTestId("link-panel");
+  await expect(panel).toBeVisible();
+  return panel;
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { spendAllowance, userIdOf, withDb } from "./db";
-import { pagesUrl, registerThroughPage } from "./helpers";
+import { openRow, pagesUrl, registerThroughPage, rowAction } from "./helpers";
 import { sweepSubscriptionsNow } from "./sweep";
 
 // Test mode (no STRIPE_SECRET_KEY): checkout is our own labelled page with Pay and Cancel, which
@@ -116,8 +116,8 @@ test("a Free user at the limit buys a Popular Pack from the dashboard modal and 
   await expect(done).toBeHidden();
   await expect(page).toHaveURL("/dashboard");
 
-  await row.getByRole("button", { name: "Retry" }).click();
-  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 20_000 });
+  await rowAction(row, "Retry");
+  await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 20_000 });
   await expect(page.getByTestId("pack-credits")).toContainText("19 pack credits left");
 });
 
@@ -175,10 +175,10 @@ test("after an upgrade, a link saved on Free is enriched again with Scout's feat
   await page.getByLabel("Save a link").fill(pagesUrl(`/article?earlier=${Date.now()}`));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
-  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
-  await row.getByRole("button", { name: "How Postgres Indexes Work", exact: true }).click();
-  await expect(row.getByTestId("enriched-with")).toContainText("Enriched with Free plan features on");
-  await expect(row.getByTestId("link-details")).not.toContainText("CREATE INDEX");
+  await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
+  const panel = await openRow(row);
+  await expect(panel.getByTestId("enriched-with")).toContainText("Enriched with Free plan features on");
+  await expect(panel.getByTestId("link-details")).not.toContainText("CREATE INDEX");
 
   await subscribe(page, "Scout");
   const offer = page.getByTestId("earlier-links");
@@ -189,9 +189,9 @@ test("after an upgrade, a link saved on Free is enriched again with Scout's feat
 
   await page.goto("/dashboard");
   const again = page.getByTestId("link-row").first();
-  await again.getByRole("button", { name: "How Postgres Indexes Work", exact: true }).click();
-  await expect(again.getByTestId("enriched-with")).toContainText("Enriched with Scout plan features on");
-  await expect(again.getByTestId("link-details")).toContainText("CREATE INDEX");
+  const fresh = await openRow(again);
+  await expect(fresh.getByTestId("enriched-with")).toContainText("Enriched with Scout plan features on");
+  await expect(fresh.getByTestId("link-details")).toContainText("CREATE INDEX");
   // Nothing is behind any more: the billing page offers nothing.
   await page.goto("/settings/billing");
   await expect(page.getByTestId("billing-plan-name")).toHaveText("Scout");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { pagesUrl, registerThroughPage } from "./helpers";
+import { pagesUrl, registerThroughPage, rowAction } from "./helpers";
 
 const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
   { path: "/", heading: /Save links/, texts: ["Start Free Today", "Need more than five enrichments a month?", "Basic URL gathering"] },
@@ -77,8 +77,8 @@ test("a Free user shares a link; signed out, its page shows the summary, tags an
   await page.getByLabel("Save a link").fill(pagesUrl("/react"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
-  await expect(row.getByText("Enriched")).toBeVisible({ timeout: 15_000 });
-  await row.getByRole("button", { name: /^Share / }).click();
+  await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
+  await rowAction(row, "Share");
   await page.getByRole("tab", { name: "Share" }).click();
   const shared = page.getByTestId("shared-link").first();
   await expect(shared).toContainText("A gentle guide to React hooks");

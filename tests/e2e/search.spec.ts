@@ -33,7 +33,7 @@ async function userWithLinks(page: Page) {
   await resynced;
 }
 
-const titles = (page: Page) => page.getByTestId("link-row").locator("button[aria-expanded] span").allTextContents();
+const titles = (page: Page) => page.getByTestId("link-row").locator("[data-row-link]").allTextContents();
 
 for (const theme of ["light", "dark"] as Theme[]) {
   test(`search as you type with /, filter by a clicked tag, clear (${theme})`, async ({ page }) => {

@@ -185,7 +185,8 @@ export function BulkToolbar({
   }, [settledId]);
 
   const focusFirstRow = useCallback(() => {
-    const target = (anchor.current && document.querySelector<HTMLElement>(`[data-select-link="${anchor.current}"]`)) || document.querySelector<HTMLElement>("[data-select-link]");
+    // The row's title: the list's one Tab stop (decision 052), where x selects again.
+    const target = (anchor.current && document.querySelector<HTMLElement>(`[data-link-id="${anchor.current}"] [data-row-link]`)) || document.querySelector<HTMLElement>("[data-row-link]");
     target?.focus();
   }, [anchor]);
 

@@ -169,7 +169,18 @@ function ArtifactResult({ artifact }: { artifact: CardArtifact }) {
  * snippets. A result opened (or generated) shows above the details. `access` is the server's
  * answer for the user's plan, as the sidebar shows it.
  */
-export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentItem; access: FeatureAccessMap; onArtifact: ArtifactListener }) {
+export function EnrichmentCard({
+  item,
+  access,
+  onArtifact,
+  embedded = false,
+}: {
+  item: EnrichmentItem;
+  access: FeatureAccessMap;
+  onArtifact: ArtifactListener;
+  /** Inside a link's detail panel, which shows the title, summary and details itself: the results and their actions only. */
+  embedded?: boolean;
+}) {
   const link = item.link;
   const [artifacts, setArtifacts] = useState<CardArtifact[]>(item.artifacts);
   const [shown, setShown] = useState<{ kind: ArtifactKind; variant: string } | null>(null);
@@ -230,17 +241,19 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
   const ready = artifacts.filter((a) => a.status === "ready");
   const detailsId = `details-${link.id}`;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="enrichment-card">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="line-clamp-2 break-words font-medium">{link.title ?? link.url}</h3>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
-            {link.url}
-          </a>
+    <li className={embedded ? "list-none" : "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"} data-testid="enrichment-card">
+      {embedded ? null : (
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="line-clamp-2 break-words font-medium">{link.title ?? link.url}</h3>
+            <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
+              {link.url}
+            </a>
+          </div>
+          {link.category && link.category in CATEGORIES ? <Badge tone="brand">{CATEGORIES[link.category as CategorySlug]}</Badge> : null}
         </div>
-        {link.category && link.category in CATEGORIES ? <Badge tone="brand">{CATEGORIES[link.category as CategorySlug]}</Badge> : null}
-      </div>
-      {link.summary ? (
+      )}
+      {!embedded && link.summary ? (
         <p className={cx("mt-2 text-sm leading-6", !expanded && "line-clamp-3")} data-testid="enrichment-summary">
           {link.summary}
         </p>
@@ -250,7 +263,7 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
           Ready: {ready.map((a) => `${ARTIFACT_ACCESS[a.kind].label}${a.variant ? ` (${a.variant})` : ""}`).join(" · ")}
         </p>
       ) : null}
-      <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+      <div className={cx("flex flex-wrap items-center gap-2", !embedded && "mt-3 border-t border-slate-200 pt-3 dark:border-slate-800")}>
         {action("advanced", "Advanced summary")}
         {action("quiz", "Quiz")}
         {action("course", "Mini-course")}
@@ -290,9 +303,11 @@ export function EnrichmentCard({ item, access, onArtifact }: { item: EnrichmentI
         ) : (
           <LockedAction kind="export" access={access.markdownExport} />
         )}
-        <Button size="sm" variant="ghost" className="ml-auto" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((open) => !open)}>
-          {expanded ? "Hide details" : "Show details"}
-        </Button>
+        {embedded ? null : (
+          <Button size="sm" variant="ghost" className="ml-auto" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((open) => !open)}>
+            {expanded ? "Hide details" : "Show details"}
+          </Button>
+        )}
       </div>
       {shown ? (
         <section className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50" aria-label={ARTIFACT_ACCESS[shown.kind].label}>

@@ -5,12 +5,13 @@ import { NOTES_MAX_CHARS, STATUS_LABELS, TAG_MAX_CHARS, TITLE_MAX_CHARS, fetchLa
 import { featureInfo, isFeatureKey } from "~/lib/entitlements";
 import { enrichedWithLabel } from "~/lib/plan-enrichment";
 import { uniqueTags } from "~/lib/tags";
-import { Favicon } from "../favicon";
+import { Favicon, hostOf } from "../favicon";
 import { useDateFormat } from "../local-time";
 import { useToast } from "../toast";
-import { Badge, Button, TagChips, cx } from "../ui";
+import { Badge, Button, cx } from "../ui";
+import { RowMenu, type RowMenuItem } from "./row-menu";
 
-function StatusBadge({ status }: { status: PublicLink["status"] }) {
+export function StatusBadge({ status }: { status: PublicLink["status"] }) {
   if (status === "pending") {
     return (
       <span className="inline-flex items-center gap-1.5 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-800 dark:bg-sky-900/50 dark:text-sky-200">
@@ -50,7 +51,7 @@ function CodeBlock({ language, code }: { language: string; code: string }) {
 }
 
 /** Suggested tags (Scout and up): accept one into the link's tags, or dismiss it. */
-function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (detail: LinkDetail) => void }) {
+function TagSuggestions({ detail, onChange, level: H = "h4" }: { detail: LinkDetail; onChange: (detail: LinkDetail) => void; level?: "h3" | "h4" }) {
   const toast = useToast();
   if (detail.tagSuggestions.length === 0) return null;
   async function review(tag: string, decision: "accept" | "dismiss") {
@@ -62,7 +63,7 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
   }
   return (
     <div>
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Suggested tags</h4>
+      <H className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Suggested tags</H>
       <ul className="mt-1 flex flex-wrap gap-1" aria-label="Suggested tags">
         {detail.tagSuggestions.map((tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full border border-dashed border-slate-300 py-0.5 pl-2 pr-1 text-xs dark:border-slate-600">
@@ -140,7 +141,7 @@ function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail
         <span className="text-xs text-slate-500 dark:text-slate-400">
           {text.length.toLocaleString("en-US")} / {NOTES_MAX_CHARS.toLocaleString("en-US")}
         </span>
-        <Button size="sm" variant="secondary" onClick={save} busy={saving} disabled={!changed}>
+        <Button size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" onClick={save} busy={saving} disabled={!changed}>
           {saving ? "Saving…" : "Save notes"}
         </Button>
       </div>
@@ -212,7 +213,7 @@ function TitleAndTagsEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: 
         <span id={`${id}-tags-hint`} className="text-xs text-slate-500 dark:text-slate-400">
           Separate tags with commas. Yours stay when the link is enriched again; a tag you remove stays off.
         </span>
-        <Button type="submit" size="sm" variant="secondary" busy={saving} disabled={!titleChanged && !tagsChanged}>
+        <Button type="submit" size="sm" variant="secondary" className="shrink-0 whitespace-nowrap" busy={saving} disabled={!titleChanged && !tagsChanged}>
           {saving ? "Saving…" : "Save title and tags"}
         </Button>
       </div>
@@ -252,7 +253,21 @@ function SourceDetails({ detail }: { detail: LinkDetail }) {
   );
 }
 
-export function LinkDetails({ detail: initial, showSummary = true, id }: { detail: LinkDetail; showSummary?: boolean; id?: string }) {
+export function LinkDetails({
+  detail: initial,
+  showSummary = true,
+  showReadingTime = true,
+  headingLevel: H = "h4",
+  id,
+}: {
+  detail: LinkDetail;
+  showSummary?: boolean;
+  /** False where the reading time is already shown (the detail panel's header). */
+  showReadingTime?: boolean;
+  /** Its sections' heading level: under the card's h3, or the panel's h2. */
+  headingLevel?: "h3" | "h4";
+  id?: string;
+}) {
   const [detail, setDetail] = useState(initial);
   useEffect(() => setDetail(initial), [initial]);
   return (
@@ -260,23 +275,23 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
       <SourceDetails detail={detail} />
       {showSummary && detail.summary ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</h4>
+          <H className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</H>
           <p className="mt-1 leading-6">{detail.summary}</p>
         </div>
       ) : null}
       <TitleAndTagsEditor detail={detail} onSaved={setDetail} />
-      <TagSuggestions detail={detail} onChange={setDetail} />
+      <TagSuggestions detail={detail} onChange={setDetail} level={H} />
       <NotesEditor detail={detail} onSaved={setDetail} />
       {detail.codeSnippets.length > 0 ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</h4>
+          <H className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</H>
           {detail.codeSnippets.map((snippet, i) => (
             <CodeBlock key={i} {...snippet} />
           ))}
         </div>
       ) : null}
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        {detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
+        {showReadingTime && detail.readingMinutes ? `${detail.readingMinutes} min read · ` : ""}
         {detail.engine ? `Enriched by ${detail.engine.startsWith("local/") ? "the local engine" : detail.engine}` : ""}
         {detail.fetchMethod ? (
           <span data-testid="fetch-method">
@@ -297,39 +312,49 @@ export interface RowSelection {
   onToggle: (checked: boolean, shiftKey: boolean) => void;
 }
 
-/** One saved link: favicon, title, status (Processing / Enriched / Failed), reason, Retry, details. */
+/** How many tags a row shows before "+N". */
+const ROW_TAGS = 3;
+
+/** The detail's address (a nested route of the dashboard: the panel survives a reload). */
+export const linkDetailPath = (id: string) => `/dashboard/links/${id}`;
+
+/**
+ * One saved link as a compact row: title, site, one line of summary, up to three tags, its status
+ * only when not enriched (with a failure's reason once), and its actions in a ⋯ menu. The title is
+ * the row's one focusable element, and only when `tabStop` (the list's roving Tab stop).
+ */
 export function LinkRow({
   link,
   onChange,
   onDelete,
+  onOpen,
   selection,
   onTag,
+  tabStop = true,
+  current = false,
 }: {
   link: PublicLink;
   onChange: (link: PublicLink) => void;
   onDelete: (link: PublicLink) => void;
+  /** Opens the link's detail (`focus: "tags"` for the menu's Edit tags). */
+  onOpen: (link: PublicLink, focus?: "tags") => void;
   selection?: RowSelection;
   /** Filters the list by a tag the reader clicks. */
   onTag?: (tag: string) => void;
+  tabStop?: boolean;
+  /** Its detail is open beside the list. */
+  current?: boolean;
 }) {
-  const [detail, setDetail] = useState<LinkDetail | null>(null);
-  const [open, setOpen] = useState(false);
   const toast = useToast();
-  const titleButton = useRef<HTMLButtonElement>(null);
-
-  async function toggle() {
-    const next = !open;
-    setOpen(next);
-    if (next && link.status === "enriched" && detail?.enrichedAt !== link.enrichedAt) {
-      setDetail(await apiFetch<LinkDetail>(`/api/links/${link.id}`).catch(() => null));
-    }
-  }
+  const titleLink = useRef<HTMLAnchorElement>(null);
+  const name = link.title ?? link.url;
+  const host = hostOf(link.url);
 
   async function retry() {
     try {
       onChange(await apiFetch<PublicLink>(`/api/links/${link.id}/retry`, { method: "POST" }));
       // Retry (or Enrich) goes as the link turns Processing: the focus stays on the row, not the page's start.
-      titleButton.current?.focus();
+      titleLink.current?.focus();
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Retry failed. Please try again", "error");
     }
@@ -345,105 +370,122 @@ export function LinkRow({
     }
   }
 
+  const actions: RowMenuItem[] = [
+    ...(link.status === "enriched" ? [{ label: "Share", onSelect: share }] : []),
+    ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
+    ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),
+    { label: "Edit tags", onSelect: () => onOpen(link, "tags") },
+    { label: "Delete", onSelect: () => onDelete(link), danger: true },
+  ];
+  const shownTags = link.tags.slice(0, ROW_TAGS);
+  const moreTags = link.tags.length - shownTags.length;
+  const reason = (link.status === "error" || link.status === "unenriched") && link.error ? link.error : null;
+
   return (
     <li
       className={cx(
-        "rounded-xl border bg-white p-4 dark:bg-slate-900",
-        selection?.checked ? "border-brand-500 ring-1 ring-brand-500 dark:border-brand-400 dark:ring-brand-400" : "border-slate-200 dark:border-slate-800",
+        "group relative flex items-start gap-3 px-3 py-3 sm:px-4",
+        selection?.checked ? "bg-brand-50 dark:bg-brand-900/40" : current ? "bg-slate-100 dark:bg-slate-800/70" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
       )}
       data-testid="link-row"
       data-status={link.status}
       data-link-id={link.id}
+      // The address the row is for: its text shows the site alone once the page has a title.
+      data-url={link.url}
     >
-      {/* The title gets the row's full width; status and actions sit on a line of their own below,
-          so a phone does not squeeze the title beside them. */}
-      <div className="flex items-start gap-3">
-        {selection ? (
-          // The label makes a target larger than the box itself, easy to hit on a phone.
-          <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
-            <input
-              type="checkbox"
-              checked={selection.checked}
-              // onClick, not onChange: it carries the Shift key for a range (from the mouse and the keyboard's Space alike).
-              onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
-              onChange={() => undefined}
-              aria-label={`Select ${link.title ?? link.url}`}
-              data-select-link={link.id}
-              className="h-4 w-4 cursor-pointer accent-brand-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-            />
-          </label>
+      {selection ? (
+        // Out of the Tab order (x selects from the keyboard); the label is a larger target for a finger.
+        <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            checked={selection.checked}
+            // onClick, not onChange: it carries the Shift key for a range.
+            onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
+            onChange={() => undefined}
+            aria-label={`Select ${name}`}
+            data-select-link={link.id}
+            className="h-4 w-4 cursor-pointer accent-brand-600"
+          />
+        </label>
+      ) : null}
+      <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
+      <div className="min-w-0 flex-1">
+        <a
+          ref={titleLink}
+          href={linkDetailPath(link.id)}
+          tabIndex={tabStop ? 0 : -1}
+          aria-current={current ? "true" : undefined}
+          data-row-link={link.id}
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            onOpen(link);
+          }}
+          className="line-clamp-2 break-words rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
+        >
+          {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : name}
+        </a>
+        {/* The site, then one line of what the page is about (where the search matched, when searching). */}
+        {(link.title && host) || link.highlight?.snippet || link.description ? (
+          <p className="mt-0.5 line-clamp-1 break-words text-sm text-slate-600 dark:text-slate-400" data-testid={link.highlight?.snippet ? "search-snippet" : undefined}>
+            {link.title && host ? <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{host}</span> : null}
+            {link.title && host && (link.highlight?.snippet || link.description) ? <span aria-hidden> · </span> : null}
+            {link.highlight?.snippet ? <Highlighted html={link.highlight.snippet} /> : link.description}
+          </p>
         ) : null}
-        <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
-        <div className="min-w-0 flex-1">
-          <button ref={titleButton} type="button" onClick={toggle} className="block w-full rounded text-left" aria-expanded={open}>
-            <span className="line-clamp-2 break-words font-medium hover:text-brand-600 dark:hover:text-brand-300">
-              {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : (link.title ?? link.url)}
-            </span>
-          </button>
-          <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
-            {link.url}
-          </a>
-          {link.highlight?.snippet ? (
-            <p className="mt-1 line-clamp-3 text-sm text-slate-600 dark:text-slate-300" data-testid="search-snippet">
-              <Highlighted html={link.highlight.snippet} />
-            </p>
-          ) : link.description ? (
-            <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{link.description}</p>
-          ) : null}
-          {onTag && link.tags.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-1" aria-label="Tags">
-              {link.tags.map((tag) => (
-                <li key={tag}>
-                  <button
-                    type="button"
-                    onClick={() => onTag(tag)}
-                    aria-label={`Show links tagged ${tag}`}
-                    className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-brand-100 hover:text-brand-800 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-brand-900/50 dark:hover:text-brand-100"
-                  >
-                    #{tag}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <TagChips tags={link.tags} className="mt-2" />
-          )}
-          {link.status === "error" && link.error ? (
-            <p className="mt-2 text-sm text-red-600 dark:text-red-400" data-testid="link-error">
-              {link.error}
-            </p>
-          ) : null}
-          {link.status === "unenriched" && link.error ? (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="link-not-enriched">
-              {link.error}
-            </p>
-          ) : null}
-        </div>
+        {link.status !== "enriched" || reason || link.tags.length > 0 ? (
+          <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            {link.status !== "enriched" ? <StatusBadge status={link.status} /> : null}
+            {reason ? (
+              <span className={cx("min-w-0 text-xs", link.status === "error" ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-300")} data-testid={link.status === "error" ? "link-error" : "link-not-enriched"}>
+                {reason}
+              </span>
+            ) : null}
+            {link.tags.length > 0 ? (
+              <ul className="flex flex-wrap items-center gap-1" aria-label="Tags">
+                {shownTags.map((tag, i) => (
+                  // A phone's narrow row shows two tags, a wider screen three.
+                  <li key={tag} className={i === ROW_TAGS - 1 ? "max-sm:hidden" : undefined}>
+                    {onTag ? (
+                      // The mouse's shortcut to the tag's links; a keyboard filters from the sidebar or search.
+                      <button
+                        type="button"
+                        tabIndex={-1}
+                        onClick={() => onTag(tag)}
+                        aria-label={`Show links tagged ${tag}`}
+                        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-brand-100 hover:text-brand-800 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-brand-900/50 dark:hover:text-brand-100"
+                      >
+                        #{tag}
+                      </button>
+                    ) : (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">#{tag}</span>
+                    )}
+                  </li>
+                ))}
+                {moreTags > 0 ? (
+                  <li className="text-xs text-slate-600 max-sm:hidden dark:text-slate-400" title={link.tags.slice(ROW_TAGS).map((tag) => `#${tag}`).join(" ")}>
+                    +{moreTags}
+                    <span className="sr-only"> more tags</span>
+                  </li>
+                ) : null}
+                {link.tags.length >= ROW_TAGS ? (
+                  <li className="text-xs text-slate-600 sm:hidden dark:text-slate-400" title={link.tags.slice(ROW_TAGS - 1).map((tag) => `#${tag}`).join(" ")}>
+                    +{moreTags + 1}
+                    <span className="sr-only"> more tags</span>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
       </div>
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 pl-8">
-        <StatusBadge status={link.status} />
-        <div className="flex gap-1">
-          {link.status === "error" ? (
-            <Button size="sm" variant="secondary" onClick={retry} aria-label={`Retry ${link.title ?? link.url}`}>
-              Retry
-            </Button>
-          ) : null}
-          {link.status === "unenriched" ? (
-            <Button size="sm" variant="secondary" onClick={retry} aria-label={`Enrich ${link.title ?? link.url}`}>
-              Enrich
-            </Button>
-          ) : null}
-          {link.status === "enriched" ? (
-            <Button size="sm" variant="ghost" onClick={share} aria-label={`Share ${link.title ?? link.url}`}>
-              Share
-            </Button>
-          ) : null}
-          <Button size="sm" variant="ghost" onClick={() => onDelete(link)} aria-label={`Delete ${link.title ?? link.url}`} data-delete-link={link.id}>
-            Delete
-          </Button>
-        </div>
-      </div>
-      {open && detail ? <LinkDetails detail={detail} /> : null}
+      {/* Shown on hover or focus where there is a mouse; always on touch screens, which have no hover. */}
+      <RowMenu
+        label={`Actions for ${name}`}
+        items={actions}
+        className="-my-1 shrink-0 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
+      />
     </li>
   );
 }

@@ -12,7 +12,7 @@ export function NewLinksButton({
   onShow,
   onError,
   noun = ["new link", "new links"],
-  focus = '[data-testid="link-row"] button[aria-expanded]',
+  focus = '[data-testid="link-row"] [data-row-link]',
 }: {
   count: number;
   onShow: () => Promise<void>;
