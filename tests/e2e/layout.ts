@@ -4,6 +4,8 @@ import { expect, type Page } from "@playwright/test";
 /** Widths a page must fit without sideways scrolling: two common phones and a desktop. */
 export const PHONE_WIDTHS = [360, 390] as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
+/** The phone the layout sweeps load pages on (axe and target sizes run there); the other phone widths are checked by narrowing it (expectFitsPhones). */
+export const PHONE = { width: PHONE_WIDTHS[1], height: 800 } as const;
 export const THEMES = ["light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
@@ -14,6 +16,25 @@ export const useTheme = (page: Page, theme: Theme) => page.addInitScript((value)
 export async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(widths.page, `${page.url()} is ${widths.page} px wide in a ${widths.window} px window`).toBeLessThanOrEqual(widths.window);
+}
+
+/**
+ * The page fits every phone width: checked at the window's width, then with the window narrowed to
+ * each other phone width on the same page (the pages' layout is CSS alone, no script reads the
+ * window's width, so a narrowed window lays out as one loaded narrow), then the width restored.
+ * One page load per state instead of one per width.
+ */
+export async function expectFitsPhones(page: Page) {
+  const viewport = page.viewportSize()!;
+  await expectNoSidewaysScroll(page);
+  for (const width of PHONE_WIDTHS.filter((w) => w !== viewport.width)) {
+    await page.setViewportSize({ width, height: viewport.height });
+    try {
+      await expectNoSidewaysScroll(page);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  }
 }
 
 /** WCAG 2.2's target-size rule (24 × 24 px, or spaced so a 24 px circle fits) over the page as it is now. */
