@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate, useParams } from "@remix-run/react";
 import { API_REFERENCE_PATH, entryHref, filterEntries, type ReferenceEntry, type ReferenceOperation, type ReferenceTag } from "~/lib/api-reference";
 import { SchemaFields, SchemaType, type JsonSchema } from "./json-schema";
@@ -17,10 +17,10 @@ export function MethodBadge({ method }: { method: string }) {
 
 const navLink = (current: boolean) =>
   cx(
-    "flex min-h-[1.75rem] items-center justify-between gap-2 rounded-lg border px-2.5 py-1 text-sm lg:border-transparent",
+    "flex min-h-[1.75rem] items-center justify-between gap-2 rounded-lg border px-2.5 py-1 text-sm lg:border-transparent lg:dark:border-transparent",
     current
       ? "border-brand-300 bg-brand-50 font-semibold text-brand-800 dark:border-brand-700 dark:bg-brand-900/50 dark:text-brand-100"
-      : "border-slate-200 text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white",
+      : "border-slate-200 text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white"
   );
 
 /**
@@ -29,6 +29,8 @@ const navLink = (current: boolean) =>
  */
 export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: ReferenceEntry[] }) {
   const [query, setQuery] = useState("");
+  // On a phone the sections fold away behind a button, so the page's own heading comes first.
+  const [sectionsOpen, setSectionsOpen] = useState(false);
   const params = useParams();
   const { pathname, hash } = useLocation();
   const navigate = useNavigate();
@@ -36,6 +38,7 @@ export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: Re
   const results = useRef<HTMLUListElement>(null);
   const matches = query.trim() ? filterEntries(index, query) : null;
   const current = params.tag ?? null;
+  useEffect(() => setSectionsOpen(false), [pathname]);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Enter" && matches?.[0]) {
@@ -66,17 +69,30 @@ export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: Re
         <label htmlFor={`${id}-filter`} className="block text-sm font-medium text-slate-800 dark:text-slate-100">
           Filter calls
         </label>
-        <input
-          id={`${id}-filter`}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder="Path or words, e.g. tags"
-          aria-describedby={`${id}-count`}
-          autoComplete="off"
-          className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
-        />
+        <div className="mt-1 flex gap-2">
+          <input
+            id={`${id}-filter`}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Path or words, e.g. tags"
+            aria-describedby={`${id}-count`}
+            autoComplete="off"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+          />
+          {matches ? null : (
+            <button
+              type="button"
+              aria-expanded={sectionsOpen}
+              aria-controls={`${id}-sections`}
+              onClick={() => setSectionsOpen((open) => !open)}
+              className="shrink-0 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 lg:hidden"
+            >
+              Sections
+            </button>
+          )}
+        </div>
         <p id={`${id}-count`} role="status" className={cx("mt-1 text-xs text-slate-600 dark:text-slate-300", !matches && "sr-only")}>
           {matches ? `${matches.length} of ${index.length} calls match` : `${index.length} calls in ${tags.length} sections`}
         </p>
@@ -96,7 +112,7 @@ export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: Re
           ))}
         </ul>
       ) : (
-        <nav aria-label="API sections" className="mt-4">
+        <nav id={`${id}-sections`} aria-label="API sections" className={cx("mt-4 lg:block", sectionsOpen ? "block" : "hidden")}>
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-0.5">
             <li>
               <Link to={API_REFERENCE_PATH} aria-current={pathname === API_REFERENCE_PATH ? "page" : undefined} className={navLink(pathname === API_REFERENCE_PATH)}>
@@ -138,7 +154,12 @@ export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: Re
 /** One call: method, path and who may call it; what it does; its parameters, body and answers. */
 export function OperationCard({ op }: { op: ReferenceOperation }) {
   return (
-    <article id={op.id} aria-labelledby={`${op.id}-title`} data-testid="api-operation" className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 sm:p-6">
+    <article
+      id={op.id}
+      aria-labelledby={`${op.id}-title`}
+      data-testid="api-operation"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 sm:p-6"
+    >
       <h2 id={`${op.id}-title`} className="flex flex-wrap items-center gap-2 font-mono text-sm font-semibold">
         <MethodBadge method={op.method} />
         <span className="break-all">{op.path}</span>

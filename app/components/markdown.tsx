@@ -29,7 +29,7 @@ export function renderInline(text: string): ReactNode[] {
       nodes.push(
         <code key={key} className="rounded bg-slate-100 px-1 py-px font-mono text-[0.875em] text-slate-900 dark:bg-slate-800 dark:text-slate-100">
           {code}
-        </code>,
+        </code>
       );
     } else if (label !== undefined) {
       nodes.push(
@@ -39,7 +39,7 @@ export function renderInline(text: string): ReactNode[] {
           </a>
         ) : (
           <Fragment key={key}>{renderInline(label)}</Fragment>
-        ),
+        )
       );
     } else if (strong !== undefined) {
       nodes.push(<strong key={key}>{renderInline(strong)}</strong>);
@@ -97,7 +97,7 @@ export function Markdown({ text, className }: { text: string; className?: string
               <li key={i}>{renderInline(item)}</li>
             ))}
           </ul>
-        ),
+        )
       )}
     </>
   );

@@ -27,7 +27,12 @@ export const API_REFERENCE_PATH = "/documentation/api";
 
 /** A tag as an address segment: `openapi.json` → `openapi-json`. */
 export function tagSlug(tag: string): string {
-  return tag.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "api";
+  return (
+    tag
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "api"
+  );
 }
 
 /** Where a call is shown: its tag's page, at its anchor. */

@@ -29,7 +29,10 @@ export default function ApiReferenceSection() {
         </Link>
       </p>
       <h1 className="mt-1 font-mono text-2xl font-bold tracking-tight sm:text-3xl">/api/{tag.name}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{tag.count === 1 ? "1 call" : `${tag.count} calls`}{names.length ? `, and the ${names.length === 1 ? "schema" : `${names.length} schemas`} they use` : ""}.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {tag.count === 1 ? "1 call" : `${tag.count} calls`}
+        {names.length ? `, and the ${names.length === 1 ? "schema" : `${names.length} schemas`} they use` : ""}.
+      </p>
       <div className="mt-6 space-y-4">
         {operations.map((op) => (
           <OperationCard key={op.id} op={op} />
