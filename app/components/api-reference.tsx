@@ -25,7 +25,8 @@ const navLink = (current: boolean) =>
 
 /**
  * The filter (every call, by method, path, summary or tag; Enter opens the first match, ↓ moves
- * into the matches) and, while it is empty, the sections: the overview and one page per tag.
+ * into the matches; opening one clears it) and, while it is empty, the sections: the overview and
+ * one page per tag, the open one with its calls.
  */
 export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: ReferenceEntry[] }) {
   const [query, setQuery] = useState("");
@@ -44,6 +45,7 @@ export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: Re
     if (event.key === "Enter" && matches?.[0]) {
       event.preventDefault();
       navigate(entryHref(matches[0]));
+      setQuery("");
     } else if (event.key === "ArrowDown" && matches?.length) {
       event.preventDefault();
       results.current?.querySelector("a")?.focus();
@@ -101,7 +103,7 @@ export function ApiNavigation({ tags, index }: { tags: ReferenceTag[]; index: Re
         <ul ref={results} onKeyDown={onResultsKeyDown} aria-label="Matching calls" className="mt-3 space-y-1" data-testid="api-filter-results">
           {matches.map((entry) => (
             <li key={entry.id}>
-              <Link to={entryHref(entry)} className="block rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
+              <Link to={entryHref(entry)} onClick={() => setQuery("")} className="block rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800">
                 <span className="flex flex-wrap items-center gap-x-2 font-mono text-xs">
                   <span className="font-semibold text-slate-700 dark:text-slate-200">{entry.method}</span>
                   <span className="break-all text-slate-900 dark:text-slate-100">{entry.path}</span>
