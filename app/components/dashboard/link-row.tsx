@@ -62,7 +62,7 @@ function TagSuggestions({ detail, onChange }: { detail: LinkDetail; onChange: (d
   }
   return (
     <div>
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Suggested tags</h4>
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Suggested tags</h3>
       <ul className="mt-1 flex flex-wrap gap-1" aria-label="Suggested tags">
         {detail.tagSuggestions.map((tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full border border-dashed border-slate-300 py-0.5 pl-2 pr-1 text-xs dark:border-slate-600">
@@ -260,7 +260,7 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
       <SourceDetails detail={detail} />
       {showSummary && detail.summary ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</h4>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Summary</h3>
           <p className="mt-1 leading-6">{detail.summary}</p>
         </div>
       ) : null}
@@ -269,7 +269,7 @@ export function LinkDetails({ detail: initial, showSummary = true, id }: { detai
       <NotesEditor detail={detail} onSaved={setDetail} />
       {detail.codeSnippets.length > 0 ? (
         <div>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</h4>
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Code snippets</h3>
           {detail.codeSnippets.map((snippet, i) => (
             <CodeBlock key={i} {...snippet} />
           ))}
