@@ -42,7 +42,7 @@ export const SERVER_ENTRIES = {
   links: ["bulk", "earlier-links", "favicons", "links", "preview", "share-target"],
   enrichment: ["artifact-route", "artifacts", "enrich-link", "enricher", "export-route", "link-export", "openai/llm", "preferences"],
   admin: ["activity", "console", "feature-flags", "queue-board", "stats", "users"],
-  api: ["openapi", "routes"],
+  api: ["openapi", "reference", "routes"],
   imports: ["export-all", "imports"],
   "jobs-console": ["operations", "replay"],
   seed: ["demo-seed", "seed"],

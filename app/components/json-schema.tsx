@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
+import { Markdown } from "./markdown";
 
 /**
  * A JSON Schema (2020-12, as the OpenAPI document carries it) shown for people: each field with
- * its type, whether it is optional, and its description. Named schemas link to their card
- * (`#schema-<Name>`) on the API reference page.
+ * its type, whether it is optional, and its description (Markdown). Named schemas link to their card
+ * (`#schema-<Name>`), which each API reference page carries for the schemas its calls use.
  */
 export type JsonSchema = {
   $ref?: string;
@@ -102,7 +103,7 @@ export function SchemaFields({ schema, depth = 0 }: { schema: JsonSchema; depth?
             <SchemaType schema={field} />
             {required.has(name) ? null : <span className="text-xs text-slate-600 dark:text-slate-300">optional</span>}
           </div>
-          {field.description ? <p className="text-slate-700 dark:text-slate-200">{field.description}</p> : null}
+          {field.description ? <Markdown text={field.description} className="text-slate-700 dark:text-slate-200" /> : null}
           <SchemaFields schema={field} depth={depth + 1} />
         </li>
       ))}

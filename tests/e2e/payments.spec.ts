@@ -88,6 +88,8 @@ test("a Free user at the limit buys a Popular Pack from the dashboard modal and 
   await expect(modal.getByRole("button", { name: /Buy Popular Pack/ })).not.toContainText("Best Value");
   // Keyboard: focus starts inside the modal; Escape closes it.
   await expect(modal.getByRole("button", { name: /Buy Starter Pack/ })).toBeFocused();
+  // Open, the dialog passes axe too (each pack's name is the text it shows: label-content-name-mismatch).
+  await expectNoAxeViolations(page);
   await page.keyboard.press("Escape");
   await expect(modal).toBeHidden();
 

@@ -10,7 +10,7 @@ export function WorkersTable({ workers }: { workers: WorkerInfo[] }) {
   if (workers.length === 0) return <p className="text-sm text-slate-500 dark:text-slate-400">No worker has reported in.</p>;
   return (
     // Wider than a phone: the table scrolls sideways in its own box, which keyboards can reach too.
-    <div tabIndex={0} role="region" aria-label="Workers" className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div tabIndex={0} role="region" aria-label="Workers table" className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">Workers</caption>
         <thead className="text-xs text-slate-500 dark:text-slate-400">

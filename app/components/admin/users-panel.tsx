@@ -284,7 +284,7 @@ export function UsersPanel() {
         ))}
       </ul>
 
-      <div tabIndex={0} role="region" aria-label="Users" className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 md:block">
+      <div tabIndex={0} role="region" aria-label="Users table" className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 md:block">
         <table className={cx("w-full min-w-[48rem] text-left text-sm", loading && "opacity-60")} aria-describedby={`${id}-status`} aria-busy={loading}>
           <caption className="sr-only">Users, {SORT_LABELS[filters.sort].toLowerCase()}</caption>
           <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:text-slate-400">

@@ -130,7 +130,6 @@ export function BuyPackModal({
                       }}
                       aria-disabled={buying !== null || undefined}
                       aria-busy={buying === pack.id || undefined}
-                      aria-label={`Buy ${pack.name}: ${pack.count} enrichments for ${formatEur(pack.price)}`}
                       className={cx(
                         "flex w-full items-center justify-between gap-3 rounded-xl border p-4 text-left transition-colors aria-disabled:cursor-not-allowed aria-disabled:opacity-60",
                         pack.popular
@@ -138,13 +137,18 @@ export function BuyPackModal({
                           : "border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800",
                       )}
                     >
+                      {/* The name is what the button shows (a spoken "Buy" first), so a voice
+                          command that reads the label ("Starter Pack") finds it. */}
                       <span>
                         <span className="flex flex-wrap items-center gap-2 font-semibold">
-                          {pack.name}
+                          <span>
+                            <span className="sr-only">Buy </span>
+                            {pack.name}
+                          </span>{" "}
                           {pack.popular ? <Badge tone="brand">Best Value</Badge> : null}
-                        </span>
+                        </span>{" "}
                         <span className="mt-0.5 block text-sm text-slate-600 dark:text-slate-300">{pack.count} enrichments</span>
-                      </span>
+                      </span>{" "}
                       <span className="text-lg font-bold">{buying === pack.id ? "…" : formatEur(pack.price)}</span>
                     </button>
                   </li>
