@@ -50,7 +50,7 @@ export async function loader() {
   return { description: document.info.description, groups: [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)), schemas: document.components.schemas as Record<string, JsonSchema> };
 }
 
-const AUTH_LABELS: Record<string, string> = { none: "Public", user: "Token or session", session: "Session only", admin: "Admin" };
+const AUTH_LABELS: Record<string, string> = { none: "Public", user: "Token or session", session: "Session only", recent: "Recent sign-in", admin: "Admin" };
 
 export default function ApiReference() {
   const { description, groups, schemas } = useLoaderData<typeof loader>();
