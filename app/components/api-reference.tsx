@@ -9,7 +9,7 @@ import { Badge, cx } from "./ui";
  * The API reference's parts (decision 054): the side navigation with its filter, and a call's card.
  */
 
-const AUTH_LABELS: Record<string, string> = { none: "Public", user: "Token or session", session: "Session only", admin: "Admin" };
+const AUTH_LABELS: Record<string, string> = { none: "Public", user: "Token or session", session: "Session only", recent: "Recent sign-in", admin: "Admin" };
 
 export function MethodBadge({ method }: { method: string }) {
   return <Badge tone={method === "GET" ? "brand" : method === "DELETE" ? "danger" : "success"}>{method}</Badge>;

@@ -21,3 +21,28 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
   confirm: z.literal(DELETE_CONFIRMATION, { error: `Type ${DELETE_CONFIRMATION} to confirm` }),
 });
+
+/**
+ * Account actions that ask no password (listing and ending sessions, the account export,
+ * creating and revoking API tokens) want a recent sign-in (decision 048). Older, they answer
+ * 403 with this message and `reauthenticateUrl`, where the password renews the sign-in.
+ */
+export const REAUTHENTICATE_PATH = "/api/account/reauthenticate";
+export const SIGN_IN_AGAIN = "Sign in again to continue.";
+
+export const reauthenticateSchema = z
+  .object({ password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200) })
+  .meta({ id: "Reauthenticate" });
+
+export const reauthenticatedSchema = z
+  .object({
+    message: z.string(),
+    validForSeconds: z.number().int().describe("How long this session may now take the account actions that want a recent sign-in."),
+  })
+  .meta({ id: "Reauthenticated" });
+export type Reauthenticated = z.infer<typeof reauthenticatedSchema>;
+
+/** A refusal that a password can lift: 403 with `reauthenticateUrl` (the settings pages then ask for it). */
+export function asksToSignInAgain(status: number, body: unknown): boolean {
+  return status === 403 && typeof body === "object" && body !== null && (body as { reauthenticateUrl?: unknown }).reauthenticateUrl === REAUTHENTICATE_PATH;
+}

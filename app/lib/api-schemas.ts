@@ -329,6 +329,10 @@ export const errorSchema = z
   .object({
     message: z.string(),
     upgradeUrl: z.string().optional().describe("403 for a feature the plan lacks: where to upgrade (/upgrade?feature=…)."),
+    reauthenticateUrl: z
+      .string()
+      .optional()
+      .describe("403 for an account action that wants a recent sign-in: POST the password there (/api/account/reauthenticate), then try again."),
     import: importSchema.optional().describe("422 for a broken import file: the import, failed as a whole."),
   })
   .meta({ id: "Error" });

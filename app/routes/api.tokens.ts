@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createApiTokenSchema } from "~/lib/api-tokens";
 import { createApiToken, listUserApiTokens } from "~/server/accounts/api-tokens.server";
-import { requireApiUser } from "~/server/accounts/auth.server";
+import { requireApiUser, requireRecentSignIn } from "~/server/accounts/auth.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
 
 /** GET /api/tokens → {tokens}: the user's personal API tokens (never their secrets). */
@@ -15,7 +15,7 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
 export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
-    const { user } = await requireApiUser(request);
+    const { user } = await requireRecentSignIn(request);
     const created = await createApiToken(user, await readJson(request, createApiTokenSchema));
     return Response.json(created, { status: 201, headers: { "Cache-Control": "no-store" } });
   });

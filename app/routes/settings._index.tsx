@@ -4,12 +4,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Alert, PasswordField, TextField } from "~/components/form";
 import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
+import { ReauthProvider, useReauth } from "~/components/reauth";
 import { SettingsNav } from "~/components/settings-nav";
 import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
 import { useFocusNext } from "~/components/use-focus-next";
 import { DELETE_CONFIRMATION, type AccountSession } from "~/lib/account";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { getAuth, requireUser } from "~/server/accounts/auth.server";
+import { getAuth, recentSignInLeftMs, requireUser } from "~/server/accounts/auth.server";
 import { listSessions } from "~/server/accounts/settings.server";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
@@ -17,7 +18,16 @@ export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const auth = (await getAuth(request))!;
-  return { email: user.email, emailConfirmed: user.email_confirmed, sessions: await listSessions(user.id, auth.sessionId) };
+  const sessions = await listSessions(user.id, auth.sessionId);
+  // The list (devices, addresses) only to a recent sign-in, as GET /api/account/sessions (decision 048).
+  const recentForMs = recentSignInLeftMs(auth);
+  return {
+    email: user.email,
+    emailConfirmed: user.email_confirmed,
+    recentForMs,
+    sessions: recentForMs > 0 ? sessions : null,
+    otherSessions: sessions.filter((s) => !s.current).length,
+  };
 }
 
 type Result = { tone: "success" | "error"; message: string } | null;
@@ -128,13 +138,27 @@ function describeAgent(agent: string | null): string {
 }
 
 
-function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChanged: () => void }) {
+function Sessions({ sessions, others, onChanged }: { sessions: AccountSession[] | null; others: number; onChanged: () => void }) {
   const formatWhen = useDateFormat();
-  const others = sessions.filter((s) => !s.current).length;
+  const reauth = useReauth();
   const all = useSubmit(async () => {
-    const { ended } = await apiFetch<{ ended: number }>("/api/account/sessions", { method: "DELETE" });
+    const { ended } = await reauth.run(() => apiFetch<{ ended: number }>("/api/account/sessions", { method: "DELETE" }));
     onChanged();
     return `Signed out ${ended} other session${ended === 1 ? "" : "s"}.`;
+  });
+  // Show sessions goes away with the list's arrival: the list takes the focus.
+  const revealing = useRef(false);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!sessions || !revealing.current) return;
+    revealing.current = false;
+    list.current?.focus();
+  }, [sessions]);
+  const show = useSubmit(async () => {
+    await reauth.ensureRecent();
+    revealing.current = true;
+    onChanged();
+    return "";
   });
   const [endingId, setEndingId] = useState<string | null>(null);
   const [rowResult, setRowResult] = useState<Result>(null);
@@ -145,7 +169,7 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
     setEndingId(session.id);
     setRowResult(null);
     try {
-      await apiFetch(`/api/account/sessions/${session.id}`, { method: "DELETE" });
+      await reauth.run(() => apiFetch(`/api/account/sessions/${session.id}`, { method: "DELETE" }));
       setRowResult({ tone: "success", message: `Signed out ${describeAgent(session.userAgent)}.` });
       // The pressed Sign out leaves with its row: the outcome takes the focus (decision 038).
       focusNext(() => document.getElementById(rowResultId));
@@ -158,8 +182,20 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
   }
   return (
     <Panel id="sessions-heading" title="Signed-in sessions" testId="settings-sessions">
-      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-        {sessions.map((s) => (
+      {sessions ? null : (
+        <div className="space-y-3 text-sm text-slate-700 dark:text-slate-200">
+          <p>
+            {others === 0 ? "No other session is signed in." : `${others} other session${others === 1 ? " is" : "s are"} signed in.`} The list shows where you are signed in
+            from, so it needs a recent sign-in.
+          </p>
+          {show.result?.tone === "error" ? <Alert tone="error">{show.result.message}</Alert> : null}
+          <Button variant="secondary" onClick={() => show.submit()} busy={show.busy}>
+            Show sessions
+          </Button>
+        </div>
+      )}
+      <ul ref={list} tabIndex={-1} aria-labelledby="sessions-heading" className="divide-y divide-slate-200 dark:divide-slate-800">
+        {(sessions ?? []).map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row">
             <div className="min-w-0 text-sm">
               <p className="font-medium">
@@ -192,13 +228,31 @@ function Sessions({ sessions, onChanged }: { sessions: AccountSession[]; onChang
 }
 
 function DataExport() {
+  const reauth = useReauth();
+  const [error, setError] = useState<string | null>(null);
   return (
     <Panel id="export-heading" title="Download your data" testId="settings-export">
       <p className="text-sm text-slate-700 dark:text-slate-200">
         One JSON file with your account, links, enrichments, generated results (quizzes, courses), preferences, notifications, credits and receipts.
       </p>
-      {/* A plain link: the browser streams the file to disk, however large the library. */}
-      <a href="/api/account/export" download className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+      {/* A plain link: the browser streams the file to disk, however large the library. An old
+          sign-in is asked for the password first, then the link is followed. */}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <a
+        href="/api/account/export"
+        download
+        onClick={(event) => {
+          setError(null);
+          if (reauth.isRecent()) return;
+          event.preventDefault();
+          const link = event.currentTarget;
+          // Recent once the password is accepted, so this second click is followed.
+          reauth.ensureRecent().then(
+            () => link.click(),
+            (failure: unknown) => setError(errorText(failure)),
+          );
+        }}
+        className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
         Download my data
       </a>
     </Panel>
@@ -240,21 +294,21 @@ function DeleteAccount() {
 }
 
 export default function Settings() {
-  const { email, emailConfirmed, sessions } = useLoaderData<typeof loader>();
+  const { email, emailConfirmed, sessions, otherSessions, recentForMs } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const refresh = () => revalidator.revalidate();
   return (
-    <>
+    <ReauthProvider recentForMs={recentForMs}>
       <PageHeader title="Settings" subtitle="Your email, password, sessions and data.">
         <SettingsNav />
       </PageHeader>
       <Section className="max-w-3xl space-y-6">
         <EmailForm email={email} confirmed={emailConfirmed} />
         <PasswordForm onChanged={refresh} />
-        <Sessions sessions={sessions} onChanged={refresh} />
+        <Sessions sessions={sessions} others={otherSessions} onChanged={refresh} />
         <DataExport />
         <DeleteAccount />
       </Section>
-    </>
+    </ReauthProvider>
   );
 }

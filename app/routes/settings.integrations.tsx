@@ -4,6 +4,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, TextField } from "~/components/form";
 import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
+import { ReauthProvider, useReauth } from "~/components/reauth";
 import { SettingsNav } from "~/components/settings-nav";
 import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
 import type { AffiliateRule } from "~/lib/affiliate";
@@ -58,13 +59,15 @@ function ApiTokens({ access, tokens, onChanged }: { access: FeatureAccess; token
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Creating and revoking want a recent sign-in (decision 048): an old one is asked for the password, then the call is made again.
+  const reauth = useReauth();
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
       const scopes: ApiTokenScope[] = write ? ["read", "write"] : ["read"];
-      setCreated(await apiFetch<CreatedApiToken>("/api/tokens", { body: { name, scopes, expiresInDays: days ? Number(days) : null } }));
+      setCreated(await reauth.run(() => apiFetch<CreatedApiToken>("/api/tokens", { body: { name, scopes, expiresInDays: days ? Number(days) : null } })));
       setName("");
       onChanged();
     } catch (caught) {
@@ -76,7 +79,7 @@ function ApiTokens({ access, tokens, onChanged }: { access: FeatureAccess; token
   async function revoke(id: string) {
     setError(null);
     try {
-      await apiFetch(`/api/tokens/${id}`, { method: "DELETE" });
+      await reauth.run(() => apiFetch(`/api/tokens/${id}`, { method: "DELETE" }));
       onChanged();
     } catch (caught) {
       setError(errorText(caught));
@@ -210,7 +213,7 @@ export default function Integrations() {
   const revalidator = useRevalidator();
   const refresh = () => revalidator.revalidate();
   return (
-    <>
+    <ReauthProvider>
       <PageHeader title="API & integrations" subtitle="API tokens, the bookmarklet and affiliate links.">
         <SettingsNav />
       </PageHeader>
@@ -225,6 +228,6 @@ export default function Integrations() {
         </Panel>
         <AffiliateRules access={affiliateLinks} rules={rules} onChanged={refresh} />
       </Section>
-    </>
+    </ReauthProvider>
   );
 }

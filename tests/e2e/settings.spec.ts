@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { registerThroughPage } from "./helpers";
+import { userIdOf, withDb } from "./db";
+import { registerThroughPage, waitForHydration } from "./helpers";
 
 let n = 0;
 const uniqueEmail = (kind: string) => `settings-${kind}-${Date.now()}-${++n}@example.com`;
@@ -87,6 +88,59 @@ test("the sessions list marks this one; Sign out other sessions ends the rest", 
   await other.page.goto("/dashboard");
   await expect(other.page).toHaveURL(/\/login/);
   await other.close();
+});
+
+// Decision 048: an old sign-in (its row moved back a day, not waited for) is asked for the
+// password, by keyboard, in a dialog that fits a phone and passes axe in the dark theme.
+test.describe("a sign-in older than the window, on a phone in the dark theme", () => {
+  test.use({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+
+  test("Sign out other sessions asks for the password (Escape cancels), then signs them out", async ({ page, browser }) => {
+    await page.addInitScript(() => window.localStorage.setItem("theme", "dark"));
+    const email = uniqueEmail("reauth");
+    await registerThroughPage(page, email, "reauth-password");
+    const other = await secondDevice(browser, email, "reauth-password");
+    const userId = await userIdOf(email);
+    await withDb((client) => client.query("update auth_sessions set authenticated_at = now() - interval '1 day' where user_id = $1", [userId]));
+
+    await page.goto("/settings");
+    const sessions = page.getByTestId("settings-sessions");
+    // Where the other session signs in from is not shown to an old sign-in either.
+    await expect(sessions).toContainText("1 other session is signed in.");
+    await expect(sessions.getByTestId("session-row")).toHaveCount(0);
+    const signOutOthers = sessions.getByRole("button", { name: "Sign out other sessions" });
+    await waitForHydration(signOutOthers);
+    await signOutOthers.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Sign in again to continue" });
+    await expect(dialog).toBeVisible();
+    const password = dialog.getByLabel("Your password", { exact: true });
+    await expect(password).toBeFocused();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(sessions.getByRole("alert")).toHaveText("Sign in again to continue.");
+    await expect(signOutOthers).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(password).toBeFocused();
+    await page.keyboard.type("not-my-password");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("alert")).toHaveText("Your current password is not correct.");
+    await password.fill("reauth-password");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeHidden();
+    await expect(sessions.getByRole("status")).toHaveText("Signed out 1 other session.");
+    // Recent now: the list is shown, with this session alone.
+    await expect(sessions.getByTestId("session-row")).toHaveCount(1);
+    await other.page.goto("/dashboard");
+    await expect(other.page).toHaveURL(/\/login/);
+    await other.close();
+  });
 });
 
 test("Download my data saves a JSON file with the account and its links", async ({ page }) => {

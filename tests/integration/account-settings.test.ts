@@ -1,6 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "~/server/accounts/tokens.server";
+import { routePath } from "~/server/api/openapi.server";
+import { API_ROUTES } from "~/server/api/routes.server";
 import { db } from "~/server/platform/db.server";
+import { env } from "~/server/platform/env.server";
 import { waitForMail } from "../helpers/outbox";
 import { apiClient, startWebServer } from "../helpers/web-server";
 
@@ -141,6 +145,86 @@ describe("sessions", () => {
     expect((await api("GET", "/api/auth/me", { token: third })).status).toBe(401);
     expect((await api("GET", "/api/auth/me", { token })).status).toBe(200);
     expect((await api<{ sessions: unknown[] }>("GET", "/api/account/sessions", { token })).body.sessions).toHaveLength(1);
+  });
+});
+
+describe("a recent sign-in (decision 048)", () => {
+  /** Moves a session's last password back by `ms` (its sign-in, or its last re-authentication). */
+  const typedPasswordAgo = (token: string, ms: number) =>
+    db()
+      .updateTable("auth_sessions")
+      .set({ authenticated_at: sql<Date>`now() - make_interval(secs => ${ms / 1000})` })
+      .where("token_hash", "=", hashToken(token))
+      .execute();
+  const SIGN_IN_AGAIN = { message: "Sign in again to continue.", reauthenticateUrl: "/api/account/reauthenticate" };
+
+  it("refuses an old sign-in every account action that asks no password, changing nothing, until the password is typed again", async () => {
+    const { email, password, token, id } = await register();
+    await db().updateTable("users").set({ role: "ProUser" }).where("id", "=", id).execute();
+    const second = await signIn(email, password);
+    const secondId = (await db().selectFrom("auth_sessions").select("id").where("token_hash", "=", hashToken(second)).executeTakeFirstOrThrow()).id;
+    const minted = await api<{ apiToken: { id: string } }>("POST", "/api/tokens", { token, body: { name: "Script", scopes: ["read"] } });
+    expect(minted.status).toBe(201);
+    const window = env().RECENT_SIGN_IN_MS;
+
+    // Inside the window an older session still may; a minute past it, it may not.
+    await typedPasswordAgo(token, window - 60_000);
+    expect((await api("GET", "/api/account/sessions", { token })).status).toBe(200);
+    await typedPasswordAgo(token, window + 60_000);
+    await typedPasswordAgo(second, window + 60_000);
+
+    const calls: Array<[string, string, unknown?]> = [
+      ["GET", "/api/account/sessions"],
+      ["DELETE", "/api/account/sessions"],
+      ["DELETE", `/api/account/sessions/${secondId}`],
+      ["GET", "/api/account/export"],
+      ["POST", "/api/tokens", { name: "Taken over", scopes: ["read", "write"] }],
+      ["DELETE", `/api/tokens/${minted.body.apiToken.id}`],
+    ];
+    // Exactly the calls the API document marks as wanting a recent sign-in.
+    const documented = Object.entries(API_ROUTES).flatMap(([file, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.auth === "recent")
+        .map(([method]) => `${method.toUpperCase()} ${routePath(file)}`),
+    );
+    expect(calls.map(([method, path]) => `${method} ${path.replace(/[0-9a-f-]{36}$/, "{id}")}`).sort()).toEqual(documented.sort());
+    for (const [method, path, body] of calls) {
+      const answer = await api(method, path, { token, body });
+      expect({ method, path, status: answer.status, body: answer.body }).toEqual({ method, path, status: 403, body: SIGN_IN_AGAIN });
+    }
+    // Nothing changed; the old session still reads links and its token list, which ask nothing more.
+    expect((await api("GET", "/api/auth/me", { token: second })).status).toBe(200);
+    const tokens = await api<{ tokens: Array<{ id: string }> }>("GET", "/api/tokens", { token });
+    expect(tokens.status).toBe(200);
+    expect(tokens.body.tokens.map((t) => t.id)).toEqual([minted.body.apiToken.id]);
+    expect((await api("GET", "/api/links", { token })).status).toBe(200);
+
+    // A wrong password renews nothing.
+    const wrong = await api("POST", "/api/account/reauthenticate", { token, body: { password: "not-it" } });
+    expect(wrong).toMatchObject({ status: 400, body: { message: "Your current password is not correct." } });
+    expect((await api("GET", "/api/account/sessions", { token })).status).toBe(403);
+    expect((await api("POST", "/api/account/reauthenticate", { token, body: {} })).status).toBe(400);
+
+    const renewed = await api("POST", "/api/account/reauthenticate", { token, body: { password } });
+    expect(renewed).toMatchObject({ status: 200, body: { validForSeconds: window / 1000 } });
+    // This session only: the other one, as old, is still refused.
+    expect((await api("GET", "/api/account/sessions", { token: second })).body).toEqual(SIGN_IN_AGAIN);
+    expect((await api("GET", "/api/account/sessions", { token })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/api/account/export`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await api("POST", "/api/tokens", { token, body: { name: "Mine", scopes: ["read"] } })).status).toBe(201);
+    expect((await api("DELETE", `/api/tokens/${minted.body.apiToken.id}`, { token })).status).toBe(200);
+    expect((await api("DELETE", `/api/account/sessions/${secondId}`, { token })).status).toBe(200);
+    expect((await api("GET", "/api/auth/me", { token: second })).status).toBe(401);
+    expect((await api("DELETE", "/api/account/sessions", { token })).status).toBe(200);
+  });
+
+  it("counts a fresh sign-in as recent, and needs a session to re-authenticate", async () => {
+    const { email, password, token } = await register();
+    await typedPasswordAgo(token, 24 * 60 * 60_000);
+    expect((await api("GET", "/api/account/sessions", { token })).status).toBe(403);
+    const fresh = await signIn(email, password);
+    expect((await api("GET", "/api/account/sessions", { token: fresh })).status).toBe(200);
+    expect((await api("POST", "/api/account/reauthenticate", { body: { password } })).status).toBe(401);
   });
 });
 

@@ -109,6 +109,8 @@ describe("scopes", () => {
       ["DELETE", "/api/account", { password, confirm: "DELETE" }],
       ["DELETE", `/api/tokens/${apiToken.id}`],
       ["GET", "/api/tokens"],
+      ["POST", "/api/tokens", { name: "Minted by a token", scopes: ["read", "write"] }],
+      ["POST", "/api/account/reauthenticate", { password }],
     ];
     for (const [method, path, body] of calls) {
       // A token of its own for each call: this file's token budget is 6 a minute.

@@ -186,6 +186,10 @@ describe("real answers validate against the document", () => {
     await call("get", "/api/tokens", 200, { token: session });
     const spare = await call<{ apiToken: { id: string } }>("post", "/api/tokens", 201, { token: session, body: { name: "Spare", scopes: ["read"] } });
     await call("delete", "/api/tokens/{id}", 200, { params: { id: spare.apiToken.id }, token: session });
+    // An old sign-in is refused what wants a recent one (403 with reauthenticateUrl); the password renews it.
+    await sql`update auth_sessions set authenticated_at = now() - interval '1 day' where user_id = ${userId}`.execute(db());
+    await call("get", "/api/account/sessions", 403, { token: session });
+    await call("post", "/api/account/reauthenticate", 200, { token: session, body: { password: "secret-pass" } });
 
     const second = await call<{ token: string }>("post", "/api/auth/login", 200, { body: { email, password: "secret-pass" } });
     await call("get", "/api/auth/me", 200, { token: second.token });

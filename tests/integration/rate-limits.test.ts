@@ -142,19 +142,26 @@ describe("link previews", () => {
 });
 
 describe("settings that check the password", () => {
-  it("count every check of the current password per user, PUT /api/auth/profile too: 10 an hour, then 429 even with the right one", async () => {
+  it("count every check of the current password per user, PUT /api/auth/profile and re-authentication too: 10 an hour, then 429 even with the right one", async () => {
     const { email, token } = await register();
     const wrong = (path: string, method = "POST") =>
-      api(method, path, { token, body: { currentPassword: "not-my-password", newPassword: "taken-over" } });
+      api(method, path, { token, body: path.endsWith("reauthenticate") ? { password: "not-my-password" } : { currentPassword: "not-my-password", newPassword: "taken-over" } });
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await wrong("/api/auth/profile", "PUT"));
-    for (let i = 0; i < 5; i++) answers.push(await wrong("/api/account/password"));
+    for (let i = 0; i < 4; i++) answers.push(await wrong("/api/auth/profile", "PUT"));
+    for (let i = 0; i < 3; i++) answers.push(await wrong("/api/account/password"));
+    for (let i = 0; i < 3; i++) answers.push(await wrong("/api/account/reauthenticate"));
     expect(tally(answers)).toEqual({ 400: 10 });
 
     const right = await api("PUT", "/api/auth/profile", { token, body: { currentPassword: "secret-pass", newPassword: "taken-over" } });
     expect(right.status).toBe(429);
     expect(right.body.message).toMatch(/^Too many attempts with your password\./);
     expect((await api("POST", "/api/account/password", { token, body: { currentPassword: "secret-pass", newPassword: "taken-over" } })).status).toBe(429);
+    // Guessing through re-authentication is stopped the same way, and renews nothing.
+    const signedIn = () =>
+      db().selectFrom("auth_sessions as s").innerJoin("users as u", "u.id", "s.user_id").select("s.authenticated_at").where("u.email", "=", email).executeTakeFirstOrThrow();
+    const before = await signedIn();
+    expect((await api("POST", "/api/account/reauthenticate", { token, body: { password: "secret-pass" } })).status).toBe(429);
+    expect(await signedIn()).toEqual(before);
     // The password is still the old one.
     expect((await api("POST", "/api/auth/login", { body: { email, password: "secret-pass" } })).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
+import { REAUTHENTICATE_PATH, SIGN_IN_AGAIN } from "~/lib/account";
 import { API_TOKEN_PREFIX, isAccountPath, type ApiTokenScope } from "~/lib/api-tokens";
 import { emailSchema, safeRedirect } from "~/lib/validation";
 import { authenticate } from "./accounts.server";
@@ -37,6 +38,8 @@ export interface Auth {
   via: "bearer" | "cookie" | "token";
   /** The personal API token's scopes; null for sign-in sessions, which may do everything. */
   scopes: ApiTokenScope[] | null;
+  /** When the sign-in session's owner last typed the password (decision 048); null for a personal API token. */
+  authenticatedAt: Date | null;
 }
 
 function sessionStorage() {
@@ -142,7 +145,7 @@ async function resolveApiToken(secret: string): Promise<Resolved> {
   if (!found.token.last_used_at || Date.now() - found.token.last_used_at.getTime() > ACTIVITY_INTERVAL_MS) {
     await touchApiToken(db(), found.token.id, ACTIVITY_INTERVAL_MS);
   }
-  return { auth: { user: found.user, sessionId: found.token.id, via: "token", scopes: found.token.scopes } };
+  return { auth: { user: found.user, sessionId: found.token.id, via: "token", scopes: found.token.scopes, authenticatedAt: null } };
 }
 
 async function resolveAuth(request: Request): Promise<Resolved> {
@@ -157,7 +160,7 @@ async function resolveAuth(request: Request): Promise<Resolved> {
   if (Date.now() - session.lastUsedAt.getTime() > ACTIVITY_INTERVAL_MS) {
     await touchAuthSession(db(), { id: session.sessionId, userId: session.user.id }, ACTIVITY_INTERVAL_MS);
   }
-  return { auth: { user: session.user, sessionId: session.sessionId, via: found.via, scopes: null } };
+  return { auth: { user: session.user, sessionId: session.sessionId, via: found.via, scopes: null, authenticatedAt: session.authenticatedAt } };
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -185,6 +188,28 @@ export async function requireApiUser(request: Request): Promise<Auth> {
 
 export const NOT_WITH_API_TOKEN =
   "An API token cannot manage the account (sessions, password, email, export, deletion or API tokens). Sign in to do this.";
+
+/**
+ * How much longer a sign-in session counts as recent (decision 048): 0 once `RECENT_SIGN_IN_MS`
+ * has passed since its owner last typed the password, and always for a personal API token.
+ */
+export function recentSignInLeftMs(auth: Auth, now = Date.now()): number {
+  if (!auth.authenticatedAt) return 0;
+  return Math.max(0, auth.authenticatedAt.getTime() + env().RECENT_SIGN_IN_MS - now);
+}
+
+/**
+ * For the account actions that ask no password (listing and ending sessions, the account
+ * export, creating and revoking API tokens): a sign-in session whose owner typed the password
+ * within `RECENT_SIGN_IN_MS`. A personal API token is refused first, as on every account path;
+ * an older session gets 403 `{message, reauthenticateUrl}`, and the password posted there
+ * renews it. A stolen session, however it was taken, cannot do these long after the sign-in.
+ */
+export async function requireRecentSignIn(request: Request): Promise<Auth> {
+  const auth = await requireApiUser(request);
+  if (recentSignInLeftMs(auth) === 0) throw new HttpError(403, SIGN_IN_AGAIN, {}, { reauthenticateUrl: REAUTHENTICATE_PATH });
+  return auth;
+}
 
 
 export const ADMIN_ONLY = "Only admins can do this.";

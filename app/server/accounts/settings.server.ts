@@ -12,7 +12,7 @@ import { log } from "../platform/logger.server";
 import { rateLimit } from "../platform/rate-limit.server";
 import { deleteSessionOf, listLiveSessionsOf } from "../repos/account-data.server";
 import { lockActiveAdmins, lockUser } from "../repos/admin-users.server";
-import { deleteAuthSessionsForUser } from "../repos/auth-sessions.server";
+import { deleteAuthSessionsForUser, markSessionAuthenticated } from "../repos/auth-sessions.server";
 import { listSubscriptionsOf } from "../repos/billing.server";
 import { getEmailTokenByHash, markEmailTokenUsed } from "../repos/email-tokens.server";
 import { getUserByEmail, getUserById, updateUser } from "../repos/users.server";
@@ -90,6 +90,18 @@ export async function changePassword(userId: string, currentSessionId: string, i
 }
 
 // ---------------------------------------------------------------------------- sessions
+
+/**
+ * The password again, under the settings' per-user password limit: the session counts as a
+ * recent sign-in for `RECENT_SIGN_IN_MS` more (decision 048). Returns how long, in seconds.
+ */
+export async function reauthenticate(userId: string, sessionId: string, password: string): Promise<{ validForSeconds: number }> {
+  const user = await requireAccount(userId);
+  await checkCurrentPassword(user, password);
+  // Ended while the password was checked (by another device): nothing is left to renew.
+  if (!(await markSessionAuthenticated(db(), { id: sessionId, userId }))) throw new HttpError(401, "This session has ended. Please sign in again.");
+  return { validForSeconds: Math.floor(env().RECENT_SIGN_IN_MS / 1000) };
+}
 
 export async function listSessions(userId: string, currentSessionId: string): Promise<AccountSession[]> {
   const rows = await listLiveSessionsOf(db(), userId);

@@ -85,8 +85,17 @@ function fileContent(media: string): JsonSchema {
 
 function security(auth: ApiAuth) {
   if (auth === "none") return [];
-  if (auth === "session") return [{ sessionCookie: [] }, { sessionToken: [] }];
+  if (auth === "session" || auth === "recent") return [{ sessionCookie: [] }, { sessionToken: [] }];
   return [{ sessionCookie: [] }, { bearer: [] }];
+}
+
+/** The rule of `requireRecentSignIn` (decision 048), with this instance's window. */
+function recentText(): string {
+  const minutes = Math.round(env().RECENT_SIGN_IN_MS / 60_000);
+  return (
+    ` Not with a personal API token, and only within ${minutes} minute${minutes === 1 ? "" : "s"} (RECENT_SIGN_IN_MS) of typing the password: ` +
+    "an older sign-in gets 403 with `reauthenticateUrl`; POST the password there (/api/account/reauthenticate) and try again."
+  );
 }
 
 function operation(file: string, method: HttpMethod, op: ApiOperation, convert: ReturnType<typeof converter>["convert"]): JsonSchema {
@@ -108,7 +117,7 @@ function operation(file: string, method: HttpMethod, op: ApiOperation, convert: 
   }
   responses["4XX"] = { description: "The request was refused; `message` says why.", content: { "application/json": { schema: convert(errorSchema, "output") } } };
   const writes = method !== "get";
-  const scope = op.auth === "user" ? ` Personal API tokens need the \`${writes ? "write" : "read"}\` scope.` : op.auth === "session" ? " Not with a personal API token." : "";
+  const scope = op.auth === "user" ? ` Personal API tokens need the \`${writes ? "write" : "read"}\` scope.` : op.auth === "session" ? " Not with a personal API token." : op.auth === "recent" ? recentText() : "";
   return {
     operationId: `${method}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: op.summary,

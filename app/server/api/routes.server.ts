@@ -6,7 +6,7 @@
  * document share them. One operation per line.
  */
 import { z } from "zod";
-import { accountSessionSchema, deleteAccountSchema } from "~/lib/account";
+import { accountSessionSchema, deleteAccountSchema, reauthenticateSchema, reauthenticatedSchema } from "~/lib/account";
 import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";
 import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
@@ -101,9 +101,11 @@ import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/b
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
- * `read`, anything else `write`); session: a sign-in session only; admin: an Admin's.
+ * `read`, anything else `write`); session: a sign-in session only; recent: a sign-in session
+ * whose password was typed within RECENT_SIGN_IN_MS (`requireRecentSignIn`, decision 048);
+ * admin: an Admin's.
  */
-export type ApiAuth = "none" | "user" | "session" | "admin";
+export type ApiAuth = "none" | "user" | "session" | "recent" | "admin";
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 export interface ApiOperation {
@@ -155,17 +157,20 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "session", summary: "202: a link goes to the new address; the email changes when it is followed.", body: emailChangeSchema, responses: { 202: messageSchema } },
   },
   "api.account.export.ts": {
-    get: { auth: "session", summary: "All my data as one JSON file (streamed).", responses: { 200: file("All of the account's data as one JSON document (a download).", "application/json") } },
+    get: { auth: "recent", summary: "All my data as one JSON file (streamed).", responses: { 200: file("All of the account's data as one JSON document (a download).", "application/json") } },
   },
   "api.account.password.ts": {
     post: { auth: "session", summary: "Every other session is signed out.", body: passwordChangeSchema, responses: { 200: messageSchema } },
   },
+  "api.account.reauthenticate.ts": {
+    post: { auth: "session", summary: "{message, validForSeconds}: the password again; this session counts as a recent sign-in for RECENT_SIGN_IN_MS more. Counted with the other settings' password checks (429 beyond).", body: reauthenticateSchema, responses: { 200: reauthenticatedSchema } },
+  },
   "api.account.sessions.$id.ts": {
-    delete: { auth: "session", summary: "Signs out that session; another user's id is a 404.", responses: { 200: messageSchema } },
+    delete: { auth: "recent", summary: "Signs out that session; another user's id is a 404.", responses: { 200: messageSchema } },
   },
   "api.account.sessions.ts": {
-    get: { auth: "session", summary: "{sessions}: the signed-in sessions and API tokens, this one marked `current`.", responses: { 200: z.object({ sessions: z.array(accountSessionSchema) }) } },
-    delete: { auth: "session", summary: "{ended}: signs out every other session and token.", responses: { 200: z.object({ ended: z.number().int() }) } },
+    get: { auth: "recent", summary: "{sessions}: the signed-in sessions and API tokens, this one marked `current`.", responses: { 200: z.object({ sessions: z.array(accountSessionSchema) }) } },
+    delete: { auth: "recent", summary: "{ended}: signs out every other session and token.", responses: { 200: z.object({ ended: z.number().int() }) } },
   },
   "api.account.ts": {
     delete: { auth: "session", summary: "The account and its data are gone (receipts kept); 409 while a subscription renews.", body: deleteAccountSchema, responses: { 200: messageSchema } },
@@ -458,11 +463,11 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "none", summary: "Availability check: 200 when Postgres and Redis answer, 503 naming what is down.", responses: { 200: systemStatusSchema, 503: systemStatusSchema } },
   },
   "api.tokens.$id.ts": {
-    delete: { auth: "session", summary: "Revokes a token: it stops working at once. 404 when it is not yours.", responses: { 200: messageSchema } },
+    delete: { auth: "recent", summary: "Revokes a token: it stops working at once. 404 when it is not yours.", responses: { 200: messageSchema } },
   },
   "api.tokens.ts": {
     get: { auth: "session", summary: "The user's personal API tokens (never their secrets).", responses: { 200: z.object({ tokens: z.array(apiTokenSchema) }) } },
-    post: { auth: "session", summary: "Creates a token: 201 {token, apiToken}; the secret is shown only here.", body: createApiTokenSchema, responses: { 201: createdApiTokenSchema } },
+    post: { auth: "recent", summary: "Creates a token: 201 {token, apiToken}; the secret is shown only here.", body: createApiTokenSchema, responses: { 201: createdApiTokenSchema } },
   },
   "api.trending.ts": {
     get: { auth: "none", summary: "{results, total} (public).", query: trendingQuerySchema, responses: { 200: trendingPageSchema } },

@@ -101,6 +101,8 @@ export interface AuthSessionsTable {
   expires_at: Date;
   /** Set when someone else ended the session (an admin deactivating the account). */
   revoked_at: Date | null;
+  /** When its owner last proved who they are: the sign-in, then each re-authentication (decision 048). */
+  authenticated_at: UpdatedAt;
 }
 export type AuthSession = Selectable<AuthSessionsTable>;
 

@@ -85,6 +85,11 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
   /** Requests per minute each personal API token may make (its own budget, not scaled by the multiplier). */
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /**
+   * How long after its owner last typed the password a session may list or end sessions,
+   * download the account export and create or revoke API tokens (decision 048): 15 minutes.
+   */
+  RECENT_SIGN_IN_MS: z.coerce.number().int().min(60_000).max(86_400_000).default(15 * 60_000),
 
   DATABASE_URL: z
     .string({ error: "is required (npm start sets it for you; see .env.example)" })

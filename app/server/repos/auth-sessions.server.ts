@@ -27,18 +27,48 @@ export async function insertAuthSession(
 export async function getSessionWithUser(
   db: Database,
   tokenHash: string,
-): Promise<{ sessionId: string; kind: SessionKind; lastUsedAt: Date; revoked: boolean; user: User } | undefined> {
+): Promise<{ sessionId: string; kind: SessionKind; lastUsedAt: Date; authenticatedAt: Date; revoked: boolean; user: User } | undefined> {
   const row = await db
     .selectFrom("auth_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .selectAll("u")
-    .select(["s.id as session_id", "s.kind as session_kind", "s.last_used_at as session_last_used_at", "s.revoked_at as session_revoked_at"])
+    .select([
+      "s.id as session_id",
+      "s.kind as session_kind",
+      "s.last_used_at as session_last_used_at",
+      "s.authenticated_at as session_authenticated_at",
+      "s.revoked_at as session_revoked_at",
+    ])
     .where("s.token_hash", "=", tokenHash)
     .where("s.expires_at", ">", sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_kind, session_last_used_at, session_revoked_at, ...user } = row;
-  return { sessionId: session_id, kind: session_kind, lastUsedAt: session_last_used_at, revoked: session_revoked_at !== null, user };
+  const { session_id, session_kind, session_last_used_at, session_authenticated_at, session_revoked_at, ...user } = row;
+  return {
+    sessionId: session_id,
+    kind: session_kind,
+    lastUsedAt: session_last_used_at,
+    authenticatedAt: session_authenticated_at,
+    revoked: session_revoked_at !== null,
+    user,
+  };
+}
+
+/**
+ * Records that the session's owner has just proved who they are (decision 048); returns the
+ * time written, or null when the session is gone (ended meanwhile), revoked or not theirs.
+ */
+export async function markSessionAuthenticated(db: Database, session: { id: string; userId: string }): Promise<Date | null> {
+  const row = await db
+    .updateTable("auth_sessions")
+    .set({ authenticated_at: sql<Date>`now()` })
+    .where("id", "=", session.id)
+    .where("user_id", "=", session.userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", sql<Date>`now()`)
+    .returning("authenticated_at")
+    .executeTakeFirst();
+  return row?.authenticated_at ?? null;
 }
 
 /**
