@@ -1,4 +1,4 @@
-import { sql, type QueryCreator } from "kysely";
+import { sql, type QueryCreator, type RawBuilder } from "kysely";
 import type { Database } from "../platform/db.server";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { CodeSnippet, DB, Link, NewLink, Role } from "../platform/db-schema.server";
@@ -548,7 +548,8 @@ export interface ImportedLink {
 const sameAddress = (title: string, url: string) => title.trim().replace(/\/+$/, "").toLowerCase() === url.trim().replace(/\/+$/, "").toLowerCase();
 
 /**
- * Saves a chunk of imported links; a page the user already has is left as it is (a duplicate).
+ * Saves a chunk of imported links; a page the user already has is left as it is (a duplicate), one
+ * in their Recently deleted is restored (restoreImportedLinks).
  * Returns the rows inserted, each with the position of its input in `links`.
  */
 export async function insertImportedLinks(
@@ -556,14 +557,9 @@ export async function insertImportedLinks(
   { userId, importId, links }: { userId: string; importId: string; links: ImportedLink[] },
 ): Promise<Array<{ id: string; status: Link["status"]; index: number }>> {
   if (links.length === 0) return [];
-  // A page the user deleted (still in its undo window) is not in their library: the import brings
-  // it in afresh, so the deleted row goes for good first instead of counting as a duplicate.
-  await db
-    .deleteFrom("links")
-    .where("user_id", "=", userId)
-    .where("normalized_url", "in", links.map((link) => link.normalizedUrl))
-    .where("deleted_at", "is not", null)
-    .execute();
+  // A page in the user's Recently deleted comes back as it was (notes, title, results, share
+  // page, tags), the file's tags and folders joining the user's own; it is not made again.
+  const restored = await restoreImportedLinks(db, { userId, importId, links });
   const rows = await db
     .insertInto("links")
     .values(
@@ -610,7 +606,43 @@ export async function insertImportedLinks(
     .returning(["id", "status", "normalized_url"])
     .execute();
   const indexOf = new Map(links.map((link, index) => [link.normalizedUrl, index]));
-  return rows.map((row) => ({ id: row.id, status: row.status, index: indexOf.get(row.normalized_url)! }));
+  return [...restored, ...rows].map((row) => ({ id: row.id, status: row.status, index: indexOf.get(row.normalized_url)! }));
+}
+
+/** `a` then those of `b` it lacks, case aside ("Postgres" and "postgres" are one tag). */
+const mergedTags = (a: RawBuilder<string[]>, b: RawBuilder<string[]>) =>
+  sql<string[]>`${a} || array(select t from unnest(${b}) with ordinality as e(t, n) where not (lower(t) = any(select lower(x) from unnest(${a}) as x)) order by n)`;
+
+/**
+ * Undeletes the user's deleted (not purged) rows for pages of the chunk, merging the file's tags
+ * into their own (decision 040: the file's tags are the user's; one the user had taken off is
+ * theirs again). The row keeps its place, notes, title and results; it joins this import.
+ */
+async function restoreImportedLinks(
+  db: Database,
+  { userId, importId, links }: { userId: string; importId: string; links: ImportedLink[] },
+): Promise<Array<{ id: string; status: Link["status"]; normalized_url: string }>> {
+  const file = JSON.stringify(links.map((link) => ({ normalized_url: link.normalizedUrl, tags: link.tags })));
+  const fileTags = sql<string[]>`f.tags`;
+  const userTags = mergedTags(sql<string[]>`links.user_tags`, fileTags);
+  return db
+    .updateTable("links")
+    .from(
+      sql<{ normalized_url: string; tags: string[] }>`(select p->>'normalized_url' as normalized_url, array(select jsonb_array_elements_text(p->'tags')) as tags from jsonb_array_elements(${file}::jsonb) as p)`.as("f"),
+    )
+    .set({
+      deleted_at: null,
+      updated_at: sql`now()`,
+      import_id: importId,
+      user_tags: userTags,
+      tags: mergedTags(userTags, sql<string[]>`links.tags`),
+      dismissed_tags: sql<string[]>`array(select x from unnest(links.dismissed_tags) as x where not (lower(x) = any(select lower(t) from unnest(f.tags) as t)))`,
+    })
+    .whereRef("links.normalized_url", "=", "f.normalized_url")
+    .where("links.user_id", "=", userId)
+    .where("links.deleted_at", "is not", null)
+    .returning(["links.id", "links.status", "links.normalized_url"])
+    .execute();
 }
 
 /** An imported link the allowance did not reach when its turn came: saved, not failed. */
