@@ -3,6 +3,7 @@ import type { Database } from "../platform/db.server";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { CodeSnippet, DB, Link, NewLink, Role } from "../platform/db-schema.server";
 import { toJsonb } from "../platform/strip-nul-plugin.server";
+import { canonicalKey } from "~/lib/links";
 import { LISTED_COLUMNS, type ListRow } from "./link-search.server";
 
 /** A row as given, for seeding; users add links through upsertLink. */
@@ -37,6 +38,40 @@ export async function upsertLink(
     .executeTakeFirstOrThrow();
   const { inserted, ...saved } = row;
   return { link: saved, created: inserted };
+}
+
+/**
+ * The user's row for this page, if any: the one saved at this address (live or in Recently
+ * deleted), else a live one whose canonical URL is it (decision 053). Live first.
+ */
+export async function findSavedPage(db: Database, { userId, normalizedUrl }: { userId: string; normalizedUrl: string }): Promise<Link | undefined> {
+  return db
+    .selectFrom("links")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("normalized_url", "=", normalizedUrl),
+        // The expression of links_user_dup_url_idx, partial on live rows.
+        eb.and([eb("deleted_at", "is", null), eb(sql<string>`coalesce(canonical_key, normalized_url)`, "=", normalizedUrl)]),
+      ]),
+    )
+    .orderBy(sql`deleted_at is not null`)
+    .orderBy(sql`normalized_url = ${normalizedUrl}`, "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A live link saved again: it moves to the top of the list. */
+export async function touchSavedLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ saved_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function getLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
@@ -279,6 +314,7 @@ function enrichedSet(result: EnrichedFields) {
     description: sql<string | null>`case when links.description_by_user then links.description else ${result.description} end`,
     favicon: result.favicon,
     canonical_url: result.canonicalUrl,
+    canonical_key: canonicalKey(result.canonicalUrl),
     language: result.language,
     reading_minutes: result.readingMinutes,
     content_text: result.contentText,
@@ -586,6 +622,7 @@ export async function insertImportedLinks(
           saved_at: link.savedAt ?? new Date(),
           favicon: restored.favicon ?? null,
           canonical_url: restored.canonical_url ?? null,
+          canonical_key: canonicalKey(restored.canonical_url ?? null),
           language: restored.language ?? null,
           reading_minutes: restored.reading_minutes ?? null,
           content_text: restored.content_text ?? null,
