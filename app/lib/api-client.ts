@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The whole answer, for one that says more than its message (a 409 naming a link). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -40,7 +42,7 @@ async function answerOf(response: Response): Promise<unknown> {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const message = data && typeof data.message === "string" ? data.message : `API Error: ${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, data);
   }
   return data;
 }
