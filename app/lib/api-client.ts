@@ -7,7 +7,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    /** The answer's JSON body, for the fields beside `message` (`upgradeUrl`, `reauthenticateUrl`). */
+    /** The answer's JSON body, for the fields beside `message` (`upgradeUrl`, `reauthenticateUrl`, a 409's link). */
     readonly body: unknown = null,
   ) {
     super(message);

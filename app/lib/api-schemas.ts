@@ -4,7 +4,7 @@ import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema } from 
 import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
 import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
 import { parseFilterDate, savedRange } from "./link-filter";
-import { ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
+import { ALREADY_SAVED_MESSAGE, ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
 import { ENRICHMENT_FEATURES } from "./plan-enrichment";
 import { TIME_RANGES } from "./trending";
 import { emailSchema, newPasswordSchema } from "./validation";
@@ -48,6 +48,13 @@ export const listedLinkSchema = publicLinkSchema
       })
       .optional()
       .describe("With q only: where the search matched."),
+    duplicate: z
+      .object({
+        group: z.string().describe("The same for every link of one group of possible duplicates."),
+        reason: z.enum(["address", "title"]).describe("address: the same page (canonical or saved URL); title: the same title."),
+      })
+      .optional()
+      .describe("With duplicates=true only: the link's group of possible duplicates."),
   })
   .meta({ id: "ListedLink" });
 
@@ -131,6 +138,12 @@ const linkFilterShape = {
     .regex(DOMAIN, "domain must be a host name like example.com")
     .optional()
     .describe("Only links on this host or its subdomains (example.com also matches www.example.com)."),
+  duplicates: z
+    .stringbool({ error: "duplicates must be true or false" })
+    .optional()
+    .describe(
+      "true: only possible duplicates, links sharing an address (the page's canonical URL, else the saved one, normalised) or a title (case and spaces aside) with another of the user's links, grouped so each group's links come together (groups by their newest link, newest first; each row's `duplicate` says its group and why). sort does not apply.",
+    ),
   from: dateParam("from", "Only links saved at or after this day (UTC) or instant."),
   to: dateParam("to", "Only links saved on or before this day (UTC, the whole day) or before this instant."),
 };
@@ -265,6 +278,18 @@ export const recentlyDeletedLinkSchema = publicLinkSchema
     purgeAfter: timestamp().describe("Restorable until then (POST /api/links/{id}/restore); the link-purge job removes it for good within 15 minutes after."),
   })
   .meta({ id: "RecentlyDeletedLink" });
+/** POST /api/links for a page already saved (decision 053). */
+export const existingLinkSchema = publicLinkSchema
+  .extend({ message: z.string().describe(`"${ALREADY_SAVED_MESSAGE}" The link is the one saved before (moved to the top): the same address, or a page whose canonical URL is this address.`) })
+  .meta({ id: "ExistingLink" });
+export const linkInTrashSchema = z
+  .object({
+    message: z.string(),
+    id: z.uuid().describe("The deleted link: POST /api/links/{id}/restore brings it back with its notes, tags and results."),
+    deletedAt: timestamp(),
+    purgeAfter: timestamp(),
+  })
+  .meta({ id: "LinkInTrash", description: "409 from POST /api/links: the page is in Recently deleted; nothing was saved." });
 export const recentlyDeletedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").default(50),
   before: z.string().max(200, "before must be the cursor of the previous page").optional().describe("The previous page's X-Next-Cursor."),

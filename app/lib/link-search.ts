@@ -6,7 +6,7 @@ import type { LinkStatus, PublicLink } from "./links";
  * so a reload or Back shows the same results. No zod here: the dashboard's bundle stays small;
  * the server validates.
  */
-export const FILTER_KEYS = ["q", "tag", "status", "category", "domain", "from", "to"] as const;
+export const FILTER_KEYS = ["q", "tag", "status", "category", "domain", "duplicates", "from", "to"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type SearchState = Partial<Record<FilterKey, string>> & { sort?: "date" | "relevance" };
 
@@ -67,6 +67,8 @@ export function filterLabel(key: Exclude<FilterKey, "q">, value: string): string
       return `Category: ${CATEGORIES[value as CategorySlug] ?? value}`;
     case "domain":
       return `Site: ${value}`;
+    case "duplicates":
+      return "Possible duplicates";
     case "from":
       return `From ${value}`;
     case "to":

@@ -59,6 +59,20 @@ export function normalizeUrl(value: string): string {
   return url.toString();
 }
 
+/** A page's canonical URL (its <link rel=canonical> or og:url) as a saved URL's key: null unless http(s). */
+export function canonicalKey(value: string | null): string | null {
+  if (value === null || !isValidLinkUrl(value)) return null;
+  try {
+    return normalizeUrl(value);
+  } catch {
+    return null;
+  }
+}
+
+/** What the API and the add form say when the address is already saved (decision 053). */
+export const ALREADY_SAVED_MESSAGE = "Already in your library.";
+export const IN_TRASH_MESSAGE = "This link is in Recently deleted. Restore it to bring back its notes, tags and results.";
+
 export type { LinkStatus };
 
 /** In search results, `highlight` says where the search matched (ListedLink in the API document). */

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { addLinkSchema, linkListQuerySchema } from "~/lib/api-schemas";
+import { ALREADY_SAVED_MESSAGE } from "~/lib/links";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { handleJson, pageHeaders, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
 import { addLink, listUserLinks, toPublicLink } from "~/server/links/links.server";
 
 /**
- * GET /api/links?limit=&before=&q=&tag=&status=&category=&domain=&from=&to=&sort= → the user's
+ * GET /api/links?limit=&before=&q=&tag=&status=&category=&domain=&duplicates=&from=&to=&sort= → the user's
  * links matching the filter (all of them without one), newest first or by relevance;
  * `X-Next-Cursor` continues them. An empty parameter counts as not given.
  */
@@ -17,12 +18,16 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return Response.json(links, { headers: pageHeaders(nextCursor) });
   });
 
-/** POST /api/links {url} → 201 with the new link (pending), or 200 with the existing one. */
+/**
+ * POST /api/links {url} → 201 with the new link (pending); 200 with the existing one and a message
+ * when the page is already saved; 409 naming the link when it is in Recently deleted (decision 053).
+ */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
     const { url } = await readJson(request, addLinkSchema);
-    const { link, created } = await addLink(user, url);
-    return Response.json(toPublicLink(link), { status: created ? 201 : 200 });
+    const { link, created } = await addLink(user, url, { restoreDeleted: false });
+    if (created) return Response.json(toPublicLink(link), { status: 201 });
+    return Response.json({ ...toPublicLink(link), message: ALREADY_SAVED_MESSAGE }, { status: 200 });
   });

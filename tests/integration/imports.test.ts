@@ -100,14 +100,40 @@ describe("import formats (a Free account: saved for everyone, not enriched in bu
     expect(kept).toEqual([{ id: added.body.id, import_id: null }]);
   });
 
-  it("a page the user deleted (still undoable) is imported afresh, not counted as a duplicate", async () => {
+  it("a page in Recently deleted comes back from the trash with its notes, title and tags, the file's tags merged in", async () => {
     const user = await signUpAs(pipeline.api, "FreeUser");
-    const added = await pipeline.api<{ id: string }>("POST", "/api/links", { token: user.token, body: { url: "https://example.test/list/two" } });
-    expect((await pipeline.api("DELETE", `/api/links/${added.body.id}`, { token: user.token })).status).toBe(200);
-    const result = await importFile(user.token, fixture("urls.txt"));
-    expect(result).toMatchObject({ saved: 3, duplicates: 1, invalid: 2 });
-    const rows = await db().selectFrom("links").select(["id", "import_id", "deleted_at"]).where("user_id", "=", user.id).where("url", "=", "https://example.test/list/two").execute();
-    expect(rows).toEqual([{ id: expect.not.stringMatching(added.body.id), import_id: result.id, deleted_at: null }]);
+    const added = await pipeline.api<{ id: string }>("POST", "/api/links", { token: user.token, body: { url: "https://example.test/articles/one" } });
+    expect(added.status).toBe(201);
+    const id = added.body.id;
+    expect((await pipeline.api("PATCH", `/api/links/${id}`, { token: user.token, body: { notes: "My notes on one", title: "My title" } })).status).toBe(200);
+    expect((await pipeline.api("PUT", `/api/links/${id}/tags`, { token: user.token, body: { tags: ["mine", "reading"] } })).status).toBe(200);
+    expect((await pipeline.api("DELETE", `/api/links/${id}`, { token: user.token })).status).toBe(200);
+    const result = await importFile(user.token, fixture("browser-bookmarks.html"), "bookmarks.html");
+    // Restored counts as saved: the file's page is in the library again, not skipped.
+    expect(result).toMatchObject({ status: "done", saved: 4, duplicates: 1 });
+    const rows = await db()
+      .selectFrom("links")
+      .select(["id", "deleted_at", "notes", "title", "title_by_user", "user_tags", "tags", "import_id"])
+      .where("user_id", "=", user.id)
+      .where("normalized_url", "=", "https://example.test/articles/one")
+      .execute();
+    // The same row (not deleted for good and made again): notes and title kept, the file's
+    // folder and tags added after the user's own, "Reading" once (case aside).
+    expect(rows).toEqual([
+      {
+        id,
+        deleted_at: null,
+        notes: "My notes on one",
+        title: "My title",
+        title_by_user: true,
+        user_tags: ["mine", "reading", "Essays", "long read"],
+        tags: ["mine", "reading", "Essays", "long read"],
+        import_id: result.id,
+      },
+    ]);
+    const listed = await pipeline.api<Array<{ id: string }>>("GET", "/api/links", { token: user.token });
+    expect(listed.body.map((link) => link.id)).toContain(id);
+    expect((await pipeline.api<unknown[]>("GET", "/api/links/deleted", { token: user.token })).body).toEqual([]);
   });
 
   it("a broken file fails as a whole, saying where, and nothing is imported", async () => {

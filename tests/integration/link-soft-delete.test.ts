@@ -129,17 +129,19 @@ describe("delete with undo", () => {
     expect(views.map((v) => v.visitor)).toContain("visitor-1");
   });
 
-  it("re-saving the URL of a deleted link restores it, results and all, at the top", async () => {
+  it("re-saving the URL of a deleted link names it (409, decision 053); restoring it brings it back, results and all", async () => {
     const owner = await user();
     const id = await enrichedLink(owner.id, "https://undo.example/again", new Date(Date.now() - 3_600_000));
     await enrichedLink(owner.id, "https://undo.example/newer");
     await api("DELETE", `/api/links/${id}`, { token: owner.token });
 
-    const saved = await api<Listed & { status: string; title: string }>("POST", "/api/links", { token: owner.token, body: { url: "https://undo.example/again" } });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ id, status: "enriched", title: "Title of https://undo.example/again" });
+    const saved = await api<{ id: string; message: string }>("POST", "/api/links", { token: owner.token, body: { url: "https://undo.example/again" } });
+    expect(saved.status).toBe(409);
+    expect(saved.body).toMatchObject({ id, message: expect.stringContaining("Recently deleted") });
+    const restored = await api<Listed & { status: string; title: string }>("POST", `/api/links/${id}/restore`, { token: owner.token });
+    expect(restored.body).toMatchObject({ id, status: "enriched", title: "Title of https://undo.example/again" });
     const list = await api<Listed[]>("GET", "/api/links", { token: owner.token });
-    expect(list.body.map((l) => l.url)).toEqual(["https://undo.example/again", "https://undo.example/newer"]);
+    expect(list.body.map((l) => l.url)).toEqual(["https://undo.example/newer", "https://undo.example/again"]);
     expect((await api<{ summary: string }>("GET", `/api/links/${id}`, { token: owner.token })).body.summary).toBe("Summary of https://undo.example/again");
   });
 

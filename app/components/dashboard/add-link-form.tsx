@@ -11,9 +11,20 @@ interface Preview {
   favicon: string | null;
 }
 
+/** What the last save found already there (decision 053): a live link to open, or one in Recently deleted to restore. */
+type Found = { kind: "saved"; link: PublicLink } | { kind: "deleted"; id: string };
+
+/** Brings the row into view and gives it the focus (it is at the top: a re-save moves it there). */
+function openRow(id: string) {
+  const row = document.querySelector<HTMLElement>(`[data-link-id="${CSS.escape(id)}"]`);
+  row?.scrollIntoView({ block: "center" });
+  (row?.querySelector<HTMLElement>("a, button, [tabindex]") ?? row)?.focus();
+}
+
 /** The add form: Save stays disabled until the URL is valid; a preview appears while typing. */
 export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: PublicLink) => void; clipboardPrompt: boolean }) {
   const [url, setUrl] = useState("");
+  const [found, setFound] = useState<Found | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [suggestion, setSuggestion] = useState<string | null>(null);
@@ -46,14 +57,21 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
     const form = event.currentTarget;
     let saved = false;
     setBusy(true);
+    setFound(null);
     try {
-      const link = await apiFetch<PublicLink>("/api/links", { body: { url: url.trim() } });
+      const { message, ...link } = await apiFetch<PublicLink & { message?: string }>("/api/links", { body: { url: url.trim() } });
       onAdded(link);
+      if (message) setFound({ kind: "saved", link });
       saved = true;
       setUrl("");
       setSuggestion(null);
       if (link.status === "error" && link.error) toast.show(link.error, "error");
     } catch (error) {
+      const named = error instanceof ApiError && error.status === 409 ? (error.body as { id?: unknown } | null) : null;
+      if (named && typeof named.id === "string") {
+        setFound({ kind: "deleted", id: named.id });
+        return;
+      }
       // The server's own reason when it gave one (a bad URL, a deactivated account, a rate limit,
       // a brief outage); the generic line only for a failure that says nothing.
       const told = error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503);
@@ -80,7 +98,10 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
           inputMode="url"
           placeholder="https://example.com/article"
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setFound(null);
+          }}
           onFocus={offerClipboard}
           aria-invalid={url !== "" && !valid ? true : undefined}
           aria-describedby="add-link-hint"
@@ -96,6 +117,33 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       <p id="add-link-hint" className={cx("mt-2 text-xs", url !== "" && !valid ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400")}>
         {url !== "" && !valid ? INVALID_URL_MESSAGE : "We fetch the page and enrich it in the background."}
       </p>
+      {found ? (
+        <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="already-saved">
+          {found.kind === "saved" ? "Already in your library — " : "This link is in Recently deleted — "}
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline hover:no-underline dark:text-brand-300"
+            onClick={async () => {
+              if (found.kind === "saved") {
+                setFound(null);
+                openRow(found.link.id);
+                return;
+              }
+              try {
+                const restored = await apiFetch<PublicLink>(`/api/links/${found.id}/restore`, { method: "POST" });
+                onAdded(restored);
+                setFound(null);
+                setUrl("");
+                toast.show("Restored from Recently deleted", "success");
+              } catch (error) {
+                toast.show(error instanceof ApiError ? error.message : "Could not restore it. Please try again", "error");
+              }
+            }}
+          >
+            {found.kind === "saved" ? "Open it" : "Restore it"}
+          </button>
+        </p>
+      ) : null}
       {suggestion && !url ? (
         <button type="button" onClick={() => setUrl(suggestion)} className="mt-2 text-left text-sm text-brand-600 hover:underline dark:text-brand-400">
           Use the link on your clipboard: <span className="break-all font-medium">{suggestion}</span>

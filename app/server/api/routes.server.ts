@@ -13,6 +13,8 @@ import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSch
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import {
   addLinkSchema,
+  existingLinkSchema,
+  linkInTrashSchema,
   artifactSchema,
   billingSummarySchema,
   bulkRetrySchema,
@@ -400,7 +402,7 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "Restore all: every deleted link not purged yet (up to 10,000, last deleted first) comes back, as a bulk restore run by the bulk queue (any plan); 202 with the operation, 404 when none waits.", responses: { 202: bulkOperationSchema, 404: messageSchema } },
   },
   "api.links.enrich.ts": {
-    post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
+    post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: existingLinkSchema, 409: linkInTrashSchema } },
   },
   "api.links.export.ts": {
     get: { auth: "user", summary: "Every link as one streamed file: ?format=json (every field and result, re-importable), html (Netscape bookmarks) or markdown (a zip, one file per link; Creator).", query: exportQuerySchema, responses: { 200: file("Every link as one download, streamed: JSON (format=json), Netscape bookmark HTML (html) or a zip of Markdown files (markdown).", "application/json", "text/html", "application/zip") } },
@@ -428,8 +430,14 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "{total, enriched, pending, failed, unenriched} over all of the user's links.", responses: { 200: linkStatsSchema } },
   },
   "api.links.ts": {
-    get: { auth: "user", summary: "The user's links, newest first, or those matching a search and filters (q, tag, status, category, domain, from, to; combined with AND), by date or relevance; when there are more, the X-Next-Cursor header is the `before` of the next page. An empty parameter counts as not given.", query: linkListQuerySchema, responses: { 200: z.array(listedLinkSchema) } },
-    post: { auth: "user", summary: "Adds a link: 201 with the new link (pending), or 200 with the existing one for the same page.", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: publicLinkSchema } },
+    get: { auth: "user", summary: "The user's links, newest first, or those matching a search and filters (q, tag, status, category, domain, duplicates, from, to; combined with AND), by date or relevance (duplicates=true: possible duplicates, each group together); when there are more, the X-Next-Cursor header is the `before` of the next page. An empty parameter counts as not given.", query: linkListQuerySchema, responses: { 200: z.array(listedLinkSchema) } },
+    post: {
+      auth: "user",
+      summary:
+        "Adds a link: 201 with the new link (pending); 200 with the existing one and a message when the page is already saved (the same address, or a link whose canonical URL is this address), moved to the top; 409 {message, id, deletedAt, purgeAfter} when it is in Recently deleted (nothing saved: POST /api/links/{id}/restore brings it back).",
+      body: addLinkSchema,
+      responses: { 201: publicLinkSchema, 200: existingLinkSchema, 409: linkInTrashSchema },
+    },
   },
   "api.notifications.$id.read.ts": {
     post: { auth: "user", summary: "The notification, now read; another user's id is a 404.", responses: { 200: publicNotificationSchema } },

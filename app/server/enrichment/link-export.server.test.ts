@@ -21,6 +21,7 @@ function linkWith(fields: Partial<Link>): Link {
     description: null,
     favicon: null,
     canonical_url: null,
+    canonical_key: null,
     language: "fr",
     reading_minutes: 3,
     content_text: null,

@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/ids";
-import type { RankCursor } from "../repos/link-search.server";
+import type { DuplicateCursor, RankCursor } from "../repos/link-search.server";
 import type { DeletedCursor, LinkCursor } from "../repos/links.server";
 
 /**
@@ -59,4 +59,23 @@ export function decodeRankCursor(text: string): RankCursor | undefined {
   if (version !== RANK_VERSION || rest.length > 0 || !rank || !RANK.test(rank) || !savedAt || !SAVED_AT.test(savedAt) || !isUuid(id)) return undefined;
   if (Number.isNaN(Date.parse(`${savedAt}Z`))) return undefined;
   return { rank, savedAt, id: id.toLowerCase() };
+}
+
+/**
+ * Possible duplicates' cursor: the last row's group (its newest saved_at and its 16-hex id),
+ * saved_at and id; its own version, so no other list's cursor is taken for it.
+ */
+const DUPLICATE_VERSION = "p1";
+const GROUP = /^[0-9a-f]{16}$/;
+
+export function encodeDuplicateCursor(cursor: DuplicateCursor): string {
+  return Buffer.from(`${DUPLICATE_VERSION}|${cursor.groupSavedAt}|${cursor.group}|${cursor.savedAt}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+export function decodeDuplicateCursor(text: string): DuplicateCursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return undefined;
+  const [version, groupSavedAt, group, savedAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  if (version !== DUPLICATE_VERSION || rest.length > 0 || !groupSavedAt || !SAVED_AT.test(groupSavedAt) || !group || !GROUP.test(group)) return undefined;
+  if (!savedAt || !SAVED_AT.test(savedAt) || !isUuid(id) || Number.isNaN(Date.parse(`${savedAt}Z`)) || Number.isNaN(Date.parse(`${groupSavedAt}Z`))) return undefined;
+  return { groupSavedAt, group, savedAt, id: id.toLowerCase() };
 }

@@ -2,7 +2,7 @@ import { publicFavicon, publicLeadImage } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
 import { FETCH_METHODS, isOneOf } from "~/lib/vocabulary";
 import { addOwnTags, setOwnTags, type OwnTags } from "~/lib/tags";
-import { INVALID_URL_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink, type RecentlyDeletedLink } from "~/lib/links";
+import { INVALID_URL_MESSAGE, IN_TRASH_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink, type RecentlyDeletedLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -15,9 +15,11 @@ import { listArtifacts } from "../repos/artifacts.server";
 import { env } from "../platform/env.server";
 import { searchLinks, type RankCursor, type SearchedLink } from "../repos/link-search.server";
 import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
-import { decodeDeletedCursor, decodeLinkCursor, decodeRankCursor, encodeDeletedCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
+import { decodeDeletedCursor, decodeDuplicateCursor, decodeLinkCursor, decodeRankCursor, encodeDeletedCursor, encodeDuplicateCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
 import {
   countDeletedLinks,
+  findSavedPage,
+  touchSavedLink,
   countLinksByStatus,
   getLink,
   listDeletedLinks,
@@ -88,21 +90,44 @@ async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Rol
 
 /**
  * Saves a link for a user. A new page is queued for enrichment, or saved as failed with
- * the quota reason when nothing is left this month. The same page again returns the
- * existing row, moved to the top; one the user deleted and that is not purged yet is restored
- * with its results and share page (and queued again if it was deleted before its job ran).
+ * the quota reason when nothing is left this month. The same page again (the same address, or a
+ * live link whose canonical URL is this address) returns the existing row, moved to the top. One
+ * the user deleted and that is not purged yet is restored with its results and share page (and
+ * queued again if it was deleted before its job ran), or with `restoreDeleted: false` (the API
+ * and the add form, which offer Restore instead) a 409 naming it (decision 053).
+ * `title`, when the caller knows it (the bookmarklet reads the page's), shows until enrichment finds the page's own.
  */
-/** `title`, when the caller knows it (the bookmarklet reads the page's), shows until enrichment finds the page's own. */
-export async function addLink(user: { id: string; role: Role }, rawUrl: string, options: { title?: string } = {}): Promise<{ link: Link; created: boolean }> {
+export async function addLink(
+  user: { id: string; role: Role },
+  rawUrl: string,
+  options: { title?: string; restoreDeleted?: boolean } = {},
+): Promise<{ link: Link; created: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
   // The same page with campaign tags is the same page: save it without them.
   const url = stripTrackingParams(rawUrl);
   const userId = user.id;
+  const normalizedUrl = normalizeUrl(url);
+  const saved = await findSavedPage(db(), { userId, normalizedUrl });
+  if (saved?.deleted_at && options.restoreDeleted === false) {
+    throw new HttpError(409, IN_TRASH_MESSAGE, {}, {
+      id: saved.id,
+      deletedAt: saved.deleted_at.toISOString(),
+      purgeAfter: new Date(saved.deleted_at.getTime() + env().LINK_PURGE_AFTER_MS).toISOString(),
+    });
+  }
+  if (saved && !saved.deleted_at && saved.normalized_url !== normalizedUrl) {
+    // Saved before under another address whose page names this one as canonical.
+    const link = await touchSavedLink(db(), { id: saved.id, userId });
+    if (link) {
+      await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
+      return { link, created: false };
+    }
+  }
   const canEnrich = await hasEnrichmentLeft(db(), userId, user.role);
   const result = await upsertLink(db(), {
     userId,
     url,
-    normalizedUrl: normalizeUrl(url),
+    normalizedUrl,
     status: canEnrich ? "pending" : "error",
     error: canEnrich ? null : QUOTA_EXCEEDED,
     title: options.title?.trim().slice(0, 300) || null,
@@ -325,7 +350,8 @@ export function pageOf<T extends { id: string; cursor_saved_at: string; cursor_r
 
 /** A listed link, and with a search its title and snippet as escaped HTML with <mark> around the matches. */
 function toListedLink(row: SearchedLink): PublicLink {
-  const link = toPublicLink(row);
+  const link: PublicLink = toPublicLink(row);
+  if (row.dup_group && row.dup_reason) link.duplicate = { group: row.dup_group, reason: row.dup_reason };
   return row.title_highlight === null && row.snippet_highlight === null ? link : { ...link, highlight: { title: row.title_highlight, snippet: row.snippet_highlight } };
 }
 
@@ -337,6 +363,18 @@ export async function listUserLinks(
   userId: string,
   { limit, before, filter = {}, sort = "date" }: { limit: number; before?: string; filter?: LinkFilter; sort?: LinkSort },
 ): Promise<{ links: PublicLink[]; nextCursor: string | null }> {
+  if (filter.duplicates) {
+    const cursor = before === undefined ? undefined : decodeDuplicateCursor(before);
+    if (before !== undefined && !cursor) throw new HttpError(400, "before must be the cursor of the previous page");
+    const rows = await searchLinks(db(), { userId, filter, limit: limit + 1, before: cursor });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > limit && last?.dup_group && last.cursor_group_saved_at
+        ? encodeDuplicateCursor({ groupSavedAt: last.cursor_group_saved_at, group: last.dup_group, savedAt: last.cursor_saved_at, id: last.id })
+        : null;
+    return { links: page.map(toListedLink), nextCursor };
+  }
   const byRank = sort === "relevance" && Boolean(filter.q?.trim());
   let cursor: LinkCursor | RankCursor | undefined;
   if (before) {

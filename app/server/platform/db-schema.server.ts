@@ -164,6 +164,8 @@ export interface LinksTable {
   description: string | null;
   favicon: string | null;
   canonical_url: string | null;
+  /** canonical_url normalised as a saved URL is (normalizeUrl): with normalized_url, what finds the same page saved twice (decision 053). */
+  canonical_key: string | null;
   language: string | null;
   reading_minutes: number | null;
   content_text: string | null;

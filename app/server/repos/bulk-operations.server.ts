@@ -237,7 +237,7 @@ export async function countMatchingLinks(db: Database, { userId, filter }: { use
     .select(sql<number>`count(*)::int`.as("count"))
     .where("links.user_id", "=", userId)
     .where("links.deleted_at", "is", null)
-    .where(linkFilterWhere(filter, search))
+    .where(linkFilterWhere(filter, search, userId))
     .executeTakeFirstOrThrow();
   return row.count;
 }

@@ -103,12 +103,33 @@ export { RANKED_MATCHES };
 const linkHost = sql<string>`substring(links.normalized_url from '^[a-z][a-z0-9+.-]*://(?:[^/@]*@)?([^/:?#]+)')`;
 
 /**
+ * What makes two live links of a user possible duplicates (decision 053): the same address (the
+ * page's canonical URL normalised, else the saved one) or the same title, case and runs of spaces
+ * aside. The expressions are those of the two partial indexes of migration 20261129T060000, so
+ * the per-user groupings below read an index, not the table.
+ */
+const urlKeyOf = (table: string) => sql<string>`coalesce(${sql.ref(`${table}.canonical_key`)}, ${sql.ref(`${table}.normalized_url`)})`;
+const titleKeyOf = (table: string) => sql<string>`lower(regexp_replace(btrim(${sql.ref(`${table}.title`)}), '\\s+', ' ', 'g'))`;
+const hasTitleKey = (table: string) => sql<SqlBool>`${sql.ref(`${table}.title`)} is not null and btrim(${sql.ref(`${table}.title`)}) <> ''`;
+
+/** The user's addresses that more than one of their live links has. */
+const sharedAddresses = (userId: string) =>
+  sql`select ${urlKeyOf("o")} from links o where o.user_id = ${userId} and o.deleted_at is null group by 1 having count(*) > 1`;
+/** The user's titles (as keys) that more than one of their live links has. */
+const sharedTitles = (userId: string) =>
+  sql`select ${titleKeyOf("o")} from links o where o.user_id = ${userId} and o.deleted_at is null and ${hasTitleKey("o")} group by 1 having count(*) > 1`;
+
+const isSharedAddress = (userId: string) => sql<SqlBool>`${urlKeyOf("links")} in (${sharedAddresses(userId)})`;
+const isPossibleDuplicate = (userId: string) =>
+  sql<SqlBool>`(${isSharedAddress(userId)} or (${hasTitleKey("links")} and ${titleKeyOf("links")} in (${sharedTitles(userId)})))`;
+
+/**
  * The conditions of a link filter (everything but the owner and the deleted rows, which every
  * caller adds): the search (`q`, read beforehand by prepareSearch), tag, status, category,
- * domain (the host or a subdomain of it) and the saved_at range. Used by the list
- * (GET /api/links) and by "select all matching".
+ * domain (the host or a subdomain of it), possible duplicates (among the user's live links) and
+ * the saved_at range. Used by the list (GET /api/links) and by "select all matching".
  */
-export function linkFilterWhere(filter: LinkFilter, search?: PreparedSearch) {
+export function linkFilterWhere(filter: LinkFilter, search: PreparedSearch | undefined, userId: string) {
   if (filter.q?.trim() && !search) throw new Error("linkFilterWhere: read the search with prepareSearch first");
   return (eb: ExpressionBuilder<DB, "links">): Expression<SqlBool> => {
     const conditions: Array<Expression<SqlBool>> = [];
@@ -129,6 +150,7 @@ export function linkFilterWhere(filter: LinkFilter, search?: PreparedSearch) {
     if (filter.domain !== undefined) {
       conditions.push(sql<SqlBool>`(${linkHost} = ${filter.domain} or ${linkHost} like ${`%.${likeLiteral(filter.domain)}`})`);
     }
+    if (filter.duplicates) conditions.push(isPossibleDuplicate(userId));
     const range = savedRange(filter);
     if (range.from) conditions.push(eb("links.saved_at", ">=", range.from));
     if (range.to) conditions.push(eb("links.saved_at", "<", range.to));
@@ -137,7 +159,7 @@ export function linkFilterWhere(filter: LinkFilter, search?: PreparedSearch) {
 }
 
 function matching(db: Database, userId: string, filter: LinkFilter, search: PreparedSearch | undefined) {
-  return db.selectFrom("links").where("links.user_id", "=", userId).where("links.deleted_at", "is", null).where(linkFilterWhere(filter, search));
+  return db.selectFrom("links").where("links.user_id", "=", userId).where("links.deleted_at", "is", null).where(linkFilterWhere(filter, search, userId));
 }
 
 /**
@@ -179,6 +201,10 @@ export type ListRow = Pick<Link, "id" | "user_id" | "url" | "title" | "descripti
 
 export type SearchedLink = ListRow & {
   cursor_saved_at: string;
+  /** With the duplicates filter: the row's group, why it is in it, and the group's newest saved_at (the cursor's). */
+  dup_group?: string;
+  dup_reason?: "address" | "title";
+  cursor_group_saved_at?: string;
   /** ts_rank_cd as text (exact), when searching. */
   cursor_rank: string | null;
   /** Escaped HTML with <mark> around the matches, when searching. */
@@ -213,7 +239,7 @@ interface PageQuery {
   filter: LinkFilter;
   search: PreparedSearch | undefined;
   limit: number;
-  before?: LinkCursor | RankCursor;
+  before?: LinkCursor | RankCursor | DuplicateCursor;
 }
 
 const savedBefore = (before: { savedAt: string; id: string }) =>
@@ -267,6 +293,53 @@ async function relevancePage(db: Database, { userId, filter, search, limit, befo
   return [...rows, ...older];
 }
 
+/** Where a page of possible duplicates ends: the last row's group (its newest saved_at, its id), saved_at and id. */
+export interface DuplicateCursor {
+  groupSavedAt: string;
+  group: string;
+  savedAt: string;
+  id: string;
+}
+
+/**
+ * Possible duplicates, each group's links together: groups by their newest link, newest first,
+ * and newest first inside a group. A link with a shared address is in that address's group; one
+ * sharing only its title joins the address group of a link with the same title when there is
+ * one, else its title's group. One statement: the matching rows (the user's, narrowed by the
+ * filter, on the two per-user indexes), their groups by window functions, then the page.
+ */
+async function duplicatesPage(db: Database, { userId, filter, search, limit, before }: PageQuery): Promise<PageRow[]> {
+  const rows = matching(db, userId, filter, search).select([
+    ...LISTED_COLUMNS,
+    cursorSavedAt.as("cursor_saved_at"),
+    sql<boolean>`${isSharedAddress(userId)}`.as("by_address"),
+    urlKeyOf("links").as("url_key"),
+    sql<string | null>`case when ${hasTitleKey("links")} then ${titleKeyOf("links")} end`.as("title_key"),
+  ]);
+  const cursor = before && "group" in before ? before : undefined;
+  const after = cursor
+    ? sql`where (g.group_saved_at, g.dup_group, g.saved_at, g.id) < ((${cursor.groupSavedAt}::timestamp at time zone 'UTC'), ${cursor.group}, (${cursor.savedAt}::timestamp at time zone 'UTC'), ${cursor.id}::uuid)`
+    : sql``;
+  const { rows: page } = await sql<PageRow & { dup_group: string; dup_reason: "address" | "title"; cursor_group_saved_at: string }>`
+    with m as (${rows}),
+    k as (
+      select m.*, coalesce(
+        case when m.by_address then 'a' || m.url_key end,
+        min(case when m.by_address then 'a' || m.url_key end) over (partition by m.title_key),
+        't' || m.title_key) as group_key
+      from m),
+    g as (
+      select k.*, left(md5(k.group_key), 16) as dup_group, max(k.saved_at) over (partition by k.group_key) as group_saved_at
+      from k)
+    select ${sql.join(LISTED_COLUMNS.map((column) => sql.ref(`g.${column.slice("links.".length)}`)))}, g.cursor_saved_at, null::text as cursor_rank,
+      g.dup_group, case when g.by_address then 'address' else 'title' end as dup_reason,
+      to_char(g.group_saved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_group_saved_at
+    from g ${after}
+    order by g.group_saved_at desc, g.dup_group desc, g.saved_at desc, g.id desc
+    limit ${limit}`.execute(db);
+  return page;
+}
+
 /**
  * A page of the user's live links matching the filter, after `before` (the previous page's
  * last row): newest saved first, or with sort=relevance and a search, best rank first (ties by
@@ -274,10 +347,14 @@ async function relevancePage(db: Database, { userId, filter, search, limit, befo
  */
 export async function searchLinks(
   db: Database,
-  { userId, filter, sort = "date", limit, before }: { userId: string; filter: LinkFilter; sort?: LinkSort; limit: number; before?: LinkCursor | RankCursor },
+  { userId, filter, sort = "date", limit, before }: { userId: string; filter: LinkFilter; sort?: LinkSort; limit: number; before?: LinkCursor | RankCursor | DuplicateCursor },
 ): Promise<SearchedLink[]> {
   const search = await prepareSearch(db, filter.q);
-  const rows = sort === "relevance" && search !== undefined ? await relevancePage(db, { userId, filter, search, limit, before }) : await datePage(db, { userId, filter, search, limit, before });
+  const rows = filter.duplicates
+    ? await duplicatesPage(db, { userId, filter, search, limit, before })
+    : sort === "relevance" && search !== undefined
+      ? await relevancePage(db, { userId, filter, search, limit, before })
+      : await datePage(db, { userId, filter, search, limit, before });
   if (!search || rows.length === 0) return rows.map((row) => ({ ...row, title_highlight: null, snippet_highlight: null }));
   // Highlights for the page only: ts_headline parses its text, so never for every match.
   const lights = await db

@@ -1,9 +1,10 @@
-import { sql, type QueryCreator } from "kysely";
+import { sql, type QueryCreator, type RawBuilder } from "kysely";
 import type { Database } from "../platform/db.server";
 import { likeLiteral } from "./database.server";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { CodeSnippet, DB, Link, NewLink, Role } from "../platform/db-schema.server";
 import { toJsonb } from "../platform/strip-nul-plugin.server";
+import { canonicalKey } from "~/lib/links";
 import { LISTED_COLUMNS, type ListRow } from "./link-search.server";
 
 /** A row as given, for seeding; users add links through upsertLink. */
@@ -38,6 +39,40 @@ export async function upsertLink(
     .executeTakeFirstOrThrow();
   const { inserted, ...saved } = row;
   return { link: saved, created: inserted };
+}
+
+/**
+ * The user's row for this page, if any: the one saved at this address (live or in Recently
+ * deleted), else a live one whose canonical URL is it (decision 053). Live first.
+ */
+export async function findSavedPage(db: Database, { userId, normalizedUrl }: { userId: string; normalizedUrl: string }): Promise<Link | undefined> {
+  return db
+    .selectFrom("links")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("normalized_url", "=", normalizedUrl),
+        // The expression of links_user_dup_url_idx, partial on live rows.
+        eb.and([eb("deleted_at", "is", null), eb(sql<string>`coalesce(canonical_key, normalized_url)`, "=", normalizedUrl)]),
+      ]),
+    )
+    .orderBy(sql`deleted_at is not null`)
+    .orderBy(sql`normalized_url = ${normalizedUrl}`, "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A live link saved again: it moves to the top of the list. */
+export async function touchSavedLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({ saved_at: sql<Date>`now()` })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function getLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
@@ -280,6 +315,7 @@ function enrichedSet(result: EnrichedFields) {
     description: sql<string | null>`case when links.description_by_user then links.description else ${result.description} end`,
     favicon: result.favicon,
     canonical_url: result.canonicalUrl,
+    canonical_key: canonicalKey(result.canonicalUrl),
     language: result.language,
     reading_minutes: result.readingMinutes,
     content_text: result.contentText,
@@ -549,7 +585,8 @@ export interface ImportedLink {
 const sameAddress = (title: string, url: string) => title.trim().replace(/\/+$/, "").toLowerCase() === url.trim().replace(/\/+$/, "").toLowerCase();
 
 /**
- * Saves a chunk of imported links; a page the user already has is left as it is (a duplicate).
+ * Saves a chunk of imported links; a page the user already has is left as it is (a duplicate), one
+ * in their Recently deleted is restored (restoreImportedLinks).
  * Returns the rows inserted, each with the position of its input in `links`.
  */
 export async function insertImportedLinks(
@@ -557,14 +594,9 @@ export async function insertImportedLinks(
   { userId, importId, links }: { userId: string; importId: string; links: ImportedLink[] },
 ): Promise<Array<{ id: string; status: Link["status"]; index: number }>> {
   if (links.length === 0) return [];
-  // A page the user deleted (still in its undo window) is not in their library: the import brings
-  // it in afresh, so the deleted row goes for good first instead of counting as a duplicate.
-  await db
-    .deleteFrom("links")
-    .where("user_id", "=", userId)
-    .where("normalized_url", "in", links.map((link) => link.normalizedUrl))
-    .where("deleted_at", "is not", null)
-    .execute();
+  // A page in the user's Recently deleted comes back as it was (notes, title, results, share
+  // page, tags), the file's tags and folders joining the user's own; it is not made again.
+  const restored = await restoreImportedLinks(db, { userId, importId, links });
   const rows = await db
     .insertInto("links")
     .values(
@@ -591,6 +623,7 @@ export async function insertImportedLinks(
           saved_at: link.savedAt ?? new Date(),
           favicon: restored.favicon ?? null,
           canonical_url: restored.canonical_url ?? null,
+          canonical_key: canonicalKey(restored.canonical_url ?? null),
           language: restored.language ?? null,
           reading_minutes: restored.reading_minutes ?? null,
           content_text: restored.content_text ?? null,
@@ -611,7 +644,43 @@ export async function insertImportedLinks(
     .returning(["id", "status", "normalized_url"])
     .execute();
   const indexOf = new Map(links.map((link, index) => [link.normalizedUrl, index]));
-  return rows.map((row) => ({ id: row.id, status: row.status, index: indexOf.get(row.normalized_url)! }));
+  return [...restored, ...rows].map((row) => ({ id: row.id, status: row.status, index: indexOf.get(row.normalized_url)! }));
+}
+
+/** `a` then those of `b` it lacks, case aside ("Postgres" and "postgres" are one tag). */
+const mergedTags = (a: RawBuilder<string[]>, b: RawBuilder<string[]>) =>
+  sql<string[]>`${a} || array(select t from unnest(${b}) with ordinality as e(t, n) where not (lower(t) = any(select lower(x) from unnest(${a}) as x)) order by n)`;
+
+/**
+ * Undeletes the user's deleted (not purged) rows for pages of the chunk, merging the file's tags
+ * into their own (decision 040: the file's tags are the user's; one the user had taken off is
+ * theirs again). The row keeps its place, notes, title and results; it joins this import.
+ */
+async function restoreImportedLinks(
+  db: Database,
+  { userId, importId, links }: { userId: string; importId: string; links: ImportedLink[] },
+): Promise<Array<{ id: string; status: Link["status"]; normalized_url: string }>> {
+  const file = JSON.stringify(links.map((link) => ({ normalized_url: link.normalizedUrl, tags: link.tags })));
+  const fileTags = sql<string[]>`f.tags`;
+  const userTags = mergedTags(sql<string[]>`links.user_tags`, fileTags);
+  return db
+    .updateTable("links")
+    .from(
+      sql<{ normalized_url: string; tags: string[] }>`(select p->>'normalized_url' as normalized_url, array(select jsonb_array_elements_text(p->'tags')) as tags from jsonb_array_elements(${file}::jsonb) as p)`.as("f"),
+    )
+    .set({
+      deleted_at: null,
+      updated_at: sql`now()`,
+      import_id: importId,
+      user_tags: userTags,
+      tags: mergedTags(userTags, sql<string[]>`links.tags`),
+      dismissed_tags: sql<string[]>`array(select x from unnest(links.dismissed_tags) as x where not (lower(x) = any(select lower(t) from unnest(f.tags) as t)))`,
+    })
+    .whereRef("links.normalized_url", "=", "f.normalized_url")
+    .where("links.user_id", "=", userId)
+    .where("links.deleted_at", "is not", null)
+    .returning(["links.id", "links.status", "links.normalized_url"])
+    .execute();
 }
 
 /** An imported link the allowance did not reach when its turn came: saved, not failed. */
