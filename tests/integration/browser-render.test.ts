@@ -178,7 +178,8 @@ describe("render lanes (decision 049)", () => {
       expect(upload.status).toBe(202);
       const { id: importId } = (await upload.json()) as { id: string };
       // Both of the import's pages are in the browser, waiting for their article.
-      await until("two of the import's renders are in the browser", async () => (held.length >= 2 ? true : undefined), 60_000);
+      // The worker starts its browser with the first of them: on a busy machine that takes a while.
+      await until("two of the import's renders are in the browser", async () => (held.length >= 2 ? true : undefined), 150_000);
 
       // Waited for less than the held renders' time limit: behind them, it could not end in time.
       const link = await save(pipeline, "/tide/by-hand/", 100_000);
