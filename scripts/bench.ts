@@ -42,8 +42,10 @@
  * of it and timed queries each, default 1000000, 100000 and 30),
  * BENCH_IMPORT_LINKS and BENCH_IMPORT_TIMEOUT_MINUTES (part 7's file size and how long it, and part 11's, may take, default 10000 and 10),
  * BENCH_LIVE_LINKS (part 11's file size, default 10000),
+ * BENCH_LANES_IMPORT, BENCH_LANES_SLOW_MS and BENCH_LANES_HAND (part 12: imported script-built pages, how long each one's
+ * data takes to arrive, and the pages added by hand meanwhile, default 20, 3000 and 5),
  * BENCH_READABILITY=1 (pages without an <article>, so Readability reads each one), BENCH_PARTS (a comma list of add, pipeline (parts 2 and 3), admin, ops (part 5), library (part
- * 6), search (part 8), fetch-cache (part 9), render (part 10), live (part 11); default all but render and live (they need
+ * 6), search (part 8), fetch-cache (part 9), render (part 10), live (part 11), lanes (part 12); default all but render, live and lanes (they need
  * Chromium): `add` alone for quick comparisons, `admin` for the console alone, `ops` for
  * the operations part alone, `library` for the dashboard alone).
  */
@@ -99,6 +101,9 @@ const LIVE_LINKS = Number(process.env.BENCH_LIVE_LINKS ?? 10_000);
 const CACHE_USERS = Number(process.env.BENCH_CACHE_USERS ?? 1_000);
 const CACHE_PAGES = Number(process.env.BENCH_CACHE_PAGES ?? 50);
 const RENDER_PAGES = Number(process.env.BENCH_RENDER_PAGES ?? 100);
+const LANES_IMPORT = Number(process.env.BENCH_LANES_IMPORT ?? 20);
+const LANES_SLOW_MS = Number(process.env.BENCH_LANES_SLOW_MS ?? 3_000);
+const LANES_HAND = Number(process.env.BENCH_LANES_HAND ?? 5);
 const ADMIN_LINKS = Number(process.env.BENCH_ADMIN_LINKS ?? 1_000_000);
 const ADMIN_USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN_REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 50);
@@ -178,12 +183,28 @@ const spaShell = readFileSync("tests/fixtures/pages/script-shell/index.html", "u
 const spaScript = readFileSync("tests/fixtures/pages/script-shell/app.js", "utf8").replace('"/api/articles/tide-tables.json"', '`/spa-data/${location.pathname.split("/").pop()}.json`');
 const spaArticle = JSON.parse(readFileSync("tests/fixtures/pages/script-shell/article.json", "utf8")) as { title: string; paragraphs: string[] };
 let spaDataServed = 0;
+// Part 12's imported pages: the same shell, whose article arrives LANES_SLOW_MS after it is asked for (a slow site's API).
+const slowShell = spaShell.replace("/spa-app.js", "/spa-slow-app.js");
+const slowScript = spaScript.replace("/spa-data/", "/spa-slow-data/");
+let slowDataAsked = 0;
+let slowDataServed = 0;
 // The shells' HTML as the site sends it: once per page since the plain fetch hands it to the render.
 let spaShellServed = 0;
 // Requests for part 9's shared pages (/shared/{n}), counted as the site sees them.
 let sharedFetches = 0;
 const pageServer = createServer((req, res) => {
   if (req.url?.startsWith("/shared/")) sharedFetches++;
+  const slow = /^\/spa-slow(?:\/(\d+)|-app\.js|-data\/(\d+)\.json)/.exec(req.url ?? "");
+  if (slow?.[1] !== undefined) return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(slowShell);
+  if (slow?.[2] !== undefined) {
+    slowDataAsked++;
+    const body = JSON.stringify({ ...spaArticle, title: `${spaArticle.title} (slow ${slow[2]})` });
+    return void setTimeout(() => {
+      slowDataServed++;
+      res.writeHead(200, { "content-type": "application/json" }).end(body);
+    }, LANES_SLOW_MS);
+  }
+  if (slow) return void res.writeHead(200, { "content-type": "text/javascript" }).end(slowScript);
   const spa = /^\/spa(?:\/(\d+)|-app\.js|-data\/(\d+)\.json)/.exec(req.url ?? "");
   if (spa?.[1] !== undefined) spaShellServed++;
   if (spa?.[1] !== undefined) return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(spaShell);
@@ -954,6 +975,36 @@ try {
     const concurrency = process.env.CRAWLER_BROWSER_CONCURRENCY ?? "1";
     results.push(
       `| render, ${RENDER_PAGES} script-built pages, 1 worker process (render concurrency ${concurrency}) | ${(RENDER_PAGES / minutes).toFixed(0)} pages/min (${rendered} rendered, ${done.failed - before.failed} failed, ${shellFetches.toFixed(2)} fetches of each page's HTML); browser (all its processes) PSS median ${percentile(browserPss, 50).toFixed(0)} MB, peak ${Math.max(...browserPss).toFixed(0)} MB (summed RSS median ${percentile(browserRss, 50).toFixed(0)}, peak ${Math.max(...browserRss).toFixed(0)}); worker RSS median ${percentile(workerMb, 50).toFixed(0)} MB, peak ${Math.max(...workerMb).toFixed(0)} MB |`,
+    );
+    await stop(worker);
+  }
+
+  // 12. links added by hand while an import's script-built pages fill the browser (decision 049):
+  // LANES_IMPORT imported pages whose article arrives LANES_SLOW_MS after it is asked for, then,
+  // once the first is in the browser, LANES_HAND script-built pages added by hand one after
+  // another, each timed from its add to enriched (the browser already started by a first page).
+  if (PARTS.has("lanes")) {
+    await emptyPipeline();
+    const worker = start("worker/index.ts");
+    const warmUp = await add(token, "/spa/900000");
+    await waitForLinkEnriched(warmUp.id, 120_000);
+    const file = Array.from({ length: LANES_IMPORT }, (_, i) => `http://127.0.0.1:${pagesPort}/spa-slow/${i}`).join("\n");
+    const upload = await fetch(`${base}/api/imports?name=urls.txt`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: file });
+    const imported = (await upload.json()) as { id: string; message?: string };
+    if (upload.status !== 202) throw new Error(`import answered ${upload.status}: ${imported.message}`);
+    const deadline = Date.now() + 120_000;
+    while (slowDataAsked === 0 && Date.now() < deadline) await sleep(20);
+    const servedBefore = slowDataServed;
+    const hand: number[] = [];
+    for (let i = 0; i < LANES_HAND; i++) {
+      const { id } = await add(token, `/spa/${900001 + i}`);
+      const addedAt = performance.now();
+      await waitForLinkEnriched(id, IMPORT_TIMEOUT_MS);
+      hand.push(performance.now() - addedAt);
+    }
+    const rendered = slowDataServed - servedBefore;
+    results.push(
+      `| links added by hand while an import's script-built pages fill the browser (${LANES_IMPORT} imported, each page's data ${LANES_SLOW_MS} ms away; render concurrency ${process.env.CRAWLER_BROWSER_CONCURRENCY ?? "1"}), add→enriched | ${hand.length} script-built pages added one after another: min ${ms(Math.min(...hand))}, p50 ${ms(percentile(hand, 50))}, max ${ms(Math.max(...hand))}; the import rendered ${rendered} page(s) meanwhile |`,
     );
     await stop(worker);
   }

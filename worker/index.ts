@@ -78,6 +78,7 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.import]: processImportJob,
   [QUEUES.bulk]: processBulkJob,
   [QUEUES.render]: processRenderJob,
+  [QUEUES.renderBackground]: processRenderJob,
 };
 
 // How long a job that met a database outage waits before it runs again.
@@ -264,7 +265,7 @@ if (config.WORKER_METRICS_PORT > 0) {
 await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
 
 // Whether script-built pages get the headless browser here, said once (it starts with its first page).
-if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue === QUEUES.import || queue === QUEUES.render)) {
+if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue === QUEUES.import || queue === QUEUES.render || queue === QUEUES.renderBackground)) {
   const line = browserStartLine();
   log[line.level](line.message);
 }

@@ -43,8 +43,16 @@ export const LINK_CATEGORIES = ["programming", "business", "ai", "design", "prod
 export type LinkCategory = (typeof LINK_CATEGORIES)[number];
 
 /** The worker's queues (server/jobs/queue-names.server.ts names each for code). */
-export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render"] as const;
+export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * Whose work it is (decisions 033, 049): `interactive` is a link a person added or retried, or a
+ * preview; `background` is bulk work (an import's links, a bulk or plan re-enrichment). Host
+ * slots, parser threads, the CPU and the browser's pages serve interactive work first.
+ */
+export const WORK_LANES = ["interactive", "background"] as const;
+export type WorkLane = (typeof WORK_LANES)[number];
 
 /** How a link's page was last fetched: plain, from the shared fetch cache, or rendered in the browser. */
 export const FETCH_METHODS = ["plain", "cache", "browser"] as const;

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { browserRssMb, findChromium, Renderer } from "~/server/fetching/browser.server";
 import { html, startPageServer } from "../helpers/page-server";
 import { descendants, waitUntilGone } from "../helpers/processes";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
+import { until } from "../helpers/wait";
 
 // The headless browser through the worker (decision 030): a script-built page comes out with its
 // text; with no Chromium the worker says so once and reads pages as sent; a browser past its
@@ -34,11 +36,11 @@ afterAll(async () => {
   for (const pipeline of running) await pipeline.stop().catch(() => undefined);
 });
 
-async function save(pipeline: Pipeline, path: string): Promise<LinkBody> {
+async function save(pipeline: Pipeline, path: string, timeoutMs = 60_000): Promise<LinkBody> {
   const { token } = await signUpAs(pipeline.api, "ProUser");
   const added = await pipeline.api<LinkBody>("POST", "/api/links", { token, body: { url: pipeline.pages.url(path) } });
   expect(added.status).toBe(201);
-  return waitForLink(pipeline.api, token, added.body.id, 60_000);
+  return waitForLink(pipeline.api, token, added.body.id, timeoutMs);
 }
 
 describe("script-built pages through the worker", () => {
@@ -126,6 +128,86 @@ describe("script-built pages through the worker", () => {
     const record = await db().selectFrom("links").select(["fetch_method"]).where("id", "=", link.id).executeTakeFirstOrThrow();
     expect(record.fetch_method).toBe("plain");
   });
+});
+
+describe("render lanes (decision 049)", () => {
+  it("an import's renders in flight never delay a link added by hand: it takes the page kept for people's links, and the import still finishes", async () => {
+    // The import's shells fetch their article from a route the test holds: their renders stay in
+    // the browser until it lets go, whatever the machine's speed.
+    const held: ServerResponse[] = [];
+    let holding = true;
+    const article = fixture("article.json");
+    const slowShell = html(fixture("index.html").toString().replace("/static/app.js", "/static/slow-app.js"));
+    const pipeline = await startPipeline(
+      {
+        ...shellRoutes,
+        "/tide/by-hand/": html(fixture("index.html")),
+        "/slow/1": slowShell,
+        "/slow/2": slowShell,
+        "/slow/3": slowShell,
+        "/static/slow-app.js": html(fixture("app.js").toString().replace("/api/articles/tide-tables.json", "/api/held.json"), "text/javascript"),
+        "/api/held.json": (_req, res) => {
+          if (!holding) return void res.writeHead(200, { "content-type": "application/json" }).end(article);
+          held.push(res);
+        },
+      },
+      {
+        workerEnv: {
+          CHROMIUM_PATH: executablePath,
+          // Two pages for any work, so two of the import's renders are in flight; one more is kept for people's links.
+          CRAWLER_BROWSER_CONCURRENCY: "2",
+          // The held renders outlast the wait for the link added by hand (the longest each limit allows).
+          CRAWLER_BROWSER_TIMEOUT_MS: "120000",
+          FETCH_TIMEOUT_MS: "120000",
+          // Every page is on one host.
+          CRAWLER_HOST_CONCURRENCY: "8",
+          // On a machine at load 30 a job's lock renewal can come late; a lost lock would run the job twice.
+          WORKER_LOCK_MS: "60000",
+        },
+      },
+    );
+    running.push(pipeline);
+    try {
+      const importer = await signUpAs(pipeline.api, "ProUser");
+      const urls = ["/slow/1", "/slow/2", "/slow/3"].map((path) => pipeline.pages.url(path)).join("\n");
+      const upload = await fetch(`${pipeline.web.baseUrl}/api/imports?name=urls.txt`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${importer.token}`, "Content-Type": "application/octet-stream" },
+        body: urls,
+      });
+      expect(upload.status).toBe(202);
+      const { id: importId } = (await upload.json()) as { id: string };
+      // Both of the import's pages are in the browser, waiting for their article.
+      // The worker starts its browser with the first of them: on a busy machine that takes a while.
+      await until("two of the import's renders are in the browser", async () => (held.length >= 2 ? true : undefined), 150_000);
+
+      // Waited for less than the held renders' time limit: behind them, it could not end in time.
+      const link = await save(pipeline, "/tide/by-hand/", 100_000);
+      expect(link).toMatchObject({ status: "enriched", title: "How to read a tide table" });
+      const record = await db().selectFrom("links").select(["fetch_method"]).where("id", "=", link.id).executeTakeFirstOrThrow();
+      expect(record.fetch_method).toBe("browser");
+      // It went by while the import's renders were still in the browser: none of them had ended.
+      const pendingImported = await db().selectFrom("links").select("id").where("import_id", "=", importId).where("status", "=", "pending").execute();
+      expect(pendingImported).toHaveLength(3);
+
+      // The import's renders go on and finish once their pages answer.
+      holding = false;
+      for (const res of held.splice(0)) res.writeHead(200, { "content-type": "application/json" }).end(article);
+      await until(
+        "the import's links are enriched",
+        async () => {
+          const rows = await db().selectFrom("links").select("status").where("import_id", "=", importId).execute();
+          return rows.length === 3 && rows.every((row) => row.status === "enriched") ? true : undefined;
+        },
+        90_000,
+      );
+    } finally {
+      holding = false;
+      for (const res of held.splice(0)) res.destroy();
+      running.pop();
+      await pipeline.stop();
+    }
+  }, 400_000);
 });
 
 describe("the browser's memory ceiling and crashes", () => {

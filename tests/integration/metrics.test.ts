@@ -100,7 +100,7 @@ describe("who may read /metrics", () => {
 
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render"] });
+    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background"] });
     expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
   });
 });

@@ -16,7 +16,7 @@ const REDIS_WAIT_MS = 500;
  * The queues that carry users' work (saved links, results, imports, bulk actions, script-built
  * pages); housekeeping (`system`) is not a backlog anyone waits on.
  */
-const WORK_QUEUES = [QUEUES.enrichLink, QUEUES.enrichTask, QUEUES.import, QUEUES.bulk, QUEUES.render] as const;
+const WORK_QUEUES = [QUEUES.enrichLink, QUEUES.enrichTask, QUEUES.import, QUEUES.bulk, QUEUES.render, QUEUES.renderBackground] as const;
 
 async function queueCounts(): Promise<QueueCounts[] | null> {
   try {

@@ -1,6 +1,6 @@
 import { storeFavicon, storeLeadImage } from "../links/favicons.server";
 import { db } from "../platform/db.server";
-import type { Link } from "../platform/db-schema.server";
+import type { Link, Role } from "../platform/db-schema.server";
 import { engineLabel } from "./engine.server";
 import { enricher } from "./enricher.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -42,7 +42,7 @@ export interface EnrichOptions {
   deferrals?: Deferrals;
   /** Set by the render queue: the page is read in the headless browser, for this reason. */
   render?: { reason: string; shareable?: boolean; claim?: string };
-  /** background for an import's links: host slots and parser threads serve links added by hand first. */
+  /** background for an import's or a bulk action's links: host slots, parser threads and the browser serve links added by hand first (laneOf). */
   lane?: WorkLane;
   /** A bulk operation's link: a failure is counted in the operation's one summary, not notified on its own. */
   quiet?: boolean;
@@ -101,23 +101,37 @@ async function dropReenrichment(link: Link, reason: string): Promise<void> {
  * quota, and a failure leaves the previous result as it was. `onStep` hears one line per step
  * (the worker writes them to the job's log).
  */
-export function enrichLink(linkId: string, options: EnrichOptions): Promise<EnrichOutcome> {
+export async function enrichLink(linkId: string, options: EnrichOptions): Promise<EnrichOutcome> {
+  const link = await getLinkById(db(), linkId);
+  if (!link) return "skipped";
+  const lane = laneOf(link, options.lane);
   // A person's link (not its render, which takes seconds of a browser, not of this process) holds
   // background work back while it runs (interactive-first.server.ts).
-  const interactive = (options.lane ?? "interactive") === "interactive" && !options.render;
-  return interactive ? asInteractive(linkId, () => enrichNow(linkId, options)) : enrichNow(linkId, options);
+  const enrich = () => enrichNow(link, { ...options, lane });
+  return lane === "interactive" && !options.render ? asInteractive(linkId, enrich) : enrich();
 }
 
-async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render, lane, quiet }: EnrichOptions): Promise<EnrichOutcome> {
+/** An enriched link an operator (or its owner, after an upgrade) asked to enrich again. */
+const isReenrichment = (link: Link) => link.status === "enriched" && link.reenrich_requested_at !== null;
+
+/**
+ * Whose work an enrichment is (decision 049): the caller's lane when it says (an import's or a
+ * bulk action's links are background; a render keeps the lane it was handed over in), else a
+ * re-enrichment is background and a link a person added or retried interactive.
+ */
+export function laneOf(link: Link, lane: WorkLane | undefined): WorkLane {
+  return lane ?? (isReenrichment(link) ? "background" : "interactive");
+}
+
+async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onStep, deferrals = { busy: 0, asked: 0 }, render, lane, quiet }: EnrichOptions & { lane: WorkLane }): Promise<EnrichOutcome> {
+  const linkId = link.id;
   const step: StepLogger = onStep ?? (() => undefined);
   /** Background work steps aside while a link added by hand is in flight; the log says for how long. */
   const yieldStep = async (before: string) => {
     const waited = await yieldToInteractive(lane);
     if (waited >= 50) step(`waited ${waited} ms before ${before}: links added by hand go first`);
   };
-  const link = await getLinkById(db(), linkId);
-  if (!link) return "skipped";
-  const reenrich = link.status === "enriched" && link.reenrich_requested_at !== null;
+  const reenrich = isReenrichment(link);
   if (link.status !== "pending" && !reenrich) {
     step(`nothing to do: the link is ${link.status}`);
     return "skipped";
@@ -141,7 +155,7 @@ async function enrichNow(linkId: string, { finalAttempt, onStep, deferrals = { b
     );
     // A script-built shell goes to the browser's own queue, which runs this again from the top.
     if ("browser" in page) {
-      await handToBrowser(link, { reason: page.browser, shareable: page.shareable, shell: page.shell, claim: page.claim }, step);
+      await handToBrowser(link, { reason: page.browser, shareable: page.shareable, shell: page.shell, claim: page.claim, lane }, step);
       return "rendering";
     }
     const parsed = page.parsed;

@@ -6,6 +6,7 @@ import { enqueueRender } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/log-lines.server";
 import { env } from "../platform/env.server";
 import type { Link } from "../platform/db-schema.server";
+import type { WorkLane } from "~/lib/vocabulary";
 
 /** How a link's page was had: by a plain fetch or in the headless browser, how long it took, and why the browser (stored as the link's fetch_method, fetch_ms, fetch_reason through page-fetch.server.ts). */
 export interface FetchRecord {
@@ -24,15 +25,16 @@ export interface PageWithRecord {
  * The hook in enrichment: a page the rule sent to the browser (page-fetch.server.ts returned its
  * reason) goes to the render queue, which runs the enrichment again with the page rendered. The
  * plain fetch's answer goes with it (in Redis, bounded, for a while), so the browser opens it
- * instead of fetching the page a second time.
+ * instead of fetching the page a second time. The render keeps the enrichment's lane: its own
+ * queue and the browser's pages for it (decision 049).
  */
 export async function handToBrowser(
   link: Link,
-  { reason, shareable, shell, claim }: { reason: string; shareable: boolean; shell?: FetchedPage; claim?: string },
+  { reason, shareable, shell, claim, lane }: { reason: string; shareable: boolean; shell?: FetchedPage; claim?: string; lane: WorkLane },
   step: StepLogger,
 ): Promise<void> {
   const handed = shell ? await handOverShell(link.id, link.url, shell) : false;
-  await enqueueRender({ linkId: link.id, importId: link.import_id, reason, shareable, claim });
+  await enqueueRender({ linkId: link.id, importId: link.import_id, reason, shareable, claim, lane });
   step(`handed to the headless browser${handed ? " with the page as fetched" : ""}${claim ? ", rendering it for every save of the address" : ""}: ${reason}`);
 }
 
@@ -48,7 +50,7 @@ function plainFetch(url: string): Promise<FetchedPage> {
  */
 export async function renderedFetch(
   url: string,
-  { reason, finalAttempt, step, linkId }: { reason: string; finalAttempt: boolean; step: StepLogger; linkId?: string },
+  { reason, finalAttempt, step, linkId, lane = "interactive" }: { reason: string; finalAttempt: boolean; step: StepLogger; linkId?: string; lane?: WorkLane },
 ): Promise<PageWithRecord> {
   const started = performance.now();
   // The plain fetch's answer, when the enrichment handed it over (handToBrowser).
@@ -66,8 +68,9 @@ export async function renderedFetch(
     return plain("no browser in the worker that took it");
   }
   try {
-    const rendered = await renderPage(url, shell);
-    step(`rendered in the browser in ${rendered.ms} ms: ${rendered.requests} request(s) fetched, ${rendered.blocked} refused; browser at ${rendered.rssMb} MB`);
+    const rendered = await renderPage(url, { prefetched: shell, lane });
+    const waited = rendered.waitedMs >= 50 ? `; ${rendered.waitedMs} ms waiting for a page in the browser` : "";
+    step(`rendered in the browser in ${rendered.ms} ms: ${rendered.requests} request(s) fetched, ${rendered.blocked} refused; browser at ${rendered.rssMb} MB${waited}`);
     const body = rendered.html;
     return done({
       page: { url: rendered.url, status: 200, contentType: "text/html", charset: "utf-8", body, bytes: Buffer.byteLength(body), redirects: [] },

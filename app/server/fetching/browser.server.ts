@@ -229,6 +229,13 @@ export class Renderer {
   peakRssMb = 0;
   /** How to stop each page in flight, when the browser they share is killed under them. */
   private readonly inFlight = new Set<(error: BrowserError) => void>();
+  /**
+   * One weighing of the browser every MEMORY_WATCH_MS while any page runs, not one per page: a
+   * weighing reads /proc on the worker's main thread (tens of ms on a busy machine), and pages
+   * held in the browser (slow sites, an import's renders) must not eat the thread that renews the
+   * jobs' locks and serves a person's link (decision 049).
+   */
+  private memoryWatch: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RendererOptions) {}
 
@@ -321,7 +328,6 @@ export class Renderer {
     const remaining = () => Math.max(1, deadline - Date.now());
     const traffic = new Traffic(this.options, remaining);
     let timer: NodeJS.Timeout | undefined;
-    let watchdog: NodeJS.Timeout | undefined;
     let stop: ((error: BrowserError) => void) | undefined;
     let loaded: { url: string; html: string };
     try {
@@ -337,13 +343,16 @@ export class Renderer {
       });
       const stopped = new Promise<never>((_, reject) => (stop = reject));
       this.inFlight.add(stop!);
-      watchdog = setInterval(() => this.watchMemory(), MEMORY_WATCH_MS);
+      this.memoryWatch ??= setInterval(() => this.watchMemory(), MEMORY_WATCH_MS);
       work.catch(() => undefined);
       loaded = await Promise.race([work, hardLimit, stopped]);
     } finally {
       clearTimeout(timer);
-      clearInterval(watchdog);
       if (stop) this.inFlight.delete(stop);
+      if (this.inFlight.size === 0) {
+        clearInterval(this.memoryWatch);
+        this.memoryWatch = undefined;
+      }
       await context.close().catch(() => undefined);
       await this.checkMemory();
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
+import type { WorkLane } from "~/lib/vocabulary";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
 import { redis, whenReady } from "../platform/redis.server";
@@ -139,11 +140,8 @@ const leaseMs = () => Math.max(env().FETCH_TIMEOUT_MS, env().CRAWLER_BROWSER_TIM
 
 type Attempt = { ok: true; token: string } | { ok: false; waitMs: number; asked: boolean };
 
-/**
- * Whose work it is: a link a person added, or a preview (`interactive`), goes before bulk work
- * (`background`: an import's links) for host slots and parser threads (decision 033).
- */
-export type WorkLane = "interactive" | "background";
+/** Whose work it is (~/lib/vocabulary.ts): interactive work goes before background work for host slots and parser threads (decision 033). */
+export type { WorkLane };
 
 /** An interactive waiter holds background requests back this long after its last try. */
 const WAITER_MS = 1_000;

@@ -306,7 +306,7 @@ async function renderAndParse(
   let fetched;
   try {
     fetched = await withHostSlot(new URL(target.url).host, () =>
-      renderedFetch(target.url, { reason: render.reason, finalAttempt: render.finalAttempt, step, linkId: render.linkId }),
+      renderedFetch(target.url, { reason: render.reason, finalAttempt: render.finalAttempt, step, linkId: render.linkId, lane }),
       lane,
     );
   } catch (error) {

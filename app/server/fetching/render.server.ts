@@ -2,6 +2,8 @@ import { env } from "../platform/env.server";
 import { browserReason, describeReason, type BrowserMode } from "./browser-rule.server";
 import { findChromium, Renderer, type RenderedPage } from "./browser.server";
 import type { FetchedPage } from "./fetcher.server";
+import { LaneSlots } from "./lane-slots.server";
+import type { WorkLane } from "~/lib/vocabulary";
 
 /**
  * The headless browser as the rest of the app sees it: whether it is on, the one renderer of
@@ -39,7 +41,7 @@ export function browserStartLine(): { level: "info" | "warn"; message: string } 
   }
   return {
     level: "info",
-    message: `worker: headless browser on (CRAWLER_BROWSER=${mode}, ${executablePath}, ${config.queueConcurrency.render} page(s) at a time, ${config.CRAWLER_BROWSER_TIMEOUT_MS} ms per page, restart past ${config.CRAWLER_BROWSER_MAX_RSS_MB} MB)`,
+    message: `worker: headless browser on (CRAWLER_BROWSER=${mode}, ${executablePath}, ${config.browserPages} page(s) at a time and 1 more kept for links people add, ${config.CRAWLER_BROWSER_TIMEOUT_MS} ms per page, restart past ${config.CRAWLER_BROWSER_MAX_RSS_MB} MB)`,
   };
 }
 
@@ -66,9 +68,21 @@ export function browserRenderer(): Renderer {
   return renderer;
 }
 
-/** Renders the page; `prefetched` is its answer already had through the safe fetcher (the browser opens it instead of fetching it again). */
-export function renderPage(url: string, prefetched?: FetchedPage): Promise<RenderedPage> {
-  return browserRenderer().render(url, prefetched);
+let pages: LaneSlots | undefined;
+
+/** The browser's pages: browserPages for any work, one more kept for people's links (decision 049). */
+function browserPages(): LaneSlots {
+  pages ??= new LaneSlots(env().browserPages);
+  return pages;
+}
+
+/**
+ * Renders the page on one of the browser's pages of its lane; `prefetched` is its answer already
+ * had through the safe fetcher (the browser opens it instead of fetching it again). `waitedMs`:
+ * how long it waited for a page.
+ */
+export function renderPage(url: string, { prefetched, lane = "interactive" }: { prefetched?: FetchedPage; lane?: WorkLane } = {}): Promise<RenderedPage & { waitedMs: number }> {
+  return browserPages().run(lane, async (waitedMs) => ({ ...(await browserRenderer().render(url, prefetched)), waitedMs }));
 }
 
 /** Closes the browser, if one runs (graceful shutdown). */

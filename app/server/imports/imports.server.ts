@@ -272,13 +272,14 @@ async function refreshImport(importId: string): Promise<void> {
 
 /**
  * The import queue's `import-enrich` job: one imported link, through the same enrichment as any,
- * in the background lane (host slots and parser threads go to links added by hand first).
+ * in the background lane (host slots, parser threads and the browser's pages go to links added by
+ * hand first); its render, in the lane it was handed over in (a person's retry is interactive).
  */
 export async function enrichImportedLink(
   { linkId, importId }: { linkId: string; importId: string | null },
   options: EnrichOptions,
 ): Promise<EnrichOutcome> {
-  const outcome = await enrichLink(linkId, { ...options, lane: "background" });
+  const outcome = await enrichLink(linkId, { ...options, lane: options.lane ?? "background" });
   if (importId) noteImportProgress(importId);
   return outcome;
 }

@@ -9,6 +9,7 @@ import { redis, whenReady } from "../platform/redis.server";
 import { dropSingleton, singleton } from "../platform/singleton.server";
 import { importPriorities, resetImportRoundsIfDrained } from "./import-fairness.server";
 import { QUEUES, type QueueName } from "../platform/queue-names.server";
+import { WORK_LANES, type WorkLane } from "~/lib/vocabulary";
 
 /**
  * The one place that knows queue names (kept in queue-names.server.ts so the environment
@@ -42,7 +43,20 @@ export const renderJobSchema = z.object({
   shareable: z.boolean().default(true),
   /** This link's render is the one every save of its address waits for (fetch-cache.server.ts claimRender). */
   claim: z.string().max(2_000).optional(),
+  /** The enrichment's lane (decision 049); a job queued before lanes had none: imported links were background. */
+  lane: z.enum(WORK_LANES).optional(),
 });
+
+/** A render job's lane: its own, or for a job queued before lanes, background when the link came through an import. */
+export function renderLaneOf(data: z.infer<typeof renderJobSchema>): WorkLane {
+  return data.lane ?? (data.importId ? "background" : "interactive");
+}
+
+/**
+ * Each lane's render queue (decision 049): people's renders never wait in line behind an
+ * import's, and the browser keeps them a page of their own (render.server.ts).
+ */
+export const RENDER_QUEUES: Record<WorkLane, QueueName> = { interactive: QUEUES.render, background: QUEUES.renderBackground };
 
 /** A job whose data does not fit its queue's schema (declared with the failure table). */
 export { InvalidPayloadError } from "../platform/failure-classes.server";
@@ -288,18 +302,23 @@ export async function hasLiveEnrichJob(linkId: string): Promise<boolean> {
 const isLive = (state: string) => state === "waiting" || state === "delayed" || state === "active" || state === "prioritized" || state === "waiting-children";
 
 /**
- * Hands a link to the headless browser. One job per link (`render-{linkId}`): handing it over
- * twice while one waits is harmless, and a finished one is replaced so a retry renders again.
+ * Hands a link to the headless browser, on its lane's render queue. One job per link
+ * (`render-{linkId}`): handing it over twice while one waits (on either queue) is harmless, and a
+ * finished one is replaced so a retry renders again.
  */
-export async function enqueueRender(entry: { linkId: string; importId: string | null; reason: string; shareable?: boolean; claim?: string }): Promise<void> {
+export async function enqueueRender(entry: { linkId: string; importId: string | null; reason: string; shareable?: boolean; claim?: string; lane: WorkLane }): Promise<void> {
   const data = renderJobSchema.parse({ ...entry, reason: entry.reason.slice(0, 300) });
-  await addReplacingFinished(QUEUES.render, "render", data, `render-${entry.linkId}`);
+  const other = RENDER_QUEUES[entry.lane === "interactive" ? "background" : "interactive"];
+  await whenReady(redis());
+  if (isLive(await getQueue(other).getJobState(`render-${entry.linkId}`))) return;
+  await addReplacingFinished(RENDER_QUEUES[entry.lane], "render", data, `render-${entry.linkId}`);
 }
 
-/** Whether a link waits for, or is in, the browser (the reconcilers leave such a link alone). */
+/** Whether a link waits for, or is in, the browser, on either lane (the reconcilers leave such a link alone). */
 export async function hasLiveRenderJob(linkId: string): Promise<boolean> {
   await whenReady(redis());
-  return isLive(await getQueue(QUEUES.render).getJobState(`render-${linkId}`));
+  const states = await Promise.all(WORK_LANES.map((lane) => getQueue(RENDER_QUEUES[lane]).getJobState(`render-${linkId}`)));
+  return states.some(isLive);
 }
 
 export async function closeQueues(): Promise<void> {

@@ -56,17 +56,23 @@ describe("WORKER_CONCURRENCY", () => {
   });
 
   it("takes numbers per queue, the rest keeping 8 or the bare number given", () => {
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8, render: 1 });
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8, render: 2, "render-background": 1 });
     expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-task=1,4" })).toMatchObject({
       WORKER_CONCURRENCY: 4,
       queueConcurrency: { system: 4, "enrich-link": 4, "enrich-task": 1, import: 4 },
     });
   });
 
-  it("gives the render queue CRAWLER_BROWSER_CONCURRENCY, unless it is named", () => {
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "6" }).queueConcurrency.render).toBe(1);
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "6", CRAWLER_BROWSER_CONCURRENCY: "2" }).queueConcurrency.render).toBe(2);
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "6,render=3", CRAWLER_BROWSER_CONCURRENCY: "2" }).queueConcurrency.render).toBe(3);
+  it("gives background renders CRAWLER_BROWSER_CONCURRENCY pages (render=N wins) and people's renders one more", () => {
+    const renders = (source: Record<string, string>) => {
+      const env = parseEnv({ ...base, ...source });
+      return [env.browserPages, env.queueConcurrency["render-background"], env.queueConcurrency.render];
+    };
+    expect(renders({ WORKER_CONCURRENCY: "6" })).toEqual([1, 1, 2]);
+    expect(renders({ WORKER_CONCURRENCY: "6", CRAWLER_BROWSER_CONCURRENCY: "2" })).toEqual([2, 2, 3]);
+    expect(renders({ WORKER_CONCURRENCY: "6,render=3", CRAWLER_BROWSER_CONCURRENCY: "2" })).toEqual([3, 3, 4]);
+    // The background queue follows render: naming it alone would be ignored, so it is refused.
+    expect(() => parseEnv({ ...base, WORKER_CONCURRENCY: "render-background=2" })).toThrow(/WORKER_CONCURRENCY: render-background follows render/);
   });
 
   it.each([
@@ -75,7 +81,7 @@ describe("WORKER_CONCURRENCY", () => {
     ["257", /"257" is not a number/],
     ["enrich-link=", /"enrich-link=" is not a number/],
     ["enrich-link=2=3", /"enrich-link=2=3" is not a number/],
-    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render\)/],
+    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background\)/],
     ["system=1,system=2", /names the queue "system" twice/],
     ["2,3", /gives the number for every queue twice/],
   ])("refuses %s with a message naming the variable", (value, message) => {
@@ -89,12 +95,12 @@ describe("WORKER_CONCURRENCY", () => {
 
 describe("WORKER_QUEUES", () => {
   it("means every queue when unset, and keeps the queues' own order otherwise", () => {
-    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render"]);
+    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background"]);
     expect(parseEnv({ ...base, WORKER_QUEUES: " enrich-task , system" }).WORKER_QUEUES).toEqual(["system", "enrich-task"]);
   });
 
   it("refuses unknown and repeated names", () => {
-    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, bulk, render\)/);
+    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background\)/);
     expect(parseQueueList("system,system")).toEqual({ ok: false, error: "names a queue twice" });
   });
 });

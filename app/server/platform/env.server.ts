@@ -25,7 +25,8 @@ export interface ConcurrencySetting {
 /**
  * WORKER_CONCURRENCY: comma-separated entries, each a number (every queue not named) or
  * `queue=number`: `8`, `enrich-link=8,enrich-task=2`, `4,enrich-task=1`. A queue not named
- * takes the bare number, else 8 (except render, which parseEnv gives CRAWLER_BROWSER_CONCURRENCY).
+ * takes the bare number, else 8 (except the two render queues, which parseEnv gives the browser's
+ * pages: see browserPages).
  */
 export function parseConcurrency(value: string): { ok: true; value: ConcurrencySetting } | { ok: false; error: string } {
   let all: number | undefined;
@@ -159,7 +160,10 @@ const envSchema = z.object({
   CRAWLER_BROWSER: z.enum(["auto", "always", "off"]).default("auto"),
   /** The Chromium to drive; unset: /usr/bin/chromium, then chromium-browser and other usual places. */
   CHROMIUM_PATH: z.string().min(1).optional(),
-  /** Pages rendered at once per worker process (the render queue's concurrency). */
+  /**
+   * Pages rendered at once per worker process for any work; one more is kept for links people
+   * add, which imports and bulk work never take (decision 049).
+   */
   CRAWLER_BROWSER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Hard limit for one page in the browser, scripts and their requests included. */
   CRAWLER_BROWSER_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
@@ -219,6 +223,11 @@ export type Env = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "WORKER_CON
   WORKER_CONCURRENCY: number;
   /** Jobs at once per queue, from WORKER_CONCURRENCY. */
   queueConcurrency: Record<QueueName, number>;
+  /**
+   * Pages the headless browser renders at once for any work (CRAWLER_BROWSER_CONCURRENCY, or
+   * render=N in WORKER_CONCURRENCY); one more is kept for people's links (decision 049).
+   */
+  browserPages: number;
 };
 
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me";
@@ -246,13 +255,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError("Invalid environment:\n  SESSION_SECRET: is required in production (32+ random characters)");
   }
   const appUrl = env.APP_URL ?? `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+  if (env.WORKER_CONCURRENCY.named["render-background"] !== undefined) {
+    throw new EnvError("Invalid environment:\n  WORKER_CONCURRENCY: render-background follows render (the browser's pages for any work); name render instead");
+  }
+  // A browser page costs far more than a fetch: the render queues take the browser's number, not
+  // the bare one. Background renders use at most that many pages; people's take one more.
+  const browserPages = env.WORKER_CONCURRENCY.named.render ?? env.CRAWLER_BROWSER_CONCURRENCY;
   return {
     ...env,
     APP_URL: appUrl.replace(/\/$/, ""),
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     WORKER_CONCURRENCY: env.WORKER_CONCURRENCY.all,
-    // A browser page costs far more than a fetch: the render queue takes its own number, not the bare one.
-    queueConcurrency: { ...env.WORKER_CONCURRENCY.byQueue, render: env.WORKER_CONCURRENCY.named.render ?? env.CRAWLER_BROWSER_CONCURRENCY },
+    queueConcurrency: { ...env.WORKER_CONCURRENCY.byQueue, render: browserPages + 1, "render-background": browserPages },
+    browserPages,
   };
 }
 

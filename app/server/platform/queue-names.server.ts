@@ -16,8 +16,10 @@ export const QUEUES = {
   import: "import",
   /** Bulk actions over many links (batchProcessing): one job per operation, applied in chunks. */
   bulk: "bulk",
-  /** Script-built pages rendered in the headless browser, handed over by enrichment (decision 030). */
+  /** Script-built pages of links people added, rendered in the headless browser, handed over by enrichment (decision 030). */
   render: "render",
+  /** The same for background work (imports, bulk and plan re-enrichments), on fewer pages (decision 049). */
+  renderBackground: "render-background",
 } as const satisfies Record<string, QueueName>;
 
 export { QUEUE_NAMES, type QueueName };
