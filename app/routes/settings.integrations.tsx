@@ -5,7 +5,8 @@ import { Alert, TextField } from "~/components/form";
 import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
-import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
+import { AppPage } from "~/components/app-layout";
+import { Badge, Button, Card } from "~/components/ui";
 import type { AffiliateRule } from "~/lib/affiliate";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { ApiTokenScope, CreatedApiToken } from "~/lib/api-tokens";
@@ -14,8 +15,10 @@ import { listUserApiTokens } from "~/server/accounts/api-tokens.server";
 import { requireUser } from "~/server/accounts/auth.server";
 import { featureAccess } from "~/server/billing/entitlements.server";
 import { listUserAffiliateRules } from "~/server/sharing/affiliate.server";
+import { APP_PAGE } from "~/lib/page-layout";
 
 export const meta: MetaFunction = () => [{ title: `API & integrations · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -210,11 +213,8 @@ export default function Integrations() {
   const revalidator = useRevalidator();
   const refresh = () => revalidator.revalidate();
   return (
-    <>
-      <PageHeader title="API & integrations" subtitle="API tokens, the bookmarklet and affiliate links.">
-        <SettingsNav />
-      </PageHeader>
-      <Section className="max-w-3xl space-y-6">
+    <AppPage title="API & integrations" description="API tokens, the bookmarklet and affiliate links." nav={<SettingsNav />}>
+      <div className="max-w-3xl space-y-6">
         <ApiTokens access={apiAccess} tokens={tokens} onChanged={refresh} />
         <Panel id="bookmarklet-panel" title="Bookmarklet">
           <p className="text-sm text-slate-600 dark:text-slate-300">Save the page you are reading with one click from your bookmarks bar.</p>
@@ -224,7 +224,7 @@ export default function Integrations() {
           </Link>
         </Panel>
         <AffiliateRules access={affiliateLinks} rules={rules} onChanged={refresh} />
-      </Section>
-    </>
+      </div>
+    </AppPage>
   );
 }
