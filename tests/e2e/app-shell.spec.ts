@@ -150,6 +150,8 @@ test("on a phone the menu button opens the navigation", async ({ page }) => {
 test("on a phone a signed-in person's menu offers what the desktop bar does: no Pricing", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await registerThroughPage(page, `menu-${Date.now()}@example.com`, "secret-pass-123");
+  // The app's header replaces the site's when the dashboard renders: press the button that stays.
+  await expect(page.getByTestId("app-header")).toBeVisible();
   await page.getByRole("button", { name: "Menu" }).click();
   const menu = page.locator("#mobile-menu");
   await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
