@@ -6,11 +6,13 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AppHeader } from "~/components/app-layout";
 import { ConfirmEmailBanner, confirmBannerDismissed } from "~/components/confirm-banner";
 import { Footer } from "~/components/footer";
 import { PRODUCT_NAME } from "~/components/logo";
@@ -19,6 +21,7 @@ import { ToastProvider } from "~/components/toast";
 import { ServiceWorkerRegistration, WebAppHead } from "~/components/web-app";
 import { ButtonLink } from "~/components/ui";
 import { useNonce } from "~/lib/nonce";
+import { pageLayoutOf } from "~/lib/page-layout";
 import { themeBootScript } from "~/lib/theme";
 import { ZOD_JITLESS_SCRIPT } from "~/lib/zod-jitless";
 import { toPublicUser } from "~/server/accounts/accounts.server";
@@ -57,6 +60,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // Undefined in the error boundary when the root loader itself failed.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const user = rootData?.user ?? null;
+  // Public pages wear the site's header and footer, signed-in pages the app's header, popups nothing (decision 050).
+  const layout = pageLayoutOf(
+    useMatches().map((match) => match.handle),
+    Boolean(user),
+  );
+  const banner = user && !user.emailConfirmed && !rootData?.confirmBannerDismissed && layout !== "bare" ? <ConfirmEmailBanner email={user.email} /> : null;
   return (
     // The boot script sets the theme class before React hydrates, so the server's
     // markup legitimately differs on <html>.
@@ -71,17 +80,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg dark:focus:bg-slate-900 dark:focus:text-brand-300">
-          Skip to content
-        </a>
+        {layout === "bare" ? null : (
+          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg dark:focus:bg-slate-900 dark:focus:text-brand-300">
+            Skip to content
+          </a>
+        )}
         <ToastProvider>
           <NavigationProgress />
-          <NavBar user={user} />
-          {user && !user.emailConfirmed && !rootData?.confirmBannerDismissed ? <ConfirmEmailBanner email={user.email} /> : null}
+          {layout === "site" ? <NavBar user={user} /> : layout === "app" && user ? <AppHeader user={user} /> : null}
+          {banner}
           <main id="main" className="flex-1">
             {children}
           </main>
-          <Footer />
+          {layout === "site" ? <Footer /> : null}
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

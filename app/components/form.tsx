@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { cx } from "./ui";
 
-const inputClass =
+export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 disabled:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:disabled:bg-slate-800";
 
 function FieldError({ id, error }: { id: string; error?: string | null }) {

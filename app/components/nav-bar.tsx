@@ -6,7 +6,7 @@ import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 import { Badge, buttonClass, cx } from "./ui";
 
-const ROLE_TONES: Record<Role, "neutral" | "brand" | "success" | "danger"> = {
+export const ROLE_TONES: Record<Role, "neutral" | "brand" | "success" | "danger"> = {
   FreeUser: "neutral",
   LiteUser: "success",
   ProUser: "brand",

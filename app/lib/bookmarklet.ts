@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS } from "./links";
 
 /** Where the bookmarklet sends the page: our own origin, which asks before saving anything. */
 export const BOOKMARKLET_SAVE_PATH = "/save";
@@ -25,4 +26,23 @@ export const bookmarkletFieldsSchema = z.object({
     .optional()
     .catch(undefined)
     .transform((title) => title?.replace(/\s+/g, " ").trim().slice(0, 300) || undefined),
+});
+
+/**
+ * The popup's Save (POST /save): the page, and the tags and note the user typed there. A tag field
+ * may hold several tags separated by commas (the one being typed when Save was pressed, or a page
+ * without JavaScript).
+ */
+export const popupSaveSchema = z.object({
+  url: z.string().max(8192).optional(),
+  title: bookmarkletFieldsSchema.shape.title,
+  tags: z
+    .array(z.string().max(8192))
+    .transform((fields) => fields.flatMap((field) => field.split(",")).map((tag) => tag.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().max(TAG_MAX_CHARS, `A tag is ${TAG_MAX_CHARS} characters at most.`))
+        .max(TAGS_MAX, `A link has ${TAGS_MAX} tags at most.`),
+    ),
+  notes: z.string().max(NOTES_MAX_CHARS, `The note is too long (${NOTES_MAX_CHARS.toLocaleString("en-US")} characters at most).`).optional(),
 });

@@ -11,8 +11,11 @@ import { activityQuerySchema } from "~/lib/activity";
 import { requireRole } from "~/server/accounts/auth.server";
 import { adminConsole } from "~/server/admin/console.server";
 import { Panel } from "~/components/admin/panel";
+import { AdminNav, AppPage } from "~/components/app-layout";
+import { APP_PAGE } from "~/lib/page-layout";
 
 export const meta: MetaFunction = () => [{ title: `Admin · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ["Admin"]);
@@ -28,34 +31,37 @@ export default function Page() {
   const data = useLoaderData<typeof loader>();
   const { stats } = data;
   return (
-    <div className="container-page space-y-10 py-8">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">
+    <AppPage
+      title="Admin"
+      description={
+        <p>
           Live figures for this instance, as of <LocalTime when={stats.generatedAt} />.
         </p>
-      </header>
-
-      <Panel id="quick-actions" title="Quick actions">
-        <QuickActions unconfirmed={stats.users.unconfirmedOverWeek} deactivated={stats.users.deactivated} />
-      </Panel>
-
-      <Panel id="statistics" title="Statistics">
-        <StatCards stats={stats} />
-      </Panel>
-
-      <div id="users" className="scroll-mt-20">
-        <UsersPanel />
-      </div>
-
-      <div className="grid gap-10 lg:grid-cols-2 lg:gap-8">
-        <Panel id="feature-flags" title="Global feature flags">
-          <FlagsSummary flags={data.flags} />
+      }
+      nav={<AdminNav />}
+    >
+      <div className="space-y-10">
+        <Panel id="quick-actions" title="Quick actions">
+          <QuickActions unconfirmed={stats.users.unconfirmedOverWeek} deactivated={stats.users.deactivated} />
         </Panel>
-        <Panel id="activity" title="Recent activity">
-          <ActivityFeed activity={data.activity} kind={data.kind} paged={data.paged} />
+
+        <Panel id="statistics" title="Statistics">
+          <StatCards stats={stats} />
         </Panel>
+
+        <div id="users" className="scroll-mt-20">
+          <UsersPanel />
+        </div>
+
+        <div className="grid gap-10 lg:grid-cols-2 lg:gap-8">
+          <Panel id="feature-flags" title="Global feature flags">
+            <FlagsSummary flags={data.flags} />
+          </Panel>
+          <Panel id="activity" title="Recent activity">
+            <ActivityFeed activity={data.activity} kind={data.kind} paged={data.paged} />
+          </Panel>
+        </div>
       </div>
-    </div>
+    </AppPage>
   );
 }

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FeatureToggleRow } from "~/components/admin/feature-toggle";
 import { SalesStatePanel } from "~/components/admin/sales-state-panel";
+import { AdminNav, AppPage } from "~/components/app-layout";
 import { PRODUCT_NAME } from "~/components/logo";
-import { Badge, Button, PageHeader, Section } from "~/components/ui";
+import { Badge, Button } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import {
   FEATURE_FLAGS_STORAGE_KEY,
@@ -13,10 +14,12 @@ import {
   type FeatureFlagsAnswer,
   type FlagTable,
 } from "~/lib/feature-flags";
+import { APP_PAGE } from "~/lib/page-layout";
 import { requireRole } from "~/server/accounts/auth.server";
 import { featureFlagsForAdmin } from "~/server/admin/feature-flags.server";
 
 export const meta: MetaFunction = () => [{ title: `Feature Toggles · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ["Admin"]);
@@ -89,15 +92,8 @@ export default function FeatureToggles() {
   const features = new Map(answer.features.map((feature) => [feature.key, feature]));
 
   return (
-    <>
-      <PageHeader title="Feature Toggles" subtitle="Choose which features Scout and Creator users get. Changes apply everywhere within a second of saving.">
-        <p className="mt-4 text-sm">
-          <Link to="/admin" className="text-brand-600 hover:underline dark:text-brand-400">
-            Back to the admin console
-          </Link>
-        </p>
-      </PageHeader>
-      <Section className="max-w-4xl">
+    <AppPage title="Feature toggles" description="Choose which features Scout and Creator users get. Changes apply everywhere within a second of saving." nav={<AdminNav />}>
+      <div className="max-w-4xl">
         <SalesStatePanel />
         <div className="mb-6 space-y-2 text-sm text-slate-600 dark:text-slate-300">
           <p>Admins always have every built feature. Free users keep their plan: public sharing with a watermark, nothing else here.</p>
@@ -168,7 +164,7 @@ export default function FeatureToggles() {
             <Badge tone="warning">Unsaved</Badge> Save to apply your changes.
           </p>
         ) : null}
-      </Section>
-    </>
+      </div>
+    </AppPage>
   );
 }

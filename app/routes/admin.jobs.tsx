@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { FailureDetailDialog, type DetailAction } from "~/components/admin/jobs-detail";
@@ -15,6 +15,7 @@ import {
   type FailurePageButton,
 } from "~/components/admin/jobs-failures";
 import { usePolled } from "~/components/admin/jobs-poll";
+import { AdminNav, AppPage } from "~/components/app-layout";
 import { LocalTime } from "~/components/local-time";
 import { QueueCards } from "~/components/admin/jobs-queues";
 import { ReenrichPanel } from "~/components/admin/jobs-reenrich";
@@ -26,12 +27,14 @@ import { usePageTurn } from "~/components/use-page-turn";
 import { formatCount } from "~/lib/admin-stats";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BulkResult, FailureDetail, FailurePage, JobQueueName, JobsStats, WorkerInfo } from "~/lib/jobs";
+import { APP_PAGE } from "~/lib/page-layout";
 import { requireRole } from "~/server/accounts/auth.server";
 import { jobsStats, listWorkers } from "~/server/jobs-console/operations.server";
 import { failurePage } from "~/server/jobs-console/replay.server";
 import { Panel } from "~/components/admin/panel";
 
 export const meta: MetaFunction = () => [{ title: `Jobs · Admin · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 /** The first picture comes with the page; the browser then polls the JSON API for the rest. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -221,21 +224,10 @@ export default function Page() {
   const lost = workerList.filter((worker) => worker.status === "lost").length;
 
   return (
-    <div className="container-page space-y-10 py-8">
-      <header className="space-y-1">
-        <p className="text-sm">
-          <Link to="/admin" className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-            ← Admin
-          </Link>
-        </p>
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 className="text-3xl font-bold tracking-tight">Jobs</h1>
-          {/* Served by bull-board, outside Remix: a full page load. */}
-          <a href="/admin/queues" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-            Raw queue browser (bull-board, read-only)
-          </a>
-        </div>
-        <p className="text-slate-600 dark:text-slate-300">
+    <AppPage
+      title="Jobs"
+      description={
+        <p>
           Queues, failures and workers, refreshed every few seconds while this tab is open
           {statsData ? (
             <>
@@ -245,6 +237,16 @@ export default function Page() {
           ) : null}
           .
         </p>
+      }
+      actions={
+        // Served by bull-board, outside Remix: a full page load.
+        <a href="/admin/queues" className="text-sm text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+          Raw queue browser (bull-board, read-only)
+        </a>
+      }
+      nav={<AdminNav />}
+    >
+      <div className="mb-4 space-y-1">
         {stats.error || failures.error ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             Could not refresh: {stats.error ?? failures.error}
@@ -253,96 +255,97 @@ export default function Page() {
         <p aria-live="polite" role="status" className="min-h-5 text-sm text-slate-700 dark:text-slate-200" data-testid="jobs-notice">
           {notice}
         </p>
-      </header>
+      </div>
+      <div className="space-y-10">
+        <Panel id="queues" title="Queues">
+          {statsData ? <QueueCards queues={statsData.queues} busy={pauseBusy} onTogglePause={(queue, pause) => void togglePause(queue, pause)} /> : null}
+        </Panel>
 
-      <Panel id="queues" title="Queues">
-        {statsData ? <QueueCards queues={statsData.queues} busy={pauseBusy} onTogglePause={(queue, pause) => void togglePause(queue, pause)} /> : null}
-      </Panel>
-
-      <Panel
-        id="failures"
-        title="Failures"
-        focusableHeading
-        action={
-          page ? (
-            <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="failures-total">
-              {formatCount(page.total)} matching
-            </span>
-          ) : null
-        }
-      >
-        <FailureFilters applied={filter} onApply={applyFilter} />
-        {page ? (
-          <>
-            <FailureGroups page={page} activeReason={filter.reason} onPick={(reason) => applyFilter({ ...filter, reason })} />
-            <div className="flex flex-wrap items-center gap-3">
-              <Button onClick={askRetryAll} disabled={page.total === 0}>
-                Retry all matching
-              </Button>
-              <p ref={failuresNoticeRef} tabIndex={-1} aria-live="polite" role="status" className="text-sm text-slate-700 dark:text-slate-200" data-testid="failures-notice">
-                {failuresNotice}
-              </p>
-            </div>
-            <div ref={failureList}>
-              <FailureList
-                page={page}
-                busyIds={rowBusy}
-                errors={rowErrors}
-                openingId={detailLoading}
-                onOpen={(id) => void openDetail(id)}
-                onRetry={(id, button) => void retryOne(id, button)}
+        <Panel
+          id="failures"
+          title="Failures"
+          focusableHeading
+          action={
+            page ? (
+              <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="failures-total">
+                {formatCount(page.total)} matching
+              </span>
+            ) : null
+          }
+        >
+          <FailureFilters applied={filter} onApply={applyFilter} />
+          {page ? (
+            <>
+              <FailureGroups page={page} activeReason={filter.reason} onPick={(reason) => applyFilter({ ...filter, reason })} />
+              <div className="flex flex-wrap items-center gap-3">
+                <Button onClick={askRetryAll} disabled={page.total === 0}>
+                  Retry all matching
+                </Button>
+                <p ref={failuresNoticeRef} tabIndex={-1} aria-live="polite" role="status" className="text-sm text-slate-700 dark:text-slate-200" data-testid="failures-notice">
+                  {failuresNotice}
+                </p>
+              </div>
+              <div ref={failureList}>
+                <FailureList
+                  page={page}
+                  busyIds={rowBusy}
+                  errors={rowErrors}
+                  openingId={detailLoading}
+                  onOpen={(id) => void openDetail(id)}
+                  onRetry={(id, button) => void retryOne(id, button)}
+                />
+              </div>
+              <FailurePager
+                first={(older?.before ?? 0) + 1}
+                shown={page.items.length}
+                total={page.total}
+                atNewest={cursors.length === 0}
+                loading={failures.stale}
+                pressed={pageTurn.pressed}
+                nextCursor={page.nextCursor}
+                onNewest={(button) => {
+                  pageTurn.press("newest", button);
+                  setCursors([]);
+                }}
+                onNewer={(button) => {
+                  pageTurn.press("newer", button);
+                  setCursors(cursors.slice(0, -1));
+                }}
+                onOlder={(next, button) => {
+                  pageTurn.press("older", button);
+                  setCursors([...cursors, { cursor: next, before: (older?.before ?? 0) + page.items.length }]);
+                }}
               />
-            </div>
-            <FailurePager
-              first={(older?.before ?? 0) + 1}
-              shown={page.items.length}
-              total={page.total}
-              atNewest={cursors.length === 0}
-              loading={failures.stale}
-              pressed={pageTurn.pressed}
-              nextCursor={page.nextCursor}
-              onNewest={(button) => {
-                pageTurn.press("newest", button);
-                setCursors([]);
-              }}
-              onNewer={(button) => {
-                pageTurn.press("newer", button);
-                setCursors(cursors.slice(0, -1));
-              }}
-              onOlder={(next, button) => {
-                pageTurn.press("older", button);
-                setCursors([...cursors, { cursor: next, before: (older?.before ?? 0) + page.items.length }]);
-              }}
-            />
-          </>
-        ) : null}
-      </Panel>
+            </>
+          ) : null}
+        </Panel>
 
-      <Panel id="reenrich" title="Re-enrich links">
-        <ReenrichPanel onQueued={() => void stats.refresh()} />
-      </Panel>
+        <Panel id="reenrich" title="Re-enrich links">
+          <ReenrichPanel onQueued={() => void stats.refresh()} />
+        </Panel>
 
-      <Panel
-        id="workers"
-        title="Workers"
-        action={
-          <span className="text-sm text-slate-600 dark:text-slate-300">
-            {formatCount(workerList.length - lost)} live{lost ? `, ${formatCount(lost)} lost` : ""}
-          </span>
-        }
-      >
-        <WorkersTable workers={workerList} />
-      </Panel>
+        <Panel
+          id="workers"
+          title="Workers"
+          action={
+            <span className="text-sm text-slate-600 dark:text-slate-300">
+              {formatCount(workerList.length - lost)} live{lost ? `, ${formatCount(lost)} lost` : ""}
+            </span>
+          }
+        >
+          <WorkersTable workers={workerList} />
+        </Panel>
 
-      <ConfirmDialog request={confirm} busy={confirmBusy} error={confirmError} onConfirm={() => void retryAll()} onCancel={() => setConfirm(null)} />
-      <FailureDetailDialog
-        detail={detailId ? detail : null}
-        error={detailId ? detailError : null}
-        busy={detailBusy}
-        message={detailMessage}
-        onAction={(action) => void detailAction(action)}
-        onClose={closeDetail}
-      />
-    </div>
+        <ConfirmDialog request={confirm} busy={confirmBusy} error={confirmError} onConfirm={() => void retryAll()} onCancel={() => setConfirm(null)} />
+        <FailureDetailDialog
+          detail={detailId ? detail : null}
+          error={detailId ? detailError : null}
+          busy={detailBusy}
+          message={detailMessage}
+          onAction={(action) => void detailAction(action)}
+          onClose={closeDetail}
+        />
+      </div>
+    </AppPage>
   );
 }

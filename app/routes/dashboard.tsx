@@ -28,6 +28,7 @@ import { LINKS_PAGE_SIZE, UNDO_MS, type PublicLink, type Usage } from "~/lib/lin
 import { linkListQuerySchema } from "~/lib/api-schemas";
 import { FILTER_KEYS, filterLabel, isFiltered, searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
 import type { Role } from "~/lib/user";
+import { APP_PAGE } from "~/lib/page-layout";
 import { requireUser } from "~/server/accounts/auth.server";
 import { deletedLinksKeptMs, listUserLinks, userLinkStats } from "~/server/links/links.server";
 import { usageOf } from "~/server/billing/quota.server";
@@ -37,6 +38,8 @@ export const meta: MetaFunction = () => [
   { title: `Dashboard · ${PRODUCT_NAME}` },
   { name: "description", content: "Your saved links with their summaries, tags, quizzes and courses, and your plan's enrichments this month." },
 ];
+// The app's frame (decision 050); the page inside is the dashboard's own.
+export const handle = APP_PAGE;
 
 const GREETINGS: Record<Role, (monthlyAllowance: number | null) => string> = {
   FreeUser: (allowance) => `Welcome! Save links and we will enrich up to ${allowance} of them each month.`,

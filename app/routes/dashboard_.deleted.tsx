@@ -9,6 +9,7 @@ import { Button, ButtonLink, TagChips } from "~/components/ui";
 import { ApiError, apiFetch, apiFetchPage } from "~/lib/api-client";
 import { bulkSummary, type PublicBulkOperation } from "~/lib/bulk";
 import { RECENTLY_DELETED_PAGE_SIZE, keptForLabel, type PublicLink, type RecentlyDeletedLink } from "~/lib/links";
+import { APP_PAGE } from "~/lib/page-layout";
 import { requireUser } from "~/server/accounts/auth.server";
 import { countRecentlyDeleted, deletedLinksKeptMs, listRecentlyDeleted } from "~/server/links/links.server";
 
@@ -16,6 +17,7 @@ export const meta: MetaFunction = () => [
   { title: `Recently deleted · ${PRODUCT_NAME}` },
   { name: "description", content: "Links you deleted, kept for a while so you can restore them." },
 ];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -125,7 +127,7 @@ export default function RecentlyDeleted() {
   const kept = keptForLabel(data.keptMs);
 
   return (
-    <div className="container-page max-w-4xl py-8">
+    <div className="container-page py-6 sm:py-8">
       <nav aria-label="Breadcrumb" className="text-sm">
         <Link to="/dashboard" className="rounded text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
           ← Dashboard
@@ -133,7 +135,7 @@ export default function RecentlyDeleted() {
       </nav>
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none">
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none sm:text-3xl">
             Recently deleted
           </h1>
           <p className="mt-1 text-slate-600 dark:text-slate-300">
@@ -232,8 +234,8 @@ export function ErrorBoundary() {
   // Signed out: the root's handling (a redirect) applies; anything else is ours to explain.
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
-    <div className="container-page max-w-4xl py-8">
-      <h1 className="text-3xl font-bold tracking-tight">Recently deleted</h1>
+    <div className="container-page py-6 sm:py-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Recently deleted</h1>
       <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100" data-testid="trash-error">
         <p className="font-medium">We could not load your recently deleted links.</p>
         <p className="mt-1 text-sm">Nothing was lost: they are kept until their time is up. Please try again in a moment.{detail ? ` (${detail})` : ""}</p>

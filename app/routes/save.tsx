@@ -1,19 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
-import { Alert } from "~/components/form";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { PopupPage } from "~/components/app-layout";
+import { Alert, inputClass } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
-import { Badge, Button, ButtonLink, Card } from "~/components/ui";
+import { Badge, Button, ButtonLink } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
-import { bookmarkletFieldsSchema } from "~/lib/bookmarklet";
+import { bookmarkletFieldsSchema, popupSaveSchema } from "~/lib/bookmarklet";
 import { upgradeUrl } from "~/lib/entitlements";
-import { INVALID_URL_MESSAGE, STATUS_LABELS, isValidLinkUrl, type LinkStatus, type PublicLink } from "~/lib/links";
+import { INVALID_URL_MESSAGE, NOTES_MAX_CHARS, STATUS_LABELS, TAG_MAX_CHARS, isValidLinkUrl, type LinkStatus, type PublicLink } from "~/lib/links";
+import { BARE_PAGE } from "~/lib/page-layout";
+import { uniqueTags } from "~/lib/tags";
 import { requireUser } from "~/server/accounts/auth.server";
 import { featureRefusal } from "~/server/billing/entitlements.server";
 import { HttpError } from "~/server/platform/http.server";
-import { addLink, toPublicLink } from "~/server/links/links.server";
+import { saveLinkWithOwnFields, suggestableTags, toPublicLink } from "~/server/links/links.server";
 
 export const meta: MetaFunction = () => [{ title: `Save this page · ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+// A popup (520×640): no site navigation or footer (decision 050).
+export const handle = BARE_PAGE;
 
 /**
  * GET /save?url=&title= — where the bookmarklet opens (a popup or a top-level navigation).
@@ -30,21 +35,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: title ?? null,
     valid: url ? isValidLinkUrl(url) : false,
     locked: refused ? { message: refused.message, upgradeUrl: upgradeUrl("bookmarkletSupport") } : null,
+    tags: refused ? [] : await suggestableTags(user.id),
   };
 }
 
-type Saved = { link: PublicLink; created: boolean } | { error: string; status: number };
+type Saved = { link: PublicLink; created: boolean; tags: string[]; noted: boolean } | { error: string; status: number };
 
-/** POST /save {url, title} — the confirmation above. */
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : undefined);
+
+/** POST /save {url, title, tag…, notes} — the confirmation above, with the user's own tags and note. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { url, title } = bookmarkletFieldsSchema.parse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  const parsed = popupSaveSchema.safeParse({
+    url: text(form.get("url")),
+    title: text(form.get("title")),
+    tags: form.getAll("tag").filter((value): value is string => typeof value === "string"),
+    notes: text(form.get("notes")),
+  });
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? "Invalid input", status: 400 } satisfies Saved, { status: 400 });
+  const { url, title, tags, notes } = parsed.data;
   const refused = await featureRefusal(user.role, "bookmarkletSupport");
   if (refused) return Response.json({ error: refused.message, status: 403 } satisfies Saved, { status: 403 });
   if (!url || !isValidLinkUrl(url)) return Response.json({ error: INVALID_URL_MESSAGE, status: 400 } satisfies Saved, { status: 400 });
   try {
-    const { link, created } = await addLink(user, url, { title });
-    return Response.json({ link: toPublicLink(link), created } satisfies Saved, { status: created ? 201 : 200 });
+    const { link, created } = await saveLinkWithOwnFields(user, url, { title, tags, notes });
+    const saved: Saved = { link: toPublicLink(link), created, tags: uniqueTags(tags), noted: Boolean(notes?.trim()) };
+    return Response.json(saved, { status: created ? 201 : 200 });
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) return Response.json({ error: error.message, status: error.status } satisfies Saved, { status: error.status });
     throw error;
@@ -82,7 +99,7 @@ function useLinkStatus(initial: PublicLink) {
   return link;
 }
 
-function SavedLink({ saved }: { saved: { link: PublicLink; created: boolean } }) {
+function SavedLink({ saved }: { saved: { link: PublicLink; created: boolean; tags: string[]; noted: boolean } }) {
   const link = useLinkStatus(saved.link);
   const toldId = useId();
   // Save to Linkwise went away with its form, taking the keyboard's focus with it: the outcome
@@ -95,65 +112,167 @@ function SavedLink({ saved }: { saved: { link: PublicLink; created: boolean } })
     <div className="space-y-4">
       <Alert tone="success" id={toldId} tabIndex={-1}>
         {saved.created ? "Saved to your library." : "Already in your library; moved to the top."}
+        {saved.tags.length || saved.noted ? ` ${[saved.tags.length ? "Your tags" : null, saved.noted ? "your note" : null].filter(Boolean).join(" and ")} are kept with it.` : null}
       </Alert>
-      <p className="break-all text-sm text-slate-700 dark:text-slate-200">{link.title ?? link.url}</p>
+      <div className="space-y-1">
+        <p className="font-medium wrap-anywhere">{link.title ?? link.url}</p>
+        {link.title ? <p className="break-all text-sm text-slate-600 dark:text-slate-300">{link.url}</p> : null}
+      </div>
       <p className="flex items-center gap-2 text-sm" role="status" aria-live="polite" data-testid="save-status">
         Status: <Badge tone={TONES[link.status]}>{STATUS_LABELS[link.status]}</Badge>
       </p>
       {link.error ? <p className="text-sm text-slate-600 dark:text-slate-300">{link.error}</p> : null}
-      <div className="flex flex-wrap gap-3">
+      {link.tags.length ? (
+        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+          {link.tags.map((tag) => (
+            <li key={tag}>
+              <Badge tone="brand">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {/* The popup stays small; the library opens in the browser's own window. */}
+        <ButtonLink to="/dashboard" target="_blank" rel="noopener">
+          Open in your library
+        </ButtonLink>
         <Button type="button" variant="secondary" onClick={() => window.close()}>
           Close
         </Button>
-        <Link to="/dashboard" target="_blank" className="inline-flex min-h-10 items-center px-3 text-sm font-medium text-slate-700 underline dark:text-slate-200">
-          Open the dashboard
-        </Link>
       </div>
     </div>
   );
 }
 
+/**
+ * Tags as chips with a text field: Enter or a comma adds the typed tag, Backspace in the empty field
+ * takes the last one off. The field suggests the user's own tags (a native datalist, which the
+ * keyboard and screen readers know as a combobox). Each chip, and the field's text, is sent as `tag`.
+ */
+function TagsField({ suggestions }: { suggestions: string[] }) {
+  const id = useId();
+  const [tags, setTags] = useState<string[]>([]);
+  const [draft, setDraft] = useState("");
+  const chosen = new Set(tags.map((tag) => tag.toLowerCase()));
+  const add = (raw: string) => {
+    const next = uniqueTags([...tags, ...raw.split(",")], { maxLength: TAG_MAX_CHARS });
+    setTags(next);
+    setDraft("");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if ((event.key === "Enter" || event.key === ",") && draft.trim()) {
+      event.preventDefault();
+      add(draft);
+    } else if (event.key === "Backspace" && !draft && tags.length) {
+      setTags(tags.slice(0, -1));
+    }
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+        Tags
+      </label>
+      {tags.length ? (
+        <ul aria-label="Tags to add" className="mb-2 flex flex-wrap gap-1.5">
+          {tags.map((tag) => (
+            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-100 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-800 dark:bg-brand-900/60 dark:text-brand-100">
+              {tag}
+              <input type="hidden" name="tag" value={tag} />
+              <button
+                type="button"
+                aria-label={`Remove tag ${tag}`}
+                onClick={() => setTags(tags.filter((other) => other !== tag))}
+                className="grid h-6 w-6 place-items-center rounded-full hover:bg-brand-200 dark:hover:bg-brand-800"
+              >
+                <svg aria-hidden viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="currentColor">
+                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <input
+        id={id}
+        name="tag"
+        list={`${id}-suggestions`}
+        autoComplete="off"
+        value={draft}
+        maxLength={TAG_MAX_CHARS * 4}
+        onChange={(event) => {
+          const value = event.target.value;
+          // A suggestion picked from the list (or a pasted "a, b,") becomes a chip at once.
+          const picked = (event.nativeEvent as InputEvent).inputType === "insertReplacementText";
+          if (value.endsWith(",") || (picked && value.trim())) add(value);
+          else setDraft(value);
+        }}
+        onKeyDown={onKeyDown}
+        aria-describedby={`${id}-hint`}
+        className={inputClass}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        Enter or a comma adds a tag; your tags are suggested as you type.
+      </p>
+      <datalist id={`${id}-suggestions`} data-testid="tag-suggestions">
+        {suggestions
+          .filter((tag) => !chosen.has(tag.toLowerCase()))
+          .map((tag) => (
+            <option key={tag} value={tag} />
+          ))}
+      </datalist>
+    </div>
+  );
+}
+
 export default function SavePage() {
-  const { url, title, valid, locked } = useLoaderData<typeof loader>();
+  const { url, title, valid, locked, tags } = useLoaderData<typeof loader>();
   const result = useActionData<Saved>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const notesId = useId();
   return (
-    <div className="container-page flex justify-center py-10">
-      <Card className="w-full max-w-lg">
-        <h1 className="text-xl font-bold">{result && "link" in result ? "Saved" : "Save this page?"}</h1>
-        <div className="mt-4">
-          {locked ? (
-            <div className="space-y-4">
-              <Alert tone="error">{locked.message}</Alert>
-              <ButtonLink to={locked.upgradeUrl} target="_blank">
-                See plans
-              </ButtonLink>
+    <PopupPage>
+      <h1 className="text-xl font-bold tracking-tight">{result && "link" in result ? "Saved" : "Save this page?"}</h1>
+      <div className="mt-4">
+        {locked ? (
+          <div className="space-y-4">
+            <Alert tone="error">{locked.message}</Alert>
+            <ButtonLink to={locked.upgradeUrl} target="_blank">
+              See plans
+            </ButtonLink>
+          </div>
+        ) : result && "link" in result ? (
+          <SavedLink saved={result} />
+        ) : !url || !valid ? (
+          <Alert tone="error">{url ? INVALID_URL_MESSAGE : "There is no page to save. Use the bookmarklet on the page you want to keep."}</Alert>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <div className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900">
+              {title ? <p className="font-medium wrap-anywhere">{title}</p> : null}
+              <p className="break-all text-sm text-slate-600 dark:text-slate-300">{url}</p>
             </div>
-          ) : result && "link" in result ? (
-            <SavedLink saved={result} />
-          ) : !url || !valid ? (
-            <Alert tone="error">{url ? INVALID_URL_MESSAGE : "There is no page to save. Use the bookmarklet on the page you want to keep."}</Alert>
-          ) : (
-            <Form method="post" className="space-y-4">
-              {title ? <p className="font-medium">{title}</p> : null}
-              <p className="break-all text-sm text-slate-700 dark:text-slate-200">{url}</p>
-              <input type="hidden" name="url" value={url} />
-              {title ? <input type="hidden" name="title" value={title} /> : null}
-              {result && "error" in result ? <Alert tone="error">{result.error}</Alert> : null}
-              <div className="flex flex-wrap gap-3">
-                {/* Busy, not disabled: a refusal (the plan changed since the page opened) leaves the focus on it. */}
-                <Button type="submit" busy={busy}>
-                  {busy ? "Saving…" : "Save to Linkwise"}
-                </Button>
-                <Button type="button" variant="secondary" onClick={() => window.close()}>
-                  Cancel
-                </Button>
-              </div>
-            </Form>
-          )}
-        </div>
-      </Card>
-    </div>
+            <input type="hidden" name="url" value={url} />
+            {title ? <input type="hidden" name="title" value={title} /> : null}
+            <TagsField suggestions={tags} />
+            <div>
+              <label htmlFor={notesId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+                Note
+              </label>
+              <textarea id={notesId} name="notes" rows={3} maxLength={NOTES_MAX_CHARS} className={inputClass} />
+            </div>
+            {result && "error" in result ? <Alert tone="error">{result.error}</Alert> : null}
+            <div className="flex flex-wrap gap-3">
+              {/* Busy, not disabled: a refusal (the plan changed since the page opened) leaves the focus on it. */}
+              <Button type="submit" busy={busy}>
+                {busy ? "Saving…" : `Save to ${PRODUCT_NAME}`}
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => window.close()}>
+                Cancel
+              </Button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </PopupPage>
   );
 }

@@ -6,14 +6,17 @@ import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ReauthProvider, useReauth } from "~/components/reauth";
 import { SettingsNav } from "~/components/settings-nav";
-import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
+import { AppPage } from "~/components/app-layout";
+import { Badge, Button, Card } from "~/components/ui";
 import { useFocusNext } from "~/components/use-focus-next";
 import { DELETE_CONFIRMATION, type AccountSession } from "~/lib/account";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { getAuth, recentSignInLeftMs, requireUser } from "~/server/accounts/auth.server";
 import { listSessions } from "~/server/accounts/settings.server";
+import { APP_PAGE } from "~/lib/page-layout";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -299,16 +302,15 @@ export default function Settings() {
   const refresh = () => revalidator.revalidate();
   return (
     <ReauthProvider recentForMs={recentForMs}>
-      <PageHeader title="Settings" subtitle="Your email, password, sessions and data.">
-        <SettingsNav />
-      </PageHeader>
-      <Section className="max-w-3xl space-y-6">
-        <EmailForm email={email} confirmed={emailConfirmed} />
-        <PasswordForm onChanged={refresh} />
-        <Sessions sessions={sessions} others={otherSessions} onChanged={refresh} />
-        <DataExport />
-        <DeleteAccount />
-      </Section>
+      <AppPage title="Settings" description="Your email, password, sessions and data." nav={<SettingsNav />}>
+        <div className="max-w-3xl space-y-6">
+          <EmailForm email={email} confirmed={emailConfirmed} />
+          <PasswordForm onChanged={refresh} />
+          <Sessions sessions={sessions} others={otherSessions} onChanged={refresh} />
+          <DataExport />
+          <DeleteAccount />
+        </div>
+      </AppPage>
     </ReauthProvider>
   );
 }

@@ -8,7 +8,8 @@ import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { SettingsNav } from "~/components/settings-nav";
 import { useToast } from "~/components/toast";
-import { Badge, Button, ButtonLink, Card, PageHeader, Section, cx } from "~/components/ui";
+import { AppPage } from "~/components/app-layout";
+import { Badge, Button, ButtonLink, Card, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { BillingSummary, CreditEntry, CreditHistoryPage } from "~/lib/billing";
 import { CREDIT_REASON_LABELS, RECEIPT_STATUS, formatMoney } from "~/lib/billing-format";
@@ -18,8 +19,10 @@ import { requireUser } from "~/server/accounts/auth.server";
 import { billingSummary, receiptsOf } from "~/server/billing/billing.server";
 import { creditHistory } from "~/server/billing/ledger.server";
 import { earlierLinks } from "~/server/links/earlier-links.server";
+import { APP_PAGE } from "~/lib/page-layout";
 
 export const meta: MetaFunction = () => [{ title: `Billing · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -121,11 +124,8 @@ export default function Billing() {
   }
 
   return (
-    <>
-      <PageHeader title="Billing" subtitle="Your plan, your enrichment credits and your receipts.">
-        <SettingsNav />
-      </PageHeader>
-      <Section className="max-w-4xl space-y-6">
+    <AppPage title="Billing" description="Your plan, your enrichment credits and your receipts." nav={<SettingsNav />}>
+      <div className="max-w-4xl space-y-6">
         {summary.provider === "test" ? (
           <TestModeBanner>Plans and packs on this server are bought on a test page; cancelling here works like the real thing.</TestModeBanner>
         ) : null}
@@ -288,7 +288,7 @@ export default function Billing() {
             </ul>
           )}
         </Card>
-      </Section>
+      </div>
       <ConfirmDialog
         request={confirm}
         busy={working}
@@ -299,6 +299,6 @@ export default function Billing() {
           setConfirmError(null);
         }}
       />
-    </>
+    </AppPage>
   );
 }

@@ -6,7 +6,8 @@ import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ReauthProvider, useReauth } from "~/components/reauth";
 import { SettingsNav } from "~/components/settings-nav";
-import { Badge, Button, Card, PageHeader, Section } from "~/components/ui";
+import { AppPage } from "~/components/app-layout";
+import { Badge, Button, Card } from "~/components/ui";
 import type { AffiliateRule } from "~/lib/affiliate";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { ApiTokenScope, CreatedApiToken } from "~/lib/api-tokens";
@@ -15,8 +16,10 @@ import { listUserApiTokens } from "~/server/accounts/api-tokens.server";
 import { requireUser } from "~/server/accounts/auth.server";
 import { featureAccess } from "~/server/billing/entitlements.server";
 import { listUserAffiliateRules } from "~/server/sharing/affiliate.server";
+import { APP_PAGE } from "~/lib/page-layout";
 
 export const meta: MetaFunction = () => [{ title: `API & integrations · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -214,20 +217,19 @@ export default function Integrations() {
   const refresh = () => revalidator.revalidate();
   return (
     <ReauthProvider>
-      <PageHeader title="API & integrations" subtitle="API tokens, the bookmarklet and affiliate links.">
-        <SettingsNav />
-      </PageHeader>
-      <Section className="max-w-3xl space-y-6">
-        <ApiTokens access={apiAccess} tokens={tokens} onChanged={refresh} />
-        <Panel id="bookmarklet-panel" title="Bookmarklet">
-          <p className="text-sm text-slate-600 dark:text-slate-300">Save the page you are reading with one click from your bookmarks bar.</p>
-          <Locked feature="bookmarkletSupport" plan="Scout" access={bookmarklet} />
-          <Link to="/bookmarklet" className="text-sm font-medium underline">
-            Get the bookmarklet
-          </Link>
-        </Panel>
-        <AffiliateRules access={affiliateLinks} rules={rules} onChanged={refresh} />
-      </Section>
+      <AppPage title="API & integrations" description="API tokens, the bookmarklet and affiliate links." nav={<SettingsNav />}>
+        <div className="max-w-3xl space-y-6">
+          <ApiTokens access={apiAccess} tokens={tokens} onChanged={refresh} />
+          <Panel id="bookmarklet-panel" title="Bookmarklet">
+            <p className="text-sm text-slate-600 dark:text-slate-300">Save the page you are reading with one click from your bookmarks bar.</p>
+            <Locked feature="bookmarkletSupport" plan="Scout" access={bookmarklet} />
+            <Link to="/bookmarklet" className="text-sm font-medium underline">
+              Get the bookmarklet
+            </Link>
+          </Panel>
+          <AffiliateRules access={affiliateLinks} rules={rules} onChanged={refresh} />
+        </div>
+      </AppPage>
     </ReauthProvider>
   );
 }

@@ -3,12 +3,16 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PRODUCT_NAME } from "~/components/logo";
-import { Button, Card } from "~/components/ui";
+import { PopupPage } from "~/components/app-layout";
+import { Button } from "~/components/ui";
+import { BARE_PAGE } from "~/lib/page-layout";
 import { SHARE_TARGET_PATH } from "~/lib/web-app";
 import { getAuth, requireUser } from "~/server/accounts/auth.server";
 import { dashboardAfterShare, pickSharedAddress, saveSharedLink } from "~/server/links/share-target.server";
 
 export const meta: MetaFunction = () => [{ title: `Save a shared link · ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+// Asked from a share sheet or another site: a question of its own, without the site's navigation (decision 050).
+export const handle = BARE_PAGE;
 
 // Share sheets send whatever the other app had; anything too long for a URL is cut, not refused.
 const field = z.string().max(8192).optional().catch(undefined);
@@ -44,18 +48,16 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ShareTarget() {
   const { address } = useLoaderData<typeof loader>();
   return (
-    <div className="container-page flex justify-center py-16">
-      <Card className="w-full max-w-lg">
-        <h1 className="text-xl font-bold">Save this link?</h1>
-        <p className="mt-2 break-all text-sm text-slate-700 dark:text-slate-200">{address}</p>
-        <Form method="post" className="mt-6 flex flex-wrap gap-3">
-          <input type="hidden" name="url" value={address} />
-          <Button type="submit">Save link</Button>
-          <Link to="/dashboard" className="inline-flex min-h-10 items-center px-3 text-sm font-medium text-slate-700 underline dark:text-slate-200">
-            Cancel
-          </Link>
-        </Form>
-      </Card>
-    </div>
+    <PopupPage>
+      <h1 className="text-xl font-bold tracking-tight">Save this link?</h1>
+      <p className="mt-3 break-all rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">{address}</p>
+      <Form method="post" className="mt-6 flex flex-wrap gap-3">
+        <input type="hidden" name="url" value={address} />
+        <Button type="submit">Save link</Button>
+        <Link to="/dashboard" className="inline-flex min-h-10 items-center px-3 text-sm font-medium text-slate-700 underline dark:text-slate-200">
+          Cancel
+        </Link>
+      </Form>
+    </PopupPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { AppPage } from "~/components/app-layout";
 import { CheckoutResult } from "~/components/billing/checkout-result";
 import { EarlierLinksOffer } from "~/components/billing/earlier-links-offer";
 import { startCheckout } from "~/components/billing/checkout";
@@ -11,17 +12,19 @@ import { TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PlanCard } from "~/components/plan-card";
 import { useToast } from "~/components/toast";
-import { Button, ButtonLink, PageHeader, Section } from "~/components/ui";
+import { Button, ButtonLink } from "~/components/ui";
 import { apiFetch } from "~/lib/api-client";
 import { CHECKOUT_FAILED, publicPacks, type PaidPlanId } from "~/lib/billing";
 import { isFeatureKey } from "~/lib/entitlements";
 import { PACKS } from "~/lib/packs";
 import { PLANS } from "~/lib/plans";
+import { APP_PAGE } from "~/lib/page-layout";
 import { requireUser } from "~/server/accounts/auth.server";
 import { billingSummary } from "~/server/billing/billing.server";
 import { planUnlockingFeature, switchedOffByPlan } from "~/server/billing/entitlements.server";
 
 export const meta: MetaFunction = () => [{ title: `Upgrade your plan · ${PRODUCT_NAME}` }];
+export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -92,23 +95,23 @@ export default function Upgrade() {
   const openNotify = () => dialog.current?.showModal();
 
   return (
-    <>
-      <PageHeader
-        title="Upgrade your plan"
-        subtitle={
-          comingSoon
-            ? "Scout and Creator are coming soon. Get notified the day they open."
-            : "More enrichments and Creator tools, billed monthly. Or top up with a pack whose credits never expire."
-        }
-      >
-        <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+    <AppPage
+      title="Upgrade your plan"
+      description={
+        comingSoon
+          ? "Scout and Creator are coming soon. Get notified the day they open."
+          : "More enrichments and Creator tools, billed monthly. Or top up with a pack whose credits never expire."
+      }
+      actions={
+        <>
           {comingSoon ? <Button onClick={openNotify}>Notify me</Button> : null}
           <ButtonLink to="/settings/billing" variant="secondary">
             Billing and receipts
           </ButtonLink>
-        </div>
-      </PageHeader>
-      <Section className="space-y-6">
+        </>
+      }
+    >
+      <div className="space-y-6">
         {checkout.state.name !== "idle" ? <CheckoutResult state={checkout.state} onDismiss={checkout.reset} /> : null}
         {checkout.state.name === "success" && checkout.state.checkout.kind === "subscription" ? <EarlierLinksOffer /> : null}
         {testMode ? (
@@ -176,11 +179,11 @@ export default function Upgrade() {
             );
           })}
         </div>
-        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
           Prices in EUR. Cancel any time from <Link to="/settings/billing" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">Billing</Link>: you keep your plan until the end of the paid month.
         </p>
-      </Section>
-      <Section id="packs" aria-labelledby="packs-heading" className="pt-0 sm:pt-0">
+      </div>
+      <section id="packs" aria-labelledby="packs-heading" className="mt-12 scroll-mt-20">
         <h2 id="packs-heading" className="text-2xl font-bold">
           Enrichment packs
         </h2>
@@ -189,7 +192,7 @@ export default function Upgrade() {
           {summary.credits === 1 ? "credit" : "credits"}.
         </p>
         <PackShop packs={packs} initialPack={initialPack} comingSoon={comingSoon} onNotify={openNotify} />
-      </Section>
+      </section>
       <dialog ref={dialog} aria-labelledby="notify-title" className="w-[calc(100%-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
         <form onSubmit={notify} className="space-y-4 p-6">
           <h2 id="notify-title" className="text-lg font-semibold">
@@ -215,6 +218,6 @@ export default function Upgrade() {
           </div>
         </form>
       </dialog>
-    </>
+    </AppPage>
   );
 }

@@ -48,7 +48,8 @@ test("register, confirm from the outbox, log out, reset the password, log in aga
   await page.getByRole("button", { name: "Mark all as read" }).click();
   await expect(nav.getByTestId("unread-badge")).toHaveCount(0);
 
-  await nav.getByRole("button", { name: "Logout" }).click();
+  await nav.getByRole("button", { name: email }).click();
+  await nav.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL("/");
   await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
 

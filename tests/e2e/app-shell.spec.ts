@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerThroughPage } from "./helpers";
+import { E2E_ADMIN, registerThroughPage, signInThroughPage } from "./helpers";
 
 const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ["/", /Save links/],
@@ -44,6 +44,52 @@ test("every public route renders its heading", async ({ page }) => {
     expect(response?.status(), path).toBe(200);
     await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
   }
+});
+
+/** Every signed-in page (an admin sees them all): the app's header, one title, the header's width, no site footer. */
+const APP_PAGES: Array<[string, string]> = [
+  ["/dashboard", "Dashboard"],
+  ["/dashboard/deleted", "Recently deleted"],
+  ["/settings", "Settings"],
+  ["/settings/billing", "Billing"],
+  ["/settings/integrations", "API & integrations"],
+  ["/bookmarklet", "Bookmarklet"],
+  ["/upgrade", "Upgrade your plan"],
+  ["/admin", "Admin"],
+  ["/admin/jobs", "Jobs"],
+  ["/admin/feature-toggles", "Feature toggles"],
+];
+
+test("every signed-in page wears the one application layout: the app header, one h1 in line with the logo, no marketing footer", async ({ page }) => {
+  test.slow();
+  await signInThroughPage(page, E2E_ADMIN);
+  for (const [path, title] of APP_PAGES) {
+    await page.goto(path);
+    const header = page.getByTestId("app-header");
+    const nav = header.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Dashboard", exact: true }), path).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Admin", exact: true }), path).toBeVisible();
+    await expect(nav.getByRole("button", { name: /^Notifications/ }), path).toBeVisible();
+    await expect(nav.getByRole("button", { name: E2E_ADMIN.email }), path).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(title);
+    await expect(page.locator("h1"), path).toHaveCount(1);
+    await expect(page.getByRole("contentinfo"), path).toHaveCount(0);
+    // The page's title starts where the logo does: one content width, not a centred hero.
+    const logo = (await nav.getByRole("link", { name: "Linkwise dashboard" }).boundingBox())!;
+    const h1 = (await page.locator("h1").boundingBox())!;
+    expect(Math.abs(h1.x - logo.x), path).toBeLessThanOrEqual(1);
+  }
+  // The account menu: the person's own pages and Log out; Escape closes it and gives the focus back.
+  const account = page.getByRole("button", { name: E2E_ADMIN.email });
+  await account.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.locator("#account-menu");
+  await expect(menu.getByRole("link", { name: "API & integrations" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Log out" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(account).toBeFocused();
+  await expect(account).toHaveAttribute("aria-expanded", "false");
 });
 
 test("a shared link that does not exist answers 404 with the documented text", async ({ page }) => {
@@ -104,6 +150,8 @@ test("on a phone the menu button opens the navigation", async ({ page }) => {
 test("on a phone a signed-in person's menu offers what the desktop bar does: no Pricing", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await registerThroughPage(page, `menu-${Date.now()}@example.com`, "secret-pass-123");
+  // The app's header replaces the site's when the dashboard renders: press the button that stays.
+  await expect(page.getByTestId("app-header")).toBeVisible();
   await page.getByRole("button", { name: "Menu" }).click();
   const menu = page.locator("#mobile-menu");
   await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();

@@ -23,9 +23,12 @@ async function secondDevice(browser: Browser, email: string, password: string) {
   return { page, close: () => context.close() };
 }
 
-test("the nav's Settings link opens /settings, with Account and Billing linked to each other", async ({ page }) => {
-  await registerThroughPage(page, uniqueEmail("nav"), "nav-password");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+test("the account menu's Settings link opens /settings, with Account and Billing linked to each other", async ({ page }) => {
+  const email = uniqueEmail("nav");
+  await registerThroughPage(page, email, "nav-password");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: email }).click();
+  await nav.getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   const sub = page.getByRole("navigation", { name: "Settings" });

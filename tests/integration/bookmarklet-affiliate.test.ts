@@ -78,6 +78,40 @@ describe("the bookmarklet's save page", () => {
     expect(await linksOf(free.id)).toEqual([]);
   });
 
+  it("keeps the popup's tags and note as the user's own, adds them to a link already saved, and refuses bad input with a message", async () => {
+    const scout = await signedIn("LiteUser");
+    const post = (fields: Array<[string, string]>) =>
+      fetch(`${web.baseUrl}/save`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: scout.cookie, Origin: web.baseUrl },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const url = "https://reading.example/popup";
+    const own = () => db().selectFrom("links").select(["tags", "user_tags", "notes"]).where("user_id", "=", scout.id).executeTakeFirstOrThrow();
+
+    // Chips, and the field's text with two tags in it (typed when Save was pressed).
+    const first = await post([["url", url], ["title", "Popup"], ["tag", "reading"], ["tag", "Postgres, weekend"], ["notes", "Read it slowly."]]);
+    expect(first.status).toBe(201);
+    expect(await own()).toEqual({ tags: ["reading", "Postgres", "weekend"], user_tags: ["reading", "Postgres", "weekend"], notes: "Read it slowly." });
+
+    // Saved again: a new tag joins, one in another case is not doubled, the note goes under the first.
+    const again = await post([["url", url], ["tag", "postgres"], ["tag", "later"], ["notes", "Second look."], ["tag", ""]]);
+    expect(again.status).toBe(200);
+    expect(await own()).toEqual({ tags: ["reading", "Postgres", "weekend", "later"], user_tags: ["reading", "Postgres", "weekend", "later"], notes: "Read it slowly.\n\nSecond look." });
+    // The same note twice is kept once.
+    await post([["url", url], ["notes", "Second look."]]);
+    expect((await own()).notes).toBe("Read it slowly.\n\nSecond look.");
+
+    const tooLong = await post([["url", url], ["tag", "x".repeat(51)]]);
+    expect(tooLong.status).toBe(400);
+    // A form post without JavaScript: the page again, saying why.
+    expect(await tooLong.text()).toContain("A tag is 50 characters at most.");
+    const tooMany = await post([["url", url], ["tag", Array.from({ length: 51 }, (_, i) => `t${i}`).join(",")]]);
+    expect(tooMany.status).toBe(400);
+    expect((await own()).user_tags).toEqual(["reading", "Postgres", "weekend", "later"]);
+  });
+
   it("serves the bookmarklet, which only opens our save page", async () => {
     const page = await (await fetch(`${web.baseUrl}/bookmarklet`)).text();
     const href = /href="(javascript:[^"]+)"/.exec(page)?.[1]?.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");

@@ -1,8 +1,8 @@
 import { publicFavicon, publicLeadImage } from "./favicons.server";
 import { isUuid } from "~/lib/ids";
 import { FETCH_METHODS, isOneOf } from "~/lib/vocabulary";
-import { addOwnTags, setOwnTags, type OwnTags } from "~/lib/tags";
-import { INVALID_URL_MESSAGE, IN_TRASH_MESSAGE, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink, type RecentlyDeletedLink } from "~/lib/links";
+import { addOwnTags, setOwnTags, uniqueTags, type OwnTags } from "~/lib/tags";
+import { INVALID_URL_MESSAGE, IN_TRASH_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, isValidLinkUrl, normalizeUrl, stripTrackingParams, type LinkDetail, type LinkStats, type PublicLink, type RecentlyDeletedLink } from "~/lib/links";
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
@@ -17,6 +17,7 @@ import { searchLinks, type RankCursor, type SearchedLink } from "../repos/link-s
 import type { LinkFilter, LinkSort } from "~/lib/api-schemas";
 import { decodeDeletedCursor, decodeDuplicateCursor, decodeLinkCursor, decodeRankCursor, encodeDeletedCursor, encodeDuplicateCursor, encodeLinkCursor, encodeRankCursor } from "./cursor.server";
 import {
+  appendLinkNotes,
   countDeletedLinks,
   findSavedPage,
   touchSavedLink,
@@ -24,6 +25,7 @@ import {
   getLink,
   listDeletedLinks,
   getLinkCursor,
+  listUserTags,
   listStalePendingLinks,
   listStaleReenrichLinks,
   purgeDeletedLinks,
@@ -284,6 +286,36 @@ export function setLinkTags(userId: string, id: string, tags: string[]): Promise
     const dismissed = new Set(next.dismissedTags.map((tag) => tag.toLowerCase()));
     return { ...next, tagSuggestions: current.tagSuggestions.filter((tag) => !dismissed.has(tag.toLowerCase())) };
   });
+}
+
+/**
+ * Save from the bookmarklet's popup: the link as the add form saves it, and the tags and note typed
+ * there as the user's own (decision 040), which enrichment never overwrites. On a link already saved
+ * they are added: its tags and notes are kept, never replaced.
+ */
+export async function saveLinkWithOwnFields(
+  user: { id: string; role: Role },
+  rawUrl: string,
+  { title, tags = [], notes }: { title?: string; tags?: string[]; notes?: string },
+): Promise<{ link: Link; created: boolean }> {
+  const saved = await addLink(user, rawUrl, { title });
+  let link = saved.link;
+  const own = uniqueTags(tags, { max: TAGS_MAX, maxLength: TAG_MAX_CHARS });
+  if (own.length) {
+    const added = new Set(own.map((tag) => tag.toLowerCase()));
+    link = await changeTags(user.id, link.id, (current) => ({
+      ...addOwnTags(current, own),
+      tagSuggestions: current.tagSuggestions.filter((tag) => !added.has(tag.toLowerCase())),
+    }));
+  }
+  const note = notes?.trim();
+  if (note) link = (await appendLinkNotes(db(), { id: link.id, userId: user.id, notes: note, maxChars: NOTES_MAX_CHARS })) ?? link;
+  return { link, created: saved.created };
+}
+
+/** The tags the user's library uses most, to suggest while they type one. */
+export function suggestableTags(userId: string, limit = 200): Promise<string[]> {
+  return listUserTags(db(), userId, limit);
 }
 
 /** Accepts suggested tags (they join the link's tags as the user's own) or dismisses them (never suggested again). */

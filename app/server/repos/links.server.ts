@@ -792,3 +792,28 @@ export async function updateLinkEdits(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * Adds a note under the link's notes (the bookmarklet's popup): notes already there are kept, and
+ * the same note saved twice is kept once. The whole stays within `maxChars` (the new note's end is cut).
+ */
+export async function appendLinkNotes(
+  db: Database,
+  { id, userId, notes, maxChars }: { id: string; userId: string; notes: string; maxChars: number },
+): Promise<Link | undefined> {
+  return db
+    .updateTable("links")
+    .set({
+      notes: sql<string>`case
+        when coalesce(btrim(notes), '') = '' then left(${notes}, ${maxChars})
+        when strpos(notes, ${notes}) > 0 then notes
+        else left(notes || E'\n\n' || ${notes}, greatest(${maxChars}, length(notes)))
+      end`,
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
