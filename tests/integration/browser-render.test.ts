@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { browserRssMb, findChromium, Renderer } from "~/server/fetching/browser.server";
 import { html, startPageServer } from "../helpers/page-server";
@@ -32,8 +32,10 @@ function readProcCmdline(pid: number): string {
 
 type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
 const running: Pipeline[] = [];
-afterAll(async () => {
-  for (const pipeline of running) await pipeline.stop().catch(() => undefined);
+// After each test, passed or failed: a pipeline left running (its worker on the same Redis
+// prefix) would take the next test's jobs.
+afterEach(async () => {
+  for (const pipeline of running.splice(0)) await pipeline.stop().catch(() => undefined);
 });
 
 async function save(pipeline: Pipeline, path: string, timeoutMs = 60_000): Promise<LinkBody> {
