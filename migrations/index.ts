@@ -35,6 +35,7 @@ import * as searchVectorReusesRankVector from "./20261128T040000_search_vector_r
 import * as keepUserTagsApart from "./20261128T050000_keep_user_tags_apart";
 import * as recordEnrichedWith from "./20261128T060000_record_enriched_with";
 import * as indexDeletedLinksByUser from "./20261128T070000_index_deleted_links_by_user";
+import * as savedSearchesAndDashboardView from "./20261129T040000_saved_searches_and_dashboard_view";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T050000_keep_user_tags_apart": keepUserTagsApart,
   "20261128T060000_record_enriched_with": recordEnrichedWith,
   "20261128T070000_index_deleted_links_by_user": indexDeletedLinksByUser,
+  "20261129T040000_saved_searches_and_dashboard_view": savedSearchesAndDashboardView,
 };
