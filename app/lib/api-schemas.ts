@@ -30,6 +30,7 @@ export const publicLinkSchema = z
     title: z.string().nullable(),
     description: z.string().nullable(),
     favicon: z.string().nullable().describe("A path on our origin (/favicons/{key}) or null."),
+    leadImage: z.string().nullable().describe("A path on our origin (/lead-images/{key}) or null: the page's lead image, shown by the dashboard's cards."),
     tags: z.array(z.string()),
     status: linkStatusSchema,
     enrichedAt: z.iso.datetime().nullable(),
@@ -77,7 +78,6 @@ export const linkDetailSchema = publicLinkSchema
     byline: z.string().nullable(),
     publishedAt: z.iso.datetime().nullable(),
     siteName: z.string().nullable(),
-    leadImage: z.string().nullable().describe("A path on our origin (/lead-images/{key}) or null."),
     fetchMethod: z
       .enum(FETCH_METHODS)
       .nullable()
