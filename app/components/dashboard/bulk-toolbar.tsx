@@ -201,7 +201,7 @@ export function BulkToolbar({
   }
   if (access.batchProcessing !== "available") {
     return (
-      <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="bulk-locked">
+      <p className="hidden text-xs text-slate-600 sm:block dark:text-slate-300" data-testid="bulk-locked">
         <Link className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" to="/upgrade?feature=batchProcessing">
           <LockIcon className="h-3.5 w-3.5" label="Locked" />
           Bulk actions (Creator)
