@@ -88,7 +88,9 @@ test("a failing link shows Failed with its reason and a Retry button; Free users
   await expect(row.getByTestId("link-error")).toHaveText("The page answered 404 Not Found");
   await expect(row.getByRole("button", { name: "Retry" })).toBeVisible();
 
-  const locked = page.getByRole("link", { name: /Quiz generator \(locked/ });
+  // The locked features are listed in Billing now.
+  await page.goto("/settings/billing");
+  const locked = page.getByTestId("plan-features").getByRole("link", { name: /Quiz generator \(locked/ });
   await expect(locked).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
 });
 
@@ -110,7 +112,8 @@ test("keyboard: after Retry on a failed link the focus is on that link's title",
 // Notify me (sales Coming Soon) is in sales.global.spec.ts: it switches sales off for everyone.
 test("a locked feature leads to /upgrade with its plan highlighted and on sale", async ({ page }) => {
   await registerThroughPage(page, `upgrade-${Date.now()}@example.com`, "dash-password");
-  await page.getByRole("link", { name: /Quiz generator \(locked/ }).click();
+  await page.goto("/settings/billing");
+  await page.getByTestId("plan-features").getByRole("link", { name: /Quiz generator \(locked/ }).click();
   await expect(page).toHaveURL("/upgrade?feature=quizGenerator");
   await expect(page.getByTestId("plan-creator")).toHaveAttribute("data-highlighted", "true");
   await expect(page.getByTestId("plan-scout")).toHaveAttribute("data-highlighted", "false");
