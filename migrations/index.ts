@@ -37,6 +37,7 @@ import * as recordEnrichedWith from "./20261128T060000_record_enriched_with";
 import * as indexDeletedLinksByUser from "./20261128T070000_index_deleted_links_by_user";
 import * as addSessionAuthenticatedAt from "./20261129T010000_add_session_authenticated_at";
 import * as indexPossibleDuplicates from "./20261129T060000_index_possible_duplicates";
+import * as savedSearchesAndDashboardView from "./20261129T040000_saved_searches_and_dashboard_view";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "20261128T070000_index_deleted_links_by_user": indexDeletedLinksByUser,
   "20261129T010000_add_session_authenticated_at": addSessionAuthenticatedAt,
   "20261129T060000_index_possible_duplicates": indexPossibleDuplicates,
+  "20261129T040000_saved_searches_and_dashboard_view": savedSearchesAndDashboardView,
 };

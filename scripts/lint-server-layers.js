@@ -39,7 +39,7 @@ export const SERVER_ENTRIES = {
   accounts: ["accounts", "api-tokens", "auth", "data-export", "password", "settings"],
   fetching: ["browser", "browser-fetch", "fetch-cache", "fetcher", "host-limits", "interactive-first", "page-fetch", "page-parse-pool", "page-parser", "render"],
   ops: ["health", "migrator", "ops-server"],
-  links: ["bulk", "earlier-links", "favicons", "links", "preview", "share-target"],
+  links: ["bulk", "earlier-links", "favicons", "library", "links", "preview", "share-target"],
   enrichment: ["artifact-route", "artifacts", "enrich-link", "enricher", "export-route", "link-export", "openai/llm", "preferences"],
   admin: ["activity", "console", "feature-flags", "queue-board", "stats", "users"],
   api: ["openapi", "reference", "routes"],

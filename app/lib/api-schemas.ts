@@ -3,6 +3,7 @@ import { CATEGORY_SLUGS, DIFFICULTY_LEVELS } from "./categories";
 import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema } from "./enrichment";
 import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
 import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
+import { DASHBOARD_VIEWS, SAVED_SEARCH_NAME_MAX } from "./library";
 import { parseFilterDate, savedRange } from "./link-filter";
 import { ALREADY_SAVED_MESSAGE, ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
 import { ENRICHMENT_FEATURES } from "./plan-enrichment";
@@ -29,6 +30,7 @@ export const publicLinkSchema = z
     title: z.string().nullable(),
     description: z.string().nullable(),
     favicon: z.string().nullable().describe("A path on our origin (/favicons/{key}) or null."),
+    leadImage: z.string().nullable().describe("A path on our origin (/lead-images/{key}) or null: the page's lead image, shown by the dashboard's cards."),
     tags: z.array(z.string()),
     status: linkStatusSchema,
     enrichedAt: z.iso.datetime().nullable(),
@@ -83,7 +85,6 @@ export const linkDetailSchema = publicLinkSchema
     byline: z.string().nullable(),
     publishedAt: z.iso.datetime().nullable(),
     siteName: z.string().nullable(),
-    leadImage: z.string().nullable().describe("A path on our origin (/lead-images/{key}) or null."),
     fetchMethod: z
       .enum(FETCH_METHODS)
       .nullable()
@@ -597,3 +598,40 @@ export const reenrichSchema = reenrichFilterObject
   })
   .strict()
   .refine(REENRICH_TARGET.check, { message: REENRICH_TARGET.message });
+
+// The dashboard's library (decision 051): the view, saved searches, tags.
+export const dashboardViewSchema = z
+  .object({ view: z.enum(DASHBOARD_VIEWS, { error: `view must be one of ${DASHBOARD_VIEWS.join(", ")}` }) })
+  .meta({ id: "DashboardView", description: "How the dashboard draws the list: list (dense rows) or cards (with the lead image)." });
+
+const tagNameSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, `${field} must not be empty`).max(TAG_MAX_CHARS, `${field} is ${TAG_MAX_CHARS} characters at most`));
+
+export const tagCountSchema = z.object({ tag: z.string(), count: z.number().int() }).meta({ id: "TagCount" });
+export const tagRenameSchema = z
+  .object({
+    from: tagNameSchema("from"),
+    to: tagNameSchema("to"),
+  })
+  .meta({ id: "TagRename", description: "Renames the tag `from` (any case) to `to` on every one of the user's links; a link that has both keeps one (a merge)." });
+export const tagRenamedSchema = z.object({ links: z.number().int().describe("How many links changed.") }).meta({ id: "TagRenamed" });
+
+export const savedSearchInputSchema = z
+  .object({
+    name: z
+      .string({ error: "name must be text" })
+      .trim()
+      .min(1, "Give the search a name.")
+      .max(SAVED_SEARCH_NAME_MAX, `A name is ${SAVED_SEARCH_NAME_MAX} characters at most.`),
+    query: z
+      .string({ error: "query must be text" })
+      .max(2000, "query is too long")
+      .describe("The search as URL parameters, as GET /api/links takes them: q, tag, status, category, domain, from, to, sort (e.g. q=postgres&tag=db)."),
+  })
+  .meta({ id: "SavedSearchInput" });
+export const savedSearchSchema = z
+  .object({ id: z.uuid(), name: z.string(), query: z.string(), createdAt: z.string() })
+  .meta({ id: "SavedSearch", description: "A search saved from the dashboard's sidebar; the same name saved again replaces it." });

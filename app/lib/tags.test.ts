@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addOwnTags, removeOwnTags, setOwnTags, uniqueTags, type OwnTags } from "./tags";
+import { addOwnTags, removeOwnTags, renameOwnTag, setOwnTags, uniqueTags, type OwnTags } from "./tags";
 
 describe("uniqueTags", () => {
   it("keeps each tag's spelling and drops later ones that differ only in case", () => {
@@ -39,5 +39,26 @@ describe("the user's own tags beside the engine's", () => {
   it("removing a tag, the user's or the engine's, takes it off for good (case aside)", () => {
     expect(removeOwnTags(enriched, ["TO-READ", "postgres"])).toEqual({ tags: ["Reading list", "vacuum"], userTags: ["Reading list"], dismissedTags: ["TO-READ", "postgres"] });
     expect(removeOwnTags({ ...enriched, dismissedTags: ["postgres"] }, ["Postgres"]).dismissedTags).toEqual(["postgres"]);
+  });
+});
+
+describe("renameOwnTag (the sidebar's rename and merge)", () => {
+  const link: OwnTags = { tags: ["Reading", "js", "postgres"], userTags: ["Reading"], dismissedTags: ["javascript"] };
+
+  it("renames the tag in place, makes it the user's and dismisses the old name", () => {
+    expect(renameOwnTag(link, "JS", "JavaScript")).toEqual({ tags: ["Reading", "JavaScript", "postgres"], userTags: ["Reading", "JavaScript"], dismissedTags: ["JS"] });
+  });
+
+  it("merges into a tag the link already has: one left, no other tag lost", () => {
+    const both: OwnTags = { tags: ["to-read", "later", "news"], userTags: ["to-read", "later"], dismissedTags: [] };
+    expect(renameOwnTag(both, "later", "to-read")).toEqual({ tags: ["to-read", "news"], userTags: ["to-read"], dismissedTags: ["later"] });
+  });
+
+  it("a change of case only does not dismiss the tag", () => {
+    expect(renameOwnTag(link, "reading", "READING")).toEqual({ tags: ["READING", "js", "postgres"], userTags: ["READING"], dismissedTags: ["javascript"] });
+  });
+
+  it("leaves a link without the tag as it was", () => {
+    expect(renameOwnTag(link, "rust", "Rust")).toBe(link);
   });
 });

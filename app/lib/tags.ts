@@ -58,3 +58,21 @@ export function removeOwnTags(current: OwnTags, remove: string[]): OwnTags {
   const keep = (tag: string) => !removed.has(tag.toLowerCase());
   return { tags: current.tags.filter(keep), userTags: current.userTags.filter(keep), dismissedTags: uniqueTags([...current.dismissedTags, ...remove]) };
 }
+
+/**
+ * The user renames a tag on one link (the sidebar's rename, decision 051): `from` (any case)
+ * becomes `to` wherever it is, and a link that already had `to` keeps one (a merge). The renamed
+ * tag is the user's own from now on (so enrichment keeps it), and `from` is dismissed (so a
+ * re-enrichment does not bring the old name back) unless only its case changed.
+ */
+export function renameOwnTag(current: OwnTags, from: string, to: string): OwnTags {
+  const fromKey = from.toLowerCase();
+  const toKey = to.toLowerCase();
+  const replace = (list: string[]) => uniqueTags(list.map((tag) => (tag.toLowerCase() === fromKey ? to : tag)));
+  const hadIt = [...current.tags, ...current.userTags].some((tag) => tag.toLowerCase() === fromKey);
+  if (!hadIt) return current;
+  const userTags = uniqueTags([...replace(current.userTags), to]);
+  const tags = shown(userTags, replace(current.tags));
+  const dismissedTags = uniqueTags([...current.dismissedTags.filter((tag) => tag.toLowerCase() !== toKey), ...(fromKey === toKey ? [] : [from])]);
+  return { tags, userTags, dismissedTags };
+}

@@ -1,58 +1,52 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useOutlet, useParams, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLoaderData, useOutlet, useParams, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useModalDialog } from "~/components/admin/use-modal-dialog";
 import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
 import { BulkToolbar, useBulkSelection } from "~/components/dashboard/bulk-toolbar";
-import { bulkFilter } from "~/lib/bulk";
 import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
 import { ImportPanel } from "~/components/dashboard/import-panel";
+import { LibraryMenu } from "~/components/dashboard/library-menu";
+import { LibrarySidebar, SECTIONS, type Section } from "~/components/dashboard/library-sidebar";
+import { LinkCard, ViewSwitch } from "~/components/dashboard/link-card";
+import { LinkList } from "~/components/dashboard/link-list";
 import { LoadMore } from "~/components/dashboard/load-more";
+import { NewLinksButton } from "~/components/dashboard/new-links-button";
 import { PreferencesCard } from "~/components/dashboard/preferences-card";
+import { SearchBar } from "~/components/dashboard/search-bar";
 import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
-import { LinkList } from "~/components/dashboard/link-list";
-import { NewLinksButton } from "~/components/dashboard/new-links-button";
-import { SearchBar } from "~/components/dashboard/search-bar";
-import { DashboardSidebar, PhonePlanDisclosure } from "~/components/dashboard/sidebar";
-import { UsageMeter } from "~/components/dashboard/usage-meter";
+import { UsageIndicator } from "~/components/dashboard/usage-indicator";
 import { useLiveLinks } from "~/components/dashboard/use-live-links";
-import { TrashIcon } from "~/components/icons";
 import { PRODUCT_NAME } from "~/components/logo";
 import { useToast } from "~/components/toast";
-import { cx } from "~/components/ui";
+import { Button, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { publicPacks } from "~/lib/billing";
-import { LINKS_PAGE_SIZE, UNDO_MS, type PublicLink, type Usage } from "~/lib/links";
 import { linkListQuerySchema } from "~/lib/api-schemas";
+import { publicPacks } from "~/lib/billing";
+import { bulkFilter } from "~/lib/bulk";
+import { formatCount, localeFrom, type DashboardView, type SavedSearch, type TagCount } from "~/lib/library";
 import { FILTER_KEYS, filterLabel, isFiltered, searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
-import type { Role } from "~/lib/user";
+import { LINKS_PAGE_SIZE, UNDO_MS, type PublicLink, type Usage } from "~/lib/links";
 import { APP_PAGE } from "~/lib/page-layout";
 import { requireUser } from "~/server/accounts/auth.server";
-import { deletedLinksKeptMs, listUserLinks, userLinkStats } from "~/server/links/links.server";
-import { usageOf } from "~/server/billing/quota.server";
 import { entitlementsFor } from "~/server/billing/entitlements.server";
+import { usageOf } from "~/server/billing/quota.server";
+import { countSelection } from "~/server/links/bulk.server";
+import { dashboardViewOf, savedSearchesOf } from "~/server/links/library.server";
+import { deletedLinksKeptMs, listUserLinks, userLinkStats } from "~/server/links/links.server";
 
 export const meta: MetaFunction = () => [
   { title: `Dashboard · ${PRODUCT_NAME}` },
   { name: "description", content: "Your saved links with their summaries, tags, quizzes and courses, and your plan's enrichments this month." },
 ];
+
+const sectionOf = (value: string | null): Section => SECTIONS.find(([key]) => key === value)?.[0] ?? "saved";
+
 // The app's frame (decision 050); the page inside is the dashboard's own.
 export const handle = APP_PAGE;
-
-const GREETINGS: Record<Role, (monthlyAllowance: number | null) => string> = {
-  FreeUser: (allowance) => `Welcome! Save links and we will enrich up to ${allowance} of them each month.`,
-  LiteUser: () => "Welcome back, Scout! Advanced summaries and code snippets are on.",
-  ProUser: () => "Welcome back, Creator! Quizzes, courses and exports are all yours.",
-  Admin: () => "Welcome back, admin. Everything is unlocked.",
-};
-
-const TABS = [
-  ["saved", "Saved Links"],
-  ["enrichments", "Enrichments"],
-  ["share", "Share"],
-] as const;
 
 /**
  * Opening or closing a link's detail (/dashboard/links/{id}, a nested route) leaves the list as it
@@ -71,12 +65,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = searchStateFrom(new URL(request.url).searchParams);
   const parsed = linkListQuerySchema.safeParse({ ...Object.fromEntries(new URLSearchParams(searchQuery(search))), limit: LINKS_PAGE_SIZE });
   const { sort = "date", limit: _limit, before: _before, ...filter } = parsed.success ? parsed.data : { limit: LINKS_PAGE_SIZE };
-  // The first page (and the cursor of the next, if any), and statistics over every link.
-  const [page, stats, usage, entitlements] = await Promise.all([
+  const filtered = parsed.success && isFiltered(search);
+  // The first page (and the cursor of the next, if any), statistics over every link, and a
+  // search's count: the one number the bar, "Showing n of N" and "Select all N" all show.
+  const [page, stats, usage, entitlements, matching, view, savedSearches] = await Promise.all([
     listUserLinks(user.id, { limit: LINKS_PAGE_SIZE, filter, sort }),
     userLinkStats(user.id),
     usageOf(user.id),
     entitlementsFor(user.role),
+    filtered ? countSelection(user.id, filter) : Promise.resolve(null),
+    dashboardViewOf(user.id),
+    savedSearchesOf(user.id),
   ]);
   // The page shows the same answers the server enforces: no second reckoning in the browser.
   return {
@@ -84,16 +83,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
     links: page.links,
     nextCursor: page.nextCursor,
     search: parsed.success ? search : {},
+    matching: matching === null ? null : { query: searchQuery(search), count: matching },
     stats,
     usage,
-    monthlyAllowance: entitlements.monthlyAllowance,
     access: entitlements.features,
     watermark: entitlements.watermark,
     packs: publicPacks(),
     keptMs: deletedLinksKeptMs(),
+    view,
+    savedSearches,
+    // Numbers in the reader's grouping, the same on the server and in the browser.
+    locale: localeFrom(request.headers.get("accept-language")),
     // The server's time of this page of links: a link saved after it is new (use-live-links).
     asOf: Date.now(),
   };
+}
+
+/**
+ * How many links the view holds: the library's count, or the server's count of a search's
+ * matches (GET /api/links/count), asked again when the search or the statistics change. The bar,
+ * "Showing n of N" and "Select all N" all read this one number.
+ */
+function useViewTotal(search: SearchState, libraryTotal: number, refresh: unknown, initial: { query: string; count: number } | null): number | null {
+  const query = searchQuery(search);
+  const filtered = isFiltered(search);
+  const countQuery = filtered ? searchQuery({ ...search, sort: undefined }) : null;
+  const [answer, setAnswer] = useState(initial);
+  const first = useRef(true);
+  useEffect(() => {
+    // The loader counted the first search; later ones (and changes) are asked for.
+    if (first.current && initial && initial.query === query) {
+      first.current = false;
+      return;
+    }
+    first.current = false;
+    if (countQuery === null) return;
+    let current = true;
+    apiFetch<{ count: number }>(`/api/links/count?${countQuery}`).then(
+      ({ count }) => current && setAnswer({ query, count }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+    // `initial` is the first render's; later answers come from here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, countQuery, refresh]);
+  if (!filtered) return libraryTotal;
+  return answer?.query === query ? answer.count : null;
 }
 
 export default function Dashboard() {
@@ -101,6 +138,7 @@ export default function Dashboard() {
   // A link's detail (nested route): a side panel on a desktop, the page itself on a phone.
   const detail = useOutlet();
   const openId = useParams().id;
+  const { locale } = data;
   // The search and filters live in the address: typing replaces the entry, a filter picked or
   // removed adds one (so Back undoes it), and Back or Forward brings their search back.
   const [search, setSearch] = useState<SearchState>(data.search);
@@ -119,6 +157,10 @@ export default function Dashboard() {
   }, []);
   const filtered = isFiltered(search);
   const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, serverNow, searching, searchError } = useLiveLinks(data, search);
+  // One total for the view (see useViewTotal); a settled bulk action counts again.
+  const [bulkSettled, setBulkSettled] = useState(0);
+  const libraryTotal = stats.total + stats.unenriched;
+  const total = useViewTotal(search, libraryTotal, `${bulkSettled}-${libraryTotal}-${stats.enriched}`, data.matching);
   // Bulk actions (batchProcessing): the rows' checkboxes and the toolbar over them.
   const bulk = useBulkSelection(links);
   const bulkAllowed = data.access.batchProcessing === "available";
@@ -126,7 +168,62 @@ export default function Dashboard() {
   const searchKey = searchQuery(search);
   const clearBulk = bulk.clear;
   useEffect(() => clearBulk(), [searchKey, clearBulk]);
-  const filterByTag = (tag: string) => changeSearch({ ...search, tag }, { push: true });
+  const toast = useToast();
+
+  // The sidebar: tags with counts (asked for after the page is up, and again as links change),
+  // saved searches (from the loader), and the section shown.
+  const [tags, setTags] = useState<TagCount[] | null>(null);
+  const [tagsAsked, setTagsAsked] = useState(0);
+  useEffect(() => {
+    let current = true;
+    apiFetch<TagCount[]>("/api/tags").then(
+      (answer) => current && setTags(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [tagsAsked, bulkSettled, stats]);
+  const [savedSearches, setSavedSearches] = useState<SavedSearch[]>(data.savedSearches);
+  const [params] = useSearchParams();
+  const [section, setSection] = useState(() => sectionOf(params.get("tab")));
+  // A link to /dashboard?tab=... while here still switches.
+  const paramTab = params.get("tab");
+  useEffect(() => setSection(sectionOf(paramTab)), [paramTab]);
+  // Switching keeps ?tab= in the address (reload, share) without a navigation: the loaders'
+  // answers are the same, and the Enrichments section fetches its own page.
+  const selectSection = useCallback((key: Section) => {
+    setSection(key);
+    const url = new URL(window.location.href);
+    if (key === "saved") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", key);
+    window.history.replaceState(window.history.state, "", url);
+  }, []);
+
+  // The phone's drawer: the same sidebar in a modal dialog (focus inside, Escape closes).
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const { dialog: drawer } = useModalDialog(drawerOpen);
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    requestAnimationFrame(() => drawerButton.current?.focus());
+  }, []);
+
+  // Cards or list, remembered for the user.
+  const [view, setView] = useState<DashboardView>(data.view);
+  const changeView = (next: DashboardView) => {
+    const before = view;
+    setView(next);
+    apiFetch("/api/preferences/view", { method: "PUT", body: { view: next } }).catch(() => {
+      setView(before);
+      toast.show("Could not remember the view. Please try again", "error");
+    });
+  };
+
+  const filterByTag = (tag: string) => {
+    setSection("saved");
+    changeSearch({ ...search, tag }, { push: true });
+  };
   const clearSearch = () => {
     changeSearch({}, { push: true });
     // The button goes with the empty state: the focus waits in the search box, not at the page's start.
@@ -136,30 +233,14 @@ export default function Dashboard() {
     [search.q ? `“${search.q}”` : null, ...FILTER_KEYS.filter((key) => key !== "q" && search[key]).map((key) => filterLabel(key as Exclude<typeof key, "q">, search[key]!))]
       .filter(Boolean)
       .join(", ");
-  const toast = useToast();
   // After Undo, focus goes back to the row it left, once that row is drawn again.
   const focusAfterRestore = useRef<string | null>(null);
   useEffect(() => {
     const id = focusAfterRestore.current;
     if (!id || !links.some((link) => link.id === id)) return;
     focusAfterRestore.current = null;
-    document.querySelector<HTMLElement>(`[data-row-link="${id}"]`)?.focus();
+    document.querySelector<HTMLElement>(`[data-row-link="${id}"], [data-delete-link="${id}"]`)?.focus();
   }, [links]);
-  const [params] = useSearchParams();
-  const tabOf = (value: string | null) => TABS.find(([key]) => key === value)?.[0] ?? "saved";
-  const [tab, setTab] = useState(() => tabOf(params.get("tab")));
-  // A link to /dashboard?tab=... while here still switches.
-  const paramTab = params.get("tab");
-  useEffect(() => setTab(tabOf(paramTab)), [paramTab]);
-  // Switching tabs keeps ?tab= in the address (reload, share) without a navigation: the
-  // loaders' answers are the same, and the Enrichments tab fetches its own page.
-  const selectTab = (key: (typeof TABS)[number][0]) => {
-    setTab(key);
-    const url = new URL(window.location.href);
-    if (key === "saved") url.searchParams.delete("tab");
-    else url.searchParams.set("tab", key);
-    window.history.replaceState(window.history.state, "", url);
-  };
   // The meter follows enrichments as they finish.
   const [usage, setUsage] = useState(data.usage);
   // A fresh loader answer (after a purchase) replaces it at once.
@@ -182,6 +263,7 @@ export default function Dashboard() {
     setBuying(false);
     resetCheckout();
   };
+  const [importOpen, setImportOpen] = useState(false);
 
   /**
    * Delete with Undo: the row goes at once (other tabs hear it over the event stream), and for
@@ -214,60 +296,89 @@ export default function Dashboard() {
     });
   };
 
-  /** Left/Right (wrapping), Home and End select and focus another tab. */
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex(([key]) => key === tab);
-    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const [key] = TABS[(next + TABS.length) % TABS.length]!;
-    selectTab(key);
-    document.getElementById(`tab-${key}`)?.focus();
-  };
+  const sidebar = (inDrawer: boolean) => (
+    <LibrarySidebar
+      section={section}
+      onSection={(key) => {
+        selectSection(key);
+        if (inDrawer) closeDrawer();
+      }}
+      search={search}
+      onSearch={(next) => {
+        changeSearch(next, { push: true });
+        if (inDrawer) closeDrawer();
+      }}
+      stats={stats}
+      tags={tags}
+      savedSearches={savedSearches}
+      onSavedSearchesChanged={setSavedSearches}
+      onTagsChanged={() => {
+        setTagsAsked((n) => n + 1);
+        void resync();
+      }}
+      locale={locale}
+    />
+  );
+
+  const sectionLabel = SECTIONS.find(([key]) => key === section)![1];
+  const countText = total === null ? "Counting…" : `${formatCount(total, locale)} ${filtered ? "matching" : total === 1 ? "link" : "links"}`;
 
   return (
-    <div className="container-page py-8">
+    <div className="container-page py-4 lg:py-6">
       {detail}
       <div className={cx(detail && "max-lg:hidden")}>
       <SharedLinkToast />
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-        <Link to="/dashboard/deleted" className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white">
-          <TrashIcon className="h-4 w-4" />
-          Recently deleted
-        </Link>
-      </div>
-      <p className="mt-1 text-slate-600 dark:text-slate-300" data-testid="greeting">
-        {GREETINGS[data.role](data.monthlyAllowance)}
-      </p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <div className="min-w-0 space-y-4">
-          <PhonePlanDisclosure role={data.role} access={data.access} stats={stats} />
-          <div role="tablist" aria-label="Dashboard sections" className="flex gap-1 border-b border-slate-200 dark:border-slate-800" onKeyDown={onTabKey}>
-            {TABS.map(([key, label]) => (
-              <button
-                key={key}
-                id={`tab-${key}`}
-                role="tab"
-                type="button"
-                aria-selected={tab === key}
-                aria-controls={`tabpanel-${key}`}
-                // Roving focus (the ARIA tabs pattern): Tab enters the selected tab, arrows move between them.
-                tabIndex={tab === key ? 0 : -1}
-                onClick={() => selectTab(key)}
-                className={cx(
-                  "-mb-px whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium sm:px-4",
-                  tab === key ? "border-brand-600 text-brand-700 dark:text-brand-300" : "border-transparent text-slate-600 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200",
-                )}
-              >
-                {label}
-              </button>
-            ))}
+      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
+        <aside aria-label="Library" className="hidden lg:block">
+          <div className="sticky top-4">{sidebar(false)}</div>
+        </aside>
+        <div className="min-w-0 space-y-3">
+          {/* The bar: the page's name and count, the view, import and export, usage; then Add and Search. */}
+          <div className="flex items-center gap-2">
+            <button
+              ref={drawerButton}
+              type="button"
+              onClick={() => setDrawerOpen(true)}
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 lg:hidden dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+            >
+              <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+              <span className="sr-only">Tags, filters and saved searches</span>
+            </button>
+            <div className="min-w-0 flex-1">
+              <h1 className="truncate text-lg font-semibold leading-tight sm:text-xl">{section === "saved" ? "Library" : sectionLabel}</h1>
+              {section === "saved" ? (
+                <p className="truncate text-xs text-slate-600 dark:text-slate-300" data-testid="view-total">
+                  {countText}
+                </p>
+              ) : null}
+            </div>
+            {section === "saved" ? <ViewSwitch view={view} onChange={changeView} /> : null}
+            <LibraryMenu access={data.access} onImport={() => setImportOpen(true)} />
+            <UsageIndicator usage={usage} onBuyPack={() => setBuying(true)} locale={locale} />
           </div>
-          <div role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`} className="space-y-4">
-            {tab === "share" ? (
+          {section === "saved" ? (
+            <div className="flex flex-col gap-2 md:flex-row md:items-start">
+              <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
+              <SearchBar
+                state={search}
+                busy={searching}
+                onChange={(next) => {
+                  // Typing replaces the address; picking or removing a filter adds an entry.
+                  const typed = FILTER_KEYS.every((key) => key === "q" || next[key] === search[key]) && next.sort === search.sort;
+                  changeSearch(next, { push: !typed });
+                }}
+              />
+            </div>
+          ) : null}
+          <ImportPanel access={data.access} onImport={onImport} onSettled={reload} open={importOpen} onOpen={() => setImportOpen(true)} onClose={() => setImportOpen(false)} />
+          <div id="dashboard-section" className="space-y-3">
+            {section === "share" ? (
               <ShareTab watermark={data.watermark} />
-            ) : tab === "enrichments" ? (
+            ) : section === "enrichments" ? (
               <>
                 <PreferencesCard access={data.access.contentPreferences} />
                 <EnrichmentsTab
@@ -281,18 +392,6 @@ export default function Dashboard() {
               </>
             ) : (
               <>
-                <AddLinkForm onAdded={(link) => upsert(link)} clipboardPrompt={data.access.clipboardPrompt === "available"} />
-                <UsageMeter usage={usage} onBuyPack={() => setBuying(true)} />
-                <ImportPanel access={data.access} onImport={onImport} onSettled={reload} />
-                <SearchBar
-                  state={search}
-                  busy={searching}
-                  onChange={(next) => {
-                    // Typing replaces the address; picking or removing a filter adds an entry.
-                    const typed = FILTER_KEYS.every((key) => key === "q" || next[key] === search[key]) && next.sort === search.sort;
-                    changeSearch(next, { push: !typed });
-                  }}
-                />
                 {searchError ? (
                   <p className="text-sm text-red-600 dark:text-red-400" role="alert">
                     {searchError}
@@ -302,43 +401,55 @@ export default function Dashboard() {
                 <BulkToolbar
                   access={data.access}
                   selection={bulk}
-                  matching={stats.total + stats.unenriched}
+                  matching={total}
                   filter={links.length > 0 ? bulkFilter(search) : null}
                   onBulk={onBulk}
-                  onSettled={() => void resync()}
+                  onSettled={() => {
+                    setBulkSettled((n) => n + 1);
+                    void resync();
+                  }}
                   keptMs={data.keptMs}
+                  locale={locale}
                 />
                 <NewLinksButton count={unseen} onShow={showNew} onError={() => toast.show("Could not load the new links. Please try again", "error")} />
                 {links.length === 0 && filtered ? (
                   <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300" data-testid="search-empty">
                     <p>No links match {describeSearch()}.</p>
-                    <button type="button" onClick={clearSearch} className="mt-3 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+                    <Button variant="secondary" size="sm" onClick={clearSearch} className="mt-3">
                       Clear search and filters
-                    </button>
+                    </Button>
                   </div>
                 ) : links.length === 0 ? (
                   <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-                    No links yet. Paste one above to get started.
+                    No links yet. Paste one anywhere on this page, or into the field above, to save it.
                   </p>
                 ) : (
                   <>
-                    <LinkList
-                      links={links}
-                      label={filtered ? "Matching links" : "Saved links"}
-                      busy={searching}
-                      currentId={openId}
-                      onChange={upsert}
-                      onDelete={deleteWithUndo}
-                      onTag={filterByTag}
-                      selectionFor={bulkAllowed ? bulk.rowSelection : undefined}
-                    />
+                    {view === "cards" ? (
+                      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={filtered ? "Matching links" : "Saved links"} aria-busy={searching} data-view="cards">
+                        {links.map((link) => (
+                          <LinkCard key={link.id} link={link} onDelete={deleteWithUndo} onTag={filterByTag} />
+                        ))}
+                      </ul>
+                    ) : (
+                      <LinkList
+                        links={links}
+                        label={filtered ? "Matching links" : "Saved links"}
+                        busy={searching}
+                        currentId={openId}
+                        onChange={upsert}
+                        onDelete={deleteWithUndo}
+                        onTag={filterByTag}
+                        selectionFor={bulkAllowed ? bulk.rowSelection : undefined}
+                      />
+                    )}
                     <LoadMore
                       shown={links.length}
-                      // A search's count is not known until its last page: what is shown, plus more while there is more.
-                      total={filtered ? links.length : stats.total}
-                      noun={filtered ? (hasMore ? "matching links so far" : "matching links") : "links"}
+                      total={total}
+                      noun={filtered ? "matching links" : "links"}
                       hasMore={hasMore}
                       loading={loadingMore}
+                      locale={locale}
                       onLoadMore={() => loadMore().catch(() => toast.show("Could not load more links. Please try again", "error"))}
                     />
                   </>
@@ -347,8 +458,33 @@ export default function Dashboard() {
             )}
           </div>
         </div>
-        <DashboardSidebar role={data.role} access={data.access} stats={stats} />
       </div>
+      <dialog
+        ref={drawer}
+        aria-label="Library"
+        onCancel={(event) => {
+          event.preventDefault();
+          closeDrawer();
+        }}
+        onClick={(event) => {
+          // A press on the backdrop (the dialog itself, outside its panel) closes it.
+          if (event.target === event.currentTarget) closeDrawer();
+        }}
+        className="m-0 h-full max-h-none w-[min(20rem,88vw)] max-w-none overflow-y-auto border-r border-slate-200 bg-white p-0 text-slate-900 backdrop:bg-slate-900/60 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+        data-testid="library-drawer"
+      >
+        {drawerOpen ? (
+          <div className="space-y-3 p-3">
+            <div className="flex items-center justify-between">
+              <p className="px-2.5 text-base font-semibold">Library</p>
+              <Button variant="ghost" size="sm" onClick={closeDrawer}>
+                Close
+              </Button>
+            </div>
+            {sidebar(true)}
+          </div>
+        ) : null}
+      </dialog>
       </div>
       <BuyPackModal open={modalOpen} packs={data.packs} result={checkoutState} onClose={closeModal} />
     </div>

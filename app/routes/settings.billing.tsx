@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog, type ConfirmRequest } from "~/components/admin/confirm-dialog";
 import { EarlierLinksOffer } from "~/components/billing/earlier-links-offer";
+import { PlanFeatures } from "~/components/billing/plan-features";
+import { UsageMeter } from "~/components/dashboard/usage-meter";
 import { TestModeBanner } from "~/components/billing/test-mode-banner";
 import { LocalTime, useDateFormat } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
@@ -17,7 +19,9 @@ import { PLANS } from "~/lib/plans";
 import { ROLE_LABELS } from "~/lib/user";
 import { requireUser } from "~/server/accounts/auth.server";
 import { billingSummary, receiptsOf } from "~/server/billing/billing.server";
+import { entitlementsFor } from "~/server/billing/entitlements.server";
 import { creditHistory } from "~/server/billing/ledger.server";
+import { usageOf } from "~/server/billing/quota.server";
 import { earlierLinks } from "~/server/links/earlier-links.server";
 import { APP_PAGE } from "~/lib/page-layout";
 
@@ -26,8 +30,15 @@ export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [summary, credits, receipts, earlier] = await Promise.all([billingSummary(user), creditHistory(user.id), receiptsOf(user.id), earlierLinks(user)]);
-  return { summary, credits, receipts, earlier };
+  const [summary, credits, receipts, earlier, usage, entitlements] = await Promise.all([
+    billingSummary(user),
+    creditHistory(user.id),
+    receiptsOf(user.id),
+    earlierLinks(user),
+    usageOf(user.id),
+    entitlementsFor(user.role),
+  ]);
+  return { summary, credits, receipts, earlier, usage, access: entitlements.features };
 }
 
 const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? id;
@@ -197,6 +208,16 @@ export default function Billing() {
               An administrator set your plan by hand. Buying or cancelling a subscription does not change it; ask support if it should.
             </p>
           ) : null}
+        </Card>
+
+        <Card role="region" aria-labelledby="features-heading" data-testid="billing-features">
+          <h2 id="features-heading" className="text-sm font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300">
+            Features and usage
+          </h2>
+          <div className="mt-3 grid gap-4 lg:grid-cols-[18rem_1fr]">
+            <UsageMeter usage={loaded.usage} />
+            <PlanFeatures access={loaded.access} />
+          </div>
         </Card>
 
         <EarlierLinksOffer initial={loaded.earlier} />

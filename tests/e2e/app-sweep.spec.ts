@@ -157,21 +157,24 @@ async function creatorPages(page: Page, device: Device) {
   await check(page, device, "saved links");
   await test.step("focus rings", () => expectVisibleFocus(page));
 
-  // Plan, feature access and statistics: beside the list on a desktop, behind a button on a phone.
-  const plan = page.getByRole("complementary", { name: "Your plan" });
-  if (device.width === DESKTOP.width) {
-    await expect(plan).toBeVisible();
-  } else {
-    await expect(plan).toBeHidden();
-    const toggle = page.getByRole("button", { name: /Plan & statistics/ });
+  // The library's sidebar (status filters with counts, saved searches, tags): beside the list on a
+  // desktop, a drawer on a phone opened by a button (the plan's features and usage are in Billing).
+  const library = device.width === DESKTOP.width ? page.getByRole("complementary", { name: "Library" }) : page.getByRole("dialog", { name: "Library" });
+  if (device.width !== DESKTOP.width) {
+    await expect(page.getByRole("complementary", { name: "Library" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Tags, filters and saved searches" });
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(plan).toBeVisible();
   }
-  await expect(plan.getByRole("heading", { name: "Statistics" })).toBeVisible();
-  await expect(plan.getByRole("heading", { name: "Feature Access" })).toBeVisible();
-  await expect(plan).toContainText("Creator plan");
+  await expect(library).toBeVisible();
+  await expect(library.getByRole("heading", { name: "Status" })).toBeVisible();
+  await expect(library.getByRole("heading", { name: "Tags" })).toBeVisible();
+  await check(page, device, "library sidebar");
+  if (device.width !== DESKTOP.width) {
+    await page.keyboard.press("Escape");
+    await expect(library).toBeHidden();
+  }
 
   // Share from the row's ⋯ menu (the copied-link notice), then the link's details opened.
   await rowAction(rows.first(), "Share");
@@ -189,7 +192,7 @@ async function creatorPages(page: Page, device: Device) {
   await expect(page.getByText("Welcome to Creator")).toBeHidden();
 
   // Enrichments: a card's details, and the quiz, course and rephrasing panels open on three cards.
-  await page.getByRole("tab", { name: "Enrichments" }).click();
+  await openSection(page, device, "Enrichments");
   const card = (title: string) => page.getByTestId("enrichment-card").filter({ hasText: title });
   await card(LONG_TITLE).getByRole("button", { name: "Show details" }).click();
   await expect(card(LONG_TITLE).getByTestId("link-details")).toContainText("gave up");
@@ -202,7 +205,7 @@ async function creatorPages(page: Page, device: Device) {
   await expect(card("Seeded page 8").getByText(/ask again later/)).toBeVisible();
   await check(page, device, "enrichments with details, quiz, course and rephrasing open");
 
-  await page.getByRole("tab", { name: "Share" }).click();
+  await openSection(page, device, "Shared links");
   const shared = page.getByTestId("shared-link");
   await expect(shared).toHaveCount(1);
   // The whole title is readable within the screen (it wraps rather than being cut to "Bu…").
@@ -211,6 +214,12 @@ async function creatorPages(page: Page, device: Device) {
   expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await check(page, device, "share tab");
 
+}
+
+/** A dashboard section from the sidebar, in the drawer on a phone. */
+async function openSection(page: Page, device: Device, name: string) {
+  if (device.width !== DESKTOP.width) await page.getByRole("button", { name: "Tags, filters and saved searches" }).click();
+  await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name }).click();
 }
 
 async function accountPages(page: Page, device: Device) {

@@ -7,13 +7,13 @@ test("a Creator generates a quiz, answers it and sees the score", async ({ page 
   await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/dashboard");
-  await expect(page.getByTestId("greeting")).toContainText("Creator");
+  await expect(page.getByRole("heading", { level: 1, name: "Library" })).toBeVisible();
 
   await page.getByLabel("Save a link").fill(pagesUrl("/article"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("link-row").first()).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
 
-  await page.getByRole("tab", { name: "Enrichments" }).click();
+  await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Enrichments" }).click();
   const card = page.getByTestId("enrichment-card").first();
   await expect(card).toContainText("How Postgres Indexes Work");
   // Collapsed: the summary first; the code snippets behind Show details.

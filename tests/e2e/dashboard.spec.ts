@@ -5,7 +5,7 @@ import { E2E_CREATOR, openRow, pagesUrl, registerThroughPage, rowActions } from 
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
   await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");
-  await expect(page.getByTestId("greeting")).toContainText("5 of them each month");
+  await expect(page.getByTestId("usage-indicator")).toContainText("0/5");
   await expect(page.getByTestId("usage-meter")).toContainText("0 / 5");
 
   const input = page.getByLabel("Save a link");
@@ -89,7 +89,9 @@ test("a failing link shows Failed with its reason and a Retry button; Free users
   await expect(row.getByTestId("link-error")).toHaveText("The page answered 404 Not Found");
   expect(await rowActions(row)).toContain("Retry");
 
-  const locked = page.getByRole("link", { name: /Quiz generator \(locked/ });
+  // The locked features are listed in Billing now.
+  await page.goto("/settings/billing");
+  const locked = page.getByTestId("plan-features").getByRole("link", { name: /Quiz generator \(locked/ });
   await expect(locked).toHaveAttribute("href", "/upgrade?feature=quizGenerator");
 });
 
@@ -113,20 +115,23 @@ test("keyboard: after Retry on a failed link the focus is on that link's title",
 // Notify me (sales Coming Soon) is in sales.global.spec.ts: it switches sales off for everyone.
 test("a locked feature leads to /upgrade with its plan highlighted and on sale", async ({ page }) => {
   await registerThroughPage(page, `upgrade-${Date.now()}@example.com`, "dash-password");
-  await page.getByRole("link", { name: /Quiz generator \(locked/ }).click();
+  await page.goto("/settings/billing");
+  await page.getByTestId("plan-features").getByRole("link", { name: /Quiz generator \(locked/ }).click();
   await expect(page).toHaveURL("/upgrade?feature=quizGenerator");
   await expect(page.getByTestId("plan-creator")).toHaveAttribute("data-highlighted", "true");
   await expect(page.getByTestId("plan-scout")).toHaveAttribute("data-highlighted", "false");
   await expect(page.getByTestId("plan-creator").getByRole("button", { name: "Subscribe to Creator" })).toBeEnabled();
 });
 
-/** The sidebar's Feature Access list (the plan card above it lists what is sold, by other names). */
-const featureAccess = (page: Page) =>
-  page.getByRole("complementary", { name: "Your plan" }).locator("section", { has: page.getByRole("heading", { name: "Feature Access" }) });
+/** Billing's one list of the plan's features (it was the dashboard sidebar's Feature Access). */
+async function featureAccess(page: Page) {
+  await page.goto("/settings/billing");
+  return page.getByTestId("plan-features");
+}
 
 test("a Free user's sidebar shows public sharing as available, as the plan card says and the server allows", async ({ page }) => {
   await registerThroughPage(page, `sidebar-${Date.now()}@example.com`, "dash-password");
-  const sidebar = featureAccess(page);
+  const sidebar = await featureAccess(page);
   await expect(sidebar.getByRole("listitem").filter({ hasText: "Public sharing" })).toContainText("✓");
   await expect(sidebar.getByRole("link", { name: /Public sharing \(locked/ })).toHaveCount(0);
   await expect(sidebar.getByRole("link", { name: /Code snippets \(locked/ })).toHaveAttribute("href", "/upgrade?feature=codeSnippets");
@@ -138,32 +143,30 @@ test("a Creator's sidebar shows every feature of the plan as available, none as 
   await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/dashboard");
-  const sidebar = featureAccess(page);
+  const sidebar = await featureAccess(page);
   for (const name of ["Batch processing", "Bookmarklet", "Affiliate links", "API access", "Quiz generator"]) {
     await expect(sidebar.getByRole("listitem").filter({ hasText: name })).toContainText("✓");
   }
   await expect(sidebar.getByText("Coming soon")).toHaveCount(0);
 });
 
-test("the dashboard's tabs follow the ARIA tabs pattern: one tab stop, arrows, Home and End", async ({ page }) => {
+test("the dashboard's sections are the sidebar's links: the current one is marked, and ?tab= keeps it", async ({ page }) => {
   await registerThroughPage(page, `tabs-${Date.now()}@example.com`, "dash-password");
-  const tab = (name: string) => page.getByRole("tab", { name });
-  await expect(tab("Saved Links")).toHaveAttribute("aria-selected", "true");
-  await expect(tab("Enrichments")).toHaveAttribute("tabindex", "-1");
-  await tab("Saved Links").focus();
-  await page.keyboard.press("ArrowRight");
-  await expect(tab("Enrichments")).toBeFocused();
-  await expect(tab("Enrichments")).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("tabpanel", { name: "Enrichments" })).toBeVisible();
-  await page.keyboard.press("End");
-  await expect(tab("Share")).toBeFocused();
-  await page.keyboard.press("ArrowRight");
-  await expect(tab("Saved Links")).toBeFocused();
-  await expect(page.getByRole("tabpanel", { name: "Saved Links" })).toContainText("Save a link");
-  await page.keyboard.press("ArrowLeft");
-  await expect(tab("Share")).toHaveAttribute("aria-selected", "true");
-  await page.keyboard.press("Home");
-  await expect(tab("Saved Links")).toHaveAttribute("aria-selected", "true");
+  const sections = page.getByRole("navigation", { name: "Dashboard sections" });
+  const link = (name: string) => sections.getByRole("link", { name, exact: true });
+  await expect(link("Library")).toHaveAttribute("aria-current", "page");
+  await link("Enrichments").focus();
+  await page.keyboard.press("Enter");
+  await expect(link("Enrichments")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 1, name: "Enrichments" })).toBeVisible();
+  await expect(page).toHaveURL(/tab=enrichments/);
+  await page.reload();
+  await expect(link("Enrichments")).toHaveAttribute("aria-current", "page");
+  await link("Shared links").click();
+  await expect(page).toHaveURL(/tab=share/);
+  await link("Library").click();
+  await expect(page.getByLabel("Save a link")).toBeVisible();
+  await expect(page).toHaveURL("/dashboard");
 });
 
 test("a deactivated account saving a link is told its account is deactivated, not to try again", async ({ page }) => {

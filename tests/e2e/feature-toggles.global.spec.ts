@@ -19,7 +19,7 @@ test("an admin switches the quiz off for Creator: a signed-in Creator is told it
   await creator.getByLabel("Save a link").fill(pagesUrl("/react"));
   await creator.getByRole("button", { name: "Save", exact: true }).click();
   await expect(creator.getByTestId("link-row").first()).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
-  await creator.getByRole("tab", { name: "Enrichments" }).click();
+  await creator.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Enrichments" }).click();
   const card = creator.getByTestId("enrichment-card").filter({ hasText: "React hooks" }).first();
   const quizButton = card.getByRole("button", { name: "Quiz", exact: true });
   await expect(quizButton).toBeVisible();
@@ -78,7 +78,7 @@ test("an admin switches the quiz off for Creator: a signed-in Creator is told it
   await save.click();
   await expect(status).toHaveText("Saved");
   await creator.reload();
-  await creator.getByRole("tab", { name: "Enrichments" }).click();
+  await creator.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Enrichments" }).click();
   await expect(card.getByRole("button", { name: "Quiz", exact: true })).toBeVisible();
   expect((await creator.request.post(`/api/links/${linkId}/quiz`, { headers: { Origin: baseURL! }, data: {} })).status()).toBeLessThan(300);
 });

@@ -25,7 +25,7 @@ test("keyboard: a failed sign-in leaves the focus on Sign In, and a second Enter
 
 test("keyboard: Save preferences keeps the focus on its button", async ({ page }) => {
   await signInThroughPage(page, E2E_CREATOR);
-  await page.getByRole("tab", { name: "Enrichments" }).click();
+  await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Enrichments" }).click();
   const form = page.getByRole("form", { name: "Content preferences" });
   const button = form.getByRole("button", { name: "Save preferences" });
   await button.focus();
@@ -159,6 +159,7 @@ test("keyboard: a pack whose checkout cannot start keeps the focus in the buy-pa
     await held;
     await route.fulfill({ status: 502, json: { message: "The payment provider is not answering." } });
   });
+  await page.getByTestId("usage-indicator").locator("button[aria-expanded]").click();
   await page.getByTestId("usage-meter").getByRole("button", { name: "Buy Enrichment Pack" }).click();
   const modal = page.getByRole("dialog", { name: "Buy Enrichment Pack" });
   const pack = modal.getByRole("button", { name: /Buy Popular Pack/ });

@@ -15,7 +15,11 @@ test("import a 1,000-bookmark file and watch the progress reach done", async ({ 
   // One page twice and one address that is not a web page.
   lines.push('<DT><A HREF="https://import.example/article/7" ADD_DATE="1600000007">Article 7 again</A>', '<DT><A HREF="javascript:void(0)">A bookmarklet</A>', "</DL><p>", "</DL><p>");
 
-  const panel = page.getByTestId("import-panel");
+  // Import lives behind the bar's Import and export menu; its dialog explains the formats.
+  await page.getByRole("button", { name: "Import and export" }).click();
+  await page.getByRole("button", { name: "Import bookmarks…" }).click();
+  const panel = page.getByRole("dialog", { name: "Import bookmarks" });
+  await expect(panel).toContainText("Pocket, Raindrop");
   await expect(panel.getByRole("button", { name: "Import bookmarks" })).toBeEnabled();
   await page.setInputFiles("#import-file", { name: "bookmarks.html", mimeType: "text/html", buffer: Buffer.from(lines.join("\n")) });
   const progress = page.getByTestId("import-progress");
@@ -41,13 +45,22 @@ test("import a 1,000-bookmark file and watch the progress reach done", async ({ 
 
 // The file input is only there for the button to open: a keyboard must not stop on it too, where
 // its focus is a 1-pixel box no one can see.
-test("keyboard: Tab goes from the export links straight to Import bookmarks, which opens the file picker", async ({ page }) => {
+test("keyboard: the Import and export menu opens the import dialog, whose button opens the file picker (the file input is no Tab stop)", async ({ page }) => {
   const email = `import-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await registerThroughPage(page, email, "import-password");
-  const panel = page.getByTestId("import-panel");
-  await panel.getByRole("link", { name: "Locked Markdown archive (Creator)" }).focus();
+  const menu = page.getByRole("button", { name: "Import and export" });
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("link", { name: "Locked Markdown archive (Creator)" })).toBeVisible();
   await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Import bookmarks…" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("dialog", { name: "Import bookmarks" });
   const button = panel.getByRole("button", { name: "Import bookmarks" });
+  // Close, then the file button: the file input itself is skipped.
+  await expect(panel.getByRole("button", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Tab");
   await expect(button).toBeFocused();
   const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");

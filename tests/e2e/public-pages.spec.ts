@@ -79,7 +79,7 @@ test("a Free user shares a link; signed out, its page shows the summary, tags an
   const row = page.getByTestId("link-row").first();
   await expect(row).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
   await rowAction(row, "Share");
-  await page.getByRole("tab", { name: "Share" }).click();
+  await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Shared links" }).click();
   const shared = page.getByTestId("shared-link").first();
   await expect(shared).toContainText("A gentle guide to React hooks");
   const shareUrl = await shared.getByRole("link").textContent();

@@ -128,7 +128,9 @@ test("Recently deleted lists deleted links with when they go for good; Restore b
     client.query("update links set deleted_at = now() - interval '1 day' where user_id = $1 and title in ('Seeded page 1', 'Seeded page 3')", [await userIdOf(email)]),
   );
 
-  await page.getByRole("link", { name: "Recently deleted" }).click();
+  // On a phone it is in the library's drawer.
+  await page.getByRole("button", { name: "Tags, filters and saved searches" }).click();
+  await page.getByRole("dialog", { name: "Library" }).getByRole("link", { name: "Recently deleted" }).click();
   await expect(page).toHaveURL("/dashboard/deleted");
   await expect(page.getByRole("heading", { level: 1, name: "Recently deleted" })).toBeVisible();
   const rows = page.getByTestId("deleted-row");

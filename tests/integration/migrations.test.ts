@@ -32,6 +32,7 @@ const ALL_TABLES = [
   "plan_notify_signups",
   "receipts",
   "role_grants",
+  "saved_searches",
   "share_views",
   "subscriptions",
   "user_preferences",

@@ -237,6 +237,13 @@ describe("real answers validate against the document", () => {
     expect((await call<{ status: string }>("get", "/api/links/{id}", 200, { params: { id: linkId }, token })).status).toBe("enriched");
     await call("post", "/api/links/{id}/tags", 200, { params: { id: linkId }, token, body: { accept: [], dismiss: [] } });
     await call("put", "/api/links/{id}/tags", 200, { params: { id: linkId }, token, body: { tags: ["Reading list", "to-read"] } });
+    await call("get", "/api/tags", 200, { token });
+    await call("post", "/api/tags/rename", 200, { token, body: { from: "to-read", to: "To read" } });
+    const saved = await call<{ id: string }>("post", "/api/saved-searches", 201, { token, body: { name: "To read", query: "tag=To read" } });
+    await call("get", "/api/saved-searches", 200, { token });
+    await call("delete", "/api/saved-searches/{id}", 200, { params: { id: saved.id }, token });
+    await call("put", "/api/preferences/view", 200, { token, body: { view: "cards" } });
+    await call("get", "/api/preferences/view", 200, { token });
     await call("get", "/api/links/stats", 200, { token });
     expect((await call<{ count: number }>("get", "/api/links/count", 200, { token, query: "?status=enriched" })).count).toBeGreaterThanOrEqual(1);
 

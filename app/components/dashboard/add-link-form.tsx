@@ -21,7 +21,17 @@ function openRow(id: string) {
   (row?.querySelector<HTMLElement>("a, button, [tabindex]") ?? row)?.focus();
 }
 
-/** The add form: Save stays disabled until the URL is valid; a preview appears while typing. */
+/** Whether a key press or paste goes into a field (where it is the field's, not the page's). */
+function inField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+/**
+ * The bar's add field: Save stays disabled until the URL is valid; a preview appears while typing.
+ * A URL pasted anywhere on the page outside a field is saved at once (the field shows it while
+ * it is saved).
+ */
 export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: PublicLink) => void; clipboardPrompt: boolean }) {
   const [url, setUrl] = useState("");
   const [found, setFound] = useState<Found | null>(null);
@@ -51,15 +61,37 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
     }
   }
 
+  const form = useRef<HTMLFormElement>(null);
+  const busyRef = useRef(false);
+  // Paste a URL anywhere outside a field: saved as if typed and submitted.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      if (inField(event.target) || busyRef.current) return;
+      const text = event.clipboardData?.getData("text/plain").trim() ?? "";
+      if (!isValidLinkUrl(text)) return;
+      event.preventDefault();
+      setUrl(text);
+      void saveRef.current(text);
+    };
+    document.addEventListener("paste", onPaste);
+    return () => document.removeEventListener("paste", onPaste);
+  }, []);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) return;
-    const form = event.currentTarget;
+    await save(url.trim());
+  }
+
+  async function save(target: string) {
     let saved = false;
+    busyRef.current = true;
     setBusy(true);
     setFound(null);
     try {
-      const { message, ...link } = await apiFetch<PublicLink & { message?: string }>("/api/links", { body: { url: url.trim() } });
+      const { message, ...link } = await apiFetch<PublicLink & { message?: string }>("/api/links", { body: { url: target } });
       onAdded(link);
       if (message) setFound({ kind: "saved", link });
       saved = true;
@@ -77,45 +109,47 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       const told = error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503);
       toast.show(told ? error.message : "Failed to add link. Please try again", "error");
     } finally {
+      busyRef.current = false;
       setBusy(false);
       // Save stays focusable while busy (Button's busy) but is disabled once the field is cleared,
       // which would drop a keyboard's focus to the body: the field takes it, ready for the next link.
       const focused = document.activeElement;
-      if (focused === document.body || (saved && focused instanceof HTMLButtonElement && form.contains(focused))) input.current?.focus();
+      if (focused === document.body || (saved && focused instanceof HTMLButtonElement && form.current?.contains(focused))) input.current?.focus();
     }
   }
 
+  const invalid = url !== "" && !valid;
   return (
-    <form onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <label htmlFor="add-link-url" className="block text-sm font-medium">
-        Save a link
-      </label>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+    <form ref={form} onSubmit={submit} className="relative min-w-0 flex-1">
+      <div className="flex gap-2">
+        <label htmlFor="add-link-url" className="sr-only">
+          Save a link
+        </label>
         <input
           ref={input}
           id="add-link-url"
           type="url"
           inputMode="url"
-          placeholder="https://example.com/article"
+          placeholder="Paste a link to save"
           value={url}
           onChange={(e) => {
             setUrl(e.target.value);
             setFound(null);
           }}
           onFocus={offerClipboard}
-          aria-invalid={url !== "" && !valid ? true : undefined}
+          aria-invalid={invalid ? true : undefined}
           aria-describedby="add-link-hint"
           className={cx(
-            "block w-full flex-1 rounded-lg border bg-white px-3 py-2 text-sm shadow-sm dark:bg-slate-950",
-            url !== "" && !valid ? "border-red-500" : "border-slate-300 dark:border-slate-700",
+            "block h-10 w-full min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm shadow-sm dark:bg-slate-950",
+            invalid ? "border-red-500" : "border-slate-300 dark:border-slate-700",
           )}
         />
-        <Button type="submit" busy={busy} disabled={!valid}>
+        <Button type="submit" busy={busy} disabled={!valid} className="h-10 shrink-0">
           {busy ? "Saving..." : "Save"}
         </Button>
       </div>
-      <p id="add-link-hint" className={cx("mt-2 text-xs", url !== "" && !valid ? "text-red-600 dark:text-red-400" : "text-slate-500 dark:text-slate-400")}>
-        {url !== "" && !valid ? INVALID_URL_MESSAGE : "We fetch the page and enrich it in the background."}
+      <p id="add-link-hint" className={invalid ? "mt-1 text-xs text-red-600 dark:text-red-400" : "sr-only"}>
+        {invalid ? INVALID_URL_MESSAGE : "We fetch the page and enrich it in the background. Paste a link anywhere on the page to save it."}
       </p>
       {found ? (
         <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="already-saved">
@@ -150,7 +184,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
         </button>
       ) : null}
       {preview && valid ? (
-        <div className="mt-3 flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="link-preview">
+        <div className="mt-2 flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800/60" data-testid="link-preview">
           <Favicon src={preview.favicon} url={url.trim()} className="mt-0.5 h-4 w-4" />
           <div>
             <p className="font-medium">{preview.title ?? "Untitled"}</p>

@@ -5,6 +5,7 @@ import type { LinkFilter } from "~/lib/api-schemas";
 import { BULK_ACTION_LABELS, bulkSummary, deleteConfirmation, type BulkActionName, type PublicBulkOperation } from "~/lib/bulk";
 import { switchedOffMessage, type FeatureAccessMap } from "~/lib/entitlements";
 import { EXPORT_FORMATS, type ExportFormat } from "~/lib/imports";
+import { formatCount } from "~/lib/library";
 import { keptForLabel, type PublicLink } from "~/lib/links";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { LockIcon } from "../icons";
@@ -76,25 +77,6 @@ export function useBulkSelection(links: PublicLink[]) {
 export type BulkSelection = ReturnType<typeof useBulkSelection>;
 
 /** How many links the search matches, asked of the server when it changes or `refresh` does; null until answered. */
-function useMatchCount(filter: LinkFilter | null, refresh: unknown): number | null {
-  const query = filter
-    ? new URLSearchParams(Object.entries(filter).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]))).toString()
-    : null;
-  const [answer, setAnswer] = useState<{ query: string; count: number } | null>(null);
-  useEffect(() => {
-    if (query === null) return;
-    let current = true;
-    apiFetch<{ count: number }>(`/api/links/count?${query}`).then(
-      ({ count }) => current && setAnswer({ query, count }),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, refresh]);
-  return query !== null && answer?.query === query ? answer.count : null;
-}
-
 type Form = { kind: "add-tag" | "remove-tag" } | { kind: "export" } | null;
 
 const ACTIONS: BulkActionName[] = ["reenrich", "retry", "add-tag", "remove-tag", "share", "unshare", "export", "delete"];
@@ -111,16 +93,19 @@ const FORMAT_LABELS: Record<ExportFormat, string> = { json: "JSON", html: "Bookm
 export function BulkToolbar({
   access,
   selection,
-  matching: libraryCount,
+  matching,
   filter,
+  locale,
   onBulk,
   onSettled,
   keptMs,
 }: {
   access: FeatureAccessMap;
   selection: BulkSelection;
-  /** How many links the whole library holds ("Not enriched" ones included); a search's matches are counted here. */
-  matching: number;
+  /** How many links the view holds: the whole library ("Not enriched" ones included), or the search's matches (null while counted); the page shows the same number. */
+  matching: number | null;
+  /** The reader's number grouping. */
+  locale?: string;
   /** The current search's filter; {} for every link; null offers no "select all" (a search the server would refuse). */
   filter: LinkFilter | null;
   onBulk: (listener: (progress: PublicBulkOperation) => void) => () => void;
@@ -151,14 +136,11 @@ export function BulkToolbar({
   const { ids, all, clear, selectAll, anchor } = selection;
   const filtered = filter !== null && Object.values(filter).some((value) => value !== undefined && value !== "");
   const settledId = op && op.status !== "running" ? op.id : null;
-  // A search's matches are counted by the server (GET /api/links/count), again after each bulk action.
-  const searchCount = useMatchCount(filtered ? filter : null, settledId);
-  const matching = filtered ? searchCount : libraryCount;
   const selectAllLabel =
-    matching === null ? "Select all matching" : filtered ? `Select all ${matching.toLocaleString("en")} matching` : `Select all ${matching.toLocaleString("en")} links`;
+    matching === null ? "Select all matching" : filtered ? `Select all ${formatCount(matching, locale)} matching` : `Select all ${formatCount(matching, locale)} links`;
   // Selecting "all matching" of a search whose size is unknown: the server counts it when asked.
   const count = all ? (matching ?? Number.POSITIVE_INFINITY) : ids.size;
-  const countLabel = count === Number.POSITIVE_INFINITY ? "All matching selected" : `${count.toLocaleString("en")} selected`;
+  const countLabel = count === Number.POSITIVE_INFINITY ? "All matching selected" : `${formatCount(count, locale)} selected`;
   const running = op?.status === "running";
   const opId = op?.id;
 
@@ -220,7 +202,7 @@ export function BulkToolbar({
   }
   if (access.batchProcessing !== "available") {
     return (
-      <p className="text-xs text-slate-600 dark:text-slate-300" data-testid="bulk-locked">
+      <p className="hidden text-xs text-slate-600 sm:block dark:text-slate-300" data-testid="bulk-locked">
         <Link className="inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" to="/upgrade?feature=batchProcessing">
           <LockIcon className="h-3.5 w-3.5" label="Locked" />
           Bulk actions (Creator)
@@ -424,7 +406,7 @@ export function BulkToolbar({
               <div className="flex flex-wrap items-center gap-2">
                 <p ref={statusRef} tabIndex={-1} role="status" className={cx("text-sm", op.status === "failed" && "text-red-600 dark:text-red-400")} data-testid="bulk-status">
                   {running
-                    ? `${BULK_ACTION_LABELS[op.action]}: ${(op.done + op.failed + op.skipped).toLocaleString("en")} of ${op.total.toLocaleString("en")}…`
+                    ? `${BULK_ACTION_LABELS[op.action]}: ${formatCount(op.done + op.failed + op.skipped, locale)} of ${formatCount(op.total, locale)}…`
                     : bulkSummary(op)}
                 </p>
                 {!running && undoable && op.action === "delete" ? (

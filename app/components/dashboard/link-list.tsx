@@ -109,6 +109,7 @@ export function LinkList({
         aria-busy={busy}
         aria-describedby="link-list-keys"
         data-testid="link-list"
+        data-view="list"
         onKeyDown={onKeyDown}
         onFocus={onFocus}
       >

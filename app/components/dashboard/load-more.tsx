@@ -1,7 +1,10 @@
+import { formatCount } from "~/lib/library";
 import { Button } from "../ui";
 
 /**
  * "Showing n of total" (announced politely as it changes) and Load more while there is more.
+ * `total` is the same number the page shows elsewhere (the bar, Select all); null while a
+ * search's count is still being asked for. Numbers in the reader's grouping (`locale`).
  * A plain button: reachable by Tab, pressed with Enter or Space; focus stays on it.
  */
 export function LoadMore({
@@ -11,9 +14,11 @@ export function LoadMore({
   hasMore,
   loading,
   onLoadMore,
+  locale,
 }: {
   shown: number;
-  total: number;
+  total: number | null;
+  locale?: string;
   noun: string;
   hasMore: boolean;
   loading: boolean;
@@ -22,7 +27,7 @@ export function LoadMore({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 pt-1">
       <p className="text-sm text-slate-600 dark:text-slate-300" role="status" aria-live="polite" data-testid={`${noun.replace(/\s+/g, "-")}-count`}>
-        Showing {shown} of {Math.max(total, shown)} {noun}
+        {total === null ? `Showing ${formatCount(shown, locale)} ${noun}` : `Showing ${formatCount(shown, locale)} of ${formatCount(Math.max(total, shown), locale)} ${noun}`}
       </p>
       {hasMore ? (
         // Not `disabled` while loading: a disabled button drops the keyboard focus.

@@ -34,12 +34,16 @@ export function SearchBar({ state, onChange, busy }: { state: SearchState; onCha
   const chips = FILTER_KEYS.filter((key): key is Exclude<FilterKey, "q"> => key !== "q" && Boolean(state[key]));
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900" role="search" aria-label="Search your links">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-q`} className="block text-sm font-medium">
-            Search links <kbd className="ml-1 rounded border border-slate-300 px-1 text-xs font-normal text-slate-600 dark:border-slate-600 dark:text-slate-300">/</kbd>
+    <div className="min-w-0 flex-1" role="search" aria-label="Search your links">
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Search links
           </label>
+          <svg aria-hidden viewBox="0 0 24 24" className="pointer-events-none absolute left-2.5 top-3 h-4 w-4 text-slate-500 dark:text-slate-400" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
           <input
             ref={input}
             id={`${id}-q`}
@@ -52,30 +56,38 @@ export function SearchBar({ state, onChange, busy }: { state: SearchState; onCha
                 set("q", "");
               }
             }}
-            placeholder={'Words, "a phrase", -without, this OR that'}
+            placeholder="Search links"
             aria-describedby={`${id}-hint`}
             maxLength={500}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-950"
+            className="block h-10 w-full rounded-lg border border-slate-300 bg-white pl-8 pr-8 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-950"
           />
+          <kbd aria-hidden className="pointer-events-none absolute right-2 top-2.5 hidden rounded border border-slate-300 px-1 text-xs text-slate-600 sm:block dark:border-slate-600 dark:text-slate-300">
+            /
+          </kbd>
         </div>
-        <div className="flex gap-2">
-          <label className="text-sm">
+        {state.q ? (
+          <label className="sr-only" htmlFor={`${id}-sort`}>
             Sort
-            <select className={fieldClass} value={state.q && state.sort === "relevance" ? "relevance" : "date"} onChange={(event) => set("sort", event.target.value)} disabled={!state.q}>
-              <option value="date">Newest first</option>
-              <option value="relevance">Best match</option>
-            </select>
           </label>
-          <button
-            type="button"
-            onClick={() => setFiltersOpen(!filtersOpen)}
-            aria-expanded={filtersOpen}
-            aria-controls={`${id}-filters`}
-            className="mt-6 self-start rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-          >
-            Filters
-          </button>
-        </div>
+        ) : null}
+        {state.q ? (
+          <select id={`${id}-sort`} className="h-10 shrink-0 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-950" value={state.sort === "relevance" ? "relevance" : "date"} onChange={(event) => set("sort", event.target.value)}>
+            <option value="date">Newest first</option>
+            <option value="relevance">Best match</option>
+          </select>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+          aria-expanded={filtersOpen}
+          aria-controls={`${id}-filters`}
+          className="flex h-10 shrink-0 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+        >
+          <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </svg>
+          <span className="sr-only sm:not-sr-only">Filters</span>
+        </button>
       </div>
       {state.q && state.sort === "relevance" ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
@@ -86,7 +98,7 @@ export function SearchBar({ state, onChange, busy }: { state: SearchState; onCha
         Press slash to search from anywhere on the page and Escape to clear the search.
       </p>
       {filtersOpen ? (
-        <div id={`${id}-filters`} className="mt-3 grid gap-2 sm:grid-cols-3">
+        <div id={`${id}-filters`} className="mt-2 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-3 dark:border-slate-800 dark:bg-slate-900">
           <label className="text-sm">
             Status
             <select className={fieldClass} value={state.status ?? ""} onChange={(event) => set("status", event.target.value)}>
@@ -128,7 +140,7 @@ export function SearchBar({ state, onChange, busy }: { state: SearchState; onCha
         </div>
       ) : null}
       {chips.length > 0 || busy ? (
-        <div className="mt-3 flex flex-wrap items-center gap-2">
+        <div className="mt-2 flex flex-wrap items-center gap-2">
           {chips.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Active filters">
               {chips.map((key) => (

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { accountSessionSchema, deleteAccountSchema, reauthenticateSchema, reauthenticatedSchema } from "~/lib/account";
 import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";
+import { SAVED_SEARCHES_MAX } from "~/lib/library";
 import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import {
@@ -83,6 +84,12 @@ import {
   upgradeEnrichmentSchema,
   usageSchema,
   webhookReceiptSchema,
+  dashboardViewSchema,
+  savedSearchInputSchema,
+  savedSearchSchema,
+  tagCountSchema,
+  tagRenamedSchema,
+  tagRenameSchema,
 } from "~/lib/api-schemas";
 import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "~/lib/api-tokens";
 import { featureFlagsAnswerSchema, flagTableUpdateSchema } from "~/lib/feature-flags";
@@ -458,8 +465,24 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "{summaryLength, language, difficulty} used by every later enrichment.", responses: { 200: preferencesSchema } },
     put: { auth: "user", summary: "The saved preferences.", body: preferencesSchema, responses: { 200: preferencesSchema } },
   },
+  "api.preferences.view.ts": {
+    get: { auth: "user", summary: "{view}: how the dashboard draws the list, list (dense rows) or cards; list until chosen.", responses: { 200: dashboardViewSchema } },
+    put: { auth: "user", summary: "Remembers the dashboard's view for the user (any plan, every device).", body: dashboardViewSchema, responses: { 200: dashboardViewSchema } },
+  },
   "api.purchase-pack.ts": {
     post: { auth: "user", summary: "{checkoutUrl}; quantity 1–100, returnUrl on our origin.", body: purchasePackSchema, responses: { 200: checkoutUrlSchema } },
+  },
+  "api.saved-searches.ts": {
+    get: { auth: "user", summary: "The user's saved searches (the dashboard sidebar's), by name.", responses: { 200: z.array(savedSearchSchema) } },
+    post: {
+      auth: "user",
+      summary: `Saves a search: {name, query} where query holds GET /api/links's parameters (q, tag, status, category, domain, from, to, sort); the same name (any case) again replaces it. 201 with it; 400 for a query GET /api/links would refuse or an empty one; 409 past ${SAVED_SEARCHES_MAX} saved searches.`,
+      body: savedSearchInputSchema,
+      responses: { 201: savedSearchSchema, 400: messageSchema, 409: messageSchema },
+    },
+  },
+  "api.saved-searches.$id.ts": {
+    delete: { auth: "user", summary: "Deletes a saved search; 404 when it is not yours.", responses: { 200: messageSchema, 404: messageSchema } },
   },
   "api.share.$id.ts": {
     get: { auth: "none", summary: "{title, description, url, tags} of a public link; anything else 404.", responses: { 200: publicSharePageSchema } },
@@ -469,6 +492,18 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.status.ts": {
     get: { auth: "none", summary: "Availability check: 200 when Postgres and Redis answer, 503 naming what is down.", responses: { 200: systemStatusSchema, 503: systemStatusSchema } },
+  },
+  "api.tags.ts": {
+    get: { auth: "user", summary: "Every tag on the user's links with how many carry it (exact spelling, as GET /api/links?tag= filters), most used first; 500 at most.", responses: { 200: z.array(tagCountSchema) } },
+  },
+  "api.tags.rename.ts": {
+    post: {
+      auth: "user",
+      summary:
+        "Renames a tag on every one of the user's links; a link that already has the new name keeps one (a merge), no other tag changes. The new name becomes the user's own and the old one is dismissed, so a re-enrichment brings neither back wrongly (decision 040). 200 {links}; 404 when no link has the tag.",
+      body: tagRenameSchema,
+      responses: { 200: tagRenamedSchema, 400: messageSchema, 404: messageSchema },
+    },
   },
   "api.tokens.$id.ts": {
     delete: { auth: "recent", summary: "Revokes a token: it stops working at once. 404 when it is not yours.", responses: { 200: messageSchema } },

@@ -39,7 +39,7 @@ import {
   type LinkCursor,
 } from "../repos/links.server";
 
-type ListedFields = Pick<Link, "id" | "url" | "title" | "description" | "favicon" | "tags" | "status" | "enriched_at" | "created_at" | "saved_at" | "updated_at" | "error">;
+type ListedFields = Pick<Link, "id" | "url" | "title" | "description" | "favicon" | "lead_image" | "tags" | "status" | "enriched_at" | "created_at" | "saved_at" | "updated_at" | "error">;
 
 export function toPublicLink(link: ListedFields): PublicLink {
   return {
@@ -48,6 +48,7 @@ export function toPublicLink(link: ListedFields): PublicLink {
     title: link.title,
     description: link.description,
     favicon: publicFavicon(link.favicon),
+    leadImage: publicLeadImage(link.lead_image),
     tags: link.tags,
     status: link.status,
     enrichedAt: link.enriched_at?.toISOString() ?? null,
@@ -73,7 +74,6 @@ export function toLinkDetail(link: Link): LinkDetail {
     byline: link.byline,
     publishedAt: link.published_at?.toISOString() ?? null,
     siteName: link.site_name,
-    leadImage: publicLeadImage(link.lead_image),
     fetchMethod: isOneOf(FETCH_METHODS, link.fetch_method) ? link.fetch_method : null,
     fetchMs: link.fetch_ms,
     fetchReason: link.fetch_reason,

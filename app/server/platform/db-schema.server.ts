@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { FlagRole } from "~/lib/feature-flags";
+import type { DashboardView } from "~/lib/library";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { ArtifactKind, CreditReason, ImportStatus, LinkStatus, PaymentProvider, Role } from "~/lib/vocabulary";
 
@@ -19,6 +20,7 @@ export interface DB {
   enrichment_usage: EnrichmentUsageTable;
   link_artifacts: LinkArtifactsTable;
   user_preferences: UserPreferencesTable;
+  saved_searches: SavedSearchesTable;
   share_views: ShareViewsTable;
   contact_messages: ContactMessagesTable;
   plan_notify_signups: PlanNotifySignupsTable;
@@ -293,7 +295,18 @@ export interface UserPreferencesTable {
   summary_length: ColumnType<"short" | "medium" | "long", "short" | "medium" | "long" | undefined, "short" | "medium" | "long">;
   language: string | null;
   difficulty: ColumnType<"beginner" | "intermediate" | "expert", "beginner" | "intermediate" | "expert" | undefined, "beginner" | "intermediate" | "expert">;
+  /** The dashboard's view of the list (decision 051). */
+  dashboard_view: ColumnType<DashboardView, DashboardView | undefined, DashboardView>;
   updated_at: UpdatedAt;
+}
+
+/** A search the user saved from the dashboard's sidebar: its name and its URL parameters. */
+export interface SavedSearchesTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  query: string;
+  created_at: CreatedAt;
 }
 
 export interface ShareViewsTable {

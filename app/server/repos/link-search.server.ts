@@ -187,6 +187,7 @@ export const LISTED_COLUMNS = [
   "links.title",
   "links.description",
   "links.favicon",
+  "links.lead_image",
   "links.tags",
   "links.status",
   "links.error",
@@ -197,7 +198,7 @@ export const LISTED_COLUMNS = [
 ] as const;
 
 /** A link as the list shows it (LISTED_COLUMNS). */
-export type ListRow = Pick<Link, "id" | "user_id" | "url" | "title" | "description" | "favicon" | "tags" | "status" | "error" | "enriched_at" | "created_at" | "saved_at" | "updated_at">;
+export type ListRow = Pick<Link, "id" | "user_id" | "url" | "title" | "description" | "favicon" | "lead_image" | "tags" | "status" | "error" | "enriched_at" | "created_at" | "saved_at" | "updated_at">;
 
 export type SearchedLink = ListRow & {
   cursor_saved_at: string;
