@@ -40,3 +40,14 @@ export function TrashIcon(props: IconProps) {
     </svg>
   );
 }
+
+/** An arrow out of a box: a link that opens in a new tab. */
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <svg {...svgProps(props)}>
+      <path d="M14 4h6v6" />
+      <path d="M20 4l-9 9" />
+      <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </svg>
+  );
+}

@@ -1,3 +1,4 @@
+import { ExternalLinkIcon } from "../icons";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef } from "react";
 import type { EnrichmentItem } from "~/lib/artifacts";
@@ -152,7 +153,7 @@ export function LinkPanel({
           className="inline-flex min-h-11 min-w-0 items-center gap-1.5 truncate rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-300 dark:hover:bg-slate-800"
         >
           <span className="truncate">Open {host || "page"}</span>
-          <span aria-hidden>↗</span>
+          <ExternalLinkIcon />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
