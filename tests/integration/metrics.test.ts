@@ -175,6 +175,7 @@ describe("the series after real traffic", () => {
       import: { ...depth, workers: 1 },
       bulk: { ...depth, workers: 1 },
       render: { ...depth, workers: 1 },
+      "render-background": { ...depth, workers: 1 },
     });
   });
 });
