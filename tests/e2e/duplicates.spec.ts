@@ -40,3 +40,24 @@ test("the Add form says a page is already in the library and Open it goes to its
   await expect(page.locator(`[data-link-id="${id}"]`)).toBeVisible();
   await expect(found).toHaveCount(0);
 });
+
+test("the sidebar's Possible duplicates shows the links that share a title, together, and pressing it again shows them all", async ({ page }) => {
+  const email = `dupf-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await registerThroughPage(page, email, "dup-password");
+  await seedLinks(email, 4);
+  await withDb(async (client) => {
+    await client.query("update links set title = 'Seeded  PAGE 1' where user_id = $1 and url = 'https://library.e2e.test/3'", [await userIdOf(email)]);
+  });
+  await page.goto("/dashboard");
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(4);
+  const filter = page.getByTestId("status-filter-duplicates");
+  await filter.click();
+  await expect(filter).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/duplicates=true/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute("data-url", /library\.e2e\.test\/(1|3)$/);
+  await expect(rows.nth(1)).toHaveAttribute("data-url", /library\.e2e\.test\/(1|3)$/);
+  await filter.click();
+  await expect(rows).toHaveCount(4);
+});

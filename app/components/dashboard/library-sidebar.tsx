@@ -124,6 +124,18 @@ export function LibrarySidebar(props: LibrarySidebarProps) {
             );
           })}
           {/* Unread (issue #35) goes here, counted like the others. */}
+          <li>
+            {/* Links that share an address or a title with another of yours (decision 053). */}
+            <button
+              type="button"
+              aria-pressed={inLibrary && search.duplicates === "true"}
+              className={itemClass(inLibrary && search.duplicates === "true")}
+              onClick={() => pick(search.duplicates === "true" ? { ...search, duplicates: undefined } : { ...search, duplicates: "true" })}
+              data-testid="status-filter-duplicates"
+            >
+              <span>Possible duplicates</span>
+            </button>
+          </li>
         </ul>
       </Group>
       <SavedSearches {...props} current={inLibrary ? activeQuery : ""} pick={(query) => pick(searchStateFrom(new URLSearchParams(query)))} />
