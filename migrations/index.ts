@@ -36,8 +36,8 @@ import * as keepUserTagsApart from "./20261128T050000_keep_user_tags_apart";
 import * as recordEnrichedWith from "./20261128T060000_record_enriched_with";
 import * as indexDeletedLinksByUser from "./20261128T070000_index_deleted_links_by_user";
 import * as addSessionAuthenticatedAt from "./20261129T010000_add_session_authenticated_at";
-import * as indexPossibleDuplicates from "./20261129T060000_index_possible_duplicates";
 import * as savedSearchesAndDashboardView from "./20261129T040000_saved_searches_and_dashboard_view";
+import * as indexPossibleDuplicates from "./20261129T060000_index_possible_duplicates";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -81,6 +81,6 @@ export const migrations: Record<string, Migration> = {
   "20261128T060000_record_enriched_with": recordEnrichedWith,
   "20261128T070000_index_deleted_links_by_user": indexDeletedLinksByUser,
   "20261129T010000_add_session_authenticated_at": addSessionAuthenticatedAt,
-  "20261129T060000_index_possible_duplicates": indexPossibleDuplicates,
   "20261129T040000_saved_searches_and_dashboard_view": savedSearchesAndDashboardView,
+  "20261129T060000_index_possible_duplicates": indexPossibleDuplicates,
 };
