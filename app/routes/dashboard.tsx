@@ -325,6 +325,8 @@ export default function Dashboard() {
 
   return (
     <div className="container-page py-4 lg:py-6">
+      {/* On a phone the detail is the page (the list and its h1 are hidden): it needs its own h1. */}
+      {detail ? <h1 className="sr-only lg:hidden">Link details</h1> : null}
       {detail}
       <div className={cx(detail && "max-lg:hidden")}>
       <SharedLinkToast />

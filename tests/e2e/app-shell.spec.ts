@@ -48,7 +48,7 @@ test("every public route renders its heading", async ({ page }) => {
 
 /** Every signed-in page (an admin sees them all): the app's header, one title, the header's width, no site footer. */
 const APP_PAGES: Array<[string, string]> = [
-  ["/dashboard", "Dashboard"],
+  ["/dashboard", "Library"],
   ["/dashboard/deleted", "Recently deleted"],
   ["/settings", "Settings"],
   ["/settings/billing", "Billing"],
@@ -74,10 +74,12 @@ test("every signed-in page wears the one application layout: the app header, one
     await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(title);
     await expect(page.locator("h1"), path).toHaveCount(1);
     await expect(page.getByRole("contentinfo"), path).toHaveCount(0);
-    // The page's title starts where the logo does: one content width, not a centred hero.
+    // The page starts where the logo does: one content width, not a centred hero. The dashboard's
+    // first column is its library sidebar, with the title beside it over the list.
     const logo = (await nav.getByRole("link", { name: "Linkwise dashboard" }).boundingBox())!;
-    const h1 = (await page.locator("h1").boundingBox())!;
-    expect(Math.abs(h1.x - logo.x), path).toBeLessThanOrEqual(1);
+    const first = path === "/dashboard" ? page.getByRole("complementary", { name: "Library" }) : page.locator("h1");
+    const start = (await first.boundingBox())!;
+    expect(Math.abs(start.x - logo.x), path).toBeLessThanOrEqual(1);
   }
   // The account menu: the person's own pages and Log out; Escape closes it and gives the focus back.
   const account = page.getByRole("button", { name: E2E_ADMIN.email });

@@ -239,13 +239,15 @@ export function EnrichmentCard({
     );
 
   const ready = artifacts.filter((a) => a.status === "ready");
+  // Under the card's own h2 in the Enrichments section; under the detail panel's h3 when embedded.
+  const ResultHeading = embedded ? "h4" : "h3";
   const detailsId = `details-${link.id}`;
   return (
     <li className={embedded ? "list-none" : "rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"} data-testid="enrichment-card">
       {embedded ? null : (
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="line-clamp-2 break-words font-medium">{link.title ?? link.url}</h3>
+            <h2 className="line-clamp-2 break-words font-medium">{link.title ?? link.url}</h2>
             <a href={link.url} target="_blank" rel="noopener noreferrer" className="mt-0.5 block truncate py-0.5 text-xs text-slate-600 hover:underline dark:text-slate-400">
               {link.url}
             </a>
@@ -312,10 +314,10 @@ export function EnrichmentCard({
       {shown ? (
         <section className="mt-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50" aria-label={ARTIFACT_ACCESS[shown.kind].label}>
           <div className="mb-2 flex items-center justify-between">
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+            <ResultHeading className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
               {ARTIFACT_ACCESS[shown.kind].label}
               {shown.variant ? ` · ${shown.variant}` : ""}
-            </h4>
+            </ResultHeading>
             {current?.status === "ready" ? (
               <button type="button" className="rounded px-1 py-0.5 text-xs font-medium text-brand-700 hover:underline dark:text-brand-300" onClick={() => run(shown.kind, { variant: shown.variant, regenerate: true })}>
                 Regenerate

@@ -45,11 +45,11 @@ export function LinkCard({ link, onDelete, onTag }: { link: PublicLink; onDelete
           <Favicon src={link.favicon} url={link.url} className="h-3.5 w-3.5" />
           <span className="truncate">{hostOf(link.url)}</span>
         </p>
-        <h3 className="line-clamp-2 text-sm font-semibold leading-snug">
+        <h2 className="line-clamp-2 text-sm font-semibold leading-snug">
           <a href={link.url} target="_blank" rel="noreferrer noopener" className="hover:underline">
             {title}
           </a>
-        </h3>
+        </h2>
         {link.status === "error" && link.error ? (
           <p className="line-clamp-2 text-xs text-red-700 dark:text-red-300">{link.error}</p>
         ) : link.description ? (
