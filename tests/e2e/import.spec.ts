@@ -31,16 +31,18 @@ test("import a 1,000-bookmark file and watch the progress reach done", async ({ 
   await expect(page.getByTestId("import-invalid")).toHaveText("1");
   await expect(page.getByTestId("import-not-enriched")).toHaveText("1,000");
   await expect(page.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100");
-  // The list shows the imported links, newest saved first, as Not enriched with their Enrich action.
-  const first = page.getByTestId("link-row").first();
-  await expect(first).toContainText("Article 999");
-  await expect(first).toContainText("Not enriched");
-  expect(await rowActions(first)).toContain("Enrich");
   // The lock is an SVG image named Locked (an emoji lock was an empty box without an emoji font).
   const upsell = panel.getByRole("link", { name: "Locked Enrich them all at once with Creator" });
   await expect(upsell).toBeVisible();
   await expect(upsell.getByRole("img", { name: "Locked" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // Closed, the list shows the imported links, newest saved first, as Not enriched with their Enrich action.
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  const first = page.getByTestId("link-row").first();
+  await expect(first).toContainText("Article 999");
+  await expect(first).toContainText("Not enriched");
+  expect(await rowActions(first)).toContain("Enrich");
 });
 
 // The file input is only there for the button to open: a keyboard must not stop on it too, where

@@ -50,9 +50,9 @@ test("the Enrichments tab opens with at most 2 requests, cards collapsed with th
   const requests: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    // Everything the page asks of the server but the event stream, and Remix's route discovery
-    // (/__manifest: once per page load, for the page's links, whatever the tab).
-    if (url.origin !== baseURL || url.pathname === "/api/events" || url.pathname === "/__manifest") return;
+    // Everything the page asks of the server but the event stream, Remix's route discovery
+    // (/__manifest) and the sidebar's tags (/api/tags): each once per page load, whatever the section.
+    if (url.origin !== baseURL || ["/api/events", "/__manifest", "/api/tags"].includes(url.pathname)) return;
     if (["fetch", "xhr", "document"].includes(request.resourceType())) requests.push(url.pathname + url.search);
   });
   await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Enrichments" }).click();

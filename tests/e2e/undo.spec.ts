@@ -26,8 +26,9 @@ async function openDashboard(page: Page) {
 
 const titles = (page: Page) => page.getByTestId("link-row").locator("[data-row-link]").allTextContents();
 const rowTitled = (page: Page, title: string) => page.getByTestId("link-row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
-const statistic = (page: Page, label: string) =>
-  page.getByRole("complementary", { name: "Your plan" }).locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");
+/** A status filter's count in the library's sidebar. */
+const statistic = (page: Page, label: "Saved" | "Failed") =>
+  page.getByRole("complementary", { name: "Library" }).getByTestId(`status-filter-${label === "Saved" ? "all" : "error"}`).locator("span").last();
 
 test("delete shows Undo, Undo puts the link back where it was (here and in another tab), and without Undo it stays gone", async ({ page, context }) => {
   await creatorWithLinks(page, 5);
