@@ -125,7 +125,7 @@ const linkFilterShape = {
     .string({ error: "tag must be text" })
     .trim()
     .min(1, "tag must not be empty")
-    .max(40, "tag is too long (40 characters at most)")
+    .max(TAG_MAX_CHARS, `tag is too long (${TAG_MAX_CHARS} characters at most)`)
     .optional()
     .describe("Only links with this tag (exact, as shown on the link)."),
   status: z
