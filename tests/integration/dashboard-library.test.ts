@@ -51,6 +51,10 @@ describe("tags", () => {
       { tag: "news", count: 1 },
     ]);
 
+    // A saved search on the old name follows the rename; one on another tag does not.
+    await api("POST", "/api/saved-searches", { token: alice.token, body: { name: "JS about react", query: "tag=js&q=react" } });
+    await api("POST", "/api/saved-searches", { token: alice.token, body: { name: "News", query: "tag=news" } });
+
     // Merge js into javascript: b keeps one, a's js is renamed; the others stay; Bob's is not touched.
     const merged = await api("POST", "/api/tags/rename", { token: alice.token, body: { from: "JS", to: "javascript" } });
     expect(merged).toMatchObject({ status: 200, body: { links: 2 } });
@@ -59,6 +63,11 @@ describe("tags", () => {
     expect((await tagsOf(c)).tags).toEqual(["Reading"]);
     expect((await tagsOf(bobs)).tags).toEqual(["js"]);
     expect((await tagsOf(gone)).tags).toEqual(["js"]);
+    const searches = await api<Array<{ name: string; query: string }>>("GET", "/api/saved-searches", { token: alice.token });
+    expect(searches.body.map(({ name, query }) => [name, query])).toEqual([
+      ["JS about react", "q=react&tag=javascript"],
+      ["News", "tag=news"],
+    ]);
     // The filter finds them by the new name.
     const filtered = await api<Array<{ id: string }>>("GET", "/api/links?tag=javascript", { token: alice.token });
     expect(filtered.body.map((l) => l.id).sort()).toEqual([a, b].sort());

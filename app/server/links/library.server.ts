@@ -13,6 +13,7 @@ import {
   listSavedSearches,
   savedSearchNamed,
   setDashboardView,
+  setSavedSearchQuery,
   upsertSavedSearch,
   writeLinkTags,
 } from "../repos/library.server";
@@ -40,7 +41,13 @@ export async function renameUserTag(userId: string, from: string, to: string): P
       const rows = await linksWithTagForUpdate(trx, userId, from);
       if (rows.length === 0) throw new HttpError(404, `No link has the tag “${from}”.`);
       const changed = rows.map((row) => ({ id: row.id, ...renameOwnTag({ tags: row.tags, userTags: row.user_tags, dismissedTags: row.dismissed_tags }, from, to) }));
-      return { links: await writeLinkTags(trx, userId, changed) };
+      const links = await writeLinkTags(trx, userId, changed);
+      // Saved searches on the old name follow it (in any case, as the rename matches links).
+      for (const saved of await listSavedSearches(trx, userId)) {
+        const search = searchStateFrom(new URLSearchParams(saved.query));
+        if (search.tag?.toLowerCase() === from.toLowerCase()) await setSavedSearchQuery(trx, userId, saved.id, searchQuery({ ...search, tag: to }));
+      }
+      return { links };
     });
 }
 

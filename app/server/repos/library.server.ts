@@ -66,6 +66,11 @@ export async function upsertSavedSearch(db: Database, userId: string, { name, qu
     .executeTakeFirstOrThrow();
 }
 
+/** Points a saved search at another query (a tag it names was renamed). */
+export async function setSavedSearchQuery(db: Database, userId: string, id: string, query: string): Promise<void> {
+  await db.updateTable("saved_searches").set({ query }).where("id", "=", id).where("user_id", "=", userId).execute();
+}
+
 export async function savedSearchNamed(db: Database, userId: string, name: string) {
   return db.selectFrom("saved_searches").select("id").where("user_id", "=", userId).where(sql`lower(name)`, "=", name.toLowerCase()).executeTakeFirst();
 }
