@@ -335,7 +335,7 @@ export function EnrichmentCard({
           )}
         </section>
       ) : null}
-      {expanded ? <LinkDetails detail={link} showSummary={false} id={detailsId} /> : null}
+      {expanded ? <LinkDetails detail={link} showSummary={false} id={detailsId} headingLevel="h3" /> : null}
     </li>
   );
 }
