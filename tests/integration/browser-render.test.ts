@@ -30,6 +30,10 @@ function readProcCmdline(pid: number): string {
   }
 }
 
+// Long enough that a render on a machine the whole suite keeps busy is not timed out and tried
+// again: these tests count the page's requests, and a second try fetched its script twice.
+const RENDER_TIMEOUT_MS = "90000";
+
 type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
 const running: Pipeline[] = [];
 // After each test, passed or failed: a pipeline left running (its worker on the same Redis
@@ -47,7 +51,7 @@ async function save(pipeline: Pipeline, path: string, timeoutMs = 60_000): Promi
 
 describe("script-built pages through the worker", () => {
   it("renders the shell in the browser and enriches it with the text its script built, a second user's save comes from the shared cache, then closes the browser on shutdown", async () => {
-    const pipeline = await startPipeline(shellRoutes, { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: "30000" } });
+    const pipeline = await startPipeline(shellRoutes, { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: RENDER_TIMEOUT_MS } });
     running.push(pipeline);
     expect(pipeline.worker.output()).toContain(`worker: headless browser on (CRAWLER_BROWSER=auto, ${executablePath}`);
 
@@ -93,7 +97,7 @@ describe("script-built pages through the worker", () => {
   it("renders a script-built page once when several users save it at the same moment, and fetches its HTML once", async () => {
     const pipeline = await startPipeline(
       { ...shellRoutes, "/tide/together/": html(fixture("index.html")) },
-      { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: "30000", WORKER_CONCURRENCY: "8", CRAWLER_BROWSER_CONCURRENCY: "3" } },
+      { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: RENDER_TIMEOUT_MS, WORKER_CONCURRENCY: "8", CRAWLER_BROWSER_CONCURRENCY: "3" } },
     );
     running.push(pipeline);
     const links = await Promise.all(Array.from({ length: 4 }, () => save(pipeline, "/tide/together/")));
