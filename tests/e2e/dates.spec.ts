@@ -18,13 +18,18 @@ async function expectLocalTimes(scope: Locator, atLeast: number) {
   const times = scope.locator("time[datetime]");
   await expect(times.nth(atLeast - 1)).toBeAttached();
   for (const time of await times.all()) {
-    const iso = (await time.getAttribute("datetime"))!;
+    // The instant and its text read together: a live stamp (a worker's last beat) moves between two reads.
+    const read = () => time.evaluate((el) => ({ iso: el.getAttribute("datetime")!, text: (el as HTMLElement).innerText.trim(), title: el.getAttribute("title") }));
+    let last = await read();
     await expect
-      .poll(async () => local(iso).includes((await time.innerText()).trim()), {
-        message: `${iso} shown as "${await time.innerText()}"`,
-      })
+      .poll(
+        async () => {
+          last = await read();
+          return local(last.iso).includes(last.text) && last.title === utc(last.iso);
+        },
+        { message: `a <time> shown as "${last.text}" (${last.iso}, title ${last.title})` },
+      )
       .toBe(true);
-    await expect(time).toHaveAttribute("title", utc(iso));
   }
 }
 
