@@ -218,6 +218,17 @@ describe("a recent sign-in (decision 048)", () => {
     expect((await api("DELETE", "/api/account/sessions", { token })).status).toBe(200);
   });
 
+  it("counts a password change as typing the password again, for the session that changed it", async () => {
+    const { password, token } = await register();
+    await typedPasswordAgo(token, 24 * 60 * 60_000);
+    expect((await api("GET", "/api/account/sessions", { token })).status).toBe(403);
+    // A wrong current password renews nothing.
+    expect((await api("POST", "/api/account/password", { token, body: { currentPassword: "not-it", newPassword: "next-pass" } })).status).toBe(400);
+    expect((await api("GET", "/api/account/sessions", { token })).status).toBe(403);
+    expect((await api("POST", "/api/account/password", { token, body: { currentPassword: password, newPassword: "next-pass" } })).status).toBe(200);
+    expect((await api("GET", "/api/account/sessions", { token })).status).toBe(200);
+  });
+
   it("counts a fresh sign-in as recent, and needs a session to re-authenticate", async () => {
     const { email, password, token } = await register();
     await typedPasswordAgo(token, 24 * 60 * 60_000);

@@ -16,7 +16,7 @@ import {
   deleteAuthFailuresForEmail,
   reserveAuthAttempt,
 } from "../repos/auth-failures.server";
-import { deleteAuthSessionsForUser, deleteExpiredAuthSessions } from "../repos/auth-sessions.server";
+import { deleteAuthSessionsForUser, markSessionAuthenticated, deleteExpiredAuthSessions } from "../repos/auth-sessions.server";
 import {
   deleteSpentEmailTokens,
   getEmailTokenByHash,
@@ -300,6 +300,8 @@ export async function updateProfile(
       .transaction()
       .execute(async (trx) => {
         const sessionsEnded = await deleteAuthSessionsForUser(trx, user.id, currentSessionId);
+        // The current password was just typed: this session counts as a recent sign-in (decision 048).
+        await markSessionAuthenticated(trx, { id: currentSessionId, userId: user.id });
         await recordAudit(
           { kind: "account", action: "account.password-changed", actor: { id: user.id, label: user.email }, target: { type: "user", id: user.id, label: user.email }, after: { sessionsEnded } },
           trx,
