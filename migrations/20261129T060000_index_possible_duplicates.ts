@@ -5,7 +5,8 @@ import { sql, type Kysely } from "kysely";
 // a canonical address (the page's own, normalised, else the saved one) or the same title, case
 // and spaces aside. `canonical_key` is the page's canonical URL normalised the way the app
 // normalises a saved one; the two partial indexes lead with the owner, like every list's.
-// The expressions must stay those of app/server/repos/link-search.server.ts (dupUrlKey, titleKey).
+// The expressions must stay those of app/server/repos/link-search.server.ts (urlKeyOf, titleKeyOf,
+// hasTitleKey); tests/integration/duplicates.test.ts fails if they differ.
 
 const TRACKING_PARAMS = new Set([
   "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "yclid", "twclid", "ttclid", "igshid", "srsltid",

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { db } from "~/server/platform/db.server";
+import { hasTitleKey, titleKeyOf, urlKeyOf } from "~/server/repos/link-search.server";
 import { apiClient, startWebServer } from "../helpers/web-server";
 
 // Duplicates are found, never silently made or lost (decision 053): adding a saved page answers
@@ -130,5 +132,23 @@ describe("duplicates=true", () => {
     const foreign = await api<{ message: string }>("GET", `/api/links?duplicates=true&before=${all.body[0]!.id}`, { token: owner.token });
     expect(foreign.status).toBe(400);
     expect((await api<Listed[]>("GET", "/api/links?duplicates=true", { token: other.token })).body).toEqual([]);
+  });
+});
+
+// The key expressions are written twice, in the migration's indexes and in the queries; if they
+// ever differ, the per-user groupings read the whole table again. Indexes built from the queries'
+// expressions (in this file's own database, dropped after) must read exactly as the migration's.
+describe("the possible-duplicates indexes", () => {
+  it("are built on the very expressions the queries group by", async () => {
+    await sql`create index check_dup_url on links (user_id, (${urlKeyOf("links")})) where deleted_at is null`.execute(db());
+    await sql`create index check_title_key on links (user_id, (${titleKeyOf("links")})) where deleted_at is null and ${hasTitleKey("links")}`.execute(db());
+    try {
+      const { rows } = await sql<{ name: string; definition: string }>`select indexname as name, indexdef as definition from pg_indexes where tablename = 'links'`.execute(db());
+      const definition = (name: string) => rows.find((row) => row.name === name)?.definition.replace(` ${name} `, " ");
+      expect(definition("check_dup_url")).toBe(definition("links_user_dup_url_idx"));
+      expect(definition("check_title_key")).toBe(definition("links_user_title_key_idx"));
+    } finally {
+      await sql`drop index check_dup_url, check_title_key`.execute(db());
+    }
   });
 });

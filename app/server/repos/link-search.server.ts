@@ -106,11 +106,12 @@ const linkHost = sql<string>`substring(links.normalized_url from '^[a-z][a-z0-9+
  * What makes two live links of a user possible duplicates (decision 053): the same address (the
  * page's canonical URL normalised, else the saved one) or the same title, case and runs of spaces
  * aside. The expressions are those of the two partial indexes of migration 20261129T060000, so
- * the per-user groupings below read an index, not the table.
+ * the per-user groupings below read an index, not the table (exported for the test that
+ * compares them with the indexes).
  */
-const urlKeyOf = (table: string) => sql<string>`coalesce(${sql.ref(`${table}.canonical_key`)}, ${sql.ref(`${table}.normalized_url`)})`;
-const titleKeyOf = (table: string) => sql<string>`lower(regexp_replace(btrim(${sql.ref(`${table}.title`)}), '\\s+', ' ', 'g'))`;
-const hasTitleKey = (table: string) => sql<SqlBool>`${sql.ref(`${table}.title`)} is not null and btrim(${sql.ref(`${table}.title`)}) <> ''`;
+export const urlKeyOf = (table: string) => sql<string>`coalesce(${sql.ref(`${table}.canonical_key`)}, ${sql.ref(`${table}.normalized_url`)})`;
+export const titleKeyOf = (table: string) => sql<string>`lower(regexp_replace(btrim(${sql.ref(`${table}.title`)}), '\\s+', ' ', 'g'))`;
+export const hasTitleKey = (table: string) => sql<SqlBool>`${sql.ref(`${table}.title`)} is not null and btrim(${sql.ref(`${table}.title`)}) <> ''`;
 
 /** The user's addresses that more than one of their live links has. */
 const sharedAddresses = (userId: string) =>
