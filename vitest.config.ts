@@ -29,6 +29,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: more files at once only makes each slower.
           maxWorkers: 2,
+          server: { deps: { external: [/\/build\/index\.js/] } },
         },
       },
     ],
