@@ -49,6 +49,29 @@ function processTree(run: RunningProcess): number[] {
   return pids;
 }
 
+/**
+ * Sends `signal` to npm's own pid alone (what an IDE's stop button, a process manager or `docker
+ * stop` does) and checks that the web server, the worker and npm start all stop, each draining.
+ */
+async function expectStopsInOrder(stack: RunningProcess, port: number, signal: NodeJS.Signals) {
+  // "ready" means the web server answers; the worker may still be starting on a busy machine.
+  await stack.waitFor(/worker: ready workerId=/, 120_000);
+  const tree = processTree(stack);
+  const webPid = Number(/web: listening on \S+ pid=(\d+)/.exec(stack.output())?.[1]);
+  const workerPid = Number(/worker: ready workerId=\S+:(\d+)/.exec(stack.output())?.[1]);
+  expect(tree).toEqual(expect.arrayContaining([webPid, workerPid]));
+  expect(await portAnswers(port)).toBe(true);
+
+  stack.child.kill(signal);
+
+  expect(await waitUntilGone(tree, 60_000)).toEqual([]);
+  expect(await portAnswers(port)).toBe(false);
+  // Drained, not killed: each process ran its own shutdown.
+  expect(stack.output()).toMatch(/web: stopped cleanly/);
+  expect(stack.output()).toMatch(/worker: stopped cleanly/);
+  expect(stack.output()).toMatch(/all stopped/);
+}
+
 afterEach(() => {
   // Whatever a failed test left running: the trees first, while npm still holds them together.
   for (const run of started.splice(0)) {
@@ -64,33 +87,14 @@ afterAll(() => {
 });
 
 describe("npm start", () => {
-  it.each(["SIGTERM", "SIGINT", "SIGKILL"] as const)(
-    "stops web, workers and itself in order when the npm process alone gets %s",
-    async (signal) => {
-      const port = await freePort();
-      const stack = npmStart({ PORT: String(port), WORKERS: "1" });
-      await stack.waitFor(READY, 120_000);
-      // "ready" means the web server answers; the worker may still be starting on a busy machine.
-      await stack.waitFor(/worker: ready workerId=/, 120_000);
-
-      const tree = processTree(stack);
-      const webPid = Number(/web: listening on \S+ pid=(\d+)/.exec(stack.output())?.[1]);
-      const workerPid = Number(/worker: ready workerId=\S+:(\d+)/.exec(stack.output())?.[1]);
-      expect(tree).toEqual(expect.arrayContaining([webPid, workerPid]));
-      expect(await portAnswers(port)).toBe(true);
-
-      // Only npm's own pid: what an IDE's stop button, a process manager or `docker stop` does.
-      stack.child.kill(signal);
-
-      expect(await waitUntilGone(tree, 60_000)).toEqual([]);
-      expect(await portAnswers(port)).toBe(false);
-      // Drained, not killed: each process ran its own shutdown.
-      expect(stack.output()).toMatch(/web: stopped cleanly/);
-      expect(stack.output()).toMatch(/worker: stopped cleanly/);
-      expect(stack.output()).toMatch(/all stopped/);
-    },
-    180_000,
-  );
+  // SIGTERM and SIGINT are sent at the end of two tests below that start the whole stack anyway
+  // (each start costs seconds of CPU); SIGKILL, which npm cannot pass on, has a start of its own.
+  it("stops web, workers and itself in order when the npm process alone gets SIGKILL", async () => {
+    const port = await freePort();
+    const stack = npmStart({ PORT: String(port), WORKERS: "1" });
+    await stack.waitFor(READY, 120_000);
+    await expectStopsInOrder(stack, port, "SIGKILL");
+  }, 180_000);
 
   it("refuses to start beside an embedded Postgres still running on DATA_DIR, naming the process that holds it", async () => {
     const dataDir = tempDir();
@@ -167,7 +171,7 @@ describe("npm start", () => {
     }
   }, 60_000);
 
-  it("says once that REDIS_URL does not answer, retries quietly, and starts when Redis comes up", async () => {
+  it("says once that REDIS_URL does not answer, retries quietly, starts when Redis comes up, and stops in order on SIGTERM", async () => {
     const redisPort = await freePort();
     // Stands in for a Redis that is not there yet: it accepts and hangs up, counting attempts.
     let attempts = 0;
@@ -177,7 +181,8 @@ describe("npm start", () => {
     });
     await new Promise<void>((resolve) => notRedis.listen(redisPort, "127.0.0.1", resolve));
 
-    const stack = npmStart({ PORT: String(await freePort()), REDIS_URL: `redis://127.0.0.1:${redisPort}`, WORKERS: "1" });
+    const port = await freePort();
+    const stack = npmStart({ PORT: String(port), REDIS_URL: `redis://127.0.0.1:${redisPort}`, WORKERS: "1" });
     await stack.waitFor(/does not answer/, 60_000);
     const attemptsWhenTold = attempts;
     await expect.poll(() => attempts, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(attemptsWhenTold + 3);
@@ -190,17 +195,16 @@ describe("npm start", () => {
       expect(output.match(/does not answer/g)).toHaveLength(1);
       expect(output).toMatch(/start Redis .*or unset REDIS_URL/i);
       expect(output).not.toMatch(STACK_LINE);
-      const tree = processTree(stack);
-      stack.child.kill("SIGTERM");
-      expect(await waitUntilGone(tree, 60_000)).toEqual([]);
+      await expectStopsInOrder(stack, port, "SIGTERM");
     } finally {
       await redis.stop();
     }
   }, 240_000);
 
-  // One start for two things (each start of the stack costs seconds of CPU): .env is read, and
-  // "ready" comes from polling its own port, not APP_URL, so a public APP_URL still starts.
-  it("reads DATA_DIR and APP_URL from .env, and polls its own port, not APP_URL", async () => {
+  // One start for three things (each start of the stack costs seconds of CPU): .env is read,
+  // "ready" comes from polling its own port, not APP_URL, so a public APP_URL still starts, and
+  // SIGINT (Ctrl-C) stops it in order.
+  it("reads DATA_DIR and APP_URL from .env, polls its own port, not APP_URL, and stops in order on SIGINT", async () => {
     // A copy of the project made of links, so this test can have a .env of its own.
     const project = tempDir();
     for (const entry of readdirSync(root)) {
@@ -211,15 +215,13 @@ describe("npm start", () => {
     writeFileSync(path.join(project, ".env"), `DATA_DIR=data-from-dotenv\nPORT=${port}\nAPP_URL=https://links.example.invalid\n`);
     mkdirSync(path.join(project, "data-from-dotenv"));
 
-    const stack = runCommand("npm", ["start"], { LOG_LEVEL: "info", WORKERS: "0", SESSION_SECRET: undefined, DATA_DIR: undefined, PORT: undefined, APP_URL: undefined }, project);
+    const stack = runCommand("npm", ["start"], { LOG_LEVEL: "info", WORKERS: "1", SESSION_SECRET: undefined, DATA_DIR: undefined, PORT: undefined, APP_URL: undefined }, project);
     started.push(stack);
     await stack.waitFor(READY, 120_000);
     expect(stack.output()).toContain("https://links.example.invalid");
     // The generated session secret lands in DATA_DIR.
     expect(existsSync(path.join(project, "data-from-dotenv", "session-secret"))).toBe(true);
     expect(existsSync(path.join(project, ".data"))).toBe(false);
-    const tree = processTree(stack);
-    stack.child.kill("SIGTERM");
-    expect(await waitUntilGone(tree, 60_000)).toEqual([]);
-  }, 180_000);
+    await expectStopsInOrder(stack, port, "SIGINT");
+  }, 240_000);
 });

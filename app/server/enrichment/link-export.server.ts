@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import PDFDocument from "pdfkit";
 import type { z } from "zod";
 import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema, type AdvancedSummary, type Course, type Quiz } from "~/lib/enrichment";
 import type { Link, LinkArtifact } from "../platform/db-schema.server";
@@ -114,8 +113,10 @@ export function codeLines(code: string, columns: number): string[] {
 const CODE_FONT_SIZE = 8.5;
 
 /** A real PDF, laid out by pdfkit (text, not a screenshot), with the same content as the Markdown. */
-export function toPdf(content: ExportContent): Promise<Buffer> {
+export async function toPdf(content: ExportContent): Promise<Buffer> {
   const { link, advanced, quiz, rephrasings, course } = content;
+  // Loaded on the first export (about 0.25 s of CPU): a server or test that never makes a PDF never pays it.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: link.title ?? link.url, Creator: "Linkwise" } });
   for (const [name, data] of Object.entries(fonts())) doc.registerFont(name, data);
   const chunks: Buffer[] = [];

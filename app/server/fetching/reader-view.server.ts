@@ -1,6 +1,19 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
+import { createRequire } from "node:module";
+import type * as ReadabilityModule from "@mozilla/readability";
+import type * as Linkedom from "linkedom";
 import { NOISE_CLASS, NOISE_ROLES } from "./noise.server";
+
+// linkedom and Readability (about 0.3 s of CPU to load) are required on the first page read:
+// the web server, which reads no pages, never loads them. Synchronously, as the parse is.
+const require = createRequire(import.meta.url);
+let libraries: { parseHTML: typeof Linkedom.parseHTML; Readability: typeof ReadabilityModule.Readability } | undefined;
+function readerLibraries() {
+  libraries ??= {
+    parseHTML: (require("linkedom") as typeof Linkedom).parseHTML,
+    Readability: (require("@mozilla/readability") as typeof ReadabilityModule).Readability,
+  };
+  return libraries;
+}
 
 /**
  * Mozilla's Readability (Firefox's Reader View) on linkedom, a DOM light enough for a parser
@@ -175,6 +188,7 @@ function skipPresentation(reader: object) {
  * it). `cut`: the page was cut short and marked (see `readablePage`): say where the article stands.
  */
 export function readableContent(html: string, cut = false): ReadableContent | null {
+  const { parseHTML, Readability } = readerLibraries();
   // linkedom builds no usable <body> for a fragment without <html>, and Readability needs one.
   const { document } = parseHTML(/<html[\s>]/i.test(html.slice(0, 4096)) ? html : `<!doctype html><html><body>${html}</body></html>`);
   removeNoise(document as unknown as NoiseDocument);

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { db } from "../platform/db.server";
 import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
@@ -19,11 +19,13 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(smtpUrl, { from });
+  // nodemailer is loaded with the first mail: a process that sends none (most tests) never loads it.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = () => (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl, { from })));
   return {
     kind: "smtp",
     async send(mail) {
-      const info = await transport.sendMail(mail);
+      const info = await (await smtp()).sendMail(mail);
       log.info("mail sent", { to: mail.to, subject: mail.subject, messageId: info.messageId });
     },
   };

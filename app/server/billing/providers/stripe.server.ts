@@ -3,8 +3,9 @@
  * events verified on the raw body and reduced to ProviderEvents. It reports Stripe's truth and
  * decides nothing; fulfilment (../fulfilment.server.ts) does.
  */
+import { createRequire } from "node:module";
+import type Stripe from "stripe";
 import { isPaidPlan, packPriceCents, planPriceCents } from "../catalogue.server";
-import Stripe from "stripe";
 import type { PaidPlanId, SubscriptionStatus } from "~/lib/billing";
 import type { Pack } from "~/lib/packs";
 import { PLANS } from "~/lib/plans";
@@ -38,10 +39,16 @@ const PLAN_BY_LOOKUP_KEY = new Map<string, PaidPlanId>((["scout", "creator"] as 
 const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ["active", "trialing", "past_due", "canceled", "unpaid", "incomplete", "incomplete_expired", "paused"];
 const INVALID_SIGNATURE = "Invalid webhook signature.";
 
+// The SDK (about 0.15 s of CPU to load) is required when a provider is first made: a process
+// that takes no payments through Stripe never loads it. Synchronously, as parseWebhook is.
+const require = createRequire(import.meta.url);
+let sdk: typeof Stripe | undefined;
+const stripeSdk = () => (sdk ??= require("stripe") as typeof Stripe);
+
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === "string" ? value : value.id);
 
 function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
+  return error instanceof stripeSdk().errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
 }
 
 function sdkConfig(apiBase: string | undefined): Stripe.StripeConfig {
@@ -54,7 +61,8 @@ function sdkConfig(apiBase: string | undefined): Stripe.StripeConfig {
 }
 
 export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
-  const stripe = new Stripe(options.secretKey, sdkConfig(options.apiBase));
+  const StripeSdk = stripeSdk();
+  const stripe = new StripeSdk(options.secretKey, sdkConfig(options.apiBase));
   // Lookup key → price id; a promise, so concurrent first uses share one look-up (or creation).
   const prices = new Map<string, Promise<string>>();
 
@@ -202,7 +210,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       } catch (error) {
         // Most often the portal was never configured in the Dashboard: tell the operator, and
         // the user "not available right now" (null) rather than a 500.
-        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        if (!(error instanceof StripeSdk.errors.StripeError)) throw error;
         log.error("Stripe refused a Customer Portal session", { customerId, code: error.code, message: error.message });
         return null;
       }

@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
+import type OpenAI from "openai";
+import type * as OpenAiSdk from "openai";
 import { z } from "zod";
 import { env } from "../../platform/env.server";
 import { LlmError, LlmRateLimitError } from "../../platform/failure-classes.server";
@@ -58,12 +59,18 @@ export function createLlmClient(options: {
   timeoutMs: number;
   maxRetries: number;
 }): LlmClient {
-  const client = new OpenAI({
-    apiKey: options.apiKey ?? "not-needed",
-    baseURL: options.baseURL,
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries,
-  });
+  // The SDK is loaded with the first call: a process that never calls a model never loads it.
+  let client: OpenAI | undefined;
+  async function openai(): Promise<OpenAI> {
+    const { default: OpenAI } = await openaiSdk();
+    client ??= new OpenAI({
+      apiKey: options.apiKey ?? "not-needed",
+      baseURL: options.baseURL,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries,
+    });
+    return client;
+  }
   // Learned per process: once a server refuses json_schema, go straight to the fallback.
   let mode: Mode = "json_schema";
 
@@ -73,7 +80,7 @@ export function createLlmClient(options: {
       currentMode === "json_schema"
         ? task.system
         : `${task.system}\n\nAnswer with one JSON object only, no prose, matching this JSON schema:\n${JSON.stringify(schema)}`;
-    return client.chat.completions.create({
+    return (await openai()).chat.completions.create({
       model: options.model,
       temperature: 0.2,
       messages: [
@@ -103,6 +110,7 @@ export function createLlmClient(options: {
           completion = await call(task, mode);
           metrics().modelCalls.inc({ outcome: "ok" });
         } catch (error) {
+          const { APIError } = await openaiSdk();
           metrics().modelCalls.inc({ outcome: error instanceof APIError && error.status === 429 ? "rate-limited" : "error" });
           if (error instanceof APIError && error.status === 400 && mode !== "prompt") {
             // No structured output here: fall back one step and try again (not counted as an attempt).
@@ -111,7 +119,7 @@ export function createLlmClient(options: {
             attempt--;
             continue;
           }
-          throw toLlmError(error, options.timeoutMs);
+          throw toLlmError(error, options.timeoutMs, await openaiSdk());
         }
         if (completion.usage) {
           tokensIn = (tokensIn ?? 0) + completion.usage.prompt_tokens;
@@ -151,7 +159,11 @@ function parseJson(content: string): unknown {
   }
 }
 
-function toLlmError(error: unknown, timeoutMs: number): LlmError {
+/** The `openai` package, imported once on first use (about 0.1 s of CPU). */
+let sdk: Promise<typeof OpenAiSdk> | undefined;
+const openaiSdk = () => (sdk ??= import("openai"));
+
+function toLlmError(error: unknown, timeoutMs: number, { APIConnectionTimeoutError, APIError }: typeof OpenAiSdk): LlmError {
   if (error instanceof APIConnectionTimeoutError) {
     const limit = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
     return new LlmError(`The model took longer than ${limit}`, false);
