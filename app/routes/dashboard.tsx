@@ -10,7 +10,7 @@ import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
 import { ImportPanel } from "~/components/dashboard/import-panel";
 import { LibraryMenu } from "~/components/dashboard/library-menu";
 import { LibrarySidebar, SECTIONS, type Section } from "~/components/dashboard/library-sidebar";
-import { LinkCard, ViewSwitch } from "~/components/dashboard/link-card";
+import { ViewSwitch } from "~/components/dashboard/link-card";
 import { LinkList } from "~/components/dashboard/link-list";
 import { LoadMore } from "~/components/dashboard/load-more";
 import { NewLinksButton } from "~/components/dashboard/new-links-button";
@@ -427,24 +427,17 @@ export default function Dashboard() {
                   </p>
                 ) : (
                   <>
-                    {view === "cards" ? (
-                      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={filtered ? "Matching links" : "Saved links"} aria-busy={searching} data-view="cards">
-                        {links.map((link) => (
-                          <LinkCard key={link.id} link={link} onDelete={deleteWithUndo} onTag={filterByTag} />
-                        ))}
-                      </ul>
-                    ) : (
-                      <LinkList
-                        links={links}
-                        label={filtered ? "Matching links" : "Saved links"}
-                        busy={searching}
-                        currentId={openId}
-                        onChange={upsert}
-                        onDelete={deleteWithUndo}
-                        onTag={filterByTag}
-                        selectionFor={bulkAllowed ? bulk.rowSelection : undefined}
-                      />
-                    )}
+                    <LinkList
+                      links={links}
+                      view={view}
+                      label={filtered ? "Matching links" : "Saved links"}
+                      busy={searching}
+                      currentId={openId}
+                      onChange={upsert}
+                      onDelete={deleteWithUndo}
+                      onTag={filterByTag}
+                      selectionFor={bulkAllowed ? bulk.rowSelection : undefined}
+                    />
                     <LoadMore
                       shown={links.length}
                       total={total}

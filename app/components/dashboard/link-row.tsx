@@ -9,7 +9,8 @@ import { Favicon, hostOf } from "../favicon";
 import { useDateFormat } from "../local-time";
 import { useToast } from "../toast";
 import { Badge, Button, cx } from "../ui";
-import { RowMenu, type RowMenuItem } from "./row-menu";
+import { SelectBox, openOnPlainClick, useLinkActions, type LinkItemProps } from "./link-actions";
+import { RowMenu } from "./row-menu";
 
 export function StatusBadge({ status }: { status: PublicLink["status"] }) {
   if (status === "pending") {
@@ -323,60 +324,11 @@ export const linkDetailPath = (id: string) => `/dashboard/links/${id}`;
  * only when not enriched (with a failure's reason once), and its actions in a ⋯ menu. The title is
  * the row's one focusable element, and only when `tabStop` (the list's roving Tab stop).
  */
-export function LinkRow({
-  link,
-  onChange,
-  onDelete,
-  onOpen,
-  selection,
-  onTag,
-  tabStop = true,
-  current = false,
-}: {
-  link: PublicLink;
-  onChange: (link: PublicLink) => void;
-  onDelete: (link: PublicLink) => void;
-  /** Opens the link's detail (`focus: "tags"` for the menu's Edit tags). */
-  onOpen: (link: PublicLink, focus?: "tags") => void;
-  selection?: RowSelection;
-  /** Filters the list by a tag the reader clicks. */
-  onTag?: (tag: string) => void;
-  tabStop?: boolean;
-  /** Its detail is open beside the list. */
-  current?: boolean;
-}) {
-  const toast = useToast();
+export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, tabStop = true, current = false }: LinkItemProps) {
   const titleLink = useRef<HTMLAnchorElement>(null);
   const name = link.title ?? link.url;
   const host = hostOf(link.url);
-
-  async function retry() {
-    try {
-      onChange(await apiFetch<PublicLink>(`/api/links/${link.id}/retry`, { method: "POST" }));
-      // Retry (or Enrich) goes as the link turns Processing: the focus stays on the row, not the page's start.
-      titleLink.current?.focus();
-    } catch (error) {
-      toast.show(error instanceof ApiError ? error.message : "Retry failed. Please try again", "error");
-    }
-  }
-
-  async function share() {
-    try {
-      const { shareUrl } = await apiFetch<{ shareUrl: string }>(`/api/links/${link.id}/share`, { method: "POST" });
-      await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
-      toast.show(`Public link copied: ${shareUrl}`, "success");
-    } catch (error) {
-      toast.show(error instanceof ApiError ? error.message : "Could not share the link. Please try again", "error");
-    }
-  }
-
-  const actions: RowMenuItem[] = [
-    ...(link.status === "enriched" ? [{ label: "Share", onSelect: share }] : []),
-    ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
-    ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),
-    { label: "Edit tags", onSelect: () => onOpen(link, "tags") },
-    { label: "Delete", onSelect: () => onDelete(link), danger: true },
-  ];
+  const actions = useLinkActions({ link, onChange, onDelete, onOpen }, titleLink);
   const shownTags = link.tags.slice(0, ROW_TAGS);
   const moreTags = link.tags.length - shownTags.length;
   const reason = (link.status === "error" || link.status === "unenriched") && link.error ? link.error : null;
@@ -393,22 +345,7 @@ export function LinkRow({
       // The address the row is for: its text shows the site alone once the page has a title.
       data-url={link.url}
     >
-      {selection ? (
-        // Out of the Tab order (x selects from the keyboard); the label is a larger target for a finger.
-        <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
-          <input
-            type="checkbox"
-            tabIndex={-1}
-            checked={selection.checked}
-            // onClick, not onChange: it carries the Shift key for a range.
-            onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
-            onChange={() => undefined}
-            aria-label={`Select ${name}`}
-            data-select-link={link.id}
-            className="h-4 w-4 cursor-pointer accent-brand-600"
-          />
-        </label>
-      ) : null}
+      {selection ? <SelectBox selection={selection} name={name} linkId={link.id} className="-m-1" /> : null}
       <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
       <div className="min-w-0 flex-1">
         <a
@@ -417,11 +354,7 @@ export function LinkRow({
           tabIndex={tabStop ? 0 : -1}
           aria-current={current ? "true" : undefined}
           data-row-link={link.id}
-          onClick={(event) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-            event.preventDefault();
-            onOpen(link);
-          }}
+          onClick={(event) => openOnPlainClick(event, () => onOpen(link))}
           className="line-clamp-2 break-words rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
         >
           {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : name}
