@@ -99,13 +99,27 @@ function Highlighted({ html }: { html: string }) {
   );
 }
 
+/**
+ * A field's text that follows its stored value while the user has not changed it: a live update
+ * of the link (its enrichment finishing while the detail is open) never replaces what they are typing.
+ */
+function useSyncedField(stored: string) {
+  const [value, setValue] = useState(stored);
+  const last = useRef(stored);
+  useEffect(() => {
+    const before = last.current;
+    last.current = stored;
+    setValue((current) => (current === before ? stored : current));
+  }, [stored]);
+  return [value, setValue] as const;
+}
+
 /** The owner's own notes on a link: searchable, saved with one button. */
 function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail: LinkDetail) => void }) {
   const id = useId();
   const toast = useToast();
-  const [text, setText] = useState(detail.notes ?? "");
+  const [text, setText] = useSyncedField(detail.notes ?? "");
   const [saving, setSaving] = useState(false);
-  useEffect(() => setText(detail.notes ?? ""), [detail.notes]);
   const notes = useRef<HTMLTextAreaElement>(null);
   const changed = text !== (detail.notes ?? "");
   async function save() {
@@ -170,11 +184,9 @@ function EnrichedWithNote({ detail }: { detail: LinkDetail }) {
 function TitleAndTagsEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail: LinkDetail) => void }) {
   const id = useId();
   const toast = useToast();
-  const [title, setTitle] = useState(detail.title ?? "");
-  const [tags, setTags] = useState(detail.tags.join(", "));
+  const [title, setTitle] = useSyncedField(detail.title ?? "");
+  const [tags, setTags] = useSyncedField(detail.tags.join(", "));
   const [saving, setSaving] = useState(false);
-  useEffect(() => setTitle(detail.title ?? ""), [detail.title]);
-  useEffect(() => setTags(detail.tags.join(", ")), [detail.tags]);
   const nextTags = uniqueTags(tags.split(","), { maxLength: TAG_MAX_CHARS });
   const titleChanged = title.trim() !== (detail.title ?? "");
   const tagsChanged = nextTags.join("\n") !== detail.tags.join("\n");
@@ -187,6 +199,9 @@ function TitleAndTagsEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: 
       if (tagsChanged) saved = await apiFetch<LinkDetail>(`/api/links/${detail.id}/tags`, { method: "PUT", body: { tags: nextTags } });
       if (titleChanged) saved = await apiFetch<LinkDetail>(`/api/links/${detail.id}`, { method: "PATCH", body: { title: title.trim() || null } });
       onSaved(saved);
+      // The fields show what was stored (tags cleaned up and deduplicated).
+      setTitle(saved.title ?? "");
+      setTags(saved.tags.join(", "));
       toast.show("Title and tags saved. Enrichment will keep them.", "success");
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Could not save the title and tags. Please try again", "error");
@@ -307,11 +322,7 @@ export function LinkDetails({
   );
 }
 
-/** A row's bulk-selection checkbox: `onToggle` hears whether Shift was held (a range). */
-export interface RowSelection {
-  checked: boolean;
-  onToggle: (checked: boolean, shiftKey: boolean) => void;
-}
+export type { RowSelection } from "./link-actions";
 
 /** How many tags a row shows before "+N". */
 const ROW_TAGS = 3;
