@@ -1,11 +1,12 @@
 import { Form, NavLink } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode, type Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { ROLE_LABELS, type PublicUser } from "~/lib/user";
 import { Logo, LogoMark, PRODUCT_NAME } from "./logo";
 import { ROLE_TONES } from "./nav-bar";
 import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 import { Badge, cx } from "./ui";
+import { useDisclosure } from "./use-disclosure";
 
 /**
  * The frame of every signed-in page (decision 050): the application header here, and AppPage for
@@ -44,32 +45,6 @@ const menuLink = ({ isActive }: { isActive: boolean }) =>
     "flex min-h-10 items-center rounded-lg px-3 text-sm font-medium",
     isActive ? "bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800",
   );
-
-/** A panel opened by a button: Escape or a click elsewhere closes it, and Escape gives the focus back. */
-function useDisclosure() {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
-  return { open, setOpen, button, panel, close: () => setOpen(false) };
-}
 
 function AccountBadges({ user }: { user: PublicUser }) {
   return (

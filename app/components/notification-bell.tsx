@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
 import type { PublicNotification, PublicUser } from "~/lib/user";
 import { LocalTime } from "./local-time";
 import { cx } from "./ui";
+import { useDisclosure } from "./use-disclosure";
 
 export const UNREAD_POLL_MS = 30_000;
 
@@ -14,9 +15,9 @@ export function formatBadge(count: number): string {
 /** The bell: unread badge refreshed every 30 s, a dropdown of recent notifications. */
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const [unread, setUnread] = useState(initialUnread);
-  const [open, setOpen] = useState(false);
+  // The dropdown: Escape, a press elsewhere or the focus leaving closes it (useDisclosure).
+  const { open, toggle, button, panel } = useDisclosure();
   const [items, setItems] = useState<PublicNotification[] | null>(null);
-  const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => setUnread(initialUnread), [initialUnread]);
 
@@ -39,20 +40,6 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
       },
       (error: unknown) => console.warn("notifications load failed", error),
     );
-    const close = (event: MouseEvent) => {
-      if (panel.current && !panel.current.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      panel.current?.querySelector("button")?.focus();
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", escape);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", escape);
-    };
   }, [open]);
 
   async function markAllRead() {
@@ -60,7 +47,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
     setUnread(0);
     setItems((current) => current?.map((n) => ({ ...n, read: true })) ?? null);
     // The button goes once nothing is unread: the focus goes back to the bell, not the page's start.
-    panel.current?.querySelector("button")?.focus();
+    button.current?.focus();
   }
 
   async function markRead(item: PublicNotification) {
@@ -71,10 +58,11 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   }
 
   return (
-    <div className="relative" ref={panel}>
+    <div className="relative">
       <button
+        ref={button}
         type="button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
         className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
         aria-expanded={open}
@@ -90,7 +78,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
         ) : null}
       </button>
       {open ? (
-        <div className="fixed inset-x-3 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80 border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900">
+        <div ref={panel} className="fixed inset-x-3 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80 border border-slate-200 bg-white shadow-xl dark:border-slate-700 dark:bg-slate-900">
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
             <p className="text-sm font-semibold">
               Notifications {unread > 0 ? <span className="font-normal text-slate-600 dark:text-slate-400">({unread} unread)</span> : null}

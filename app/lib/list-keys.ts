@@ -9,7 +9,7 @@ export const LIST_KEYS = [
   { keys: ["Enter"], action: "Open the link's details" },
   { keys: ["x"], action: "Select or unselect the link (Shift+x selects a range)" },
   { keys: ["."], action: "Actions menu: Share, Retry, Tags, Delete" },
-  { keys: ["Esc"], action: "Close the details or a menu" },
+  { keys: ["Esc"], action: "Close what is on top: a menu, else the details, else clear the selection" },
   { keys: ["?"], action: "Show these keys" },
 ] as const;
 

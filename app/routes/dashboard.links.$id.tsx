@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useParams, useRouteError } from "@remix-run/react";
 import { LinkPanel, useCloseLink } from "~/components/dashboard/link-panel";
+import { useLiveDetail } from "~/components/dashboard/use-live-detail";
 import { PRODUCT_NAME } from "~/components/logo";
 import { requireUser } from "~/server/accounts/auth.server";
 import { entitlementsFor } from "~/server/billing/entitlements.server";
@@ -36,7 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function LinkDetailRoute() {
-  const data = useLoaderData<typeof loader>();
+  // Kept current by the dashboard's live events (the link's status, summary, tags and attempts).
+  const data = useLiveDetail(useLoaderData<typeof loader>());
   // A fresh panel per link: its forms start from that link's values.
   return <LinkPanel key={data.detail.id} detail={data.detail} item={data.item} access={data.access} attempts={data.attempts} kept={data.kept} />;
 }

@@ -10,7 +10,7 @@ import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
 import { ImportPanel } from "~/components/dashboard/import-panel";
 import { LibraryMenu } from "~/components/dashboard/library-menu";
 import { LibrarySidebar, SECTIONS, type Section } from "~/components/dashboard/library-sidebar";
-import { LinkCard, ViewSwitch } from "~/components/dashboard/link-card";
+import { ViewSwitch } from "~/components/dashboard/link-card";
 import { LinkList } from "~/components/dashboard/link-list";
 import { LoadMore } from "~/components/dashboard/load-more";
 import { NewLinksButton } from "~/components/dashboard/new-links-button";
@@ -20,6 +20,7 @@ import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
 import { UsageIndicator } from "~/components/dashboard/usage-indicator";
 import { useLiveLinks } from "~/components/dashboard/use-live-links";
+import type { LiveDetailContext } from "~/components/dashboard/use-live-detail";
 import { PRODUCT_NAME } from "~/components/logo";
 import { useToast } from "~/components/toast";
 import { Button, cx } from "~/components/ui";
@@ -135,8 +136,6 @@ function useViewTotal(search: SearchState, libraryTotal: number, refresh: unknow
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
-  // A link's detail (nested route): a side panel on a desktop, the page itself on a phone.
-  const detail = useOutlet();
   const openId = useParams().id;
   const { locale } = data;
   // The search and filters live in the address: typing replaces the entry, a filter picked or
@@ -157,6 +156,9 @@ export default function Dashboard() {
   }, []);
   const filtered = isFiltered(search);
   const { links, hasMore, loadingMore, loadMore, stats, upsert, remove, onArtifact, onLinkEvent, onImport, onBulk, resync, unseen, showNew, reload, serverNow, searching, searchError } = useLiveLinks(data, search);
+  // A link's detail (nested route): a side panel on a desktop, the page itself on a phone. It
+  // follows the link over this page's event stream (no second stream).
+  const detail = useOutlet({ onLinkEvent } satisfies LiveDetailContext);
   // One total for the view (see useViewTotal); a settled bulk action counts again.
   const [bulkSettled, setBulkSettled] = useState(0);
   const libraryTotal = stats.total + stats.unenriched;
@@ -427,24 +429,17 @@ export default function Dashboard() {
                   </p>
                 ) : (
                   <>
-                    {view === "cards" ? (
-                      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label={filtered ? "Matching links" : "Saved links"} aria-busy={searching} data-view="cards">
-                        {links.map((link) => (
-                          <LinkCard key={link.id} link={link} onDelete={deleteWithUndo} onTag={filterByTag} />
-                        ))}
-                      </ul>
-                    ) : (
-                      <LinkList
-                        links={links}
-                        label={filtered ? "Matching links" : "Saved links"}
-                        busy={searching}
-                        currentId={openId}
-                        onChange={upsert}
-                        onDelete={deleteWithUndo}
-                        onTag={filterByTag}
-                        selectionFor={bulkAllowed ? bulk.rowSelection : undefined}
-                      />
-                    )}
+                    <LinkList
+                      links={links}
+                      view={view}
+                      label={filtered ? "Matching links" : "Saved links"}
+                      busy={searching}
+                      currentId={openId}
+                      onChange={upsert}
+                      onDelete={deleteWithUndo}
+                      onTag={filterByTag}
+                      selectionFor={bulkAllowed ? bulk.rowSelection : undefined}
+                    />
                     <LoadMore
                       shown={links.length}
                       total={total}

@@ -5,7 +5,7 @@ import { E2E_CREATOR, openRow, pagesUrl, registerThroughPage, rowActions } from 
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
   await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");
-  await expect(page.getByTestId("usage-indicator")).toContainText("0/5");
+  await expect(page.getByTestId("usage-indicator")).toContainText("5 left");
   await expect(page.getByTestId("usage-meter")).toContainText("0 / 5");
 
   const input = page.getByLabel("Save a link");

@@ -12,6 +12,7 @@ import { LockIcon } from "../icons";
 import { LocalTime } from "../local-time";
 import { useToast } from "../toast";
 import { Button, buttonClass, cx } from "../ui";
+import { useEscapeLayer } from "../use-escape-layer";
 import type { RowSelection } from "./link-row";
 
 const POLL_MS = 1_000;
@@ -177,21 +178,13 @@ export function BulkToolbar({
     formOpener.current?.focus();
   }, []);
 
-  // Escape closes an open form first, then clears the selection.
-  useEffect(() => {
-    if (count === 0 && !form) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      // A dialog's Escape is its own (Cancel).
-      if (document.querySelector('[role="dialog"], dialog[open]')) return;
-      event.preventDefault();
-      if (form) return closeForm();
-      clear();
-      focusFirstRow();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [count, form, clear, closeForm, focusFirstRow]);
+  // Escape closes an open form first (its field's Escape included), then, when nothing is open
+  // above it (a menu, a link's detail), clears the selection.
+  useEscapeLayer(form !== null, "popup", closeForm, { whileTyping: true });
+  useEscapeLayer(count > 0, "selection", () => {
+    clear();
+    focusFirstRow();
+  });
 
   if (access.batchProcessing === "switched-off") {
     return (

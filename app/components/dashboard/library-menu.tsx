@@ -1,52 +1,29 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import type { FeatureAccessMap } from "~/lib/entitlements";
 import { LockIcon } from "../icons";
 import { cx } from "../ui";
+import { useDisclosure } from "../use-disclosure";
 
 const itemClass = "flex min-h-10 w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800";
 
 /**
  * Import and export behind one button in the bar (a disclosure: Tab moves through its items,
- * Escape or a press elsewhere closes it). Import opens the import dialog, which explains the
+ * Escape, a press elsewhere or the focus leaving closes it: useDisclosure). Import opens the import dialog, which explains the
  * formats; the exports download the whole library.
  */
 export function LibraryMenu({ access, onImport }: { access: FeatureAccessMap; onImport: () => void }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onFocus = (event: FocusEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("focusin", onFocus);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("focusin", onFocus);
-    };
-  }, [open]);
+  const { open, setOpen, toggle, button, panel } = useDisclosure();
   const markdown = access.markdownExport === "available";
   return (
-    <div ref={root} className="relative">
+    <div className="relative">
       <button
         ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={`${id}-menu`}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         className="flex h-10 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
       >
         <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -54,7 +31,7 @@ export function LibraryMenu({ access, onImport }: { access: FeatureAccessMap; on
         </svg>
         <span className="sr-only sm:not-sr-only">Import and export</span>
       </button>
-      <div id={`${id}-menu`} hidden={!open} className="absolute right-0 top-full z-30 mt-2 w-64 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      <div ref={panel} id={`${id}-menu`} hidden={!open} className="absolute right-0 top-full z-30 mt-2 w-64 rounded-2xl border border-slate-200 bg-white p-1.5 shadow-lg dark:border-slate-700 dark:bg-slate-900">
         <ul>
           <li>
             <button

@@ -1,27 +1,39 @@
+import { useRef } from "react";
 import { DASHBOARD_VIEWS, DASHBOARD_VIEW_LABELS, type DashboardView } from "~/lib/library";
-import { STATUS_LABELS, type PublicLink } from "~/lib/links";
-import { Favicon } from "../favicon";
-import { TrashIcon } from "../icons";
+import { STATUS_LABELS } from "~/lib/links";
+import { Favicon, hostOf } from "../favicon";
 import { cx } from "../ui";
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
-}
+import { SelectBox, openOnPlainClick, useLinkActions, type LinkItemProps } from "./link-actions";
+import { linkDetailPath } from "./link-row";
+import { RowMenu } from "./row-menu";
 
 /**
  * A link as a card (the Cards view): the stored lead image (or the site's icon on a tint), the
- * site, the title (the one Tab stop that opens it), a line of description, up to three tags and
- * Delete. Failed and processing links say so on the image.
+ * site, the title, a line of description and up to three tags. It is a row drawn otherwise: the
+ * same list widget drives it (LinkList: one Tab stop, keys, selection), the title opens its
+ * detail, and its actions are the row's ⋯ menu. Failed and processing links say so on the image.
  */
-export function LinkCard({ link, onDelete, onTag }: { link: PublicLink; onDelete: (link: PublicLink) => void; onTag: (tag: string) => void }) {
+export function LinkCard({ link, onChange, onDelete, onOpen, selection, onTag, tabStop = true, current = false }: LinkItemProps) {
+  const titleLink = useRef<HTMLAnchorElement>(null);
   const title = link.title || link.url;
+  const actions = useLinkActions({ link, onChange, onDelete, onOpen }, titleLink);
   return (
-    <li className="group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900" data-testid="link-card">
-      <div className="relative aspect-[16/9] bg-slate-100 dark:bg-slate-800">
+    <li
+      className={cx(
+        "group relative flex min-w-0 flex-col rounded-2xl border bg-white shadow-sm dark:bg-slate-900",
+        selection?.checked
+          ? "border-brand-500 ring-2 ring-brand-500 dark:border-brand-400 dark:ring-brand-400"
+          : current
+            ? "border-slate-400 ring-2 ring-slate-400 dark:border-slate-500 dark:ring-slate-500"
+            : "border-slate-200 dark:border-slate-800",
+      )}
+      data-testid="link-card"
+      data-status={link.status}
+      data-link-id={link.id}
+      data-url={link.url}
+    >
+      {/* The image keeps the card's rounded top; the card itself does not clip, so its menu can open below it. */}
+      <div className="relative aspect-[16/9] overflow-hidden rounded-t-2xl bg-slate-100 dark:bg-slate-800">
         {link.leadImage ? (
           <img src={link.leadImage} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" data-testid="card-image" />
         ) : (
@@ -32,7 +44,7 @@ export function LinkCard({ link, onDelete, onTag }: { link: PublicLink; onDelete
         {link.status !== "enriched" ? (
           <span
             className={cx(
-              "absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-medium",
+              "absolute right-2 top-2 rounded-full px-2 py-0.5 text-xs font-medium",
               link.status === "error" ? "bg-red-700 text-white" : "bg-white/95 text-slate-800 dark:bg-slate-950/90 dark:text-slate-100",
             )}
           >
@@ -40,13 +52,22 @@ export function LinkCard({ link, onDelete, onTag }: { link: PublicLink; onDelete
           </span>
         ) : null}
       </div>
+      {selection ? <SelectBox selection={selection} name={title} linkId={link.id} className="absolute left-1.5 top-1.5 rounded-md bg-white/95 dark:bg-slate-950/90" /> : null}
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <p className="flex min-w-0 items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Favicon src={link.favicon} url={link.url} className="h-3.5 w-3.5" />
           <span className="truncate">{hostOf(link.url)}</span>
         </p>
         <h2 className="line-clamp-2 text-sm font-semibold leading-snug">
-          <a href={link.url} target="_blank" rel="noreferrer noopener" className="hover:underline">
+          <a
+            ref={titleLink}
+            href={linkDetailPath(link.id)}
+            tabIndex={tabStop ? 0 : -1}
+            aria-current={current ? "true" : undefined}
+            data-row-link={link.id}
+            onClick={(event) => openOnPlainClick(event, () => onOpen(link))}
+            className="rounded hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
             {title}
           </a>
         </h2>
@@ -59,21 +80,21 @@ export function LinkCard({ link, onDelete, onTag }: { link: PublicLink; onDelete
           <ul className="flex min-w-0 flex-wrap gap-1" aria-label="Tags">
             {link.tags.slice(0, 3).map((tag) => (
               <li key={tag}>
-                <button type="button" tabIndex={-1} onClick={() => onTag(tag)} className="max-w-[9rem] truncate rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700">
-                  #{tag}
-                </button>
+                {onTag ? (
+                  <button type="button" tabIndex={-1} onClick={() => onTag(tag)} aria-label={`Show links tagged ${tag}`} className="max-w-[9rem] truncate rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700">
+                    #{tag}
+                  </button>
+                ) : (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200">#{tag}</span>
+                )}
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            onClick={() => onDelete(link)}
-            data-delete-link={link.id}
-            aria-label={`Delete ${title}`}
-            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-red-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-red-300"
-          >
-            <TrashIcon className="h-4 w-4" />
-          </button>
+          <RowMenu
+            label={`Actions for ${title}`}
+            items={actions}
+            className="-mb-1 -mr-1 shrink-0 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
+          />
         </div>
       </div>
     </li>

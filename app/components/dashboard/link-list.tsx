@@ -1,8 +1,10 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import type { DashboardView } from "~/lib/library";
 import type { PublicLink } from "~/lib/links";
 import { isTyping, listCommand } from "~/lib/list-keys";
 import { KeysDialog } from "./keys-dialog";
+import { LinkCard } from "./link-card";
 import { LinkRow, linkDetailPath, type RowSelection } from "./link-row";
 
 /** Opens a link's detail beside the list (or as its page on a phone), keeping the search in the address. */
@@ -13,15 +15,19 @@ export function useOpenLink() {
     navigate(`${linkDetailPath(link.id)}${window.location.search}`, { state: focus ? { focus } : null, preventScrollReset: true });
 }
 
-const rowOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>('[data-testid="link-row"]') : null);
+/** A row or a card: the list's items carry their link's id. */
+const ITEM = "[data-link-id]";
+const rowOf = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLElement>(ITEM) : null);
 
 /**
- * The saved links as one keyboard widget (decision 052): a single Tab stop (the last row used,
- * else the first), arrows or j/k move, Home/End, Enter opens, x selects, `.` opens the row's
- * menu, `?` lists the keys. Keys typed in a field are the field's.
+ * The saved links as one keyboard widget (decision 052), drawn as rows (List) or cards (Cards)
+ * with the same keys, menu and selection: a single Tab stop (the last item used, else the
+ * first), arrows or j/k move (in reading order in the cards' grid), Home/End, Enter opens, x
+ * selects, `.` opens the item's menu, `?` lists the keys. Keys typed in a field are the field's.
  */
 export function LinkList({
   links,
+  view = "list",
   label,
   busy,
   currentId,
@@ -31,6 +37,7 @@ export function LinkList({
   onTag,
 }: {
   links: PublicLink[];
+  view?: DashboardView;
   label: string;
   busy?: boolean;
   /** The link whose detail is open. */
@@ -68,7 +75,7 @@ export function LinkList({
     if (event.defaultPrevented || isTyping(event.target)) return;
     const command = listCommand(event);
     if (!command || command === "help") return;
-    const rows = [...(list.current?.querySelectorAll<HTMLElement>('[data-testid="link-row"]') ?? [])];
+    const rows = [...(list.current?.querySelectorAll<HTMLElement>(ITEM) ?? [])];
     const row = rowOf(event.target);
     const index = row ? rows.indexOf(row) : rows.findIndex((r) => r.dataset.linkId === stop);
     if (index < 0) return;
@@ -104,28 +111,35 @@ export function LinkList({
     <>
       <ul
         ref={list}
-        className="divide-y divide-slate-200 overflow-visible rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+        className={
+          view === "cards"
+            ? "grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
+            : "divide-y divide-slate-200 overflow-visible rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+        }
         aria-label={label}
         aria-busy={busy}
         aria-describedby="link-list-keys"
         data-testid="link-list"
-        data-view="list"
+        data-view={view}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
       >
-        {links.map((link) => (
-          <LinkRow
-            key={link.id}
-            link={link}
-            tabStop={link.id === stop}
-            current={link.id === currentId}
-            onOpen={open}
-            onChange={onChange}
-            onDelete={onDelete}
-            onTag={onTag}
-            selection={selectionFor?.(link)}
-          />
-        ))}
+        {links.map((link) => {
+          const Item = view === "cards" ? LinkCard : LinkRow;
+          return (
+            <Item
+              key={link.id}
+              link={link}
+              tabStop={link.id === stop}
+              current={link.id === currentId}
+              onOpen={open}
+              onChange={onChange}
+              onDelete={onDelete}
+              onTag={onTag}
+              selection={selectionFor?.(link)}
+            />
+          );
+        })}
       </ul>
       <p id="link-list-keys" className="sr-only">
         Arrow keys or j and k move between links, Enter opens one, x selects it, period opens its actions, question mark lists every key.

@@ -4,9 +4,9 @@ import { useCallback, useEffect, useId, useRef } from "react";
 import type { EnrichmentItem } from "~/lib/artifacts";
 import type { FeatureAccessMap } from "~/lib/entitlements";
 import type { LinkDetail } from "~/lib/links";
-import { isTyping } from "~/lib/list-keys";
 import { Favicon, hostOf } from "../favicon";
 import { LocalTime } from "../local-time";
+import { useEscapeLayer } from "../use-escape-layer";
 import { EnrichmentCard } from "./enrichment-card";
 import { LinkDetails, StatusBadge } from "./link-row";
 
@@ -120,16 +120,8 @@ export function LinkPanel({
     (tags ?? heading.current)?.focus();
   }, [detail.id, focus]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented || isTyping(event.target)) return;
-      if (document.querySelector("dialog[open]")) return;
-      event.preventDefault();
-      close();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [close]);
+  // Escape (outside a field) closes the detail, unless a menu or popover is open over it.
+  useEscapeLayer(true, "panel", close);
 
   const host = hostOf(detail.url);
   return (

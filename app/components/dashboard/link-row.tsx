@@ -9,7 +9,8 @@ import { Favicon, hostOf } from "../favicon";
 import { useDateFormat } from "../local-time";
 import { useToast } from "../toast";
 import { Badge, Button, cx } from "../ui";
-import { RowMenu, type RowMenuItem } from "./row-menu";
+import { SelectBox, openOnPlainClick, useLinkActions, type LinkItemProps } from "./link-actions";
+import { RowMenu } from "./row-menu";
 
 export function StatusBadge({ status }: { status: PublicLink["status"] }) {
   if (status === "pending") {
@@ -98,13 +99,27 @@ function Highlighted({ html }: { html: string }) {
   );
 }
 
+/**
+ * A field's text that follows its stored value while the user has not changed it: a live update
+ * of the link (its enrichment finishing while the detail is open) never replaces what they are typing.
+ */
+function useSyncedField(stored: string) {
+  const [value, setValue] = useState(stored);
+  const last = useRef(stored);
+  useEffect(() => {
+    const before = last.current;
+    last.current = stored;
+    setValue((current) => (current === before ? stored : current));
+  }, [stored]);
+  return [value, setValue] as const;
+}
+
 /** The owner's own notes on a link: searchable, saved with one button. */
 function NotesEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail: LinkDetail) => void }) {
   const id = useId();
   const toast = useToast();
-  const [text, setText] = useState(detail.notes ?? "");
+  const [text, setText] = useSyncedField(detail.notes ?? "");
   const [saving, setSaving] = useState(false);
-  useEffect(() => setText(detail.notes ?? ""), [detail.notes]);
   const notes = useRef<HTMLTextAreaElement>(null);
   const changed = text !== (detail.notes ?? "");
   async function save() {
@@ -169,11 +184,9 @@ function EnrichedWithNote({ detail }: { detail: LinkDetail }) {
 function TitleAndTagsEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: (detail: LinkDetail) => void }) {
   const id = useId();
   const toast = useToast();
-  const [title, setTitle] = useState(detail.title ?? "");
-  const [tags, setTags] = useState(detail.tags.join(", "));
+  const [title, setTitle] = useSyncedField(detail.title ?? "");
+  const [tags, setTags] = useSyncedField(detail.tags.join(", "));
   const [saving, setSaving] = useState(false);
-  useEffect(() => setTitle(detail.title ?? ""), [detail.title]);
-  useEffect(() => setTags(detail.tags.join(", ")), [detail.tags]);
   const nextTags = uniqueTags(tags.split(","), { maxLength: TAG_MAX_CHARS });
   const titleChanged = title.trim() !== (detail.title ?? "");
   const tagsChanged = nextTags.join("\n") !== detail.tags.join("\n");
@@ -186,6 +199,9 @@ function TitleAndTagsEditor({ detail, onSaved }: { detail: LinkDetail; onSaved: 
       if (tagsChanged) saved = await apiFetch<LinkDetail>(`/api/links/${detail.id}/tags`, { method: "PUT", body: { tags: nextTags } });
       if (titleChanged) saved = await apiFetch<LinkDetail>(`/api/links/${detail.id}`, { method: "PATCH", body: { title: title.trim() || null } });
       onSaved(saved);
+      // The fields show what was stored (tags cleaned up and deduplicated).
+      setTitle(saved.title ?? "");
+      setTags(saved.tags.join(", "));
       toast.show("Title and tags saved. Enrichment will keep them.", "success");
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Could not save the title and tags. Please try again", "error");
@@ -306,11 +322,7 @@ export function LinkDetails({
   );
 }
 
-/** A row's bulk-selection checkbox: `onToggle` hears whether Shift was held (a range). */
-export interface RowSelection {
-  checked: boolean;
-  onToggle: (checked: boolean, shiftKey: boolean) => void;
-}
+export type { RowSelection } from "./link-actions";
 
 /** How many tags a row shows before "+N". */
 const ROW_TAGS = 3;
@@ -323,60 +335,11 @@ export const linkDetailPath = (id: string) => `/dashboard/links/${id}`;
  * only when not enriched (with a failure's reason once), and its actions in a ⋯ menu. The title is
  * the row's one focusable element, and only when `tabStop` (the list's roving Tab stop).
  */
-export function LinkRow({
-  link,
-  onChange,
-  onDelete,
-  onOpen,
-  selection,
-  onTag,
-  tabStop = true,
-  current = false,
-}: {
-  link: PublicLink;
-  onChange: (link: PublicLink) => void;
-  onDelete: (link: PublicLink) => void;
-  /** Opens the link's detail (`focus: "tags"` for the menu's Edit tags). */
-  onOpen: (link: PublicLink, focus?: "tags") => void;
-  selection?: RowSelection;
-  /** Filters the list by a tag the reader clicks. */
-  onTag?: (tag: string) => void;
-  tabStop?: boolean;
-  /** Its detail is open beside the list. */
-  current?: boolean;
-}) {
-  const toast = useToast();
+export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, tabStop = true, current = false }: LinkItemProps) {
   const titleLink = useRef<HTMLAnchorElement>(null);
   const name = link.title ?? link.url;
   const host = hostOf(link.url);
-
-  async function retry() {
-    try {
-      onChange(await apiFetch<PublicLink>(`/api/links/${link.id}/retry`, { method: "POST" }));
-      // Retry (or Enrich) goes as the link turns Processing: the focus stays on the row, not the page's start.
-      titleLink.current?.focus();
-    } catch (error) {
-      toast.show(error instanceof ApiError ? error.message : "Retry failed. Please try again", "error");
-    }
-  }
-
-  async function share() {
-    try {
-      const { shareUrl } = await apiFetch<{ shareUrl: string }>(`/api/links/${link.id}/share`, { method: "POST" });
-      await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
-      toast.show(`Public link copied: ${shareUrl}`, "success");
-    } catch (error) {
-      toast.show(error instanceof ApiError ? error.message : "Could not share the link. Please try again", "error");
-    }
-  }
-
-  const actions: RowMenuItem[] = [
-    ...(link.status === "enriched" ? [{ label: "Share", onSelect: share }] : []),
-    ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
-    ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),
-    { label: "Edit tags", onSelect: () => onOpen(link, "tags") },
-    { label: "Delete", onSelect: () => onDelete(link), danger: true },
-  ];
+  const actions = useLinkActions({ link, onChange, onDelete, onOpen }, titleLink);
   const shownTags = link.tags.slice(0, ROW_TAGS);
   const moreTags = link.tags.length - shownTags.length;
   const reason = (link.status === "error" || link.status === "unenriched") && link.error ? link.error : null;
@@ -393,22 +356,7 @@ export function LinkRow({
       // The address the row is for: its text shows the site alone once the page has a title.
       data-url={link.url}
     >
-      {selection ? (
-        // Out of the Tab order (x selects from the keyboard); the label is a larger target for a finger.
-        <label className="-m-1 flex h-7 w-7 shrink-0 cursor-pointer items-center justify-center">
-          <input
-            type="checkbox"
-            tabIndex={-1}
-            checked={selection.checked}
-            // onClick, not onChange: it carries the Shift key for a range.
-            onClick={(event) => selection.onToggle(event.currentTarget.checked, event.shiftKey)}
-            onChange={() => undefined}
-            aria-label={`Select ${name}`}
-            data-select-link={link.id}
-            className="h-4 w-4 cursor-pointer accent-brand-600"
-          />
-        </label>
-      ) : null}
+      {selection ? <SelectBox selection={selection} name={name} linkId={link.id} className="-m-1" /> : null}
       <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
       <div className="min-w-0 flex-1">
         <a
@@ -417,11 +365,7 @@ export function LinkRow({
           tabIndex={tabStop ? 0 : -1}
           aria-current={current ? "true" : undefined}
           data-row-link={link.id}
-          onClick={(event) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-            event.preventDefault();
-            onOpen(link);
-          }}
+          onClick={(event) => openOnPlainClick(event, () => onOpen(link))}
           className="line-clamp-2 break-words rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
         >
           {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : name}
