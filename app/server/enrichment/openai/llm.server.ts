@@ -1,5 +1,5 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from "openai";
-import { z } from "zod";
+import * as z from "zod";
 import { env } from "../../platform/env.server";
 import { LlmError, LlmRateLimitError } from "../../platform/failure-classes.server";
 import { log } from "../../platform/logger.server";
