@@ -132,7 +132,8 @@ export type S = StepLogger;
   });
 });
 
-describe("zod is imported as a namespace (decision 058)", () => {
+// ESLint's first lint of a .tsx path loads the React rules: seconds on a busy machine.
+describe("zod is imported as a namespace (decision 058)", { timeout: 60_000 }, () => {
   it("refuses the named z, which keeps all of zod in the browser's bundle", async () => {
     for (const path of ["app/lib/example.ts", "app/components/example.tsx", "app/routes/example.tsx"]) {
       expect(await boundaryErrors(path, `import { z } from "zod";\nexport const s = z.string();\n`), path).toEqual([

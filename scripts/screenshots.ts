@@ -82,13 +82,17 @@ try {
         const context = await browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme: theme, baseURL: base });
         // The theme the header's toggle would store.
         await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
+        // Minutes, not seconds, on a loaded machine: signing in, then the first render of a 10,000-link library.
+        context.setDefaultTimeout(180_000);
         const page = await context.newPage();
         await page.goto("/login");
         await page.getByLabel("Email", { exact: true }).fill(ACCOUNT.email);
         await page.getByLabel("Password", { exact: true }).fill(ACCOUNT.password);
         await page.getByRole("button", { name: "Sign In" }).click();
-        await page.waitForURL("**/dashboard", { timeout: 30_000 });
+        await page.waitForURL("**/dashboard");
         await page.getByTestId("link-row").nth(SHOWCASE_PAGES.length - 1).waitFor();
+        // The sidebar's tags (a desktop's; a phone's sidebar is a closed drawer) come after the page.
+        await page.getByText("Loading tags…").waitFor({ state: "detached" });
         await page.evaluate(() => document.fonts.ready);
         const file = `${OUT}/dashboard-${form}-${theme}.png`;
         await page.screenshot({ path: file });
