@@ -131,3 +131,19 @@ export type S = StepLogger;
     expect(await layerErrors("app/server/platform/example.server.test.ts", `import { quiz } from "../enrichment/local/quiz.server";\nexport const f = quiz;\n`)).toEqual([]);
   });
 });
+
+// ESLint's first lint of a .tsx path loads the React rules: seconds on a busy machine.
+describe("zod is imported as a namespace (decision 058)", { timeout: 60_000 }, () => {
+  it("refuses the named z, which keeps all of zod in the browser's bundle", async () => {
+    for (const path of ["app/lib/example.ts", "app/components/example.tsx", "app/routes/example.tsx"]) {
+      expect(await boundaryErrors(path, `import { z } from "zod";\nexport const s = z.string();\n`), path).toEqual([
+        'no-restricted-syntax: Import zod as a namespace (import * as z from "zod"), which the bundler can cut to what the page uses.',
+      ]);
+    }
+  });
+
+  it("allows the namespace import, for values and for types", async () => {
+    const code = `import * as z from "zod";\nimport type * as zt from "zod";\nexport const s = z.string();\nexport type S = zt.infer<typeof s>;\n`;
+    expect(await boundaryErrors("app/lib/example.ts", code)).toEqual([]);
+  });
+});

@@ -112,6 +112,8 @@ const OPS_FAILURES = Number(process.env.BENCH_OPS_FAILURES ?? 10_000);
 const OPS_REPLAY_SECONDS = Number(process.env.BENCH_OPS_REPLAY_SECONDS ?? 90);
 const LIBRARY_LINKS = Number(process.env.BENCH_LIBRARY_LINKS ?? 10_000);
 const LIBRARY_REQUESTS = Number(process.env.BENCH_LIBRARY_REQUESTS ?? 50);
+/** How many times part 6 pages through the whole library with Load more. */
+const LIBRARY_LOAD_MORE_ROUNDS = Number(process.env.BENCH_LIBRARY_LOAD_MORE_ROUNDS ?? 2);
 const SEARCH_LINKS = Number(process.env.BENCH_SEARCH_LINKS ?? 1_000_000);
 const SEARCH_USER_LINKS = Number(process.env.BENCH_SEARCH_USER_LINKS ?? 100_000);
 const SEARCH_REQUESTS = Number(process.env.BENCH_SEARCH_REQUESTS ?? 30);
@@ -833,11 +835,37 @@ try {
       const response = await fetch(`${base}/dashboard`, { headers: { ...headers, "accept-encoding": "identity" } });
       const body = await response.text();
       if (response.status !== 200) throw new Error(`/dashboard answered ${response.status}`);
-      if (!body.replace(/<!-- -->/g, "").includes(`Showing 50 of ${LIBRARY_LINKS} links`)) throw new Error("/dashboard did not render the first page of the library");
+      if (!body.replace(/<!-- -->/g, "").includes(`Showing 50 of ${library}`)) throw new Error("/dashboard did not render the first page of the library");
       if (i >= 5) renders.push(performance.now() - started);
       html = Buffer.byteLength(body);
     }
     results.push(`| library, GET /dashboard (server render, first 50 links, statistics counted), ${library}, ${LIBRARY_REQUESTS} requests one at a time | p50 ${ms(percentile(renders, 50))}, p95 ${ms(percentile(renders, 95))}, max ${ms(Math.max(...renders))}; ${(html / 1024).toFixed(1)} KB of HTML |`);
+
+    // Load more: the request the dashboard's button sends (use-live-links), page after page with
+    // the cursor each answer gives, to the library's end; timed from the 2nd page (the 1st is the render's).
+    const pages: number[] = [];
+    let pageBytes = 0;
+    for (let round = 0; round < LIBRARY_LOAD_MORE_ROUNDS; round++) {
+      let cursor: string | null = null;
+      let loaded = 50;
+      // The first answer gives the cursor after the first page, as the render does.
+      const first = await fetch(`${base}/api/links?limit=50`, { headers });
+      await first.arrayBuffer();
+      cursor = first.headers.get("x-next-cursor");
+      while (cursor) {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/links?limit=50&before=${encodeURIComponent(cursor)}`, { headers: { ...headers, "accept-encoding": "identity" } });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`Load more answered ${response.status}: ${body.slice(0, 200)}`);
+        pages.push(performance.now() - started);
+        pageBytes = Math.max(pageBytes, Buffer.byteLength(body));
+        loaded += (JSON.parse(body) as unknown[]).length;
+        cursor = response.headers.get("x-next-cursor");
+      }
+      if (loaded !== LIBRARY_LINKS) throw new Error(`Load more reached ${loaded} links of ${LIBRARY_LINKS}`);
+    }
+    const deepest = pages.slice(-Math.ceil(pages.length / LIBRARY_LOAD_MORE_ROUNDS / 10));
+    results.push(`| library, Load more (GET /api/links?limit=50&before=…, page 2 to the last, ${LIBRARY_LOAD_MORE_ROUNDS} × ${pages.length / LIBRARY_LOAD_MORE_ROUNDS} pages one at a time), ${library} | p50 ${ms(percentile(pages, 50))}, p95 ${ms(percentile(pages, 95))}, max ${ms(Math.max(...pages))}; the deepest tenth p95 ${ms(percentile(deepest, 95))}; ≤ ${(pageBytes / 1024).toFixed(1)} KB a page |`);
 
     const tabRequests = ["/api/links/enrichments?limit=20", "/api/preferences"];
     const opens: number[] = [];

@@ -1,13 +1,19 @@
 /**
- * `npm run lighthouse [-- --url http://127.0.0.1:3000] [--min 95]`: Lighthouse's four
- * categories for the public pages and the dashboard, on mobile and desktop, against an app that
- * is already running (`npm start`). Signs up a throwaway account for /dashboard; the share page
- * is the first trending link. Prints a table, then what cost points on each page (the scored
- * audits below 90, and Lighthouse's own error when a run failed); with --min, exits 1 when a
- * score is below it.
+ * `npm run lighthouse [-- --url http://127.0.0.1:3000] [--min 95] [--pages /,/dashboard]
+ * [--library 10000]`: Lighthouse's four categories for the public pages, the API documentation
+ * and the dashboard, on mobile and desktop, against an app that is already running (`npm
+ * start`). Signs up a throwaway account for /dashboard; with --library N that account is made in
+ * the app's database (DATABASE_URL, the one the running app uses) with N links loaded in SQL, as
+ * `npm run screenshots` makes its library. The share page is the first trending link. Prints a
+ * table with the machine's load average beside each run (the scores move with it), then what cost
+ * points on each page (the scored audits below 90, and Lighthouse's own error when a run failed);
+ * with --min, exits 1 when a score is below it.
  */
+import { loadavg } from "node:os";
 import { launch } from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
+import { createDb } from "../app/server/platform/db.server";
+import { seedShowcaseLibrary } from "./lib/showcase-library";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -16,6 +22,8 @@ const option = (name: string) => {
 };
 const base = (option("url") ?? process.env.LIGHTHOUSE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const minimum = option("min") ? Number(option("min")) : null;
+const onlyPages = option("pages")?.split(",").map((page) => page.trim());
+const libraryLinks = Number(option("library") ?? 0);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -24,11 +32,21 @@ async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A signed-in cookie for /dashboard: a new account, signed in through the login form. */
+/** A signed-in cookie for /dashboard: a new account (with a library of `libraryLinks`, made in the database), signed in through the login form. */
 async function sessionCookie(): Promise<string> {
   const email = `lighthouse-${Date.now()}@example.com`;
   const password = "lighthouse-password";
-  await json("/api/auth/register", { method: "POST", body: JSON.stringify({ email, password }) });
+  if (libraryLinks > 0) {
+    if (!process.env.DATABASE_URL) throw new Error("--library needs DATABASE_URL: the running app's database");
+    const db = createDb(process.env.DATABASE_URL, 2);
+    try {
+      await seedShowcaseLibrary(db, { email, password, links: libraryLinks });
+    } finally {
+      await db.destroy();
+    }
+  } else {
+    await json("/api/auth/register", { method: "POST", body: JSON.stringify({ email, password }) });
+  }
   const response = await fetch(`${base}/login`, {
     method: "POST",
     redirect: "manual",
@@ -63,7 +81,14 @@ function lostPoints(lhr: Report): string[] {
       const issues = detailItems(audit).map((item) => item.issueType).filter((type): type is string => typeof type === "string");
       // A layout shift score names no element; the layout-shifts audit says which moved.
       const shifts = ref.id === "cumulative-layout-shift" ? detailItems(lhr.audits["layout-shifts"]).map((item) => (item.node as { snippet?: string } | undefined)?.snippet).filter(Boolean) : [];
-      const value = [audit.displayValue, ...issues, ...shifts.slice(0, 3)].filter(Boolean).join(", ");
+      // Blocking time names no script; the boot-up audit says which scripts ran longest.
+      const scripts =
+        ref.id === "total-blocking-time"
+          ? detailItems(lhr.audits["bootup-time"])
+              .slice(0, 3)
+              .map((item) => `${String(item.url).replace(/^.*\//, "") || String(item.url)} ${Math.round(Number(item.scripting ?? 0))} ms of script`)
+          : [];
+      const value = [audit.displayValue, ...issues, ...shifts.slice(0, 3), ...scripts].filter(Boolean).join(", ");
       lost.add(`${category}: ${audit.title}${value ? ` (${value})` : ""}`);
     }
   }
@@ -74,9 +99,11 @@ async function main() {
   await json("/api/status").catch(() => {
     throw new Error(`No app answers at ${base}: start it first (npm start), or pass --url.`);
   });
-  const cookie = await sessionCookie();
-  const share = await shareId();
-  const pages = ["/", "/pricing", "/trending", ...(share ? [`/share/${share}`] : []), "/dashboard"];
+  const everyPage = ["/", "/pricing", "/trending", "/share/{id}", "/documentation/api", "/dashboard"];
+  const wanted = everyPage.filter((page) => !onlyPages || onlyPages.includes(page));
+  const cookie = wanted.includes("/dashboard") ? await sessionCookie() : "";
+  const share = wanted.includes("/share/{id}") ? await shareId() : null;
+  const pages = wanted.flatMap((page) => (page !== "/share/{id}" ? [page] : share ? [`/share/${share}`] : []));
   const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   const rows: string[][] = [];
   const findings: string[] = [];
@@ -92,10 +119,12 @@ async function main() {
           ...(path === "/dashboard" ? { extraHeaders: { Cookie: cookie } } : {}),
         };
         const result = await lighthouse(`${base}${path}`, flags, form === "desktop" ? desktopConfig : undefined);
+        const load = loadavg()[0]!.toFixed(1);
         const scores = CATEGORIES.map((category) => Math.round((result?.lhr.categories[category]?.score ?? 0) * 100));
         if (minimum !== null && scores.some((score) => score < minimum)) failed = true;
         const name = path.startsWith("/share/") ? "/share/{id}" : path;
-        rows.push([name, form, ...scores.map(String)]);
+        const blocking = result?.lhr.audits["total-blocking-time"]?.displayValue ?? "—";
+        rows.push([name, form, ...scores.map(String), blocking, load]);
         const lost = result ? lostPoints(result.lhr) : ["no result"];
         if (lost.length > 0) findings.push(`- ${name} (${form}): ${lost.join("; ")}`);
         process.stderr.write(".");
@@ -105,7 +134,7 @@ async function main() {
     chrome.kill();
   }
   process.stderr.write("\n");
-  const header = ["page", "form", "performance", "accessibility", "best practices", "SEO"];
+  const header = ["page", "form", "performance", "accessibility", "best practices", "SEO", "total blocking time", "load (1 min)"];
   console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
   if (findings.length > 0) console.log(`\nWhere points were lost:\n${findings.join("\n")}`);

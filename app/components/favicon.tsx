@@ -48,7 +48,7 @@ export function Favicon({ src, url, className = "h-4 w-4" }: { src: string | nul
   }
   const tile = letterTile(url);
   return (
-    <span aria-hidden className={cx("inline-flex select-none items-center justify-center rounded text-[0.6rem] font-bold leading-none text-white", tile.colour, className)} data-testid="favicon-tile">
+    <span aria-hidden className={cx("letter-tile", tile.colour, className)} data-testid="favicon-tile">
       {tile.letter}
     </span>
   );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** One signed-in session or API token, as the settings page lists it. */
 export const accountSessionSchema = z

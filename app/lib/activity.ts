@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { formatUtcText } from "./datetime";
 import { FEATURES, PLAN_ROLES, type PlanRole } from "./entitlements";
 import { formatEur } from "./plans";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ROLE_LABELS } from "./user";
 import { ROLES } from "./vocabulary";
 

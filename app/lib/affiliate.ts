@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Affiliate rules (affiliateLinks), shared by the settings page and the server: "links to

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CATEGORY_SLUGS, DIFFICULTY_LEVELS } from "./categories";
 import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema } from "./enrichment";
 import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";

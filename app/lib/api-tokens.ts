@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Personal API tokens (apiAccess), shared by the settings page and the server. The prefix tells

@@ -4,7 +4,7 @@
  * (`~/lib/packs`, `~/lib/plans` are read there and shown here); a client never sends an amount.
  */
 import { PACKS, isBestValue } from "./packs";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { billingSummarySchema, checkoutStateSchema, creditEntrySchema, creditHistoryPageSchema, publicPackSchema, receiptSchema } from "./api-schemas";
 
 export const CHECKOUT_FAILED = "Failed to start checkout. Please try again.";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS } from "./links";
 
 /** Where the bookmarklet sends the page: our own origin, which asks before saving anything. */

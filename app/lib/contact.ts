@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Contact form subjects, in the order the form offers them. */
 export const CONTACT_SUBJECTS = {

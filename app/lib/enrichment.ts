@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // The plain constants live apart from the zod schemas so public pages can use them without
 // loading zod in the browser.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_FEATURE_TABLE, FEATURE_KEYS, FEATURES, type FeatureInfo, type FeatureKey, type FeatureTable } from "./entitlements";
 import { ROLE_LABELS } from "./user";
 

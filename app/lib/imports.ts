@@ -1,5 +1,5 @@
 /** Import and export rules shared by the dashboard and the server. */
-import type { z } from "zod";
+import type * as z from "zod";
 import type { importSchema } from "./api-schemas";
 
 /** The largest file an import takes, and the most bookmarks in it. */

@@ -1,5 +1,5 @@
 /** Link rules shared by the add form and the API, so both refuse the same input with the same words. */
-import type { z } from "zod";
+import type * as z from "zod";
 import type { linkDetailSchema, linkStatsSchema, listedLinkSchema, recentlyDeletedLinkSchema, usageSchema } from "./api-schemas";
 import type { LinkStatus } from "./vocabulary";
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { earlierLinksQueuedSchema, earlierLinksSchema } from "./api-schemas";
 import type { FeatureAccessMap, FeatureKey } from "./entitlements";
 import { ROLE_LABELS } from "./user";

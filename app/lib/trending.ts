@@ -1,5 +1,5 @@
 import { CATEGORIES, CATEGORY_SLUGS, type CategorySlug } from "./categories";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { publicStatsSchema, trendingResourceSchema } from "./api-schemas";
 
 /**

@@ -1,5 +1,5 @@
 /** What the browser and API clients see of a user. */
-import type { z } from "zod";
+import type * as z from "zod";
 import type { publicNotificationSchema, publicUserSchema } from "./api-schemas";
 import type { Role } from "./vocabulary";
 export type { Role };

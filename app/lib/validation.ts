@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Rules shared by the forms and the API, so both refuse the same input with the same words. */
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import * as z from "zod";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { listUserImports, startImport } from "~/server/imports/imports.server";
 import { HttpError, handleJson, readQuery, requireMethod } from "~/server/platform/http.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { TEST_MODE_TEXT, TestModeBanner } from "~/components/billing/test-mode-banner";
 import { PRODUCT_NAME } from "~/components/logo";
 import { Button, ButtonLink, Card, Section } from "~/components/ui";

@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useOutlet, useParams, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useModalDialog } from "~/components/admin/use-modal-dialog";
-import { BuyPackModal } from "~/components/billing/buy-pack-modal";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
 import { BulkToolbar, useBulkSelection } from "~/components/dashboard/bulk-toolbar";
-import { EnrichmentsTab } from "~/components/dashboard/enrichments-tab";
 import { ImportPanel } from "~/components/dashboard/import-panel";
 import { LibraryMenu } from "~/components/dashboard/library-menu";
 import { LibrarySidebar, SECTIONS, type Section } from "~/components/dashboard/library-sidebar";
@@ -14,14 +12,13 @@ import { ViewSwitch } from "~/components/dashboard/link-card";
 import { LinkList } from "~/components/dashboard/link-list";
 import { LoadMore } from "~/components/dashboard/load-more";
 import { NewLinksButton } from "~/components/dashboard/new-links-button";
-import { PreferencesCard } from "~/components/dashboard/preferences-card";
 import { SearchBar } from "~/components/dashboard/search-bar";
-import { ShareTab } from "~/components/dashboard/share-tab";
 import { SharedLinkToast } from "~/components/dashboard/shared-link-toast";
 import { UsageIndicator } from "~/components/dashboard/usage-indicator";
 import { useLiveLinks } from "~/components/dashboard/use-live-links";
 import type { LiveDetailContext } from "~/components/dashboard/use-live-detail";
 import { PRODUCT_NAME } from "~/components/logo";
+import { lazyDialog } from "~/components/lazy-dialog";
 import { useToast } from "~/components/toast";
 import { Button, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
@@ -43,6 +40,12 @@ export const meta: MetaFunction = () => [
   { title: `Dashboard · ${PRODUCT_NAME}` },
   { name: "description", content: "Your saved links with their summaries, tags, quizzes and courses, and your plan's enrichments this month." },
 ];
+
+// Not on the first screen, so not in the page's JavaScript (decision 058): the Buy Pack dialog
+// loads when first opened, the Enrichments and Share sections when first shown.
+const BuyPackModal = lazyDialog(() => import("~/components/billing/buy-pack-modal").then((module) => module.BuyPackModal));
+const EnrichmentsSection = lazy(() => import("~/components/dashboard/enrichments-section"));
+const ShareTab = lazy(() => import("~/components/dashboard/share-tab").then((module) => ({ default: module.ShareTab })));
 
 const sectionOf = (value: string | null): Section => SECTIONS.find(([key]) => key === value)?.[0] ?? "saved";
 
@@ -105,6 +108,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * matches (GET /api/links/count), asked again when the search or the statistics change. The bar,
  * "Showing n of N" and "Select all N" all read this one number.
  */
+/** While a section's code loads (once; a few kilobytes). */
+function SectionLoading() {
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
+      Loading…
+    </p>
+  );
+}
+
 function useViewTotal(search: SearchState, libraryTotal: number, refresh: unknown, initial: { query: string; count: number } | null): number | null {
   const query = searchQuery(search);
   const filtered = isFiltered(search);
@@ -381,11 +393,12 @@ export default function Dashboard() {
           <ImportPanel access={data.access} onImport={onImport} onSettled={reload} open={importOpen} onOpen={() => setImportOpen(true)} onClose={() => setImportOpen(false)} />
           <div id="dashboard-section" className="space-y-3">
             {section === "share" ? (
-              <ShareTab watermark={data.watermark} />
+              <Suspense fallback={<SectionLoading />}>
+                <ShareTab watermark={data.watermark} />
+              </Suspense>
             ) : section === "enrichments" ? (
-              <>
-                <PreferencesCard access={data.access.contentPreferences} />
-                <EnrichmentsTab
+              <Suspense fallback={<SectionLoading />}>
+                <EnrichmentsSection
                   access={data.access}
                   total={stats.enriched}
                   onArtifact={onArtifact}
@@ -393,7 +406,7 @@ export default function Dashboard() {
                   serverNow={serverNow}
                   onError={() => toast.show("Could not load the newly enriched links. Please try again", "error")}
                 />
-              </>
+              </Suspense>
             ) : (
               <>
                 {searchError ? (

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod";
 import { PRODUCT_NAME } from "~/components/logo";
 import { PopupPage } from "~/components/app-layout";
 import { Button } from "~/components/ui";

@@ -353,3 +353,37 @@ export async function getBackendPid(db: Database): Promise<number> {
 export async function listImportedLinks(db: Database, importId: string): Promise<Array<{ url: string; status: string; tags: string[]; title: string | null }>> {
   return db.selectFrom("links").select(["url", "status", "tags", "title"]).where("import_id", "=", importId).execute();
 }
+
+/**
+ * A library that reads like a person's for the screenshots and Lighthouse (`npm run
+ * screenshots`, `npm run lighthouse -- --library N`), on their throwaway account: `links` links
+ * older than `before`, one an hour back from it, each a variation on one of `pages` (the title
+ * with ", part k", its site, category, tags and summary); 1 in 40 failed, as a real import's
+ * dead addresses are. Then VACUUM ANALYZE, as the bench's library.
+ */
+export async function loadShowcaseLibrary(
+  db: Database,
+  { userId, links, before, pages }: { userId: string; links: number; before: Date; pages: Array<{ title: string; host: string; category: string; tags: string[]; summary: string }> },
+): Promise<void> {
+  await sql`
+    insert into links (user_id, url, normalized_url, status, error, title, description, tags, category, summary,
+      reading_minutes, enrichment_engine, enriched_at, created_at, updated_at, saved_at)
+    select ${userId}, u.url, u.url, s.status, case when s.status = 'error' then 'The page answered 404 Not Found' end,
+      case when s.status = 'enriched' then p.title || ', part ' || (i / ${pages.length}::int + 2) end,
+      case when s.status = 'enriched' then substring(p.summary from '^[^.]*\\.') end,
+      case when s.status = 'enriched' then string_to_array(p.tags, ',') else '{}' end,
+      case when s.status = 'enriched' then p.category end,
+      case when s.status = 'enriched' then p.summary end,
+      case when s.status = 'enriched' then 3 + i % 12 end,
+      case when s.status = 'enriched' then 'local/extractive-v1' end,
+      case when s.status = 'enriched' then t.at end,
+      t.at, t.at, t.at
+    from generate_series(0, ${links}::int - 1) i
+    join unnest(${pages.map((page) => page.title)}::text[], ${pages.map((page) => page.host)}::text[], ${pages.map((page) => page.category)}::text[],
+      ${pages.map((page) => page.tags.join(","))}::text[], ${pages.map((page) => page.summary)}::text[]) with ordinality as p(title, host, category, tags, summary, k)
+      on p.k = i % ${pages.length}::int + 1
+    cross join lateral (select 'https://' || p.host || '/archive/' || (i + 1) as url) u
+    cross join lateral (select ${before}::timestamptz - (i + 1) * interval '1 hour' as at) t
+    cross join lateral (select case when i % 40 = 39 then 'error' else 'enriched' end as status) s`.execute(db);
+  await sql`vacuum analyze links`.execute(db);
+}

@@ -6,7 +6,7 @@
  */
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
-import type { z } from "zod";
+import type * as z from "zod";
 import {
   MAX_BULK,
   FAILURE_QUEUES,

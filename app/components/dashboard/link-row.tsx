@@ -398,12 +398,12 @@ export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, ta
                         tabIndex={-1}
                         onClick={() => onTag(tag)}
                         aria-label={`Show links tagged ${tag}`}
-                        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 hover:bg-brand-100 hover:text-brand-800 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-brand-900/50 dark:hover:text-brand-100"
+                        className="tag-chip"
                       >
-                        #{tag}
+                        {`#${tag}`}
                       </button>
                     ) : (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">#{tag}</span>
+                      <span className="tag-chip">{`#${tag}`}</span>
                     )}
                   </li>
                 ))}
@@ -428,7 +428,7 @@ export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, ta
       <RowMenu
         label={`Actions for ${name}`}
         items={actions}
-        className="-my-1 shrink-0 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
+        className="row-actions -my-1 shrink-0"
       />
     </li>
   );

@@ -93,7 +93,7 @@ export const RowMenu = forwardRef<RowMenuHandle, { label: string; items: RowMenu
             show(event.key === "ArrowDown" ? "first" : "last");
           }
         }}
-        className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:bg-slate-700 dark:hover:text-white"
+        className="menu-button"
       >
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="h-5 w-5">
           <circle cx="4" cy="10" r="1.6" />

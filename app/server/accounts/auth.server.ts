@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { z } from "zod";
+import * as z from "zod";
 import { REAUTHENTICATE_PATH, SIGN_IN_AGAIN } from "~/lib/account";
 import { API_TOKEN_PREFIX, isAccountPath, type ApiTokenScope } from "~/lib/api-tokens";
 import { emailSchema, safeRedirect } from "~/lib/validation";

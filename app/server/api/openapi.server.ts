@@ -3,7 +3,7 @@
  * and the zod schemas the routes validate with, through zod's own JSON Schema output: OpenAPI
  * 3.1 schemas are JSON Schema 2020-12, which is zod's default target (decision 024).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { errorSchema } from "~/lib/api-schemas";
 import { API_ROUTES, type ApiAuth, type ApiOperation, type HttpMethod } from "./routes.server";
 import { env } from "../platform/env.server";

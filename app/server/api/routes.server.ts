@@ -5,7 +5,7 @@
  * those of its answers (`responses`, required by the test), imported from app/lib so route and
  * document share them. One operation per line.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { accountSessionSchema, deleteAccountSchema, reauthenticateSchema, reauthenticatedSchema } from "~/lib/account";
 import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";

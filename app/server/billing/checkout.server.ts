@@ -3,7 +3,7 @@
  * back; the amount comes from our catalogue, the row is ours before the provider's session
  * exists, and the provider's return URLs carry our checkout id.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   CHECKOUT_FAILED,
   CHECKOUT_ID_PARAM,

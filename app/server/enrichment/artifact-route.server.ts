@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ArtifactKind } from "~/lib/artifacts";
 import { DIFFICULTY_LEVELS } from "~/lib/enrichment";
 import { requestArtifact } from "./artifacts.server";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { z } from "zod";
+import type * as z from "zod";
 import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema, type AdvancedSummary, type Course, type Quiz } from "~/lib/enrichment";
 import type { Link, LinkArtifact } from "../platform/db-schema.server";
 

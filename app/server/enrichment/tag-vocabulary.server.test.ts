@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { ParsedPage } from "../fetching/page-parser.server";
 import { createOpenAiEnricher } from "./openai/openai-enricher.server";
 import type { LlmClient } from "./openai/llm.server";

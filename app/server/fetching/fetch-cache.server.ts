@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Redis } from "ioredis";
-import { z } from "zod";
+import * as z from "zod";
 import { db } from "../platform/db.server";
 import type { FetchCacheRow } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";

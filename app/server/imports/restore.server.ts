@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ARTIFACT_KINDS } from "~/lib/vocabulary";
 import type { ArtifactKind } from "../platform/db-schema.server";
 import type { ImportedLink } from "../repos/links.server";

@@ -1,5 +1,5 @@
 import { Queue, type Job, type JobsOptions } from "bullmq";
-import { z } from "zod";
+import * as z from "zod";
 import { InvalidPayloadError } from "../platform/failure-classes.server";
 import { queuePriority } from "../billing/entitlements.server";
 import type { Role } from "../platform/db-schema.server";

@@ -1,5 +1,5 @@
 import { ENRICHMENT_PROVIDERS } from "~/lib/vocabulary";
-import { z } from "zod";
+import * as z from "zod";
 import { QUEUE_NAMES, isQueueName, type QueueName } from "./queue-names.server";
 
 /**

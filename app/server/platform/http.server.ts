@@ -1,5 +1,5 @@
 import type { HeadersFunction } from "@remix-run/node";
-import type { z } from "zod";
+import type * as z from "zod";
 import { isDatabaseUnavailable } from "./db.server";
 import { log } from "./logger.server";
 import { isRedisUnavailable } from "./redis.server";

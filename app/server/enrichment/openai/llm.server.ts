@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import type * as OpenAiSdk from "openai";
-import { z } from "zod";
+import * as z from "zod";
 import { env } from "../../platform/env.server";
 import { LlmError, LlmRateLimitError } from "../../platform/failure-classes.server";
 import { log } from "../../platform/logger.server";

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { advancedSummarySchema, basicEnrichmentSchema, chunkSummarySchema, courseSchema, quizSchema, rephraseSchema } from "~/lib/enrichment";
 import { uniqueTags } from "~/lib/tags";
 import { chunkText } from "./chunking.server";
