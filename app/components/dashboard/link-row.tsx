@@ -1,3 +1,4 @@
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { highlightSegments } from "~/lib/link-search";
@@ -346,6 +347,7 @@ export function LinkRow({
   current?: boolean;
 }) {
   const toast = useToast();
+  const navigate = useNavigate();
   const titleLink = useRef<HTMLAnchorElement>(null);
   const name = link.title ?? link.url;
   const host = hostOf(link.url);
@@ -371,6 +373,7 @@ export function LinkRow({
   }
 
   const actions: RowMenuItem[] = [
+    ...(link.status === "enriched" ? [{ label: "Read", onSelect: () => navigate(`/links/${link.id}/read`) }] : []),
     ...(link.status === "enriched" ? [{ label: "Share", onSelect: share }] : []),
     ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
     ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),
