@@ -50,14 +50,14 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
   const host = hostOf(article.url) || "the original";
 
   const save = useCallback(
-    (value: number, keepalive = false) => {
+    (value: number) => {
       pending.current = null;
-      // keepalive lets the last position reach us while the page is being left.
+      // keepalive: a save still on its way when the page is left (or reloaded) is not cancelled.
       void fetch(`/api/links/${article.id}/reading-position`, {
         method: "PUT",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ progress: value }),
-        keepalive,
+        keepalive: true,
       }).catch(() => undefined);
     },
     [article.id],
@@ -88,7 +88,7 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
     };
     const flush = () => {
       if (timer.current) clearTimeout(timer.current);
-      if (pending.current !== null) save(pending.current, true);
+      if (pending.current !== null) save(pending.current);
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("pagehide", flush);

@@ -75,7 +75,7 @@ describe("sanitizeArticle keeps the article's structure", () => {
     expect(out).toContain("<blockquote><p>quoted</p></blockquote>");
     expect(out).toMatch(/<figure><img src="\/lead-images\/0123456789abcdef0123456789abcdef"[^>]*\/?><figcaption>Caption<\/figcaption><\/figure>/);
     expect(out).toContain('<pre class="language-ts" tabindex="0"><code class="language-ts">const a = 1;</code></pre>');
-    expect(out).toContain('<div class="reader-table" role="region" aria-label="Table" tabindex="0"><table><tr><th scope="col">A</th></tr><tr><td colspan="2">1</td></tr></table></div>');
+    expect(out).toContain('<div class="reader-table" role="region" aria-label="Table 1" tabindex="0"><table><tr><th scope="col">A</th></tr><tr><td colspan="2">1</td></tr></table></div>');
   });
 
   it("leaves out a figure whose picture we do not hold", () => {

@@ -147,5 +147,7 @@ export function sanitizeArticle(html: string, { baseUrl, images }: SanitizeOptio
     exclusiveFilter: (frame) => (frame.tag === "figure" || frame.tag === "a") && !frame.text.trim() && !frame.mediaChildren.length,
   });
   // A table scrolls sideways inside its own box (a region the keyboard can reach), never the page.
-  return clean.replace(/<table>/g, '<div class="reader-table" role="region" aria-label="Table" tabindex="0"><table>').replace(/<\/table>/g, "</table></div>");
+  // Each region's name is its own (a page with two tables has two landmarks, told apart).
+  let tables = 0;
+  return clean.replace(/<table>/g, () => `<div class="reader-table" role="region" aria-label="Table ${++tables}" tabindex="0"><table>`).replace(/<\/table>/g, "</table></div>");
 }
