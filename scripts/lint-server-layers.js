@@ -18,6 +18,7 @@ export const SERVER_LAYERS = [
   ["jobs", "accounts"], // queue definitions, payloads, failure policy, log lines; users and sessions
   ["fetching", "ops"], // pages fetched and parsed; health, migrations, the ops server
   ["links"],
+  ["reader"], // the reader view: a link's article, sanitised, and the owner's place in it (decision 055)
   ["enrichment"], // engines, artifacts and a link's enrichment run
   ["admin", "api", "imports", "jobs-console", "seed", "sharing", "support"],
   ["web"], // the Express server that mounts Remix, the queue board and the feature-flag store
@@ -37,9 +38,10 @@ export const SERVER_ENTRIES = {
   billing: ["billing", "checkout", "entitlements", "fulfilment", "ledger", "notify-signups", "quota", "sales", "stripe-webhook", "subscriptions", "test-checkout"],
   jobs: ["failures", "import-fairness", "link-attempts", "log-lines", "queue", "queue-depth"],
   accounts: ["accounts", "api-tokens", "auth", "data-export", "password", "settings"],
-  fetching: ["browser", "browser-fetch", "fetch-cache", "fetcher", "host-limits", "interactive-first", "page-fetch", "page-parse-pool", "page-parser", "render"],
+  fetching: ["browser", "browser-fetch", "fetch-cache", "fetcher", "host-limits", "interactive-first", "page-fetch", "page-parse-pool", "page-parser", "noise", "render"],
   ops: ["health", "migrator", "ops-server"],
   links: ["bulk", "earlier-links", "favicons", "library", "links", "preview", "share-target"],
+  reader: ["reader"],
   enrichment: ["artifact-route", "artifacts", "enrich-link", "enricher", "export-route", "link-export", "openai/llm", "preferences"],
   admin: ["activity", "console", "feature-flags", "queue-board", "stats", "users"],
   api: ["openapi", "reference", "routes"],

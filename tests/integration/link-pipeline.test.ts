@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { reenrichLinks } from "~/server/jobs-console/replay.server";
+import { readerArticle } from "~/server/reader/reader.server";
 import { until } from "../helpers/wait";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
@@ -49,6 +50,15 @@ beforeAll(async () => {
       if (editedFixed) html(fixture("react-hooks.html"))(_req, res);
       else res.writeHead(404).end("not yet");
     },
+    "/article": html(
+      `<html><head><title>Harbour pilots</title></head><body><nav>Home · News</nav><article><h1>Harbour pilots</h1>
+      <p>${"The pilots bring every ship in, whatever the weather, and they have done so for a century. ".repeat(8)}</p>
+      <ol start="3"><li>Third, the ropes.</li><li>Fourth, the lights.</li></ol>
+      <figure><img src="/pics/harbour.png" alt="The harbour"><figcaption>The harbour at dusk.</figcaption></figure>
+      <img src="/pics/missing.png" alt="gone"><script>window.pwned = true</script>
+      <p>${"Their boats are small and fast, and the pilots climb a rope ladder to board. ".repeat(6)}</p></article></body></html>`,
+    ),
+    "/pics/harbour.png": html(PNG, "image/png"),
     "/hop1": (_req, res) => res.writeHead(301, { location: "/hop2" }).end(),
     "/hop2": (_req, res) => res.writeHead(302, { location: "/hop3" }).end(),
     "/hop3": (_req, res) => res.writeHead(307, { location: "/postgres" }).end(),
@@ -252,6 +262,36 @@ describe("the links API", () => {
     const blocked = await api("GET", `/api/links/preview?url=${encodeURIComponent("http://10.0.0.1/")}`, { token });
     expect(blocked.status).toBe(422);
     expect(blocked.body.message).toMatch(/^That address is not allowed: .*FETCH_ALLOWLIST/);
+  });
+});
+
+describe("the reader view's article (decision 055)", () => {
+  it("keeps the page's article and copies of its pictures; the reader shows it sanitised, with only the pictures we hold", async () => {
+    const { token, id: userId } = await signUp();
+    const link = await waitForLink(api, token, (await add(token, pages.url("/article"))).body.id);
+    expect(link.status).toBe("enriched");
+    const stored = await until("the article kept", () => db().selectFrom("link_articles").selectAll().where("link_id", "=", link.id).executeTakeFirst());
+    expect(stored.html).toContain('<ol start="3">');
+    expect(stored.base_url).toBe(pages.url("/article"));
+    await until("the picture copied", async () => (pages.hits("/pics/harbour.png") === 1 && pages.hits("/pics/missing.png") === 1 ? true : undefined));
+
+    const article = await readerArticle(userId, link.id);
+    expect(article.html).toMatch(/<figure><img src="\/lead-images\/[0-9a-f]{32}" alt="The harbour"[^>]*\/?><figcaption>The harbour at dusk.<\/figcaption><\/figure>/);
+    expect(article.html).not.toContain("missing.png");
+    expect(article.html).not.toContain("<script");
+    expect(article.html).not.toContain("Home · News");
+    const picture = /src="(\/lead-images\/[0-9a-f]{32})"/.exec(article.html!)![1]!;
+    expect(Buffer.from(await (await fetch(`${pipeline.web.baseUrl}${picture}`)).arrayBuffer()).equals(PNG)).toBe(true);
+
+    // The owner's place in it, through the API; another user's link is a 404.
+    expect((await api("PUT", `/api/links/${link.id}/reading-position`, { token, body: { progress: 0.4 } })).body).toEqual({ progress: 0.4 });
+    expect((await api("GET", `/api/links/${link.id}/reading-position`, { token })).body).toEqual({ progress: expect.closeTo(0.4, 5) });
+    expect((await api("PUT", `/api/links/${link.id}/reading-position`, { token, body: { progress: 2 } })).status).toBe(400);
+    const other = await signUp();
+    expect((await api("PUT", `/api/links/${link.id}/reading-position`, { token: other.token, body: { progress: 0.9 } })).status).toBe(404);
+    expect((await api("GET", `/api/links/${link.id}/reading-position`, { token })).body).toEqual({ progress: expect.closeTo(0.4, 5) });
+    expect((await api("PUT", "/api/preferences/reader", { token, body: { fontSize: "large", width: "narrow" } })).body).toEqual({ fontSize: "large", width: "narrow" });
+    expect((await api("GET", "/api/preferences/reader", { token })).body).toEqual({ fontSize: "large", width: "narrow" });
   });
 });
 

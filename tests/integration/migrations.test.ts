@@ -24,12 +24,14 @@ const ALL_TABLES = [
   "import_items",
   "imports",
   "lead_images",
+  "link_articles",
   "link_artifacts",
   "links",
   "mail_outbox",
   "notifications",
   "payment_events",
   "plan_notify_signups",
+  "reading_positions",
   "receipts",
   "role_grants",
   "saved_searches",
@@ -102,6 +104,7 @@ describe("migrations", () => {
       "20261125T040000_create_imports": "imports",
       "20261126T010000_create_fetch_cache": "fetch_cache",
       "20261126T040000_create_bulk_operations": "bulk_operations",
+      "20261129T080000_add_reader": "link_articles",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {
@@ -120,6 +123,7 @@ describe("migrations", () => {
       "20261127T010100_index_search_by_user": ["links_user_search_idx"],
       "20261128T020000_add_bulk_failures_notified": ["bulk_operations_failures_untold_idx"],
       "20261128T070000_index_deleted_links_by_user": ["links_user_deleted_idx"],
+      "20261129T080000_add_reader": ["reading_positions_user_id_idx"],
     };
     expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
     expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);

@@ -244,6 +244,10 @@ describe("real answers validate against the document", () => {
     await call("delete", "/api/saved-searches/{id}", 200, { params: { id: saved.id }, token });
     await call("put", "/api/preferences/view", 200, { token, body: { view: "cards" } });
     await call("get", "/api/preferences/view", 200, { token });
+    await call("put", "/api/preferences/reader", 200, { token, body: { fontSize: "large", width: "wide" } });
+    await call("get", "/api/preferences/reader", 200, { token });
+    await call("put", "/api/links/{id}/reading-position", 200, { params: { id: linkId }, token, body: { progress: 0.25 } });
+    await call("get", "/api/links/{id}/reading-position", 200, { params: { id: linkId }, token });
     await call("get", "/api/links/stats", 200, { token });
     expect((await call<{ count: number }>("get", "/api/links/count", 200, { token, query: "?status=enriched" })).count).toBeGreaterThanOrEqual(1);
 

@@ -1,4 +1,5 @@
 import type { RefObject } from "react";
+import { useNavigate } from "@remix-run/react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import type { PublicLink } from "~/lib/links";
 import { useToast } from "../toast";
@@ -28,12 +29,13 @@ export interface LinkItemProps {
 }
 
 /**
- * The ⋯ menu's items for a link, the same for a row and a card: Share (enriched), Retry (failed)
+ * The ⋯ menu's items for a link, the same for a row and a card: Read and Share (enriched), Retry (failed)
  * or Enrich (not enriched), Edit tags, Delete. `titleLink` keeps the focus on the item after a
  * retry, which redraws it as Processing.
  */
 export function useLinkActions({ link, onChange, onDelete, onOpen }: Pick<LinkItemProps, "link" | "onChange" | "onDelete" | "onOpen">, titleLink: RefObject<HTMLElement>): RowMenuItem[] {
   const toast = useToast();
+  const navigate = useNavigate();
 
   async function retry() {
     try {
@@ -56,6 +58,7 @@ export function useLinkActions({ link, onChange, onDelete, onOpen }: Pick<LinkIt
   }
 
   return [
+    ...(link.status === "enriched" ? [{ label: "Read", onSelect: () => navigate(`/links/${link.id}/read`) }] : []),
     ...(link.status === "enriched" ? [{ label: "Share", onSelect: share }] : []),
     ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
     ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),

@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "../icons";
-import { useLocation, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef } from "react";
 import type { EnrichmentItem } from "~/lib/artifacts";
 import type { FeatureAccessMap } from "~/lib/entitlements";
@@ -163,6 +163,11 @@ export function LinkPanel({
                 Saved <LocalTime when={detail.savedAt} style="date" />
               </span>
             </p>
+            {detail.status === "enriched" ? (
+              <Link to={`/links/${detail.id}/read`} className="mt-2 inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800" data-testid="read-link">
+                Read
+              </Link>
+            ) : null}
             {detail.status === "error" && detail.error ? (
               <p className="mt-1 text-sm text-red-700 dark:text-red-300" data-testid="link-error">
                 {detail.error}

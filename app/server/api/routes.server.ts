@@ -107,6 +107,7 @@ import {
 import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../billing/checkout.server";
 import { artifactRequestSchema } from "../enrichment/artifact-route.server";
 import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/bulk";
+import { readerSettingsSchema, readingPositionSchema } from "~/lib/reader";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -343,6 +344,10 @@ export const API_ROUTES: ApiRoutes = {
   "api.links.$id.quiz.ts": {
     post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
   },
+  "api.links.$id.reading-position.ts": {
+    get: { auth: "user", summary: "{progress}: how far down the article the owner has read it in the reader, 0 (top) to 1 (end); 0 before any.", responses: { 200: readingPositionSchema } },
+    put: { auth: "user", summary: "Saves the owner's place in the reader (the reader does it as they scroll); another user's id is a 404.", body: readingPositionSchema, responses: { 200: readingPositionSchema } },
+  },
   "api.links.$id.rephrase.ts": {
     post: { auth: "user", summary: "Rephrases the summary for a difficulty: beginner, intermediate or expert (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
   },
@@ -464,6 +469,10 @@ export const API_ROUTES: ApiRoutes = {
   "api.preferences.ts": {
     get: { auth: "user", summary: "{summaryLength, language, difficulty} used by every later enrichment.", responses: { 200: preferencesSchema } },
     put: { auth: "user", summary: "The saved preferences.", body: preferencesSchema, responses: { 200: preferencesSchema } },
+  },
+  "api.preferences.reader.ts": {
+    get: { auth: "user", summary: "{fontSize, width}: the reader view's settings; medium and medium until chosen.", responses: { 200: readerSettingsSchema } },
+    put: { auth: "user", summary: "Remembers the reader's font size (small, medium, large, x-large) and column width (narrow, medium, wide) for the user, on every device.", body: readerSettingsSchema, responses: { 200: readerSettingsSchema } },
   },
   "api.preferences.view.ts": {
     get: { auth: "user", summary: "{view}: how the dashboard draws the list, list (dense rows) or cards; list until chosen.", responses: { 200: dashboardViewSchema } },

@@ -31,6 +31,7 @@ import {
   type EnrichedFields,
 } from "../repos/links.server";
 import type { ListRow } from "../repos/link-search.server";
+import { keepArticle } from "../reader/reader.server";
 
 /** rendering: handed to the headless browser's render queue, which finishes the enrichment. */
 export type EnrichOutcome = "enriched" | "failed" | "skipped" | "rendering";
@@ -145,6 +146,8 @@ async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onSt
   }
 
   let stored: ListRow | undefined;
+  let articleHtml: string | null | undefined;
+  let articleBase = link.url;
   try {
     await yieldStep("fetching");
     // The shared fetch cache, or a fetch within the host's limits, then the parse (page-fetch.server.ts);
@@ -159,6 +162,8 @@ async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onSt
       return "rendering";
     }
     const parsed = page.parsed;
+    articleHtml = parsed.articleHtml;
+    articleBase = page.url;
     await yieldStep("enriching");
     const result = await enricher().enrich({
       url: page.url,
@@ -244,5 +249,8 @@ async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onSt
     return "failed";
   }
   await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(stored) });
+  // The reader view's article (decision 055): after the link is shown enriched, as it may fetch pictures.
+  const article = await keepArticle(link.id, { html: articleHtml, baseUrl: articleBase });
+  step(article.kept ? `article kept for the reader, ${article.images} picture(s) kept` : "no article HTML: the reader shows the text");
   return "enriched";
 }

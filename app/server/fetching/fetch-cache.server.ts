@@ -23,7 +23,7 @@ import type { ParsedPage } from "./page-parser.server";
  */
 
 /** The parse's shape (ParsedPage): bump it when the parser changes, and older entries are fetched again. */
-export const PARSE_VERSION = 2;
+export const PARSE_VERSION = 3;
 
 /** Stale entries stay this long for a conditional request (ETag / Last-Modified), then the cleanup drops them. */
 export const KEEP_STALE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -170,6 +170,24 @@ describe("reader-quality extraction", () => {
     expect(listed.text).toContain("- First step\n- Second step\n  - A detail");
   });
 
+  it("keeps the article's HTML for the reader view: the <article> as the page has it, or Readability's choice (decision 055)", () => {
+    const items = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} of a long article about queues and the workers that drain them.</p>`).join("");
+    const semantic = parsePage(`<title>Queues</title><nav>Home</nav><article><h1>Queues</h1><ol start="2"><li>two</li></ol>${items}</article><footer>Footer text</footer>`, "https://x.test/");
+    expect(semantic.articleHtml).toBe(`<article><h1>Queues</h1><ol start="2"><li>two</li></ol>${items}</article>`);
+
+    const readable = parsePage(readFileSync("tests/fixtures/pages/corpus/news-harbour-bridge.html", "utf8"), "https://dailyherald.test/news/x");
+    expect(readable.articleHtml).toContain("<p");
+    expect(readable.articleHtml).not.toContain("We use cookies");
+
+    // A long page is read by Readability up to a cut: the reader keeps the whole element it chose.
+    const long = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i} of a very long post, with commas, words, and more words to count as prose.</p>`).join("");
+    const cut = parsePage(`<title>Long</title><div class="post"><h1>Long</h1>${long}</div>`, "https://x.test/");
+    expect(cut.extractor).toBe("readability");
+    expect(cut.articleHtml).toContain("Paragraph 399 of a very long post");
+
+    expect(parsePage("<title>Short</title><p>Only a line.</p>", "https://x.test/").articleHtml).toBeNull();
+  });
+
   it("falls back to the heuristic when Readability finds nothing", () => {
     const parsed = parsePage("<title>Short</title><p>Only a line.</p>", "https://x.test/");
     expect(parsed.extractor).toBe("heuristic");

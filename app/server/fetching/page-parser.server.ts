@@ -3,7 +3,7 @@ import { DomHandler, isTag, type AnyNode, type Document, type Element } from "do
 import { Parser } from "htmlparser2";
 import type { CodeSnippet } from "../platform/db-schema.server";
 import { UNSEEN_TAGS, hasNoiseMarks, pushChildren, squash, textOf } from "./dom-walk.server";
-import { readablePage } from "./readable-prefix.server";
+import { ARTICLE_HTML_MAX_CHARS, readablePage, sourceOf } from "./readable-prefix.server";
 import { MAX_ELEMENTS } from "./reader-view.server";
 
 /** What we learn from a page before any enrichment. */
@@ -29,6 +29,12 @@ export interface ParsedPage {
   leadImage: string | null;
   /** Which reader found the text (see decision 022). */
   extractor: Extractor;
+  /**
+   * The article's HTML as the page had it, for the reader view (decision 055): the element the
+   * semantic or Readability reader chose; null for other readers (the reader shows the text).
+   * Never trusted: sanitised whenever shown. Absent from parses made before it was kept.
+   */
+  articleHtml?: string | null;
 }
 
 /**
@@ -562,6 +568,8 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
   const publishedAt = isoDate(meta("article:published_time") ?? linked?.datePublished ?? meta("date") ?? meta("dc.date") ?? meta("pubdate") ?? readable?.publishedTime);
   const leadImage = absolute(meta("og:image") ?? meta("og:image:url") ?? meta("twitter:image") ?? meta("twitter:image:src") ?? linked?.image ?? undefined, pageUrl);
   if (!title && !description && !text) throw new PageError(PAGE_EMPTY);
+  const articleHtml =
+    extractor === "semantic" && landmarks.article ? sourceOf(body, landmarks.article) : extractor === "readability" && readable && readable.html.length <= ARTICLE_HTML_MAX_CHARS ? readable.html : null;
   return {
     title: title ?? titleFromUrl(pageUrl),
     description: description ?? clean(text.split("\n\n")[0], 300),
@@ -577,5 +585,6 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
     siteName,
     leadImage,
     extractor,
+    articleHtml,
   };
 }

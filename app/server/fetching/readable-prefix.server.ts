@@ -15,6 +15,9 @@ import { CUT_LAST_MARK, CUT_MARK_PREFIX, CUT_OPEN_MARK, readableContent, type Re
  */
 export const READABLE_PREFIX_CHARS = 20_000;
 
+/** The longest article HTML kept for the reader view (link_articles' check says the same); a longer one shows as text. */
+export const ARTICLE_HTML_MAX_CHARS = 500_000;
+
 /** Not counted towards the cut: what is never shown, links, and what surrounds an article. */
 const UNCOUNTED = new Set([...UNSEEN_TAGS, "a", "nav", "header", "footer", "aside", "button", "select", "form"]);
 
@@ -161,6 +164,13 @@ export function blocksAfter(container: Element, end: number, maxChars: number): 
   return { blocks, headings };
 }
 
+/** An element's own HTML in the page's source (parsed with indices), or null when it has none or is too long to keep. */
+export function sourceOf(html: string, element: Element, maxChars = ARTICLE_HTML_MAX_CHARS): string | null {
+  if (element.startIndex === null || element.endIndex === null) return null;
+  const length = element.endIndex + 1 - element.startIndex;
+  return length > 0 && length <= maxChars ? html.slice(element.startIndex, element.endIndex + 1) : null;
+}
+
 /**
  * Readability's main content of a page; a page longer than `maxChars` of prose is read by
  * it up to a cut, and the element it chose is read on past the cut (see `READABLE_PREFIX_CHARS`).
@@ -176,8 +186,10 @@ export function readablePage(html: string, root: ParentNode, maxTextChars: numbe
   // replaces with a <div> of the same children).
   const container = readable.openAtCut === "last" ? cut.last.parent : cut.open[readable.openAtCut];
   if (!container || !isTag(container)) return readable;
+  // The reader view shows the whole element, as the page has it (a slice of the source, no serialising).
+  const whole = sourceOf(html, container) ?? readable.html;
   const rest = blocksAfter(container, cut.end, maxTextChars - readable.text.length);
-  if (rest.blocks.length === 0) return readable;
+  if (rest.blocks.length === 0) return { ...readable, html: whole };
   // One join, not a concatenation: a flat string, which the word count and the copy to the main thread read faster.
-  return { ...readable, text: [readable.text, ...rest.blocks].join("\n\n"), headings: [...readable.headings, ...rest.headings] };
+  return { ...readable, html: whole, text: [readable.text, ...rest.blocks].join("\n\n"), headings: [...readable.headings, ...rest.headings] };
 }

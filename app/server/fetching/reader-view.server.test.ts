@@ -40,18 +40,22 @@ describe("readableContent's copy of the page for another pass", () => {
 
   const paragraphs = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i} of a post about tide tables, long enough to count as prose, with a comma, and another one.</p>`).join("");
 
-  it("never serialises the page", () => {
-    let reads = 0;
+  it("never serialises the page, only the article it keeps for the reader view, once", () => {
+    const serialised: string[] = [];
     Object.defineProperty(proto, "innerHTML", {
       ...original,
       get(this: object) {
-        reads++;
-        return original.get!.call(this);
+        const html = original.get!.call(this) as string;
+        serialised.push(html);
+        return html;
       },
     });
     const result = readableContent(`<!doctype html><html><head><title>Tides</title></head><body><div class="post"><h1>Tides</h1>${paragraphs}</div></body></html>`);
     expect(result?.text).toContain("Paragraph 11 of a post about tide tables");
-    expect(reads).toBe(0);
+    // The one serialisation is the article's (decision 055): no <body>, nothing of the <head>.
+    expect(serialised).toEqual([result?.html]);
+    expect(result?.html).toContain("Paragraph 11 of a post about tide tables");
+    expect(result?.html).not.toMatch(/<body|<title/);
   });
 
   it("still finds an article that only a second pass finds, from the page as it was", () => {

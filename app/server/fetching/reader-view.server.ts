@@ -33,6 +33,8 @@ export interface ReadableContent {
   byline: string | null;
   siteName: string | null;
   publishedTime: string | null;
+  /** The article's HTML as Readability chose and cleaned it (shown by the reader view, sanitised then; decision 055). */
+  html: string;
   /**
    * For a page cut short (`readablePage`): the depth of the outermost element open at the cut
    * that the article holds, "last" when it holds only the last block before the cut, null when
@@ -216,6 +218,7 @@ export function readableContent(html: string, cut = false): ReadableContent | nu
     byline: squash(article.byline ?? "") || null,
     siteName: squash(article.siteName ?? "") || null,
     publishedTime: squash(article.publishedTime ?? "") || null,
+    html: (article.content as unknown as { innerHTML: string }).innerHTML,
     openAtCut: cut ? openAtCut(article.content as unknown as MarkedContent) : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { FlagRole } from "~/lib/feature-flags";
 import type { DashboardView } from "~/lib/library";
+import type { ReaderFontSize, ReaderWidth } from "~/lib/reader";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
 import type { ArtifactKind, CreditReason, ImportStatus, LinkStatus, PaymentProvider, Role } from "~/lib/vocabulary";
 
@@ -41,6 +42,8 @@ export interface DB {
   bulk_operations: BulkOperationsTable;
   import_items: ImportItemsTable;
   fetch_cache: FetchCacheTable;
+  link_articles: LinkArticlesTable;
+  reading_positions: ReadingPositionsTable;
 }
 
 // The closed lists the check constraints hold are written once, in ~/lib/vocabulary.ts (decision 037).
@@ -297,6 +300,25 @@ export interface UserPreferencesTable {
   difficulty: ColumnType<"beginner" | "intermediate" | "expert", "beginner" | "intermediate" | "expert" | undefined, "beginner" | "intermediate" | "expert">;
   /** The dashboard's view of the list (decision 051). */
   dashboard_view: ColumnType<DashboardView, DashboardView | undefined, DashboardView>;
+  /** The reader's settings (decision 055). */
+  reader_font_size: ColumnType<ReaderFontSize, ReaderFontSize | undefined, ReaderFontSize>;
+  reader_width: ColumnType<ReaderWidth, ReaderWidth | undefined, ReaderWidth>;
+  updated_at: UpdatedAt;
+}
+
+/** The article's HTML as the page had it (decision 055): replaced by each enrichment, sanitised whenever shown. */
+export interface LinkArticlesTable {
+  link_id: string;
+  html: string;
+  base_url: string;
+  updated_at: UpdatedAt;
+}
+
+/** How far the owner has read a link in the reader, 0..1. */
+export interface ReadingPositionsTable {
+  link_id: string;
+  user_id: string;
+  progress: number;
   updated_at: UpdatedAt;
 }
 

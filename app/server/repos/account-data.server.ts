@@ -75,7 +75,7 @@ export async function listReceiptsForExport(db: Database, userId: string) {
 }
 
 export async function getPreferencesForExport(db: Database, userId: string) {
-  return db.selectFrom("user_preferences").select(["summary_length", "language", "difficulty", "updated_at"]).where("user_id", "=", userId).executeTakeFirst();
+  return db.selectFrom("user_preferences").select(["summary_length", "language", "difficulty", "dashboard_view", "reader_font_size", "reader_width", "updated_at"]).where("user_id", "=", userId).executeTakeFirst();
 }
 
 export async function listSubscriptionsForExport(db: Database, userId: string) {
