@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { E2E_ADMIN, openRow, pagesUrl, rowAction } from "./helpers";
+import { E2E_ADMIN, openRow, pagesUrl, rowAction, signIn } from "./helpers";
 import { DESKTOP, expectFitsPhones, expectNoSidewaysScroll, PHONE, PHONE_WIDTHS, THEMES, useTheme, type Theme } from "./layout";
 
 /**
@@ -88,15 +88,6 @@ test.beforeAll(async ({ request }) => {
   });
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  // The first sign-in of a run can be slow while the server warms up on a busy machine.
-  await expect(page).toHaveURL(/\/(dashboard|admin)/, { timeout: 30_000 });
-}
-
 interface Device {
   width: typeof PHONE.width | typeof DESKTOP.width;
   theme: Theme;
@@ -144,7 +135,8 @@ async function expectVisibleFocus(page: Page) {
 }
 
 async function creatorPages(page: Page, device: Device) {
-  await signIn(page, creator, PASSWORD);
+  await signIn(page, { email: creator, password: PASSWORD });
+  await page.goto("/dashboard");
   const rows = page.getByTestId("link-row");
   await expect(rows).toHaveCount(11);
   // The long title gets its text column's whole width (status and tags go below it), beside only the ⋯ button.
@@ -223,7 +215,7 @@ async function openSection(page: Page, device: Device, name: string) {
 }
 
 async function accountPages(page: Page, device: Device) {
-  await signIn(page, creator, PASSWORD);
+  await signIn(page, { email: creator, password: PASSWORD });
   await visit(page, "/settings", device);
   await visit(page, "/settings/email", device);
   await visit(page, "/settings/billing", device);
@@ -237,7 +229,7 @@ async function accountPages(page: Page, device: Device) {
 }
 
 async function adminPages(page: Page, device: Device) {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signIn(page, E2E_ADMIN);
   await visit(page, "/admin", device, async (p) => void (await expect(p.getByRole("heading", { level: 1 })).toBeVisible()));
   await visit(page, "/admin/feature-toggles", device, async (p) => void (await expect(p.getByRole("switch").first()).toBeVisible()));
   await visit(page, "/admin/jobs", device, async (p) => void (await expect(p.getByRole("heading", { level: 1 })).toBeVisible()));

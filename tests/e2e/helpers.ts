@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** Accounts tests/e2e/serve.ts seeds. */
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "e2e-admin-password" };
@@ -17,6 +17,23 @@ export async function registerThroughPage(page: Page, email: string, password: s
   // A sign-up can take well over 10 s on a busy two-core machine.
   await expect(page).toHaveURL("/dashboard", { timeout: 45_000 });
 }
+
+/**
+ * Signs up or in by posting the register or login form as its button does (the session cookie
+ * lands in the page's context), without loading the form's page or the dashboard it leads to: for
+ * tests about what comes after, which open the page they need. accounts.spec.ts signs up and in
+ * through the pages themselves. A page load and a dashboard load cost a few CPU-seconds each.
+ */
+async function postForm(page: Page, path: "/register" | "/login", form: Record<string, string>) {
+  // Our own page's Origin, as a browser sends it (a session cookie without one is refused).
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const response = await page.request.post(path, { form, headers: { origin }, maxRedirects: 0 });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(302);
+}
+
+export const signUp = (page: Page, email: string, password: string) => postForm(page, "/register", { email, password, confirmPassword: password });
+
+export const signIn = (page: Page, account: { email: string; password: string }) => postForm(page, "/login", account);
 
 /** Signs in through the login page as one of the seeded accounts (or any) and lands on the dashboard. */
 export async function signInThroughPage(page: Page, account: { email: string; password: string }) {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 
 /** Widths a page must fit without sideways scrolling: two common phones and a desktop. */
 export const PHONE_WIDTHS = [360, 390] as const;
@@ -39,7 +39,7 @@ export async function expectFitsPhones(page: Page) {
 
 /** WCAG 2.2's target-size rule (24 × 24 px, or spaced so a 24 px circle fits) over the page as it is now. */
 export async function expectTouchTargets(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+  const violations = await axeViolations(page, { runOnly: { type: "rule", values: ["target-size"] } });
   const found = violations.flatMap((v) => v.nodes.map((n) => `${n.html.slice(0, 120)} ${n.failureSummary ?? ""}`));
   expect(found, page.url()).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { withDb } from "./db";
-import { registerThroughPage } from "./helpers";
+import { signUp } from "./helpers";
 import { DESKTOP, PHONE, PHONE_WIDTHS, THEMES, expectFitsPhones, expectHeadingsInOrder, expectNoSidewaysScroll, useTheme } from "./layout";
 
 /**
@@ -159,7 +159,7 @@ const GROUPS: Array<[string, (page: Page, width: number, theme: string, failures
     for (const visit of ACCOUNT) await check(page, visit, width, theme, failures);
     if (width < DESKTOP.width) await check(page, { name: "menu-signed-out", path: () => "/", then: openMenu }, width, theme, failures);
     // The landing page and a shared link as a signed-in (and not yet confirmed) visitor sees them.
-    await registerThroughPage(page, `sweep-${theme}-${width}-${Date.now()}@example.com`, "sweep-password");
+    await signUp(page, `sweep-${theme}-${width}-${Date.now()}@example.com`, "sweep-password");
     await check(page, { name: "home-signed-in", path: () => "/" }, width, theme, failures);
     await check(page, { name: "share-signed-in", path: () => `/share/${sharedId}` }, width, theme, failures);
     if (width < DESKTOP.width) await check(page, { name: "menu-signed-in", path: () => "/", then: openMenu }, width, theme, failures);
