@@ -39,6 +39,7 @@ import * as addSessionAuthenticatedAt from "./20261129T010000_add_session_authen
 import * as savedSearchesAndDashboardView from "./20261129T040000_saved_searches_and_dashboard_view";
 import * as indexPossibleDuplicates from "./20261129T060000_index_possible_duplicates";
 import * as addReader from "./20261129T080000_add_reader";
+import * as indexLiveLinksByStatus from "./20261129T090000_index_live_links_by_status";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "20261129T040000_saved_searches_and_dashboard_view": savedSearchesAndDashboardView,
   "20261129T060000_index_possible_duplicates": indexPossibleDuplicates,
   "20261129T080000_add_reader": addReader,
+  "20261129T090000_index_live_links_by_status": indexLiveLinksByStatus,
 };

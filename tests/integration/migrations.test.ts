@@ -124,6 +124,7 @@ describe("migrations", () => {
       "20261128T020000_add_bulk_failures_notified": ["bulk_operations_failures_untold_idx"],
       "20261128T070000_index_deleted_links_by_user": ["links_user_deleted_idx"],
       "20261129T080000_add_reader": ["reading_positions_user_id_idx"],
+      "20261129T090000_index_live_links_by_status": ["links_user_live_status_idx"],
     };
     expect(await indexes()).toEqual(expect.arrayContaining(indexedBy["20261124T030000_add_admin_stats_indexes"]!));
     expect(await reloptions("links")).toEqual(["autovacuum_vacuum_insert_scale_factor=0.01"]);
