@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { highlightSegments } from "~/lib/link-search";
-import { NOTES_MAX_CHARS, STATUS_LABELS, TAG_MAX_CHARS, TITLE_MAX_CHARS, fetchLabel, type LinkDetail, type PublicLink } from "~/lib/links";
+import { NOTES_MAX_CHARS, STATUS_LABELS, TAG_MAX_CHARS, TITLE_MAX_CHARS, UNDO_MS, fetchLabel, type LinkDetail, type PublicLink } from "~/lib/links";
 import { featureInfo, isFeatureKey } from "~/lib/entitlements";
 import { enrichedWithLabel } from "~/lib/plan-enrichment";
 import { uniqueTags } from "~/lib/tags";
@@ -347,8 +347,30 @@ export function LinkRow({
 }) {
   const toast = useToast();
   const titleLink = useRef<HTMLAnchorElement>(null);
+  const unreadId = useId();
   const name = link.title ?? link.url;
   const host = hostOf(link.url);
+  const unread = link.readAt === null;
+
+  /** The user's read state (decision 056): PATCH /api/links/{id}, the list follows (an archived row leaves the library). */
+  async function setReadState(change: { read: boolean } | { archived: boolean }) {
+    try {
+      onChange(await apiFetch<PublicLink>(`/api/links/${link.id}`, { method: "PATCH", body: change }));
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : "Could not change the link. Please try again", "error");
+      return;
+    }
+    if ("read" in change) {
+      titleLink.current?.focus();
+      return;
+    }
+    // The row may have left the view: the toast's Undo takes the focus.
+    toast.show(change.archived ? "Link archived." : "Link back in the library.", "info", {
+      durationMs: UNDO_MS,
+      focusAction: true,
+      action: { label: "Undo", onAction: () => void setReadState({ archived: !change.archived }) },
+    });
+  }
 
   async function retry() {
     try {
@@ -375,6 +397,8 @@ export function LinkRow({
     ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
     ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),
     { label: "Edit tags", onSelect: () => onOpen(link, "tags") },
+    { label: unread ? "Mark read" : "Mark unread", onSelect: () => void setReadState({ read: unread }) },
+    { label: link.archivedAt === null ? "Archive" : "Unarchive", onSelect: () => void setReadState({ archived: link.archivedAt === null }) },
     { label: "Delete", onSelect: () => onDelete(link), danger: true },
   ];
   const shownTags = link.tags.slice(0, ROW_TAGS);
@@ -389,6 +413,8 @@ export function LinkRow({
       )}
       data-testid="link-row"
       data-status={link.status}
+      data-read={unread ? "false" : "true"}
+      data-archived={link.archivedAt === null ? "false" : "true"}
       data-link-id={link.id}
       // The address the row is for: its text shows the site alone once the page has a title.
       data-url={link.url}
@@ -411,18 +437,29 @@ export function LinkRow({
       ) : null}
       <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
       <div className="min-w-0 flex-1">
+        {/* Unread is said, not only drawn (the title's weight): the title's description, so its name stays the title. */}
+        {unread ? (
+          <span id={unreadId} className="sr-only">
+            Unread
+          </span>
+        ) : null}
         <a
           ref={titleLink}
           href={linkDetailPath(link.id)}
           tabIndex={tabStop ? 0 : -1}
           aria-current={current ? "true" : undefined}
+          aria-describedby={unread ? unreadId : undefined}
           data-row-link={link.id}
           onClick={(event) => {
             if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
             event.preventDefault();
             onOpen(link);
           }}
-          className="line-clamp-2 break-words rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
+          className={cx(
+            "line-clamp-2 break-words rounded hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:hover:text-brand-300",
+            // Unread stands out quietly: a heavier title; a read one is lighter.
+            unread ? "font-semibold text-slate-900 dark:text-slate-50" : "font-normal text-slate-700 dark:text-slate-300",
+          )}
         >
           {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : name}
         </a>
