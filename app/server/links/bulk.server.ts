@@ -8,7 +8,7 @@ import type { StepLogger } from "../jobs/log-lines.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
 import { db, type Database } from "../platform/db.server";
-import type { Link, LinkStatus, Role } from "../platform/db-schema.server";
+import type { LinkStatus, Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
