@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicBulkOperation } from "~/lib/bulk";
@@ -17,10 +18,11 @@ beforeAll(async () => {
 afterAll(() => pipeline?.stop());
 
 let pages = 0;
-/** A page on loopback that enriches, and its address. */
+const ARTICLE = readFileSync("tests/fixtures/pages/postgres-indexes.html", "utf8");
+/** A page on loopback that enriches (a real article), and its address. */
 function page(): string {
   const path = `/read-state/${++pages}`;
-  pipeline.pages.route(path, html(`<html lang="en"><head><title>Read state ${pages}</title></head><body><article><p>${"Words to read to the end. ".repeat(30)}</p></article></body></html>`));
+  pipeline.pages.route(path, html(ARTICLE));
   return pipeline.pages.url(path);
 }
 
@@ -102,7 +104,8 @@ describe("only the user sets it", () => {
     const enriched = await save(user.token, page());
     await patch(user.token, enriched, { read: true, archived: true });
     const before = await readState(enriched);
-    expect((await waitForLink(pipeline.api, user.token, enriched, 60_000)).status).toBe("enriched");
+    const done = await waitForLink(pipeline.api, user.token, enriched, 60_000);
+    expect(done.status, done.error ?? "").toBe("enriched");
     expect(await readState(enriched)).toEqual(before);
 
     // A page that is not there fails; marked read, its retry (and second failure) keeps it read.
