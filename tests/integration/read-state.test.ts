@@ -14,7 +14,7 @@ let pipeline: Awaited<ReturnType<typeof startPipeline>>;
 
 beforeAll(async () => {
   pipeline = await startPipeline({});
-}, 120_000);
+}, 240_000);
 afterAll(() => pipeline?.stop());
 
 let pages = 0;
