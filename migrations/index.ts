@@ -38,6 +38,7 @@ import * as indexDeletedLinksByUser from "./20261128T070000_index_deleted_links_
 import * as addSessionAuthenticatedAt from "./20261129T010000_add_session_authenticated_at";
 import * as savedSearchesAndDashboardView from "./20261129T040000_saved_searches_and_dashboard_view";
 import * as indexPossibleDuplicates from "./20261129T060000_index_possible_duplicates";
+import * as addReadState from "./20261129T070000_add_read_state";
 import * as addReader from "./20261129T080000_add_reader";
 import * as indexLiveLinksByStatus from "./20261129T090000_index_live_links_by_status";
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   "20261129T010000_add_session_authenticated_at": addSessionAuthenticatedAt,
   "20261129T040000_saved_searches_and_dashboard_view": savedSearchesAndDashboardView,
   "20261129T060000_index_possible_duplicates": indexPossibleDuplicates,
+  "20261129T070000_add_read_state": addReadState,
   "20261129T080000_add_reader": addReader,
   "20261129T090000_index_live_links_by_status": indexLiveLinksByStatus,
 };

@@ -5,7 +5,7 @@ import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
 import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
 import { DASHBOARD_VIEWS, SAVED_SEARCH_NAME_MAX } from "./library";
 import { parseFilterDate, savedRange } from "./link-filter";
-import { ALREADY_SAVED_MESSAGE, ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
+import { ALREADY_SAVED_MESSAGE, ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, READ_STATES, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
 import { ENRICHMENT_FEATURES } from "./plan-enrichment";
 import { TIME_RANGES } from "./trending";
 import { emailSchema, newPasswordSchema } from "./validation";
@@ -38,6 +38,8 @@ export const publicLinkSchema = z
     savedAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     error: z.string().nullable(),
+    readAt: z.iso.datetime().nullable().describe("When the user marked it read; null: Unread (every link starts so). Only the user sets it (PATCH /api/links/{id} {read}, bulk mark-read or mark-unread, an import's file for a new link)."),
+    archivedAt: z.iso.datetime().nullable().describe("When the user archived it; null: in the library. An archived link leaves the default list (GET /api/links?state=archived lists them)."),
   })
   .meta({ id: "Link" });
 
@@ -139,6 +141,10 @@ const linkFilterShape = {
     .regex(DOMAIN, "domain must be a host name like example.com")
     .optional()
     .describe("Only links on this host or its subdomains (example.com also matches www.example.com)."),
+  state: z
+    .enum(READ_STATES, { error: `state must be one of ${READ_STATES.join(", ")}` })
+    .optional()
+    .describe("Read state: unread or read (the library's links not read yet, or read), archived (only archived links) or all (archived ones too). Without it, archived links are left out."),
   duplicates: z
     .stringbool({ error: "duplicates must be true or false" })
     .optional()
@@ -185,8 +191,10 @@ export const linkEditSchema = z
       .max(TITLE_MAX_CHARS, `The title is too long (${TITLE_MAX_CHARS} characters at most).`)
       .nullable()
       .optional(),
+    read: z.boolean({ error: "read must be true or false" }).optional().describe("true marks the link read (a link already read keeps its first readAt), false unread."),
+    archived: z.boolean({ error: "archived must be true or false" }).optional().describe("true archives the link (out of the default list), false puts it back in the library."),
   })
-  .refine((body) => body.notes !== undefined || body.title !== undefined, { message: "Send notes or title." })
+  .refine((body) => body.notes !== undefined || body.title !== undefined || body.read !== undefined || body.archived !== undefined, { message: "Send notes, title, read or archived." })
   .meta({ id: "LinkEdit" });
 
 /** The link's whole tag set, as the user edits it (decision 040). */
@@ -259,8 +267,11 @@ export const linkStatsSchema = z
     pending: z.number().int(),
     failed: z.number().int(),
     unenriched: z.number().int().describe('Links saved but "Not enriched" (an import beyond the allowance or the plan); not in total.'),
+    unread: z.number().int().describe("Links in the library (not archived) not marked read."),
+    read: z.number().int().describe("Links in the library (not archived) marked read."),
+    archived: z.number().int().describe("Archived links; not in the other counts."),
   })
-  .meta({ id: "LinkStats", description: "Counted over all of the user's links." });
+  .meta({ id: "LinkStats", description: "Counted over all of the user's links; the status counts over those in the library (not archived), as the list without `state` shows them." });
 
 export const usageSchema = z
   .object({

@@ -6,7 +6,7 @@ import { EXPORT_FORMATS } from "./imports";
  * Bulk actions over many links (batchProcessing): the request and answer shapes that the route,
  * the OpenAPI document and the dashboard's toolbar share.
  */
-export const BULK_ACTIONS = ["reenrich", "retry", "add-tag", "remove-tag", "share", "unshare", "delete", "restore", "export"] as const;
+export const BULK_ACTIONS = ["reenrich", "retry", "add-tag", "remove-tag", "share", "unshare", "delete", "restore", "export", "mark-read", "mark-unread", "archive", "unarchive"] as const;
 export type BulkActionName = (typeof BULK_ACTIONS)[number];
 
 /** The most links one request may name, or select by filter. */
@@ -22,6 +22,10 @@ export const BULK_ACTION_LABELS: Record<BulkActionName, string> = {
   delete: "Delete",
   restore: "Restore",
   export: "Export",
+  "mark-read": "Mark read",
+  "mark-unread": "Mark unread",
+  archive: "Archive",
+  unarchive: "Unarchive",
 };
 
 /** A bulk delete of more links than this (a screenful: the dashboard's page) asks first, saying how many. */
@@ -118,6 +122,10 @@ export function bulkSummary(op: Pick<PublicBulkOperation, "action" | "done" | "f
     delete: "deleted",
     restore: "restored",
     export: "exported",
+    "mark-read": "marked read",
+    "mark-unread": "marked unread",
+    archive: "archived",
+    unarchive: "back in the library",
   };
   const parts = [`${links(op.done)} ${verb[op.action]}`];
   if (op.skipped) parts.push(`${op.skipped.toLocaleString("en")} unchanged`);

@@ -17,7 +17,7 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export const IMPORT_FORMAT_LABELS: Record<ImportFormat, string> = {
   "netscape-html": "Bookmark HTML",
-  "pocket-csv": "Pocket CSV",
+  "pocket-csv": "CSV (Pocket, Instapaper)",
   "karakeep-json": "Karakeep JSON",
   "linkwarden-json": "Linkwarden JSON",
   "omnivore-json": "Omnivore JSON",

@@ -1,12 +1,12 @@
 import { CATEGORIES, type CategorySlug } from "./categories";
-import type { LinkStatus, PublicLink } from "./links";
+import { READ_STATE_LABELS, type LinkStatus, type PublicLink, type ReadState } from "./links";
 
 /**
  * The dashboard's search and filters as URL parameters (the same names GET /api/links takes),
  * so a reload or Back shows the same results. No zod here: the dashboard's bundle stays small;
  * the server validates.
  */
-export const FILTER_KEYS = ["q", "tag", "status", "category", "domain", "duplicates", "from", "to"] as const;
+export const FILTER_KEYS = ["q", "tag", "status", "state", "category", "domain", "duplicates", "from", "to"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type SearchState = Partial<Record<FilterKey, string>> & { sort?: "date" | "relevance" };
 
@@ -33,13 +33,30 @@ export function searchQuery(state: SearchState): string {
 
 export const isFiltered = (state: SearchState) => FILTER_KEYS.some((key) => Boolean(state[key]?.trim()));
 
+/** Whether a link belongs in the view's read state (decision 056): without one, the library (no archived links). */
+export function inReadState(link: Pick<PublicLink, "readAt" | "archivedAt">, state: string | undefined): boolean {
+  switch (state as ReadState | undefined) {
+    case "all":
+      return true;
+    case "archived":
+      return link.archivedAt !== null;
+    case "unread":
+      return link.archivedAt === null && link.readAt === null;
+    case "read":
+      return link.archivedAt === null && link.readAt !== null;
+    default:
+      return link.archivedAt === null;
+  }
+}
+
 /**
- * Whether a link pushed by the event stream may stay in a filtered view: the filters the browser
- * can check on a link (status, tag, domain); a search or the other filters are the server's to
+ * Whether a link pushed by the event stream may stay in a view: the filters the browser can check
+ * on a link (status, read state, tag, domain); a search or the other filters are the server's to
  * judge, so a link the view does not already hold is never added (see use-live-links).
  */
-export function keepsMatching(link: Pick<PublicLink, "status" | "tags" | "url">, state: SearchState): boolean {
+export function keepsMatching(link: Pick<PublicLink, "status" | "tags" | "url" | "readAt" | "archivedAt">, state: SearchState): boolean {
   if (state.status && link.status !== (state.status as LinkStatus)) return false;
+  if (!inReadState(link, state.state)) return false;
   if (state.tag && !link.tags.includes(state.tag)) return false;
   if (state.domain) {
     let host = "";
@@ -63,6 +80,8 @@ export function filterLabel(key: Exclude<FilterKey, "q">, value: string): string
       return `#${value}`;
     case "status":
       return `Status: ${STATUS_FILTER_LABELS[value as LinkStatus] ?? value}`;
+    case "state":
+      return READ_STATE_LABELS[value as ReadState] ?? value;
     case "category":
       return `Category: ${CATEGORIES[value as CategorySlug] ?? value}`;
     case "domain":

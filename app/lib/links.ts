@@ -131,6 +131,15 @@ export function keptForLabel(ms: number): string {
 /** Cards per page on the Enrichments tab. */
 export const ENRICHMENTS_PAGE_SIZE = 20;
 
+/**
+ * Read state (decision 056) as the list filters by it (`state`): unread and read are the library's
+ * links (not archived) not yet read or read; archived, the archived ones; all, every link. Without
+ * `state` the list is the library: archived links are out of it.
+ */
+export const READ_STATES = ["unread", "read", "archived", "all"] as const;
+export type ReadState = (typeof READ_STATES)[number];
+export const READ_STATE_LABELS: Record<ReadState, string> = { unread: "Unread", read: "Read", archived: "Archived", all: "Archived too" };
+
 export const STATUS_LABELS: Record<LinkStatus, string> = {
   pending: "Processing",
   enriched: "Enriched",

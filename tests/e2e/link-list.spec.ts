@@ -104,7 +104,7 @@ test("the ⋯ menu by keyboard and by mouse: arrows, Escape returns the focus, D
   await rowLink(page, "Seeded page 12").focus();
   await page.keyboard.press(".");
   const menu = page.getByRole("menu", { name: "Actions for Seeded page 12" });
-  await expect(menu.getByRole("menuitem")).toHaveText(["Share", "Edit tags", "Delete"]);
+  await expect(menu.getByRole("menuitem")).toHaveText(["Share", "Edit tags", "Mark read", "Archive", "Delete"]);
   await expect(menu.getByRole("menuitem", { name: "Share" })).toBeFocused();
   await page.keyboard.press("ArrowUp");
   await expect(menu.getByRole("menuitem", { name: "Delete" })).toBeFocused();
@@ -134,7 +134,7 @@ test("the ⋯ menu by keyboard and by mouse: arrows, Escape returns the focus, D
   await failed.hover();
   await failed.getByRole("button", { name: "Actions for Seeded page 10" }).click();
   const failedMenu = page.getByRole("menu", { name: "Actions for Seeded page 10" });
-  await expect(failedMenu.getByRole("menuitem")).toHaveText(["Retry", "Edit tags", "Delete"]);
+  await expect(failedMenu.getByRole("menuitem")).toHaveText(["Retry", "Edit tags", "Mark read", "Archive", "Delete"]);
   await page.getByRole("heading", { level: 1 }).click();
   await expect(failedMenu).toBeHidden();
   await row.hover();

@@ -53,7 +53,7 @@ describe("a library that grows", () => {
     const { inserted } = await seed(alice.id, 130);
     await seed(bob.id, 12);
 
-    const expected = { total: 130, enriched: inserted.filter((l) => l.status === "enriched").length, pending: inserted.filter((l) => l.status === "pending").length, failed: 13, unenriched: 0 };
+    const expected = { total: 130, enriched: inserted.filter((l) => l.status === "enriched").length, pending: inserted.filter((l) => l.status === "pending").length, failed: 13, unenriched: 0, unread: 130, read: 0, archived: 0 };
     expect((await api("GET", "/api/links/stats", { token: alice.token })).body).toEqual(expected);
     expect((await api("GET", "/api/links/stats")).status).toBe(401);
 

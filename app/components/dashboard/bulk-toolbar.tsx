@@ -80,7 +80,7 @@ export type BulkSelection = ReturnType<typeof useBulkSelection>;
 /** How many links the search matches, asked of the server when it changes or `refresh` does; null until answered. */
 type Form = { kind: "add-tag" | "remove-tag" } | { kind: "export" } | null;
 
-const ACTIONS: BulkActionName[] = ["reenrich", "retry", "add-tag", "remove-tag", "share", "unshare", "export", "delete"];
+const ACTIONS: BulkActionName[] = ["mark-read", "mark-unread", "archive", "unarchive", "reenrich", "retry", "add-tag", "remove-tag", "share", "unshare", "export", "delete"];
 const FORMAT_LABELS: Record<ExportFormat, string> = { json: "JSON", html: "Bookmarks HTML", markdown: "Markdown (zip)" };
 
 /**

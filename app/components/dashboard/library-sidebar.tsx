@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { SAVED_SEARCH_NAME_MAX, formatCount, type SavedSearch, type TagCount } from "~/lib/library";
 import { isFiltered, searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
-import type { LinkStats, LinkStatus } from "~/lib/links";
+import { READ_STATE_LABELS, type LinkStats, type LinkStatus, type ReadState } from "~/lib/links";
 import { TrashIcon } from "../icons";
 import { useToast } from "../toast";
 import { Button, cx } from "../ui";
@@ -16,12 +16,18 @@ export const SECTIONS = [
 ] as const;
 export type Section = (typeof SECTIONS)[number][0];
 
-/** The status filters; "Unread" joins them with issue #35 (read state). */
+/** The status filters; the read-state ones (decision 056) follow them. */
 const STATUS_FILTERS: Array<{ status: LinkStatus | null; label: string; count: (stats: LinkStats) => number }> = [
   { status: null, label: "All links", count: (stats) => stats.total + stats.unenriched },
   { status: "pending", label: "Processing", count: (stats) => stats.pending },
   { status: "error", label: "Failed", count: (stats) => stats.failed },
   { status: "unenriched", label: "Not enriched", count: (stats) => stats.unenriched },
+];
+
+const READ_FILTERS: Array<{ state: Exclude<ReadState, "all">; count: (stats: LinkStats) => number }> = [
+  { state: "unread", count: (stats) => stats.unread },
+  { state: "read", count: (stats) => stats.read },
+  { state: "archived", count: (stats) => stats.archived },
 ];
 
 const itemClass = (current: boolean) =>
@@ -123,7 +129,17 @@ export function LibrarySidebar(props: LibrarySidebarProps) {
               </li>
             );
           })}
-          {/* Unread (issue #35) goes here, counted like the others. */}
+          {READ_FILTERS.map((filter) => {
+            const current = inLibrary && search.state === filter.state;
+            return (
+              <li key={filter.state}>
+                <button type="button" aria-pressed={current} className={itemClass(current)} onClick={() => pick({ ...search, state: filter.state })} data-testid={`state-filter-${filter.state}`}>
+                  <span>{READ_STATE_LABELS[filter.state]}</span>
+                  <span className={countClass}>{formatCount(filter.count(stats), locale)}</span>
+                </button>
+              </li>
+            );
+          })}
           <li>
             {/* Links that share an address or a title with another of yours (decision 053). */}
             <button

@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { useNavigate } from "@remix-run/react";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import type { PublicLink } from "~/lib/links";
+import { UNDO_MS, type PublicLink } from "~/lib/links";
 import { useToast } from "../toast";
 import { cx } from "../ui";
 import type { RowMenuItem } from "./row-menu";
@@ -30,7 +30,7 @@ export interface LinkItemProps {
 
 /**
  * The ⋯ menu's items for a link, the same for a row and a card: Read and Share (enriched), Retry (failed)
- * or Enrich (not enriched), Edit tags, Delete. `titleLink` keeps the focus on the item after a
+ * or Enrich (not enriched), Edit tags, Mark read/unread, Archive/Unarchive, Delete. `titleLink` keeps the focus on the item after a
  * retry, which redraws it as Processing.
  */
 export function useLinkActions({ link, onChange, onDelete, onOpen }: Pick<LinkItemProps, "link" | "onChange" | "onDelete" | "onOpen">, titleLink: RefObject<HTMLElement>): RowMenuItem[] {
@@ -45,6 +45,26 @@ export function useLinkActions({ link, onChange, onDelete, onOpen }: Pick<LinkIt
     } catch (error) {
       toast.show(error instanceof ApiError ? error.message : "Retry failed. Please try again", "error");
     }
+  }
+
+  /** The user's read state (decision 056): PATCH /api/links/{id}, the list follows (an archived item leaves the library). */
+  async function setReadState(change: { read: boolean } | { archived: boolean }) {
+    try {
+      onChange(await apiFetch<PublicLink>(`/api/links/${link.id}`, { method: "PATCH", body: change }));
+    } catch (error) {
+      toast.show(error instanceof ApiError ? error.message : "Could not change the link. Please try again", "error");
+      return;
+    }
+    if ("read" in change) {
+      titleLink.current?.focus();
+      return;
+    }
+    // The item may have left the view: the toast's Undo takes the focus.
+    toast.show(change.archived ? "Link archived." : "Link back in the library.", "info", {
+      durationMs: UNDO_MS,
+      focusAction: true,
+      action: { label: "Undo", onAction: () => void setReadState({ archived: !change.archived }) },
+    });
   }
 
   async function share() {
@@ -63,6 +83,8 @@ export function useLinkActions({ link, onChange, onDelete, onOpen }: Pick<LinkIt
     ...(link.status === "error" ? [{ label: "Retry", onSelect: retry }] : []),
     ...(link.status === "unenriched" ? [{ label: "Enrich", onSelect: retry }] : []),
     { label: "Edit tags", onSelect: () => onOpen(link, "tags") },
+    { label: link.readAt === null ? "Mark read" : "Mark unread", onSelect: () => void setReadState({ read: link.readAt === null }) },
+    { label: link.archivedAt === null ? "Archive" : "Unarchive", onSelect: () => void setReadState({ archived: link.archivedAt === null }) },
     { label: "Delete", onSelect: () => onDelete(link), danger: true },
   ];
 }

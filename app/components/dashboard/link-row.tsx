@@ -337,8 +337,10 @@ export const linkDetailPath = (id: string) => `/dashboard/links/${id}`;
  */
 export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, tabStop = true, current = false }: LinkItemProps) {
   const titleLink = useRef<HTMLAnchorElement>(null);
+  const unreadId = useId();
   const name = link.title ?? link.url;
   const host = hostOf(link.url);
+  const unread = link.readAt === null;
   const actions = useLinkActions({ link, onChange, onDelete, onOpen }, titleLink);
   const shownTags = link.tags.slice(0, ROW_TAGS);
   const moreTags = link.tags.length - shownTags.length;
@@ -352,6 +354,8 @@ export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, ta
       )}
       data-testid="link-row"
       data-status={link.status}
+      data-read={unread ? "false" : "true"}
+      data-archived={link.archivedAt === null ? "false" : "true"}
       data-link-id={link.id}
       // The address the row is for: its text shows the site alone once the page has a title.
       data-url={link.url}
@@ -359,14 +363,25 @@ export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, ta
       {selection ? <SelectBox selection={selection} name={name} linkId={link.id} className="-m-1" /> : null}
       <Favicon src={link.favicon} url={link.url} className="mt-0.5 h-5 w-5 shrink-0 rounded" />
       <div className="min-w-0 flex-1">
+        {/* Unread is said, not only drawn (the title's weight): the title's description, so its name stays the title. */}
+        {unread ? (
+          <span id={unreadId} className="sr-only">
+            Unread
+          </span>
+        ) : null}
         <a
           ref={titleLink}
           href={linkDetailPath(link.id)}
           tabIndex={tabStop ? 0 : -1}
           aria-current={current ? "true" : undefined}
+          aria-describedby={unread ? unreadId : undefined}
           data-row-link={link.id}
           onClick={(event) => openOnPlainClick(event, () => onOpen(link))}
-          className="line-clamp-2 break-words rounded font-medium text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-slate-100 dark:hover:text-brand-300"
+          className={cx(
+            "line-clamp-2 break-words rounded hover:text-brand-700 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:hover:text-brand-300",
+            // Unread stands out quietly: a heavier title; a read one is lighter.
+            unread ? "font-semibold text-slate-900 dark:text-slate-50" : "font-normal text-slate-700 dark:text-slate-300",
+          )}
         >
           {link.highlight?.title ? <Highlighted html={link.highlight.title} /> : name}
         </a>

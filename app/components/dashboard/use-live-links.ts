@@ -15,7 +15,7 @@ const STATS_MAX_WAIT_MS = 2_000;
 /** Live events are applied together, at most this often: an import's thousands are a few renders, never one each. */
 const LIVE_BATCH_MS = 250;
 /** The filters the browser can judge on a link (keepsMatching): a new link is counted for such a view only. */
-const BROWSER_FILTERS = new Set(["tag", "status", "domain"]);
+const BROWSER_FILTERS = new Set(["tag", "status", "state", "domain"]);
 
 export type LinkEvent = { type: "link"; link: PublicLink } | { type: "link-deleted"; id: string };
 
@@ -108,7 +108,8 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     (link: PublicLink) => {
       const current = linksRef.current;
       if (!queryRef.current) {
-        commit(upsertLinkInList(current, link, { hasMore: hasMoreRef.current }));
+        // The library leaves archived links out (decision 056): archiving one here takes its row away.
+        commit(keepsMatching(link, {}) ? upsertLinkInList(current, link, { hasMore: hasMoreRef.current }) : current.filter((l) => l.id !== link.id));
       } else {
         // A filtered view keeps the server's order (maybe by relevance) and only what it holds.
         const index = current.findIndex((l) => l.id === link.id);
@@ -147,8 +148,9 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     const before = linksRef.current;
     const next = applyLiveChanges(before, changes, book.current, {
       since: since.current ?? serverNow(),
-      keep: filtered ? (link) => keepsMatching(link, state) : undefined,
-      counts: filtered ? (link) => judged && keepsMatching(link, state) : undefined,
+      // Unfiltered, the test is the library's: an archived link leaves it (decision 056).
+      keep: (link) => keepsMatching(link, state),
+      counts: filtered ? (link) => judged && keepsMatching(link, state) : (link) => keepsMatching(link, state),
       // A relevance search keeps the server's order.
       ordered: !(state.sort === "relevance" && state.q),
     });

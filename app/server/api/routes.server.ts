@@ -376,7 +376,7 @@ export const API_ROUTES: ApiRoutes = {
     patch: {
       auth: "user",
       summary:
-        "{notes?, title?}: the owner's notes (at most 10,000 characters; null or blank removes them; searchable at once) and title (at most 300; the user's from then on, which enrichment, re-enrichment and retry leave; null gives it back to the page).",
+        "{notes?, title?, read?, archived?}: the owner's notes (at most 10,000 characters; null or blank removes them; searchable at once), title (at most 300; the user's from then on, which enrichment, re-enrichment and retry leave; null gives it back to the page) and read state (read: true or false marks it read or unread; archived: true takes it out of the default list, false puts it back); only the user sets the read state.",
       body: linkEditSchema,
       responses: { 200: linkDetailSchema },
     },
@@ -386,7 +386,7 @@ export const API_ROUTES: ApiRoutes = {
     post: {
       auth: "user",
       summary:
-        "One action over many links (batchProcessing; 403 without it): reenrich, retry, add-tag, remove-tag (with tag), share, unshare, delete, restore (undo: a bulk delete's id), export (format). The links are ids (at most 10,000; another user's are left out, none of yours is a 404) or a filter resolved now. 202 with the operation, run by the bulk queue; export is done at once with its exportUrl.",
+        "One action over many links (batchProcessing; 403 without it): reenrich, retry, add-tag, remove-tag (with tag), share, unshare, delete, restore (undo: a bulk delete's id), export (format), mark-read, mark-unread, archive, unarchive. The links are ids (at most 10,000; another user's are left out, none of yours is a 404) or a filter resolved now. 202 with the operation, run by the bulk queue; export is done at once with its exportUrl.",
       body: bulkRequestSchema,
       responses: { 202: bulkOperationSchema, 400: messageSchema, 403: messageSchema, 404: messageSchema },
     },
@@ -397,7 +397,7 @@ export const API_ROUTES: ApiRoutes = {
   "api.links.count.ts": {
     get: {
       auth: "user",
-      summary: "{count}: how many of the user's links match the filter (q, tag, status, category, domain, from, to, as GET /api/links takes them; every link without one): the links \"select all matching\" acts on.",
+      summary: "{count}: how many of the user's links match the filter (q, tag, status, state, category, domain, from, to, as GET /api/links takes them; every link in the library, not archived, without one): the links \"select all matching\" acts on.",
       query: linkFilterSchema,
       responses: { 200: linkCountSchema },
     },

@@ -26,6 +26,8 @@ function linkWith(fields: Partial<Link>): Link {
     reading_minutes: 3,
     content_text: null,
     notes: null,
+    read_at: null,
+    archived_at: null,
     summary: ACCENTED,
     tags: [],
     tag_suggestions: [],

@@ -153,6 +153,8 @@ function staged_(entry: ImportEntry, position: number): StagedItem {
     tags: entry.tags,
     savedAt: entry.savedAt,
     payload: entry.payload,
+    read: entry.read ?? false,
+    archived: entry.archived ?? false,
   };
 }
 
@@ -195,6 +197,8 @@ export async function saveImport(importId: string, onStep: StepLogger = () => un
         description: item.description,
         tags: item.tags,
         savedAt: item.saved_at,
+        read: item.read,
+        archived: item.archived,
         status: enriched ? "enriched" : enrich ? "pending" : "unenriched",
         error: enriched || enrich ? null : reason,
         restored: restored?.fields,

@@ -78,6 +78,45 @@ describe("parseImport", () => {
     expect(csv.invalid).toEqual([{ line: 4, url: "not a url" }]);
   });
 
+  it("keeps the read state the file has (decision 056): Pocket's archive, Instapaper's Archive folder, Omnivore's archived or read-through articles", async () => {
+    const state = (entries: ImportEntry[]) => entries.map((e) => [e.url, e.read ?? false, e.archived ?? false]);
+    expect(state((await parse("pocket.html", 9)).entries)).toEqual([
+      ["https://example.test/pocket/one", false, false],
+      ["https://example.test/pocket/two", false, false],
+      ["https://example.test/pocket/three", true, true],
+    ]);
+    expect(state((await parse("pocket.csv", 5)).entries)).toEqual([
+      ["https://example.test/csv/one", false, false],
+      ["https://example.test/csv/two", true, true],
+      ["https://example.test/csv/one", false, false],
+      ["https://example.test/csv/three", false, false],
+    ]);
+    const instapaper = await parse("instapaper.csv", 6);
+    expect(instapaper.format).toBe("pocket-csv");
+    expect(state(instapaper.entries)).toEqual([
+      ["https://example.test/instapaper/one", false, false],
+      ["https://example.test/instapaper/two", true, true],
+      ["https://example.test/instapaper/three", false, false],
+    ]);
+    expect(instapaper.entries.map((e) => [e.title, e.savedAt?.toISOString()])[1]).toEqual(["Instapaper, two", "2023-07-22T04:28:20.000Z"]);
+    expect(state((await parse("omnivore.json", 3)).entries)).toEqual([
+      ["https://example.test/omnivore/one", true, true],
+      ["https://example.test/omnivore/two", false, false],
+    ]);
+    const progress = new TextEncoder().encode(
+      JSON.stringify([
+        { url: "https://example.test/o/read", state: "Succeeded", readingProgress: 99, savedAt: "2023-09-01T08:00:00.000Z" },
+        { url: "https://example.test/o/half", state: "Succeeded", readingProgress: 40, savedAt: "2023-09-01T08:00:00.000Z" },
+      ]),
+    );
+    expect(state((await parse(progress, 16)).entries)).toEqual([
+      ["https://example.test/o/read", true, false],
+      ["https://example.test/o/half", false, false],
+    ]);
+    // A browser's file has no read state: its <h1> is not Pocket's archive.
+    expect((await parse("browser-bookmarks.html", 64)).entries.every((e) => e.read === undefined && e.archived === undefined)).toBe(true);
+  });
+
   it("reads Karakeep, Linkwarden (the collection is a tag) and Omnivore JSON", async () => {
     const karakeep = await parse("karakeep.json", 11);
     expect(karakeep.format).toBe("karakeep-json");

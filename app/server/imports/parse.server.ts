@@ -17,6 +17,12 @@ export interface ImportEntry {
   description: string | null;
   tags: string[];
   savedAt: Date | null;
+  /**
+   * The file's read state (decision 056): read (Pocket's archive, Instapaper's Archive folder,
+   * Omnivore's archived or read-through articles) and archived; a new link starts so.
+   */
+  read?: boolean;
+  archived?: boolean;
   /** Our own export's whole record, restored as it was. */
   payload?: Record<string, unknown>;
 }
@@ -309,9 +315,11 @@ async function* parseHtml(chunks: AsyncIterable<string>, lines: LineIndex, maxDe
   const out: ParseEvent[] = [];
   const folders: Array<string | null> = [];
   let pendingFolder: string | null = null;
-  let capture: "folder" | "title" | "description" | null = null;
+  let capture: "folder" | "title" | "description" | "heading" | null = null;
   let buffer = "";
   let skipFolder = false;
+  // Pocket's HTML export lists its archive under <h1>Read Archive</h1> (the rest under Unread).
+  let inArchive = false;
   let current: ImportEntry | null = null;
   let sawBookmarkList = false;
   const flush = () => {
@@ -321,7 +329,10 @@ async function* parseHtml(chunks: AsyncIterable<string>, lines: LineIndex, maxDe
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (name === "h3") {
+        if (name === "h1") {
+          capture = "heading";
+          buffer = "";
+        } else if (name === "h3") {
           capture = "folder";
           buffer = "";
           // A browser's own root folders are places, not topics.
@@ -345,6 +356,7 @@ async function* parseHtml(chunks: AsyncIterable<string>, lines: LineIndex, maxDe
             description: null,
             tags: cleanTags([...folderTags, ...tags]),
             savedAt: parseTime(attributes.add_date ?? attributes.time_added),
+            ...(inArchive ? { read: true, archived: true } : {}),
           };
           capture = "title";
           buffer = "";
@@ -357,7 +369,10 @@ async function* parseHtml(chunks: AsyncIterable<string>, lines: LineIndex, maxDe
         if (capture) buffer += data.length + buffer.length > MAX_TEXT * 2 ? "" : data;
       },
       onclosetag(name) {
-        if (name === "h3" && capture === "folder") {
+        if (name === "h1" && capture === "heading") {
+          inArchive = /^read archive$/i.test(cleanText(buffer) ?? "");
+          capture = null;
+        } else if (name === "h3" && capture === "folder") {
           pendingFolder = skipFolder ? null : cleanText(buffer);
           capture = null;
         } else if (name === "a" && capture === "title" && current) {
@@ -445,7 +460,16 @@ async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<{ line: n
   if (cells.some((value) => value.trim() !== "")) yield { line: rowLine, cells };
 }
 
-/** Pocket's CSV export: title, url, time_added, tags (separated by |), status. */
+/**
+ * Whether a CSV row says the link was read and archived: Pocket's status "archive", Instapaper's
+ * folder "Archive" (its other folders, Unread and Starred among them, are not read).
+ */
+const csvArchived = (row: Record<string, string>) => row.status?.trim().toLowerCase() === "archive" || row.folder?.trim().toLowerCase() === "archive";
+
+/**
+ * Pocket's CSV export (title, url, time_added, tags separated by |, status) and Instapaper's
+ * (URL, Title, Selection, Folder, Timestamp, Tags).
+ */
 async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<ParseEvent> {
   let header: string[] | null = null;
   yield { kind: "format", format: "pocket-csv" };
@@ -462,7 +486,8 @@ async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<ParseEve
       title: cleanText(row.title),
       description: cleanText(row.excerpt ?? row.description),
       tags: cleanTags((row.tags ?? "").split(/[|,]/)),
-      savedAt: parseTime(row.time_added ?? row.created),
+      savedAt: parseTime(row.time_added ?? row.created ?? row.timestamp),
+      ...(csvArchived(row) ? { read: true, archived: true } : {}),
     });
   }
 }
@@ -510,6 +535,9 @@ function record(value: unknown): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** Omnivore's reading progress (a percentage) from which an article counts as read: a reader scrolled to the end may stop just short of 100. */
+const OMNIVORE_READ_PERCENT = 98;
+
 function jsonEntry(format: ImportFormat, value: unknown, line: number, collection: string | null): ImportEntry {
   const item = record(value);
   switch (format) {
@@ -543,7 +571,11 @@ function jsonEntry(format: ImportFormat, value: unknown, line: number, collectio
         savedAt: parseTime(item.saved_at ?? item.savedAt),
         payload: item,
       };
-    default:
+    default: {
+      // Omnivore: an archived article is done with (read and archived); one read to its end
+      // (readingProgress, a percentage) is read.
+      const archived = item.state === "Archived" || item.isArchived === true;
+      const read = archived || (typeof item.readingProgress === "number" && item.readingProgress >= OMNIVORE_READ_PERCENT);
       return {
         line,
         url: String(item.url ?? ""),
@@ -551,7 +583,10 @@ function jsonEntry(format: ImportFormat, value: unknown, line: number, collectio
         description: cleanText(item.description),
         tags: cleanTags(Array.isArray(item.labels) ? item.labels : []),
         savedAt: parseTime(item.savedAt ?? item.createdAt),
+        ...(read ? { read: true } : {}),
+        ...(archived ? { archived: true } : {}),
       };
+    }
   }
 }
 

@@ -31,6 +31,9 @@ const exportedLink = z.object({
   shared_at: date.optional(),
   enriched_at: date.optional(),
   created_at: date.optional(),
+  // The read state (decision 056; exports before it lack it: unread, in the library).
+  read_at: date.optional(),
+  archived_at: date.optional(),
   results: z
     .array(
       z.object({
@@ -52,6 +55,8 @@ export function restoredFields(payload: unknown): { status: "enriched" | "other"
   const link = parsed.data;
   const enriched = link.status === "enriched" && typeof link.summary === "string";
   const own = {
+    read_at: link.read_at ?? null,
+    archived_at: link.archived_at ?? null,
     ...(link.user_tags ? { user_tags: link.user_tags } : {}),
     ...(link.dismissed_tags ? { dismissed_tags: link.dismissed_tags } : {}),
     ...(link.title_by_user !== undefined ? { title_by_user: link.title_by_user } : {}),

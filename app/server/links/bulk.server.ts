@@ -8,7 +8,7 @@ import type { StepLogger } from "../jobs/log-lines.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
 import { db, type Database } from "../platform/db.server";
-import type { Link, LinkStatus, Role } from "../platform/db-schema.server";
+import type { LinkStatus, Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
@@ -33,6 +33,7 @@ import {
   resetLinksToPending,
   restoreLinks,
   setLinksPublic,
+  setLinksReadState,
   softDeleteLinks,
   type BulkSummary,
 } from "../repos/bulk-operations.server";
@@ -169,7 +170,7 @@ async function requeue(trx: Database, op: BulkSummary, chunk: string[], role: Ro
   };
 }
 
-async function publishLinks(userId: string, links: Link[], type: "link" | "link-restored"): Promise<void> {
+async function publishLinks(userId: string, links: Array<Parameters<typeof toPublicLink>[0]>, type: "link" | "link-restored"): Promise<void> {
   for (const link of links) await publishUserEvent(userId, { type, link: toPublicLink(link) });
 }
 
@@ -213,6 +214,15 @@ async function applyChunk(trx: Database, op: BulkSummary, chunk: string[], role:
       return requeue(trx, op, chunk, role, ["enriched", "error", "unenriched"]);
     case "export":
       return changed(chunk.length);
+    case "mark-read":
+    case "mark-unread":
+    case "archive":
+    case "unarchive": {
+      // The user's own read state (decision 056): a link already so is unchanged, its time kept.
+      const field = op.action === "mark-read" || op.action === "mark-unread" ? "read_at" : "archived_at";
+      const rows = await setLinksReadState(trx, { userId, linkIds: chunk, field, on: op.action === "mark-read" || op.action === "archive" });
+      return { ...changed(rows.length), after: () => publishLinks(userId, rows, "link") };
+    }
   }
 }
 

@@ -39,7 +39,7 @@ import {
   type LinkCursor,
 } from "../repos/links.server";
 
-type ListedFields = Pick<Link, "id" | "url" | "title" | "description" | "favicon" | "lead_image" | "tags" | "status" | "enriched_at" | "created_at" | "saved_at" | "updated_at" | "error">;
+type ListedFields = Pick<Link, "id" | "url" | "title" | "description" | "favicon" | "lead_image" | "tags" | "status" | "enriched_at" | "created_at" | "saved_at" | "updated_at" | "error" | "read_at" | "archived_at">;
 
 export function toPublicLink(link: ListedFields): PublicLink {
   return {
@@ -56,6 +56,8 @@ export function toPublicLink(link: ListedFields): PublicLink {
     savedAt: link.saved_at.toISOString(),
     updatedAt: link.updated_at.toISOString(),
     error: link.error,
+    readAt: link.read_at?.toISOString() ?? null,
+    archivedAt: link.archived_at?.toISOString() ?? null,
   };
 }
 
@@ -246,15 +248,21 @@ export async function retryLink(userId: string, id: string, role?: Role): Promis
 }
 
 /**
- * The owner's edits: notes (null or blank text removes them; searchable at once) and the title (the
- * user's from then on, which enrichment and re-enrichment leave; null gives it back to the page).
+ * The owner's edits: notes (null or blank text removes them; searchable at once), the title (the
+ * user's from then on, which enrichment and re-enrichment leave; null gives it back to the page)
+ * and the read state (decision 056): read or unread, archived or back in the library.
  */
-export async function editLink(userId: string, id: string, edits: { notes?: string | null; title?: string | null }): Promise<Link> {
+export async function editLink(
+  userId: string,
+  id: string,
+  edits: { notes?: string | null; title?: string | null; read?: boolean; archived?: boolean },
+): Promise<Link> {
   const notes = edits.notes === undefined ? undefined : edits.notes?.trim() ? edits.notes : null;
   const title = edits.title === undefined ? undefined : edits.title?.trim() || null;
-  const link = isUuid(id) ? await updateLinkEdits(db(), { id, userId, notes, title }) : undefined;
+  const link = isUuid(id) ? await updateLinkEdits(db(), { id, userId, notes, title, read: edits.read, archived: edits.archived }) : undefined;
   if (!link) throw new HttpError(404, "Link not found");
-  if (title !== undefined) await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
+  // The list shows the title and the read state: other tabs follow.
+  if (title !== undefined || edits.read !== undefined || edits.archived !== undefined) await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
   return link;
 }
 
@@ -419,6 +427,15 @@ export async function listUserLinks(
 
 /** The Statistics sidebar's figures, from the database (every link, not the loaded page). */
 export async function userLinkStats(userId: string): Promise<LinkStats> {
-  const counts = await countLinksByStatus(db(), userId);
-  return { total: counts.pending + counts.enriched + counts.error, enriched: counts.enriched, pending: counts.pending, failed: counts.error, unenriched: counts.unenriched };
+  const { unread, read, archived, ...counts } = await countLinksByStatus(db(), userId);
+  return {
+    total: counts.pending + counts.enriched + counts.error,
+    enriched: counts.enriched,
+    pending: counts.pending,
+    failed: counts.error,
+    unenriched: counts.unenriched,
+    unread,
+    read,
+    archived,
+  };
 }

@@ -207,6 +207,9 @@ export interface LinksTable {
   import_id: string | null;
   /** The owner's own notes (searchable). */
   notes: string | null;
+  /** When the user marked it read (null: Unread) and archived it (null: in the library); only the user sets them (decision 056). */
+  read_at: Date | null;
+  archived_at: Date | null;
   // search_vector and search_rank_vector (tsvector) are kept by a trigger and only read in SQL (repos/link-search.server.ts, decision 031).
   /** How the page was last fetched: plain, cache (the shared fetch cache) or browser. */
   fetch_method: string | null;
@@ -260,6 +263,9 @@ export interface ImportItemsTable {
   tags: ColumnType<string[], string[] | undefined, string[]>;
   saved_at: Date | null;
   payload: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The file marked it read (archived): the new link starts so (decision 056). */
+  read: ColumnType<boolean, boolean | undefined, boolean>;
+  archived: ColumnType<boolean, boolean | undefined, boolean>;
 }
 export type ImportItem = Selectable<ImportItemsTable>;
 
@@ -529,7 +535,7 @@ export type AffiliateRuleRow = Selectable<AffiliateRulesTable>;
 export type LeadImagesTable = FaviconsTable;
 export type LeadImageRow = Selectable<LeadImagesTable>;
 
-export type BulkAction = "reenrich" | "retry" | "add-tag" | "remove-tag" | "share" | "unshare" | "delete" | "restore" | "export";
+export type BulkAction = "reenrich" | "retry" | "add-tag" | "remove-tag" | "share" | "unshare" | "delete" | "restore" | "export" | "mark-read" | "mark-unread" | "archive" | "unarchive";
 export type BulkStatus = "running" | "done" | "failed";
 
 /** A bulk action (batchProcessing) over a snapshot of the user's link ids, and how far it got. */

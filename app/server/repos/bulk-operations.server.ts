@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Database } from "../platform/db.server";
 import type { BulkAction, BulkOperation, BulkStatus, Link, LinkStatus } from "../platform/db-schema.server";
 import type { LinkFilter } from "~/lib/api-schemas";
-import { linkFilterWhere, prepareSearch } from "./link-search.server";
+import { LISTED_COLUMNS, linkFilterWhere, prepareSearch, type ListRow } from "./link-search.server";
 
 /** Bulk actions' rows, and the set-at-a-time link updates they apply (always scoped by owner). */
 
@@ -177,6 +177,25 @@ export async function setLinksPublic(db: Database, { userId, linkIds, isPublic }
     .returning("id")
     .execute();
   return rows.length;
+}
+
+/**
+ * Marks the live ones read or unread (`field` read_at) or archives or unarchives them
+ * (archived_at), those not already so; returns the changed rows for the live list.
+ */
+export async function setLinksReadState(
+  db: Database,
+  { userId, linkIds, field, on }: { userId: string; linkIds: string[]; field: "read_at" | "archived_at"; on: boolean },
+): Promise<ListRow[]> {
+  return db
+    .updateTable("links")
+    .set({ [field]: on ? sql<Date>`now()` : null, updated_at: new Date() })
+    .where("user_id", "=", userId)
+    .where("id", "=", ids(linkIds))
+    .where("deleted_at", "is", null)
+    .where(field, on ? "is" : "is not", null)
+    .returning([...LISTED_COLUMNS])
+    .execute();
 }
 
 /** Soft-deletes the live ones; returns their ids and the time (the same for the chunk). */

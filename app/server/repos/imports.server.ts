@@ -77,6 +77,9 @@ export interface StagedItem {
   tags: string[];
   savedAt: Date | null;
   payload: unknown;
+  /** The file's read state (decision 056). */
+  read: boolean;
+  archived: boolean;
 }
 
 /** Stages a batch; the same page twice in a file is kept once. Returns how many were new. */
@@ -96,6 +99,8 @@ export async function stageImportItems(db: Database, importId: string, items: St
         tags: item.tags,
         saved_at: item.savedAt,
         payload: item.payload === undefined ? null : JSON.stringify(item.payload),
+        read: item.read,
+        archived: item.archived,
       })),
     )
     .onConflict((oc) => oc.columns(["import_id", "normalized_url"]).doNothing())

@@ -127,8 +127,8 @@ const isPossibleDuplicate = (userId: string) =>
 /**
  * The conditions of a link filter (everything but the owner and the deleted rows, which every
  * caller adds): the search (`q`, read beforehand by prepareSearch), tag, status, category,
- * domain (the host or a subdomain of it), possible duplicates (among the user's live links) and
- * the saved_at range. Used by the list (GET /api/links) and by "select all matching".
+ * read state (archived links only with state=archived or all), domain (the host or a subdomain
+ * of it), possible duplicates (among the user's live links) and the saved_at range. Used by the list (GET /api/links) and by "select all matching".
  */
 export function linkFilterWhere(filter: LinkFilter, search: PreparedSearch | undefined, userId: string) {
   if (filter.q?.trim() && !search) throw new Error("linkFilterWhere: read the search with prepareSearch first");
@@ -148,6 +148,11 @@ export function linkFilterWhere(filter: LinkFilter, search: PreparedSearch | und
     if (filter.tag !== undefined) conditions.push(sql<SqlBool>`links.tags @> array[${filter.tag}]::text[]`);
     if (filter.status !== undefined) conditions.push(eb("links.status", "=", filter.status));
     if (filter.category !== undefined) conditions.push(eb("links.category", "=", filter.category));
+    // Read state (decision 056): without one, the library (archived links are out of it).
+    if (filter.state === "archived") conditions.push(eb("links.archived_at", "is not", null));
+    else if (filter.state !== "all") conditions.push(eb("links.archived_at", "is", null));
+    if (filter.state === "unread") conditions.push(eb("links.read_at", "is", null));
+    if (filter.state === "read") conditions.push(eb("links.read_at", "is not", null));
     if (filter.domain !== undefined) {
       conditions.push(sql<SqlBool>`(${linkHost} = ${filter.domain} or ${linkHost} like ${`%.${likeLiteral(filter.domain)}`})`);
     }
@@ -196,10 +201,15 @@ export const LISTED_COLUMNS = [
   "links.created_at",
   "links.saved_at",
   "links.updated_at",
+  "links.read_at",
+  "links.archived_at",
 ] as const;
 
 /** A link as the list shows it (LISTED_COLUMNS). */
-export type ListRow = Pick<Link, "id" | "user_id" | "url" | "title" | "description" | "favicon" | "lead_image" | "tags" | "status" | "error" | "enriched_at" | "created_at" | "saved_at" | "updated_at">;
+export type ListRow = Pick<
+  Link,
+  "id" | "user_id" | "url" | "title" | "description" | "favicon" | "lead_image" | "tags" | "status" | "error" | "enriched_at" | "created_at" | "saved_at" | "updated_at" | "read_at" | "archived_at"
+>;
 
 export type SearchedLink = ListRow & {
   cursor_saved_at: string;

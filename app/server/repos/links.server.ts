@@ -146,17 +146,31 @@ export async function getLinkCursor(db: Database, { id, userId }: { id: string; 
   return row ? { savedAt: row.cursor_saved_at, id: row.id } : undefined;
 }
 
-/** How many of the user's links are in each status: one grouped count, not a page's worth. */
-export async function countLinksByStatus(db: Database, userId: string): Promise<Record<Link["status"], number>> {
+/**
+ * How many of the user's library links (not archived) are in each status, and how many are
+ * unread, read and archived: one grouped count, not a page's worth.
+ */
+export async function countLinksByStatus(db: Database, userId: string): Promise<Record<Link["status"] | "unread" | "read" | "archived", number>> {
   const rows = await db
     .selectFrom("links")
-    .select(["status", sql<number>`count(*)::int`.as("count")])
+    .select([
+      "status",
+      sql<number>`(count(*) filter (where archived_at is null))::int`.as("count"),
+      sql<number>`(count(*) filter (where archived_at is null and read_at is null))::int`.as("unread"),
+      sql<number>`(count(*) filter (where archived_at is null and read_at is not null))::int`.as("read"),
+      sql<number>`(count(*) filter (where archived_at is not null))::int`.as("archived"),
+    ])
     .where("user_id", "=", userId)
     .where(LIVE, "is", null)
     .groupBy("status")
     .execute();
-  const counts: Record<Link["status"], number> = { pending: 0, enriched: 0, error: 0, unenriched: 0 };
-  for (const row of rows) counts[row.status] = row.count;
+  const counts = { pending: 0, enriched: 0, error: 0, unenriched: 0, unread: 0, read: 0, archived: 0 };
+  for (const row of rows) {
+    counts[row.status] = row.count;
+    counts.unread += row.unread;
+    counts.read += row.read;
+    counts.archived += row.archived;
+  }
   return counts;
 }
 
@@ -552,6 +566,9 @@ export interface ImportedLink {
   description: string | null;
   tags: string[];
   savedAt: Date | null;
+  /** The file's read state (decision 056): a new link starts read (archived) at the import's time. */
+  read?: boolean;
+  archived?: boolean;
   status: "pending" | "enriched" | "unenriched";
   error: string | null;
   /** What our own export carried (enrichment, sharing, times): restored as it was. */
@@ -576,6 +593,8 @@ export interface ImportedLink {
       | "dismissed_tags"
       | "title_by_user"
       | "description_by_user"
+      | "read_at"
+      | "archived_at"
     > & {
       code_snippets: unknown[];
     }
@@ -637,6 +656,9 @@ export async function insertImportedLinks(
           shared_at: restored.shared_at ?? null,
           enriched_at: restored.enriched_at ?? null,
           created_at: restored.created_at,
+          // Only a new row: a page the user has keeps their read state (the conflict does nothing).
+          read_at: restored.read_at ?? (link.read ? new Date() : null),
+          archived_at: restored.archived_at ?? (link.archived ? new Date() : null),
         };
       }),
     )
@@ -772,18 +794,21 @@ export async function updateLinkTags(
 }
 
 /**
- * The owner's edits: notes (the search vector follows, by trigger) and the title. A title the
- * user sets is theirs, which enrichment leaves; null hands it back to the page (its next enrichment).
+ * The owner's edits: notes (the search vector follows, by trigger), the title and the read state.
+ * A title the user sets is theirs, which enrichment leaves; null hands it back to the page (its
+ * next enrichment). Marked read (archived) again, a link keeps the time it first was.
  */
 export async function updateLinkEdits(
   db: Database,
-  { id, userId, notes, title }: { id: string; userId: string; notes?: string | null; title?: string | null },
+  { id, userId, notes, title, read, archived }: { id: string; userId: string; notes?: string | null; title?: string | null; read?: boolean; archived?: boolean },
 ): Promise<Link | undefined> {
   return db
     .updateTable("links")
     .set({
       ...(notes !== undefined ? { notes } : {}),
       ...(title !== undefined ? (title === null ? { title_by_user: false } : { title, title_by_user: true }) : {}),
+      ...(read !== undefined ? { read_at: read ? sql<Date>`coalesce(read_at, now())` : null } : {}),
+      ...(archived !== undefined ? { archived_at: archived ? sql<Date>`coalesce(archived_at, now())` : null } : {}),
       updated_at: new Date(),
     })
     .where("id", "=", id)
