@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** The reader's settings (issue 35), remembered per user in user_preferences. */
 export const READER_FONT_SIZES = ["small", "medium", "large", "x-large"] as const;
@@ -49,5 +49,7 @@ export interface ReaderArticle {
   text: string | null;
   /** How far the owner had read, 0..1. */
   progress: number;
+  /** When the owner marked it read (decision 056), or null: Unread. */
+  readAt: string | null;
   settings: ReaderSettings;
 }

@@ -197,6 +197,22 @@ test("the reading position and settings are remembered; keys scroll and open the
   const tab = await opened;
   await expect.poll(() => tab.url()).toContain(url);
   await tab.close();
+
+  // m marks it read and again unread (the library's read state, decision 056); reading to the end
+  // marks it read once more.
+  const readAt = async () => ((await (await page.request.get(`/api/links/${id}`)).json()) as { readAt: string | null }).readAt;
+  expect(await readAt()).toBeNull();
+  await page.keyboard.press("m");
+  await expect(page.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+  expect(await readAt()).not.toBeNull();
+  await page.keyboard.press("m");
+  await expect(page.getByRole("button", { name: "Mark as read" })).toBeVisible();
+  expect(await readAt()).toBeNull();
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("[data-testid=reader]")!).some((key) => key.startsWith("__react")))).toBe(true);
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  await expect(page.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+  expect(await readAt()).not.toBeNull();
 });
 
 test("a page kept as text, a page with nothing kept, another user's link, and the Read entry point", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
+import type { PublicLink } from "~/lib/links";
 import { isTyping } from "~/lib/list-keys";
 import {
   READER_FONT_SIZES,
@@ -16,13 +17,14 @@ import {
 import { hostOf } from "../favicon";
 import { ExternalLinkIcon } from "../icons";
 import { LocalTime } from "../local-time";
-import { MARK_READ_AVAILABLE, markLinkRead } from "./mark-read";
 import { TextArticle } from "./text-article";
 
 /** The position is saved this long after the reader stops scrolling. */
 export const POSITION_SAVE_DELAY_MS = 800;
 /** Space scrolls a window's height less this much, so the line read last stays in sight. */
 const SCROLL_OVERLAP_PX = 80;
+/** Read this far down, the article counts as read to the end: the link is marked read (issue 35). */
+const READ_TO_END = 0.98;
 /** Space and Shift+Space are left to what has the focus when it uses them itself. */
 const USES_SPACE = "button, summary, select, input, textarea, [role='button'], [role='menuitem'], [role='checkbox'], [role='switch']";
 
@@ -38,12 +40,16 @@ const selectClass =
 /**
  * The reader view (decision 055): the article in a readable column, the owner's place in it kept
  * as they scroll and restored when they come back, and keys: Space / Shift+Space a screen down or
- * up, `o` the original in a new tab, `m` mark read.
+ * up, `o` the original in a new tab, `m` mark read (or unread again). Reading to the end marks the
+ * link read once, unless the owner has marked it unread on this page.
  */
 export function ReaderView({ article }: { article: ReaderArticle }) {
   const [settings, setSettings] = useState<ReaderSettings>(article.settings);
   const [progress, setProgress] = useState(article.progress);
   const [message, setMessage] = useState<string | null>(null);
+  const [readAt, setReadAt] = useState(article.readAt);
+  // Once read to the end (or marked either way here), scrolling never marks it again.
+  const readDecided = useRef(article.readAt !== null || article.progress >= READ_TO_END);
   const restored = useRef(false);
   const pending = useRef<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -101,18 +107,26 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
     };
   }, [save]);
 
-  const markRead = useCallback(async () => {
-    if (!MARK_READ_AVAILABLE) {
-      setMessage("Marking as read is not available yet.");
-      return;
-    }
-    try {
-      await markLinkRead(article.id);
-      setMessage("Marked as read.");
-    } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : "Could not mark it read. Please try again.");
-    }
-  }, [article.id]);
+  /** The owner's read state (decision 056), by PATCH /api/links/{id}. */
+  const setRead = useCallback(
+    async (read: boolean) => {
+      readDecided.current = true;
+      try {
+        const link = await apiFetch<PublicLink>(`/api/links/${article.id}`, { method: "PATCH", body: { read } });
+        setReadAt(link.readAt);
+        setMessage(read ? "Marked as read." : "Marked as unread.");
+      } catch (error) {
+        setMessage(error instanceof ApiError ? error.message : "Could not change the read state. Please try again.");
+      }
+    },
+    [article.id],
+  );
+  const toggleRead = useCallback(() => void setRead(readAt === null), [readAt, setRead]);
+
+  // Read to the end: marked read once.
+  useEffect(() => {
+    if (progress >= READ_TO_END && !readDecided.current) void setRead(true);
+  }, [progress, setRead]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -127,12 +141,12 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
         window.open(article.url, "_blank", "noopener,noreferrer");
       } else if (event.key === "m" && !event.shiftKey) {
         event.preventDefault();
-        void markRead();
+        toggleRead();
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [article.url, markRead]);
+  }, [article.url, toggleRead]);
 
   const choose = async (next: ReaderSettings) => {
     setSettings(next);
@@ -227,11 +241,9 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
             Open the original <ExternalLinkIcon />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
-          {MARK_READ_AVAILABLE ? (
-            <button type="button" onClick={() => void markRead()} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
-              Mark as read
-            </button>
-          ) : null}
+          <button type="button" onClick={toggleRead} aria-keyshortcuts="m" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
+            {readAt === null ? "Mark as read" : "Mark as unread"}
+          </button>
         </footer>
       </article>
     </div>

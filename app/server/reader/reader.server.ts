@@ -41,6 +41,7 @@ export async function readerArticle(userId: string, linkId: string): Promise<Rea
     html,
     text: html ? null : link.content_text,
     progress: progress ?? 0,
+    readAt: link.read_at?.toISOString() ?? null,
     settings: settings ?? DEFAULT_READER_SETTINGS,
   };
 }
