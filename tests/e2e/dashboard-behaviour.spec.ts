@@ -68,11 +68,11 @@ for (const { viewport, theme } of [
     await expect(page.getByRole("checkbox", { name: "Select Seeded page 11" })).toBeChecked();
     await expect(page.getByTestId("bulk-count")).toHaveText("1 selected");
 
-    // `.` opens the card's ⋯ menu (the rows' own): Share, Edit tags, Delete; Escape gives the focus back.
+    // `.` opens the card's ⋯ menu (the rows' own): Read, Share, Edit tags, the read state, Delete; Escape gives the focus back.
     await page.keyboard.press(".");
     const menu = page.getByRole("menu", { name: "Actions for Seeded page 11" });
-    await expect(menu.getByRole("menuitem")).toHaveText(["Share", "Edit tags", "Delete"]);
-    await expect(menu.getByRole("menuitem", { name: "Share" })).toBeFocused();
+    await expect(menu.getByRole("menuitem")).toHaveText(["Read", "Share", "Edit tags", "Mark read", "Archive", "Delete"]);
+    await expect(menu.getByRole("menuitem", { name: "Read", exact: true })).toBeFocused();
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
@@ -85,7 +85,7 @@ for (const { viewport, theme } of [
     await failed.hover();
     await failed.getByRole("button", { name: "Actions for Seeded page 10" }).click();
     const failedMenu = page.getByRole("menu", { name: "Actions for Seeded page 10" });
-    await expect(failedMenu.getByRole("menuitem")).toHaveText(["Retry", "Edit tags", "Delete"]);
+    await expect(failedMenu.getByRole("menuitem")).toHaveText(["Retry", "Edit tags", "Mark read", "Archive", "Delete"]);
     await failedMenu.getByRole("menuitem", { name: "Delete" }).click();
     await expect(cards).toHaveCount(11);
     await expect(page.getByText("Link deleted.")).toBeVisible();
