@@ -10,9 +10,7 @@ import {
   READER_WIDTH_LABELS,
   minutesLeft,
   type ReaderArticle,
-  type ReaderFontSize,
   type ReaderSettings,
-  type ReaderWidth,
 } from "~/lib/reader";
 import { hostOf } from "../favicon";
 import { ExternalLinkIcon } from "../icons";
@@ -169,26 +167,8 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
         <details className="relative">
           <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-2 font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">Reading settings</summary>
           <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-            <label className="flex flex-col gap-1">
-              <span className="font-medium">Text size</span>
-              <select className={selectClass} value={settings.fontSize} onChange={(event) => void choose({ ...settings, fontSize: event.target.value as ReaderFontSize })}>
-                {READER_FONT_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {READER_FONT_SIZE_LABELS[size]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex flex-col gap-1">
-              <span className="font-medium">Line length</span>
-              <select className={selectClass} value={settings.width} onChange={(event) => void choose({ ...settings, width: event.target.value as ReaderWidth })}>
-                {READER_WIDTHS.map((width) => (
-                  <option key={width} value={width}>
-                    {READER_WIDTH_LABELS[width]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SettingSelect label="Text size" value={settings.fontSize} options={READER_FONT_SIZES} labels={READER_FONT_SIZE_LABELS} onChange={(fontSize) => void choose({ ...settings, fontSize })} />
+            <SettingSelect label="Line length" value={settings.width} options={READER_WIDTHS} labels={READER_WIDTH_LABELS} onChange={(width) => void choose({ ...settings, width })} />
             <p className="text-xs text-slate-600 dark:text-slate-400">Keys: Space and Shift+Space scroll, o opens the original, m marks it read.</p>
           </div>
         </details>
@@ -247,5 +227,21 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
         </footer>
       </article>
     </div>
+  );
+}
+
+/** One reading setting: a labelled choice among its values. */
+function SettingSelect<T extends string>({ label, value, options, labels, onChange }: { label: string; value: T; options: readonly T[]; labels: Record<T, string>; onChange: (value: T) => void }) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="font-medium">{label}</span>
+      <select className={selectClass} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
