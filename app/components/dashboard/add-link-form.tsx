@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { INVALID_URL_MESSAGE, isValidLinkUrl, type PublicLink } from "~/lib/links";
+import { ALREADY_SAVED_UNARCHIVED_MESSAGE, INVALID_URL_MESSAGE, isValidLinkUrl, type PublicLink } from "~/lib/links";
 import { Favicon } from "../favicon";
 import { useToast } from "../toast";
 import { Button, cx } from "../ui";
@@ -12,7 +12,7 @@ interface Preview {
 }
 
 /** What the last save found already there (decision 053): a live link to open, or one in Recently deleted to restore. */
-type Found = { kind: "saved"; link: PublicLink } | { kind: "deleted"; id: string };
+type Found = { kind: "saved"; link: PublicLink; unarchived: boolean } | { kind: "deleted"; id: string };
 
 /** Brings the row into view and gives it the focus (it is at the top: a re-save moves it there). */
 function openRow(id: string) {
@@ -93,7 +93,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
     try {
       const { message, ...link } = await apiFetch<PublicLink & { message?: string }>("/api/links", { body: { url: target } });
       onAdded(link);
-      if (message) setFound({ kind: "saved", link });
+      if (message) setFound({ kind: "saved", link, unarchived: message === ALREADY_SAVED_UNARCHIVED_MESSAGE });
       saved = true;
       setUrl("");
       setSuggestion(null);
@@ -153,7 +153,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       </p>
       {found ? (
         <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="already-saved">
-          {found.kind === "saved" ? "Already in your library — " : "This link is in Recently deleted — "}
+          {found.kind === "saved" ? (found.unarchived ? "Already in your library, now back from Archived — " : "Already in your library — ") : "This link is in Recently deleted — "}
           <button
             type="button"
             className="font-medium text-brand-700 underline hover:no-underline dark:text-brand-300"
