@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { withDb } from "./db";
 import { expectNoAxeViolations } from "./axe";
-import { E2E_CREATOR, openRow, pagesUrl, registerThroughPage, rowActions } from "./helpers";
+import { E2E_CREATOR, openRow, pagesUrl, registerThroughPage, rowActions, signUp } from "./helpers";
+import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./layout";
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
   await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");
@@ -47,6 +48,39 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   await expect(row.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["#Reading list", "#indexes"]);
   await expect(row.getByRole("link", { name: "My Postgres reading", exact: true })).toBeVisible();
   await expect(own.getByRole("button", { name: "Save title and tags" })).toBeDisabled();
+});
+
+// Issue 38: a preview that fails said so only in the browser's console.
+test("a link whose preview fails says why beside the field, announced, and cleared when the URL changes", async ({ page }) => {
+  await signUp(page, `preview-${Date.now()}@example.com`, "dash-password");
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/dashboard");
+  const input = page.getByLabel("Save a link");
+  const reason = page.getByTestId("link-preview-error");
+  await expect(reason).toHaveAttribute("aria-live", "polite");
+
+  // A private address: refused by design, and the reason names the setting that allows one.
+  await input.fill(`http://10.255.255.1/notes?at=${Date.now()}`);
+  await expect(reason).toHaveText(/^No preview: That address is not allowed: it is on a private or local network .*FETCH_ALLOWLIST/);
+  await expect(input).toHaveAttribute("aria-describedby", /\badd-link-preview-error\b/);
+  await expectNoAxeViolations(page);
+
+  // Another URL: the old reason goes at once; the page's own 404 is the new one.
+  await input.fill(pagesUrl(`/no-such-page?at=${Date.now()}`));
+  await expect(reason).not.toContainText("FETCH_ALLOWLIST");
+  await expect(reason).toHaveText("No preview: The page answered 404 Not Found");
+
+  await input.fill("not a link");
+  await expect(reason).toHaveText("");
+  await expect(input).toHaveAttribute("aria-describedby", "add-link-hint");
+
+  // A phone in the dark theme.
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await input.fill(`http://192.168.255.1/${"long-path/".repeat(8)}`);
+  await expect(reason).toContainText("FETCH_ALLOWLIST");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, { colourOnly: true });
 });
 
 // Save is disabled while the request runs and again once the field is cleared: a keyboard that
