@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { pagesUrl, registerThroughPage, rowAction } from "./helpers";
+import { pagesUrl, rowAction, signUp } from "./helpers";
 
 const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
   { path: "/", heading: /Save links/, texts: ["Start Free Today", "Need more than five enrichments a month?", "Basic URL gathering"] },
@@ -73,7 +73,8 @@ test("/trending pages forward and back, and a filter change returns to page 1", 
 test("a Free user shares a link; signed out, its page shows the summary, tags and watermark", async ({ page, browser }) => {
   // Sign-up, a crawl, an enrichment and an axe run: over 30 s on a busy two-core machine.
   test.setTimeout(90_000);
-  await registerThroughPage(page, `sharer-${Date.now()}@example.com`, "share-password");
+  await signUp(page, `sharer-${Date.now()}@example.com`, "share-password");
+  await page.goto("/dashboard");
   await page.getByLabel("Save a link").fill(pagesUrl("/react"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
