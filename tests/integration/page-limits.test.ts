@@ -39,7 +39,7 @@ beforeAll(async () => {
     { workerEnv: { HEARTBEAT_INTERVAL_MS: "1000" } },
   );
   ({ pages, api } = pipeline);
-});
+}, 120_000);
 
 afterAll(async () => {
   held.forEach((res) => res.destroy());
