@@ -27,7 +27,8 @@ function contains(haystackKey: string, phrase: string, lang: string): boolean {
   return key.length > 0 && haystackKey.includes(` ${key} `);
 }
 
-const quoted = (text: string) => /["“]([^"”]+)["”]/.exec(text)?.[1] ?? "";
+/** What a question or an explanation quotes: from the first opening quotation mark after a colon to the last closing one. */
+const quoted = (text: string) => /:\s*["“«„]([\s\S]*)["”»“]\s*\??$/.exec(text)?.[1] ?? "";
 
 /** The question is answerable from the page: its answer is written there. */
 export function answerable(q: QuizQuestion, pageKeyed: string, lang: string): boolean {
@@ -59,7 +60,6 @@ export function oneCorrect(q: QuizQuestion, pageKeyed: string, lang: string): bo
 const CAUSAL_CONNECTIVE = /\b(?:because(?: of)?|due to|owing to|thanks to|as a result of|so|so that|therefore|thus|hence|which means(?: that)?|lead(?:s|ing)? to|led to|caus(?:es|ed|ing)|result(?:s|ed)? in|parce que|parce qu['’]|car|grâce à|à cause de|en raison de|donc|weil|denn|wegen|aufgrund|dank|deshalb|daher|porque|ya que|debido a|gracias a|a causa de|por lo que|por eso)\b/i;
 /** Words that look causal but are not, where the engine used to split: "due to be published", "as he drew closer", "since July", "was caused in 2019". */
 const NOT_CAUSAL = [
-  /^(?:as|since|while|when)\b/i, // a leading time clause
   /\bdue to (?:be|have|start|open|close|begin|end|take|make|arrive|appear|return|meet|visit|face|speak|publish|go|come|run|play|leave|finish|hold)\b/i,
   /\b(?:was|were|is|are|been|being)\s+caused\s+(?:in|on|at|during|last|this|earlier)\b/i,
   /\b(?:which|that|who)\s+(?:has\s+|have\s+|had\s+)?(?:led to|leads to|causes|caused|results in|resulted in)\b/i,
@@ -77,6 +77,9 @@ export function causeInPage(q: QuizQuestion, lang: string): boolean {
   const answer = q.options[q.answerIndex]!;
   if (!CAUSAL_CONNECTIVE.test(sentence)) return false;
   if (NOT_CAUSAL.some((pattern) => pattern.test(sentence))) return false;
+  // A leading "As …," or "Since …," is a time as often as a cause: the split must not be there.
+  const lead = /^(?:as|since)\s+([^,]+),/i.exec(sentence)?.[1];
+  if (lead && [answer, clause].some((part) => phraseKey(part, lang) === phraseKey(lead, lang))) return false;
   const key = ` ${phraseKey(sentence, lang)} `;
   if (!key.includes(` ${phraseKey(answer, lang)} `) || (clause && !key.includes(` ${phraseKey(clause, lang)} `))) return false;
   // A quotation opened and not closed within the answer or the clause: the split fell inside somebody's words.
