@@ -16,7 +16,7 @@ import { buildQuiz } from "../../app/server/enrichment/local/quiz.server";
 import { buildCourse } from "../../app/server/enrichment/local/course.server";
 import { learningLanguage } from "../../app/server/enrichment/local/learning-text.server";
 import { pageLanguage } from "../../app/server/enrichment/local/language.server";
-import { headingsOfStoredText } from "../../app/server/enrichment/stored-text.server";
+import { headingsOfStoredText, withoutHeadingMarks } from "../../app/lib/stored-text";
 import { parsePage } from "../../app/server/fetching/page-parser.server";
 import { CORPUS_DIR, loadCorpus } from "./extraction-eval";
 import { countPage, emptyCounts, validityRows, type ValidityPage } from "./eval-validity";
@@ -133,7 +133,8 @@ export function validityTable(data: string, files: string[]): { table: string; s
     const language = pageLanguage(page.language, page.text);
     if (learningLanguage(language) !== language.slice(0, 2)) continue;
     structuredPages++;
-    pages.push({ id: expectation.file, title: page.title, text: page.text, language, headings: headingsOfStoredText(page.text) });
+    // As a stored link reaches the learning features: its headings read from the stored text, their marks taken off.
+    pages.push({ id: expectation.file, title: page.title, text: withoutHeadingMarks(page.text), language, headings: headingsOfStoredText(page.text) });
   }
   for (const page of pages) {
     const quiz = buildQuiz({ title: page.title, text: page.text, language: page.language, headings: page.headings });

@@ -16,7 +16,7 @@ import { enqueueEnrichTask } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/log-lines.server";
 import { getArtifact, getArtifactById, listArtifactSummaries, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
 import { getLinkById, listEnrichedLinks } from "../repos/links.server";
-import { headingsOfStoredText } from "./stored-text.server";
+import { headingsOfStoredText } from "~/lib/stored-text";
 
 export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
   return {

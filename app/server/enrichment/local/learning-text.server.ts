@@ -362,6 +362,14 @@ export function definesATerm(d: { term: string; body: string; sentence: string }
   return !tags.some((t, i) => i > 0 && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos) && (t.pos === "AUX" || (t.pos === "VERB" && /^(?:DET|PRON|SCONJ)$/.test(tags[i + 1]?.pos ?? "") )) && !/ing$/i.test(t.surface));
 }
 
+/**
+ * A sentence where the page says what it does not cover ("This tutorial does not cover distributed rate
+ * limiting", "… is beyond the scope of this article"): nothing to teach or ask from it.
+ */
+export function outOfScope(sentence: string): boolean {
+  return /\b(?:(?:does|do|did|will|won['’]t|doesn['’]t|don['’]t|cannot|can['’]t|not|never)\s+(?:not\s+)?(?:cover|covered|discuss|address|go into|get into|explain|describe|deal with|treat|include)\b|(?:beyond|outside|out of) (?:the )?scope|for (?:another|a (?:later|future|separate)) (?:post|article|tutorial|day|time|chapter)|(?:ne|n['’])\s*(?:traite|couvre|aborde)\s+pas|hors du champ|nicht behandelt|behandelt\s+\S+\s+nicht|no (?:cubre|trata|aborda))\b/i.test(sentence);
+}
+
 /** The sentences of the text that define a term ("X is a …", "X refers to …", "X, a … ,").
  * Only the page's own statements: not inside a quotation (somebody's opinion: "'Fosse Park is the
  * gateway …,' said Mr White"), and in English not what something does ("Less women are having
@@ -372,7 +380,7 @@ export function definitionsOf(text: string, lang: LearningLanguage, { exclude = 
   const found: Definition[] = [];
   const excluded = new Set(exclude.map((e) => phraseKey(e, lang)).filter(Boolean));
   for (const sentence of sentencesOf(text)) {
-    if (sentence.length > 300 || !/[.!]$/.test(sentence)) continue;
+    if (sentence.length > 300 || !/[.!]$/.test(sentence) || outOfScope(sentence)) continue;
     const plain = sentence.replace(/[.!]$/, "");
     let match: RegExpExecArray | null = null;
     for (const pattern of DEFINITION_PATTERNS[lang]) if ((match = pattern.exec(plain))) break;
@@ -497,7 +505,7 @@ function englishSplit(marker: string, before: string, after: string): { before: 
 export function causesOf(text: string, lang: LearningLanguage): CauseEffect[] {
   const found: CauseEffect[] = [];
   for (const sentence of sentencesOf(text)) {
-    if (sentence.length > 320 || !/[.!]$/.test(sentence)) continue;
+    if (sentence.length > 320 || !/[.!]$/.test(sentence) || outOfScope(sentence)) continue;
     const plain = sentence.replace(/[.!]$/, "");
     const leading = LEADING_CAUSE[lang].exec(plain);
     if (leading?.groups) {

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
 import { BLANK, blankEvery, causesOf, codeDistractors, codeResultOf, giveaways, phraseKey, termsOf, tokensOf } from "./learning-text.server";
 import { buildQuiz, hasVerb, quizCandidates, type QuizInput } from "./quiz.server";
+import { withoutHeadingMarks } from "~/lib/stored-text";
 
 function fixture(name: string): QuizInput {
   const page = parsePage(readFileSync(`tests/fixtures/pages/${name}`, "utf8"), "https://example.test/page");
-  return { title: page.title, text: page.text, language: page.language, headings: page.headings, codeSnippets: page.codeBlocks };
+  return { title: page.title, text: withoutHeadingMarks(page.text), language: page.language, headings: page.headings, codeSnippets: page.codeBlocks };
 }
 
 const TUTORIAL: QuizInput = {
@@ -216,5 +217,19 @@ describe("a quiz on a real article (issue 36)", () => {
     const quiz = buildQuiz(input);
     expect(quiz).toHaveLength(5);
     expect(new Set(quiz!.map((q) => q.explanation)).size).toBe(5);
+  });
+});
+
+describe("steps from the page's list (issue 36)", () => {
+  it("asks for the next step of a recipe whose steps are an ordered list", () => {
+    const steps = ["Heat the oven to 200 degrees.", "Butter a deep baking dish.", "Whisk the eggs with the sugar until pale.", "Warm the milk in a small pan.", "Pour the warm milk over the eggs.", "Stir in the vanilla and a pinch of salt.", "Strain the custard into the dish.", "Set the dish in a tray of hot water.", "Bake the custard for forty minutes.", "Let the custard cool on a rack.", "Chill the custard for two hours.", "Dust the top with nutmeg before serving."];
+    const intro = Array.from({ length: 6 }, (_, i) => `<p>Baked custard is a simple dessert of eggs, milk and sugar that families have made for generations, note ${i}.</p>`).join("");
+    const html = `<html lang="en"><title>Baked custard</title><article><h1>Baked custard</h1>${intro}<h2>Method</h2><ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol></article></html>`;
+    const page = parsePage(html, "https://example.test/custard");
+    expect(page.text).toContain("1. Heat the oven to 200 degrees.\n2. Butter a deep baking dish.");
+    const candidates = quizCandidates({ title: page.title, text: withoutHeadingMarks(page.text), language: "en" });
+    expect(candidates.steps.length).toBeGreaterThan(0);
+    expect(candidates.steps[0]!.question).toBe('Which step comes right after this one: "Heat the oven to 200 degrees"?');
+    expect(candidates.steps[0]!.answer).toBe("Butter a deep baking dish");
   });
 });
