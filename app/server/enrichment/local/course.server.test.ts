@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { courseSchema } from "~/lib/enrichment";
 import { parsePage } from "../../fetching/page-parser.server";
-import { buildCourse, withPageArticle, type CourseInput } from "./course.server";
+import { buildCourse, gerundTask, withPageArticle, type CourseInput } from "./course.server";
 import { headingsOfStoredText, withoutHeadingMarks } from "~/lib/stored-text";
 
 function fixture(name: string): CourseInput {
@@ -104,5 +104,17 @@ describe("a course from the page's structure (issue 36)", () => {
   it("never asks about what the page says it does not cover", () => {
     const course = buildCourse(input)!;
     for (const lesson of course.lessons) expect(`${lesson.objective} ${lesson.checkQuestion}`).not.toMatch(/distributed rate limiting/i);
+  });
+});
+
+describe("a heading that names a task", () => {
+  it("becomes the task itself, the verb in its base form", () => {
+    expect(gerundTask("Choosing an eviction policy")).toBe("choose an eviction policy");
+    expect(gerundTask("Using the cache")).toBe("use the cache");
+    expect(gerundTask("Measuring the hit rate")).toBe("measure the hit rate");
+    expect(gerundTask("Running tests")).toBe("run tests");
+    expect(gerundTask("Handling errors")).toBe("handle errors");
+    expect(gerundTask("Reading files")).toBe("read files");
+    expect(gerundTask("Things to know")).toBeNull();
   });
 });

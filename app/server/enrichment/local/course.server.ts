@@ -202,12 +202,17 @@ export function withPageArticle(term: string, text: string, lang: LearningLangua
   return /['’]$/.test(article) ? `${article}${term}` : `${article} ${term}`;
 }
 
+/** Verbs whose final e the rules below cannot tell ("choosing" → "choose", "using" → "use"). */
+const E_VERBS = ["use", "make", "write", "take", "have", "give", "choose", "close", "scale", "compile", "style", "move", "remove", "serve", "solve", "store", "share", "compare", "prepare", "declare", "code", "name", "save", "type", "size", "time", "cache", "merge", "parse", "escape", "tune", "secure", "release", "reuse", "decode", "encode", "hide", "ride", "bake", "slice", "dice", "rise", "rinse"];
+
 /** "Choosing an eviction policy" → "choose an eviction policy": a heading that starts with a gerund, as a task. */
 export function gerundTask(title: string): string | null {
   const match = /^(\p{L}+)ing\s+(.+)$/u.exec(title.trim());
-  if (!match || /^(?:th|k|r|br|str|spr|s|w|bl)$/i.test(match[1]!)) return null;
+  if (!match || /^(?:th|k|r|br|str|spr|s|w|bl|morn|even|ceil|wedd|pudd|lightn|bedd|cloth|din|ev|nothing|someth|anyth|everyth)$/i.test(match[1]!)) return null;
   let stem = match[1]!.toLowerCase();
-  if (/([bdgmnprt])\1$/.test(stem) && !/(?:ll|ss)$/.test(stem)) stem = stem.slice(0, -1);
+  const known = E_VERBS.find((verb) => verb.slice(0, -1) === stem);
+  if (known) stem = known;
+  else if (/([bdgmnprt])\1$/.test(stem) && !/(?:ll|ss)$/.test(stem)) stem = stem.slice(0, -1);
   else if (/(?:[^aeiou][aeiou][sczvg]|[^aeiou][aeiou]r|[bcdfgkpt]l|[aeiou]u[sr]|dg|at|iz|ur|ov|iv|ag)$/.test(stem) && !/(?:en|er|on|el|it)$/.test(stem)) stem += "e";
   return `${stem} ${match[2]!.charAt(0).toLowerCase()}${match[2]!.slice(1)}`;
 }
