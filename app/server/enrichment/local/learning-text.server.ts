@@ -547,6 +547,18 @@ export function withoutOrdinal(step: string, lang: LearningLanguage): string {
 }
 
 /**
+ * Whether a run of items is in an order: numbered, or said with ordinal words, or (English) bullets
+ * that are instructions (most start with a verb: "Mix the flour …"). A bulleted list of things
+ * (ingredients, features) has no next item to ask about.
+ */
+function ordered(run: string[], lang: LearningLanguage): boolean {
+  if (!run.every((item) => /^[-•*]\s/.test(item))) return true;
+  if (lang !== "en") return false;
+  const verbs = run.filter((item) => tagEnglish(item.replace(/^[-•*]\s+/, "").split(/\s+/).slice(0, 4).join(" "))[0]?.pos === "VERB").length;
+  return verbs * 3 >= run.length * 2;
+}
+
+/**
  * Runs of steps in order: numbered or bulleted items, or consecutive sentences that begin with
  * "First", "Then", "Finally" (or the language's own words). At least 3 steps each.
  */
@@ -554,7 +566,7 @@ export function stepsOf(text: string, lang: LearningLanguage): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
   const flush = () => {
-    if (run.length >= 3) runs.push(run);
+    if (run.length >= 3 && ordered(run, lang)) runs.push(run);
     run = [];
   };
   for (const block of text.split(/\n+/).map((b) => b.trim())) {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
-import { BLANK, blankEvery, causesOf, codeDistractors, codeResultOf, giveaways, phraseKey, termsOf, tokensOf } from "./learning-text.server";
+import { BLANK, blankEvery, causesOf, stepsOf, codeDistractors, codeResultOf, giveaways, phraseKey, termsOf, tokensOf } from "./learning-text.server";
 import { buildQuiz, hasVerb, quizCandidates, type QuizInput } from "./quiz.server";
 import { withoutHeadingMarks } from "~/lib/stored-text";
 
@@ -231,5 +231,14 @@ describe("steps from the page's list (issue 36)", () => {
     expect(candidates.steps.length).toBeGreaterThan(0);
     expect(candidates.steps[0]!.question).toBe('Which step comes right after this one: "Heat the oven to 200 degrees"?');
     expect(candidates.steps[0]!.answer).toBe("Butter a deep baking dish");
+  });
+});
+
+describe("steps are ordered (issue 36)", () => {
+  it("takes a numbered list and a bulleted list of instructions as steps, never a bulleted list of things", () => {
+    expect(stepsOf("Ingredients\n\n- 500 g flour\n- 10 g salt\n- 350 g water\n- 5 g yeast", "en")).toEqual([]);
+    expect(stepsOf("- Mix the flour and the salt.\n- Knead the dough for ten minutes.\n- Bake the loaf for forty minutes.", "en")).toHaveLength(1);
+    expect(stepsOf("1. 500 g flour\n2. 10 g salt\n3. 350 g water", "en")).toHaveLength(1);
+    expect(stepsOf("- 500 g de farine\n- 10 g de sel\n- 350 g d'eau", "fr")).toEqual([]);
   });
 });
