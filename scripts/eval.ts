@@ -211,6 +211,6 @@ if (process.env.EVAL_SAMPLES !== "0") {
 
 // ---- validity of the quiz and the course as a teacher reads them: dev news and the structured test pages
 const validity = validityTable(DATA, files);
-console.log(`\nQuiz and course validity (dev news sets and the ${validity.structuredPages} structured test pages; each target ≥ 95%)\n`);
+console.log(`\nQuiz and course validity (dev: the news sets' dev split and the ${validity.structuredPages} structured test pages; held-out: the news sets' held-out split; each target ≥ 95%)\n`);
 console.log(validity.table);
 if (process.env.EVAL_SAMPLES !== "0") console.log(validity.samples);
