@@ -242,3 +242,18 @@ describe("steps are ordered (issue 36)", () => {
     expect(stepsOf("- 500 g de farine\n- 10 g de sel\n- 350 g d'eau", "fr")).toEqual([]);
   });
 });
+
+describe("distractors of the answer's form (issue 36)", () => {
+  it("never offers nouns beside a person's name", () => {
+    const text = [
+      "Fighting broke out in the city overnight as forces loyal to Alassane Ouattara pushed toward the palace.",
+      "Patrick Achi, a spokesman for Mr Ouattara, said the fighters had breached the city limit overnight.",
+      "Laurent Gbagbo has refused to leave the palace since the elections in November.",
+      "The elections were meant to end a decade of crisis, but the residence of Mr Gbagbo is still guarded.",
+      "Residents of the city said the fighting near the residence lasted several hours.",
+    ].join(" ");
+    for (const q of quizCandidates({ title: null, text, language: "en" }).definition) {
+      if (/^\p{Lu}/u.test(q.answer)) for (const d of q.distractors) expect(d).toMatch(/^\p{Lu}/u);
+    }
+  });
+});

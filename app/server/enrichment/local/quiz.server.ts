@@ -150,7 +150,8 @@ function pickDistractors(answer: string, candidates: string[], lang: string, que
 /** Terms of the same kind as the answer, the page's most frequent first; multi-word answers prefer multi-word distractors. */
 function sameKind(answer: Term | string, terms: Term[], lang: LearningLanguage): string[] {
   const key = typeof answer === "string" ? phraseKey(answer, lang) : answer.key;
-  const kind = typeof answer === "string" ? (terms.find((t) => t.key === key)?.kind ?? "noun") : answer.kind;
+  // A capitalised answer the page's terms do not hold ("Achi" of "Patrick Achi, a spokesman …") is a name: names beside it, not nouns.
+  const kind = typeof answer === "string" ? (terms.find((t) => t.key === key)?.kind ?? (/^\p{Lu}\p{Ll}/u.test(answer) ? "name" : "noun")) : answer.kind;
   const size = tokensOf(typeof answer === "string" ? answer : answer.text).length;
   return terms
     .filter((t) => t.key !== key && t.kind === kind)
