@@ -547,7 +547,7 @@ export const API_ROUTES: ApiRoutes = {
   "api.webhooks.$id.deliveries.$deliveryId.redeliver.ts": {
     post: { auth: "user", summary: "Sends a stored delivery again (same id and body, a fresh signature): 202 the delivery, pending. 409 while it is still being sent.", responses: { 202: webhookDeliverySchema } },
   },
-  "api.webhooks.$id.test.ts": {
+  "api.webhooks.$id.[test].ts": {
     post: { auth: "user", summary: "Sends a `ping` delivery now, even to a webhook that is turned off: 202 the delivery, pending.", responses: { 202: webhookDeliverySchema } },
   },
   "api.webhooks.stripe.ts": {
