@@ -104,6 +104,18 @@ describe("deliveries", () => {
     expect(log[0]).toMatchObject({ attempts: 1, responseStatus: 200, error: null, deliveredAt: expect.any(String), responseMs: expect.any(Number) });
   });
 
+  it("tells a link.failed subscriber when a link fails for good, and nobody who did not ask", async () => {
+    const user = await signUpAs(api, "FreeUser");
+    await addHook(user.token, "/hook", ["link.failed"]);
+    const saved = await api<{ id: string }>("POST", "/api/links", { token: user.token, body: { url: pipeline.pages.url("/nowhere") } });
+    expect((await waitForLink(api, user.token, saved.body.id)).status).toBe("error");
+    const failed = await until("link.failed arrives", async () => received.find((entry) => entry.path === "/hook" && entry.body.includes(saved.body.id)));
+    expect(failed.headers["linkwise-event"]).toBe("link.failed");
+    expect(JSON.parse(failed.body)).toMatchObject({ event: "link.failed", data: { link: { id: saved.body.id, status: "error", error: expect.stringContaining("404") } } });
+    // The saved event went to no one: this webhook asked only for failures.
+    expect(received.filter((entry) => entry.body.includes(saved.body.id))).toHaveLength(1);
+  });
+
   it("retries an endpoint that answers 500, then shows the delivery failed; Redeliver sends it again", async () => {
     const user = await signUpAs(api, "FreeUser");
     const { webhook, secret } = await addHook(user.token, "/flaky", ["import.finished"]);

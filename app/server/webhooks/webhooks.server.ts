@@ -213,16 +213,22 @@ function attemptError(error: unknown): string {
 async function countFailure(webhook: WebhookRow): Promise<void> {
   const limit = env().WEBHOOK_DISABLE_AFTER;
   const reason = `Turned off after ${limit} failed deliveries in a row. Fix the endpoint, then turn the webhook on again.`;
-  const counted = await countWebhookFailure(db(), webhook.id, limit, reason);
-  if (!counted?.disabledNow) return;
-  log.info("webhook turned off after repeated failures", { webhookId: webhook.id, failures: counted.webhook.consecutive_failures });
-  await createNotification(db(), {
-    userId: webhook.user_id,
-    type: "webhook-disabled",
-    title: "A webhook was turned off",
-    body: `${webhook.url}: ${reason}`,
-    link: "/settings/integrations",
-  });
+  // One transaction: a webhook is never seen turned off without its owner's notice.
+  const disabled = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const counted = await countWebhookFailure(trx, webhook.id, limit, reason);
+      if (!counted?.disabledNow) return false;
+      await createNotification(trx, {
+        userId: webhook.user_id,
+        type: "webhook-disabled",
+        title: "A webhook was turned off",
+        body: `${webhook.url}: ${reason}`,
+        link: "/settings/integrations",
+      });
+      return true;
+    });
+  if (disabled) log.info("webhook turned off after repeated failures", { webhookId: webhook.id, failures: limit });
 }
 
 /**
