@@ -112,7 +112,9 @@ describe("the PDF export", () => {
     // The heavily indented lines were where the garbage was.
     expect(lines).toContain("        fmt.Println(name, len(strings.Fields(string(data))))");
     expect(pdf.toString("latin1")).toContain("DejaVuSansMono");
-  });
+    // The first PDF of the file loads pdfkit, its fonts and pdf.js: 3 s at a load of 13, past the
+    // default 5 s on a busier machine.
+  }, 30_000);
 
   it("keeps accents and non-Latin text", async () => {
     const text = (await pdfLines(await toPdf(exportContent(linkWith({}), [])))).join(" ");
