@@ -5,6 +5,7 @@ import type { CreatedApiToken } from "~/lib/api-tokens";
 import type { CreatedWebhook, Webhook, WebhookDelivery } from "~/lib/webhooks";
 import { db } from "~/server/platform/db.server";
 import { PRIVATE_ADDRESS } from "~/server/fetching/fetcher.server";
+import { purgeOldWebhookDeliveries } from "~/server/webhooks/webhooks.server";
 import { until } from "../helpers/wait";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink } from "../helpers/pipeline";
@@ -218,5 +219,18 @@ describe("the API's answers", () => {
     expect((await api("GET", "/api/webhooks", { token: reader })).status).toBe(200);
     expect((await api("POST", "/api/webhooks", { token: reader, body: { url: pipeline.pages.url("/hook"), events: ["link.saved"] } })).status).toBe(403);
     expect((await api("POST", "/api/webhooks", { token: writer, body: { url: pipeline.pages.url("/hook"), events: ["link.saved"] } })).status).toBe(201);
+  });
+});
+
+describe("the delivery log", () => {
+  it("keeps 30 days: the cleanup job's purge takes older deliveries and leaves the rest", async () => {
+    const user = await signUpAs(api, "FreeUser");
+    const { webhook } = await addHook(user.token, "/hook", ["import.finished"]);
+    const day = 24 * 60 * 60 * 1000;
+    const rows = [31, 29].map((age) => ({ webhook_id: webhook.id, event: "ping" as const, payload: JSON.stringify({ age }), status: "delivered" as const, created_at: new Date(Date.now() - age * day) }));
+    await db().insertInto("webhook_deliveries").values(rows).execute();
+    expect(await purgeOldWebhookDeliveries()).toBeGreaterThanOrEqual(1);
+    const left = await deliveries(user.token, webhook.id);
+    expect(left.map((delivery) => delivery.payload)).toEqual([{ age: 29 }]);
   });
 });
