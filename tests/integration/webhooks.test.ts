@@ -122,6 +122,10 @@ describe("deliveries", () => {
     const { webhook, secret } = await addHook(user.token, "/flaky", ["import.finished"]);
     const ping = await api<WebhookDelivery>("POST", `/api/webhooks/${webhook.id}/test`, { token: user.token });
     expect(ping).toMatchObject({ status: 202, body: { event: "ping", status: "pending" } });
+    expect(await api("POST", `/api/webhooks/${webhook.id}/deliveries/${ping.body.id}/redeliver`, { token: user.token })).toMatchObject({
+      status: 409,
+      body: { message: "This delivery is still being sent. Redeliver it once it has finished." },
+    });
     const failed = await until(
       "the ping fails for good",
       async () => (await deliveries(user.token, webhook.id)).find((delivery) => delivery.id === ping.body.id && delivery.status === "failed"),
@@ -223,6 +227,18 @@ describe("the API's answers", () => {
 });
 
 describe("the delivery log", () => {
+  it("lets Redeliver send a pending delivery whose job never made it to the queue", async () => {
+    const user = await signUpAs(api, "FreeUser");
+    const { webhook } = await addHook(user.token, "/hook", ["import.finished"]);
+    const stranded = await db()
+      .insertInto("webhook_deliveries")
+      .values({ webhook_id: webhook.id, event: "import.finished", payload: JSON.stringify({ stranded: true }) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await api("POST", `/api/webhooks/${webhook.id}/deliveries/${stranded.id}/redeliver`, { token: user.token })).status).toBe(202);
+    await until("it is delivered", async () => (await deliveries(user.token, webhook.id)).find((delivery) => delivery.id === stranded.id && delivery.status === "delivered"));
+  });
+
   it("keeps 30 days: the cleanup job's purge takes older deliveries and leaves the rest", async () => {
     const user = await signUpAs(api, "FreeUser");
     const { webhook } = await addHook(user.token, "/hook", ["import.finished"]);

@@ -303,6 +303,12 @@ export async function enqueueWebhookDeliveries(deliveryIds: string[], { manual =
   }
 }
 
+/** Whether a webhook delivery's job is waiting, delayed (between attempts) or running. */
+export async function hasLiveWebhookDelivery(deliveryId: string): Promise<boolean> {
+  await whenReady(redis());
+  return isLive(await getQueue(QUEUES.webhookDelivery).getJobState(`delivery-${deliveryId}`));
+}
+
 /** Whether a bulk operation's job is waiting, delayed or running. */
 export async function hasLiveBulkJob(operationId: string): Promise<boolean> {
   await whenReady(redis());

@@ -126,16 +126,14 @@ export async function failDelivery(db: Database, id: string, error: string): Pro
   await db.updateTable("webhook_deliveries").set({ status: "failed", error }).where("id", "=", id).where("status", "=", "pending").execute();
 }
 
-/** A finished delivery made pending again for Redeliver; undefined while one is still being tried. */
-export async function reopenDelivery(db: Database, key: { id: string; webhookId: string }): Promise<WebhookDeliveryRow | undefined> {
-  return db
-    .updateTable("webhook_deliveries")
-    .set({ status: "pending" })
-    .where("id", "=", key.id)
-    .where("webhook_id", "=", key.webhookId)
-    .where("status", "!=", "pending")
-    .returningAll()
-    .executeTakeFirst();
+/**
+ * A delivery made pending again for Redeliver: a finished one, or (`stranded`) a pending one whose
+ * job is gone; undefined otherwise.
+ */
+export async function reopenDelivery(db: Database, key: { id: string; webhookId: string }, { stranded = false } = {}): Promise<WebhookDeliveryRow | undefined> {
+  let query = db.updateTable("webhook_deliveries").set({ status: "pending" }).where("id", "=", key.id).where("webhook_id", "=", key.webhookId);
+  if (!stranded) query = query.where("status", "!=", "pending");
+  return query.returningAll().executeTakeFirst();
 }
 
 export async function resetWebhookFailures(db: Database, webhookId: string): Promise<void> {

@@ -23,7 +23,7 @@ import {
   type WebhookPatch,
 } from "~/lib/webhooks";
 import { checkOutboundAddress, FetchError, safePost } from "../fetching/fetcher.server";
-import { enqueueWebhookDeliveries } from "../jobs/queue.server";
+import { enqueueWebhookDeliveries, hasLiveWebhookDelivery } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/log-lines.server";
 import { createNotification } from "../notifications/notifications.server";
 import { db } from "../platform/db.server";
@@ -148,14 +148,16 @@ function envelope(id: string, event: WebhookDeliveryEvent, data: Record<string, 
 
 /**
  * Redeliver: a new attempt of a stored delivery, with the same id and body (a receiver that
- * already has it can tell by `Linkwise-Delivery`) and a fresh signature. 409 while it is still
- * being tried.
+ * already has it can tell by `Linkwise-Delivery`) and a fresh signature. 409 while its job is
+ * still waiting, between attempts or running.
  */
 export async function redeliverUserWebhookDelivery(userId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
   const hook = await ownWebhook(userId, id);
   const existing = isUuid(deliveryId) ? await getDelivery(db(), { id: deliveryId, webhookId: hook.id }) : undefined;
   if (!existing) throw new HttpError(404, "Delivery not found");
-  const reopened = await reopenDelivery(db(), { id: deliveryId, webhookId: hook.id });
+  // A pending delivery with no job (its enqueue met a Redis outage) may be sent again too.
+  const stranded = existing.status === "pending" && !(await hasLiveWebhookDelivery(existing.id));
+  const reopened = await reopenDelivery(db(), { id: deliveryId, webhookId: hook.id }, { stranded });
   if (!reopened) throw new HttpError(409, "This delivery is still being sent. Redeliver it once it has finished.");
   await enqueueWebhookDeliveries([reopened.id], { manual: true });
   return toDelivery(reopened);
