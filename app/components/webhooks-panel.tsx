@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Alert, TextField } from "./form";
 import { LocalTime } from "./local-time";
 import { Badge, Button } from "./ui";
@@ -137,6 +137,7 @@ export function WebhooksPanel({ hooks, onChanged }: { hooks: Webhook[]; onChange
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   async function run(action: () => Promise<unknown>, done?: string) {
     setError(null);
     setNotice(null);
@@ -164,7 +165,7 @@ export function WebhooksPanel({ hooks, onChanged }: { hooks: Webhook[]; onChange
         We POST a JSON event to your address when something happens, signed with a secret only you and we know. A failed delivery is tried again five times,
         waiting longer each time; after many failed deliveries in a row the webhook is turned off and you are told.
       </p>
-      <form onSubmit={add} className="space-y-4" aria-label="Add a webhook">
+      <form ref={form} onSubmit={add} className="space-y-4" aria-label="Add a webhook">
         <TextField label="Endpoint URL" type="url" required maxLength={2000} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/linkwise-hook" />
         <fieldset>
           <legend className="text-sm font-medium">Events</legend>
@@ -214,7 +215,13 @@ export function WebhooksPanel({ hooks, onChanged }: { hooks: Webhook[]; onChange
                 >
                   {hook.enabled ? "Turn off" : "Turn on"}
                 </Button>
-                <Button type="button" variant="secondary" size="sm" onClick={() => void run(() => apiFetch(`/api/webhooks/${hook.id}`, { method: "DELETE" }))} aria-label={`Delete ${hook.url}`}>
+                <Button type="button" variant="secondary" size="sm" onClick={() =>
+                    void run(async () => {
+                      await apiFetch(`/api/webhooks/${hook.id}`, { method: "DELETE" });
+                      // The pressed button goes with its row: the keyboard carries on at the form.
+                      form.current?.querySelector("input")?.focus();
+                    })
+                  } aria-label={`Delete ${hook.url}`}>
                   Delete
                 </Button>
               </div>

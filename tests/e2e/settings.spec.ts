@@ -265,4 +265,6 @@ test("Webhooks: add one (its secret shown once), send a test, see it delivered, 
 
   await hook.getByRole("button", { name: `Delete ${url}` }).click();
   await expect(panel.getByText("No webhooks yet.")).toBeVisible();
+  // The pressed Delete went with its row: the keyboard carries on at the form.
+  await expect(panel.getByLabel("Endpoint URL")).toBeFocused();
 });
