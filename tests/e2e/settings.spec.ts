@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Browser } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { userIdOf, withDb } from "./db";
-import { signIn, signUp, waitForHydration } from "./helpers";
+import { pagesUrl, signIn, signUp, waitForHydration } from "./helpers";
 
 let n = 0;
 const uniqueEmail = (kind: string) => `settings-${kind}-${Date.now()}-${++n}@example.com`;
@@ -207,4 +207,64 @@ test.describe("on a phone", () => {
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
     expect(widths.page).toBeLessThanOrEqual(widths.screen);
   });
+});
+
+test("Webhooks: add one (its secret shown once), send a test, see it delivered, Redeliver, turn off and on, the turned-off notice, delete; 1280 light and 390 dark pass axe", async ({ page }) => {
+  const email = uniqueEmail("webhooks");
+  await signUp(page, email, "hooks-password");
+  await page.goto("/settings/integrations");
+  const panel = page.getByTestId("webhooks");
+  await waitForHydration(panel.getByRole("button", { name: "Add webhook" }));
+  // The e2e page server answers 204 to /recover/<name>: a receiver that takes every delivery.
+  const url = pagesUrl("/recover/webhook-e2e");
+  await panel.getByLabel("Endpoint URL").fill(url);
+  await panel.getByRole("checkbox", { name: /An import finishes/ }).check();
+  await panel.getByRole("button", { name: "Add webhook" }).click();
+  await expect(panel.getByTestId("webhook-secret")).toHaveText(/^lw_whsec_[\w-]{43}$/);
+  const hook = panel.getByTestId("webhook");
+  await expect(hook).toContainText("link.saved, link.enriched, import.finished");
+  await expect(hook).toContainText("On");
+
+  await hook.getByRole("button", { name: `Send test to ${url}` }).click();
+  await expect(panel.getByText("Test delivery sent: see Deliveries.")).toBeVisible();
+  await hook.getByRole("button", { name: "Deliveries" }).click();
+  const row = hook.getByTestId("webhook-delivery");
+  await expect(async () => {
+    await hook.getByRole("button", { name: "Refresh" }).click();
+    await expect(row).toContainText("Delivered", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText("ping");
+  await expect(row).toContainText("204");
+  await row.getByRole("button", { name: "Redeliver the ping delivery" }).click();
+  await expect(async () => {
+    await hook.getByRole("button", { name: "Refresh" }).click();
+    await expect(row).toContainText("2 attempts", { timeout: 1_000 });
+    await expect(row).toContainText("Delivered", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expectNoAxeViolations(page);
+
+  await hook.getByRole("button", { name: `Turn off ${url}` }).click();
+  await expect(hook).toContainText("Off");
+  await hook.getByRole("button", { name: `Turn on ${url}` }).click();
+  await expect(hook).toContainText("On");
+
+  // Turned off by us after repeated failures: the page says why.
+  const userId = await userIdOf(email);
+  await withDb((client) => client.query("update webhooks set enabled = false, consecutive_failures = 15, disabled_reason = 'Turned off after 15 failed deliveries in a row.' where user_id = $1", [userId]));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => window.localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(hook.getByRole("alert")).toHaveText("This webhook was turned off: Turned off after 15 failed deliveries in a row.");
+  await waitForHydration(hook.getByRole("button", { name: "Deliveries" }));
+  await hook.getByRole("button", { name: "Deliveries" }).click();
+  await expect(row).toContainText("Delivered");
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  await expectNoAxeViolations(page);
+
+  await hook.getByRole("button", { name: `Delete ${url}` }).click();
+  await expect(panel.getByText("No webhooks yet.")).toBeVisible();
+  // The pressed Delete went with its row: the keyboard carries on at the form.
+  await expect(panel.getByLabel("Endpoint URL")).toBeFocused();
 });

@@ -6,6 +6,7 @@ import { INVALID_URL_MESSAGE, IN_TRASH_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_M
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
+import { emitWebhookEvent } from "../webhooks/webhooks.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
@@ -142,6 +143,7 @@ export async function addLink(
     // The job id is the link id, so queuing a pending existing row again never runs it twice.
     result.link.status === "pending" ? enqueueSafely(result.link, { isNew: result.created, role: user.role }) : undefined,
     publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) }),
+    result.created ? emitWebhookEvent(userId, "link.saved", { link: toPublicLink(result.link) }) : undefined,
   ]);
   return { ...result, unarchived: !result.created && !saved?.deleted_at && saved?.archived_at != null };
 }
