@@ -21,6 +21,7 @@ const ALL_TABLES = [
   "favicons",
   "feature_flags",
   "fetch_cache",
+  "highlights",
   "import_items",
   "imports",
   "lead_images",
@@ -105,6 +106,7 @@ describe("migrations", () => {
       "20261126T010000_create_fetch_cache": "fetch_cache",
       "20261126T040000_create_bulk_operations": "bulk_operations",
       "20261129T080000_add_reader": "link_articles",
+      "20261129T100000_add_highlights": "highlights",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {
