@@ -13,6 +13,7 @@ import {
   countLinkHighlights,
   deleteHighlight as deleteHighlightRow,
   getHighlight,
+  getLiveLinkId,
   insertHighlight,
   listHighlightsOfLinks,
   listLinkHighlights,
@@ -41,7 +42,7 @@ export function publicHighlight(row: Highlight): PublicHighlight {
 }
 
 async function requireLiveLink(userId: string, linkId: string): Promise<string> {
-  const id = isUuid(linkId) ? await lockLiveLink(db(), { linkId, userId }) : undefined;
+  const id = isUuid(linkId) ? await getLiveLinkId(db(), { linkId, userId }) : undefined;
   if (!id) throw new HttpError(404, LINK_NOT_FOUND);
   return id;
 }

@@ -47,6 +47,12 @@ export async function lockLiveLink(db: Database, { linkId, userId }: { linkId: s
   return row?.id;
 }
 
+/** The user's live link's id, or undefined (not theirs, none, or in the trash). */
+export async function getLiveLinkId(db: Database, { linkId, userId }: { linkId: string; userId: string }): Promise<string | undefined> {
+  const row = await db.selectFrom("links").select("id").where("id", "=", linkId).where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+  return row?.id;
+}
+
 export async function countLinkHighlights(db: Database, linkId: string): Promise<number> {
   const row = await db.selectFrom("highlights").select(sql<number>`count(*)::int`.as("count")).where("link_id", "=", linkId).executeTakeFirstOrThrow();
   return row.count;
