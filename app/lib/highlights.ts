@@ -15,6 +15,9 @@ export const HIGHLIGHTS_PER_LINK_MAX = 2_000;
 /** The highlights page, and GET /api/highlights's page. */
 export const HIGHLIGHTS_PAGE_SIZE = 50;
 
+/** A colour's swatch (Tailwind classes; the reader's marks use the same colours, app/tailwind.css). */
+export const HIGHLIGHT_SWATCH_CLASS: Record<HighlightColour, string> = { yellow: "bg-yellow-200", green: "bg-green-200", blue: "bg-sky-200", pink: "bg-pink-200", purple: "bg-violet-200" };
+
 export const HIGHLIGHT_COLOUR_LABELS: Record<HighlightColour, string> = { yellow: "Yellow", green: "Green", blue: "Blue", pink: "Pink", purple: "Purple" };
 
 const noteSchema = z

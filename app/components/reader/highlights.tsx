@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { anchorAll, quoteAt, trimRange, type TextQuote, type TextRange } from "~/lib/highlight-anchor";
-import { HIGHLIGHT_COLOUR_LABELS, HIGHLIGHT_NOTE_MAX, type PublicHighlight } from "~/lib/highlights";
+import { HIGHLIGHT_COLOUR_LABELS, HIGHLIGHT_NOTE_MAX, HIGHLIGHT_SWATCH_CLASS, type PublicHighlight } from "~/lib/highlights";
 import { isTyping } from "~/lib/list-keys";
 import { HIGHLIGHT_COLOURS, type HighlightColour } from "~/lib/vocabulary";
 import { useModalDialog } from "../admin/use-modal-dialog";
@@ -15,13 +15,6 @@ import { buttonClass } from "../ui";
  */
 
 const MARK = "mark[data-highlight]";
-const SWATCH: Record<HighlightColour, string> = {
-  yellow: "bg-yellow-200",
-  green: "bg-green-200",
-  blue: "bg-sky-200",
-  pink: "bg-pink-200",
-  purple: "bg-violet-200",
-};
 
 /** The text nodes under `root` in document order, each with where it starts in root's text. */
 function textNodes(root: Element): Array<{ node: Text; start: number }> {
@@ -270,7 +263,7 @@ export function SelectionToolbar({ state }: { state: Highlights }) {
           onClick={() => void state.create(toolbar.range, colour)}
           className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-slate-800"
         >
-          <span aria-hidden className={`h-6 w-6 rounded-full border border-slate-400 ${SWATCH[colour]}`} />
+          <span aria-hidden className={`h-6 w-6 rounded-full border border-slate-400 ${HIGHLIGHT_SWATCH_CLASS[colour]}`} />
         </button>
       ))}
       <button type="button" aria-keyshortcuts="n" onClick={() => state.openNoteForSelection(toolbar.range)} className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800">
@@ -337,7 +330,7 @@ export function HighlightEditor({ state }: { state: Highlights }) {
             {HIGHLIGHT_COLOURS.map((option) => (
               <label key={option} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm has-[:checked]:bg-slate-100 dark:has-[:checked]:bg-slate-800">
                 <input type="radio" name={`${id}-colour`} value={option} checked={colour === option} onChange={() => setColour(option)} />
-                <span aria-hidden className={`h-4 w-4 rounded-full border border-slate-400 ${SWATCH[option]}`} />
+                <span aria-hidden className={`h-4 w-4 rounded-full border border-slate-400 ${HIGHLIGHT_SWATCH_CLASS[option]}`} />
                 {HIGHLIGHT_COLOUR_LABELS[option]}
               </label>
             ))}
@@ -386,7 +379,7 @@ export function HighlightList({ state }: { state: Highlights }) {
       <ul className="mt-2 flex flex-col gap-2">
         {here.map((highlight) => (
           <li key={highlight.id} className="flex items-start gap-2">
-            <span aria-hidden className={`mt-1.5 h-3 w-3 shrink-0 rounded-full ${SWATCH[highlight.colour]}`} />
+            <span aria-hidden className={`mt-1.5 h-3 w-3 shrink-0 rounded-full ${HIGHLIGHT_SWATCH_CLASS[highlight.colour]}`} />
             <div className="min-w-0">
               <a href={`#highlight-${highlight.id}`} onClick={(event) => {
                 event.preventDefault();
@@ -408,7 +401,7 @@ export function HighlightList({ state }: { state: Highlights }) {
           <ul className="mt-2 flex flex-col gap-2" data-testid="unplaced-highlights">
             {lost.map((highlight) => (
               <li key={highlight.id} className="flex items-start gap-2">
-                <span aria-hidden className={`mt-1.5 h-3 w-3 shrink-0 rounded-full ${SWATCH[highlight.colour]}`} />
+                <span aria-hidden className={`mt-1.5 h-3 w-3 shrink-0 rounded-full ${HIGHLIGHT_SWATCH_CLASS[highlight.colour]}`} />
                 <div className="min-w-0">
                   <button type="button" onClick={() => state.setEditing({ kind: "existing", id: highlight.id })} className="min-h-6 text-left text-slate-800 underline dark:text-slate-100">
                     {shorten(highlight.exact, 140)}
