@@ -149,6 +149,23 @@ describe("the highlights API", () => {
   });
 });
 
+describe("exports", () => {
+  it("the library's JSON export and a link's Markdown carry its highlights and notes", async () => {
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const linkId = await save(user.token, page("exports"));
+    const highlight = (await add(user.token, linkId, { ...FOX, note: "Exported note" })).body;
+    const json = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=json`, { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(json.status).toBe(200);
+    const document = (await json.json()) as { links: Array<{ id: string; highlights: PublicHighlight[]; highlights_text?: string }> };
+    const exported = document.links.find((link) => link.id === linkId)!;
+    expect(exported.highlights).toEqual([highlight]);
+    expect(exported).not.toHaveProperty("highlights_text");
+    const markdown = await fetch(`${pipeline.web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(markdown.status).toBe(200);
+    expect(await markdown.text()).toContain("## Highlights\n\n> quick brown fox\n\nNote: Exported note\n");
+  });
+});
+
 describe("enrichment and highlights", () => {
   it("a re-enrichment neither changes nor drops the user's highlights", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");
