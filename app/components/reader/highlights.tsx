@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { anchorAll, quoteAt, trimRange, type TextQuote, type TextRange } from "~/lib/highlight-anchor";
 import { HIGHLIGHT_COLOUR_LABELS, HIGHLIGHT_NOTE_MAX, HIGHLIGHT_SWATCH_CLASS, type PublicHighlight } from "~/lib/highlights";
@@ -89,7 +89,7 @@ export function useHighlights({ linkId, initial, article }: { linkId: string; in
   const [message, setMessage] = useState<string | null>(null);
 
   // Draw the highlights wherever their quotes are now; what cannot be placed is listed.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const root = article.current;
     if (!root) return;
     unpaint(root);
