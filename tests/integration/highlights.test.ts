@@ -150,7 +150,7 @@ describe("the highlights API", () => {
 });
 
 describe("exports", () => {
-  it("the library's JSON export and a link's Markdown carry its highlights and notes", async () => {
+  it("the library's JSON export, the account export and a link's Markdown carry its highlights and notes", async () => {
     const user = await signUpAs(pipeline.api, "ProUser");
     const linkId = await save(user.token, page("exports"));
     const highlight = (await add(user.token, linkId, { ...FOX, note: "Exported note" })).body;
@@ -160,6 +160,11 @@ describe("exports", () => {
     const exported = document.links.find((link) => link.id === linkId)!;
     expect(exported.highlights).toEqual([highlight]);
     expect(exported).not.toHaveProperty("highlights_text");
+    // The account export (a fresh sign-in's session).
+    const account = await fetch(`${pipeline.web.baseUrl}/api/account/export`, { headers: { Authorization: `Bearer ${user.token}` } });
+    expect(account.status).toBe(200);
+    const everything = (await account.json()) as { links: Array<{ id: string; highlights: PublicHighlight[] }> };
+    expect(everything.links.find((link) => link.id === linkId)!.highlights).toEqual([highlight]);
     const markdown = await fetch(`${pipeline.web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${user.token}` } });
     expect(markdown.status).toBe(200);
     expect(await markdown.text()).toContain("## Highlights\n\n> quick brown fox\n\nNote: Exported note\n");
