@@ -84,6 +84,9 @@ export const highlightListQuerySchema = z.object({
 });
 export type HighlightListQuery = z.infer<typeof highlightListQuerySchema>;
 
+/** PUT /api/links/{id}/highlights/sharing: show the highlights and notes on the public share page, or not. */
+export const highlightSharingSchema = z.object({ show: z.boolean({ error: "show must be true or false" }) }).strict().meta({ id: "HighlightSharing" });
+
 /** The reader's address of a highlight: the page scrolls to it and focuses it. */
 export function highlightHref(linkId: string, highlightId: string): string {
   return `/links/${linkId}/read#highlight-${highlightId}`;

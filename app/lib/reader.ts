@@ -53,6 +53,9 @@ export interface ReaderArticle {
   /** When the owner marked it read (decision 056), or null: Unread. */
   readAt: string | null;
   settings: ReaderSettings;
+  /** Whether the link is public, and its highlights shown on its share page (decision 060). */
+  isPublic: boolean;
+  shareHighlights: boolean;
   /** The owner's highlights and notes, oldest first (decision 060). */
   highlights: PublicHighlight[];
 }

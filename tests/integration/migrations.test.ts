@@ -117,6 +117,7 @@ describe("migrations", () => {
       "20261127T010000_add_link_search_rank_vector": ["links", "search_rank_vector"],
       "20261128T020000_add_bulk_failures_notified": ["bulk_operations", "failures_notified_at"],
       "20261129T070000_add_read_state": ["links", "read_at"],
+      "20261129T100500_add_share_highlights": ["links", "share_highlights"],
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],

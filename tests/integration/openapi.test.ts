@@ -250,6 +250,7 @@ describe("real answers validate against the document", () => {
     await call("get", "/api/links/{id}/reading-position", 200, { params: { id: linkId }, token });
     const highlight = await call<{ id: string }>("post", "/api/links/{id}/highlights", 201, { params: { id: linkId }, token, body: { exact: "indexes", prefix: "", suffix: "", start: 0, note: "A note" } });
     await call("get", "/api/links/{id}/highlights", 200, { params: { id: linkId }, token });
+    await call("put", "/api/links/{id}/highlights/sharing", 200, { params: { id: linkId }, token, body: { show: false } });
     await call("patch", "/api/highlights/{id}", 200, { params: { id: highlight.id }, token, body: { colour: "blue" } });
     await call("get", "/api/highlights/{id}", 200, { params: { id: highlight.id }, token });
     await call("get", "/api/highlights", 200, { token, query: "?q=note" });

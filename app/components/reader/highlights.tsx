@@ -366,9 +366,21 @@ export function HighlightEditor({ state }: { state: Highlights }) {
 }
 
 /** "Highlights in this page": every highlight in the article's order, and those that could not be placed. */
-export function HighlightList({ state }: { state: Highlights }) {
+export function HighlightList({ state, linkId, isPublic, shared }: { state: Highlights; linkId: string; isPublic: boolean; shared: boolean }) {
   const { highlights, placed } = state;
+  const [showOnShare, setShowOnShare] = useState(shared);
+  const [shareError, setShareError] = useState<string | null>(null);
   if (highlights.length === 0) return null;
+  const toggleShare = async (show: boolean) => {
+    setShowOnShare(show);
+    setShareError(null);
+    try {
+      await apiFetch(`/api/links/${linkId}/highlights/sharing`, { method: "PUT", body: { show } });
+    } catch (error) {
+      setShowOnShare(!show);
+      setShareError(error instanceof ApiError ? error.message : "Could not change this. Please try again.");
+    }
+  };
   const here = highlights.filter((highlight) => placed.has(highlight.id));
   const lost = highlights.filter((highlight) => !placed.has(highlight.id));
   return (
@@ -376,6 +388,15 @@ export function HighlightList({ state }: { state: Highlights }) {
       <h2 id="reader-highlights-title" className="text-[1.2em] font-semibold text-slate-900 dark:text-white">
         Highlights in this page ({highlights.length})
       </h2>
+      <label className="mt-2 flex min-h-11 items-center gap-2 text-slate-700 dark:text-slate-300">
+        <input type="checkbox" checked={showOnShare} onChange={(event) => void toggleShare(event.target.checked)} />
+        Show these highlights and notes on the public share page{isPublic ? "" : " (when you share this link)"}
+      </label>
+      {shareError ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {shareError}
+        </p>
+      ) : null}
       <ul className="mt-2 flex flex-col gap-2">
         {here.map((highlight) => (
           <li key={highlight.id} className="flex items-start gap-2">

@@ -224,7 +224,7 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
             <p>We could not keep this page&apos;s text. You can read it on the original.</p>
           </div>
         )}
-        <HighlightList state={highlights} />
+        <HighlightList state={highlights} linkId={article.id} isPublic={article.isPublic} shared={article.shareHighlights} />
         <footer className="mt-10 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 font-sans text-[0.8em] dark:border-slate-700">
           <a href={article.url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 px-3 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
             Open the original <ExternalLinkIcon />

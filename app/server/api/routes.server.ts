@@ -10,7 +10,7 @@ import { accountSessionSchema, deleteAccountSchema, reauthenticateSchema, reauth
 import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";
 import { SAVED_SEARCHES_MAX } from "~/lib/library";
-import { highlightInputSchema, highlightListQuerySchema, highlightListSchema, highlightPageSchema, highlightPatchSchema, highlightSchema } from "~/lib/highlights";
+import { highlightInputSchema, highlightListQuerySchema, highlightListSchema, highlightPageSchema, highlightPatchSchema, highlightSchema, highlightSharingSchema } from "~/lib/highlights";
 import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import {
@@ -352,6 +352,9 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.$id.quiz.ts": {
     post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
+  },
+  "api.links.$id.highlights.sharing.ts": {
+    put: { auth: "user", summary: "{show}: shows the link's highlights and notes on its public share page (true) or not (false, the default); they appear only while the link is shared.", body: highlightSharingSchema, responses: { 200: highlightSharingSchema } },
   },
   "api.links.$id.highlights.ts": {
     get: { auth: "user", summary: "{highlights}: the link's highlights and notes, oldest first; another user's link, or a deleted one, is a 404.", responses: { 200: highlightListSchema } },

@@ -40,6 +40,7 @@ function linkWith(fields: Partial<Link>): Link {
     import_id: null,
     category: null,
     is_public: false,
+    share_highlights: false,
     shared_at: null,
     is_demo: false,
     enriched_at: new Date(),

@@ -17,6 +17,8 @@ import {
   insertHighlight,
   listHighlightsOfLinks,
   listLinkHighlights,
+  listSharedHighlights,
+  setShareHighlights,
   listUserHighlights,
   lockLiveLink,
   updateHighlight as updateHighlightRow,
@@ -45,6 +47,18 @@ async function requireLiveLink(userId: string, linkId: string): Promise<string> 
   const id = isUuid(linkId) ? await getLiveLinkId(db(), { linkId, userId }) : undefined;
   if (!id) throw new HttpError(404, LINK_NOT_FOUND);
   return id;
+}
+
+/** Shows (or stops showing) the link's highlights and notes on its public share page. */
+export async function shareHighlights(userId: string, linkId: string, show: boolean): Promise<{ show: boolean }> {
+  const done = isUuid(linkId) ? await setShareHighlights(db(), { linkId, userId, show }) : false;
+  if (!done) throw new HttpError(404, LINK_NOT_FOUND);
+  return { show };
+}
+
+/** What a public share page shows: the quotes and notes, when the owner chose to show them. */
+export async function sharedHighlights(linkId: string): Promise<Array<Pick<PublicHighlight, "id" | "exact" | "note" | "colour">>> {
+  return (await listSharedHighlights(db(), linkId)).map((row) => ({ id: row.id, exact: row.exact, note: row.note, colour: row.colour }));
 }
 
 /** A link's highlights, oldest first. */

@@ -189,6 +189,8 @@ export interface LinksTable {
   enrichment_engine: string | null;
   category: string | null;
   is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The owner shows its highlights and notes on the public share page (decision 060). */
+  share_highlights: ColumnType<boolean, boolean | undefined, boolean>;
   shared_at: Date | null;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
   enriched_at: Date | null;

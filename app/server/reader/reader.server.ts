@@ -49,6 +49,8 @@ export async function readerArticle(userId: string, linkId: string): Promise<Rea
     progress: progress ?? 0,
     readAt: link.read_at?.toISOString() ?? null,
     settings: settings ?? DEFAULT_READER_SETTINGS,
+    isPublic: link.is_public,
+    shareHighlights: link.share_highlights,
     highlights,
   };
 }

@@ -53,6 +53,28 @@ export async function getLiveLinkId(db: Database, { linkId, userId }: { linkId: 
   return row?.id;
 }
 
+/** The owner's choice to show the link's highlights on its public share page. */
+export async function setShareHighlights(db: Database, { linkId, userId, show }: { linkId: string; userId: string; show: boolean }): Promise<boolean> {
+  const result = await db.updateTable("links").set({ share_highlights: show }).where("id", "=", linkId).where("user_id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A public link's highlights, oldest first, when its owner chose to show them; none otherwise. */
+export async function listSharedHighlights(db: Database, linkId: string): Promise<Highlight[]> {
+  return db
+    .selectFrom("highlights")
+    .innerJoin("links", "links.id", "highlights.link_id")
+    .select(COLUMNS)
+    .where("highlights.link_id", "=", linkId)
+    .whereRef("highlights.user_id", "=", "links.user_id")
+    .where("links.is_public", "=", true)
+    .where("links.share_highlights", "=", true)
+    .where("links.deleted_at", "is", null)
+    .orderBy("highlights.created_at", "asc")
+    .orderBy("highlights.id", "asc")
+    .execute();
+}
+
 export async function countLinkHighlights(db: Database, linkId: string): Promise<number> {
   const row = await db.selectFrom("highlights").select(sql<number>`count(*)::int`.as("count")).where("link_id", "=", linkId).executeTakeFirstOrThrow();
   return row.count;
