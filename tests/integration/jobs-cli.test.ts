@@ -28,7 +28,7 @@ function breakable(req: IncomingMessage, res: ServerResponse) {
 beforeAll(async () => {
   pipeline = await startPipeline({ "/cli/one": breakable, "/cli/two": breakable, "/cli/three": breakable, "/cli/paused": html(fixture("react-hooks.html")) });
   ({ api, pages } = pipeline);
-});
+}, 120_000);
 
 afterAll(() => pipeline?.stop());
 

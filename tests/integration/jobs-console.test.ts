@@ -50,7 +50,7 @@ beforeAll(async () => {
   await db().updateTable("users").set({ role: "Admin" }).where("id", "=", signedUp.id).execute();
   const row = await db().selectFrom("users").select("email").where("id", "=", signedUp.id).executeTakeFirstOrThrow();
   admin = { ...signedUp, email: row.email };
-});
+}, 120_000);
 
 afterAll(() => pipeline?.stop());
 

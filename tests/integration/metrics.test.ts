@@ -48,7 +48,7 @@ beforeAll(async () => {
     OPENAI_MAX_RETRIES: "0",
   });
   await worker.waitFor(/worker: ready/);
-});
+}, 120_000);
 
 afterAll(async () => {
   worker?.child.kill("SIGTERM");

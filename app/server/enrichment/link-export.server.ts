@@ -46,6 +46,11 @@ export function exportFileName(link: Link, extension: string): string {
   return `${base}.${extension}`;
 }
 
+/** The quiz's answers, one line a question: printed at the end of an export, so a reader can try the questions first. */
+export function answerKey(quiz: Quiz): string[] {
+  return quiz.questions.map((q, i) => `${i + 1}. ${String.fromCharCode(97 + q.answerIndex)}) ${q.options[q.answerIndex]} — ${q.explanation}`);
+}
+
 /** A highlight as Markdown: the passage quoted (every line), then its note. */
 export function highlightMarkdown(highlight: PublicHighlight): string[] {
   const lines = highlight.exact.split(/\r?\n/).map((line) => `> ${line}`.trimEnd());
@@ -73,8 +78,7 @@ export function toMarkdown({ link, advanced, quiz, rephrasings, course, highligh
   if (quiz) {
     lines.push("## Quiz", "");
     quiz.questions.forEach((q, i) => {
-      lines.push(`${i + 1}. ${q.question}`, ...q.options.map((o, j) => `   ${String.fromCharCode(97 + j)}) ${o}`));
-      lines.push(`   Answer: ${String.fromCharCode(97 + q.answerIndex)}) ${q.options[q.answerIndex]} — ${q.explanation}`, "");
+      lines.push(`${i + 1}. ${q.question}`, ...q.options.map((o, j) => `   ${String.fromCharCode(97 + j)}) ${o}`), "");
     });
   }
   if (course) {
@@ -83,6 +87,7 @@ export function toMarkdown({ link, advanced, quiz, rephrasings, course, highligh
       lines.push(`### Lesson ${i + 1}: ${lesson.title}`, "", `Objective: ${lesson.objective}`, "", lesson.content, "", `Check: ${lesson.checkQuestion}`, "");
     });
   }
+  if (quiz) lines.push("## Answer key", "", ...answerKey(quiz), "");
   lines.push("---", `Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`, "");
   return lines.join("\n");
 }
@@ -185,7 +190,7 @@ export async function toPdf(content: ExportContent): Promise<Buffer> {
     quiz.questions.forEach((q, i) => {
       doc.font("Sans-Bold").fontSize(10.5).fillColor("#111827").text(`${i + 1}. ${q.question}`);
       q.options.forEach((o, j) => body(`   ${String.fromCharCode(97 + j)}) ${o}`));
-      doc.font("Sans-Oblique").fontSize(9.5).fillColor("#047857").text(`Answer: ${q.options[q.answerIndex]} — ${q.explanation}`).moveDown(0.4);
+      doc.moveDown(0.4);
     });
   }
   if (course) {
@@ -196,6 +201,10 @@ export async function toPdf(content: ExportContent): Promise<Buffer> {
       body(lesson.content);
       body(`Check: ${lesson.checkQuestion}`);
     });
+  }
+  if (quiz) {
+    heading("Answer key");
+    for (const line of answerKey(quiz)) body(line);
   }
   doc.moveDown(1).font("Sans").fontSize(8).fillColor("#9ca3af").text(`Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`);
   doc.end();
