@@ -13,6 +13,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const SERVER_LAYERS = [
   ["platform"], // env, db, redis, logger, process, metrics, HTTP errors, queue names: no domain
   ["repos"], // the only SQL, one module per table family
+  ["highlights"], // the user's highlights and notes (decision 060): below every export that carries them
   ["audit", "mail", "notifications"], // what every domain may record, send or announce
   ["billing"], // plans, entitlements, quota, payments
   ["jobs", "accounts"], // queue definitions, payloads, failure policy, log lines; users and sessions
@@ -33,6 +34,7 @@ export const SERVER_LAYERS = [
 export const SERVER_ENTRIES = {
   platform: "*",
   repos: "*",
+  highlights: ["highlights"],
   audit: ["audit"],
   mail: ["mail-templates", "mailer", "outbox"],
   notifications: ["events", "notifications"],

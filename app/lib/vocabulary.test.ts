@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLAG_ROLES } from "./feature-flags";
-import { ARTIFACT_KINDS, CREDIT_REASONS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, ROLES, WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "./vocabulary";
+import { ARTIFACT_KINDS, CREDIT_REASONS, HIGHLIGHT_COLOURS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, ROLES, WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "./vocabulary";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../migrations");
 
@@ -43,6 +43,7 @@ describe("the vocabulary and the database's check constraints", () => {
     ["checkouts", "provider", PAYMENT_PROVIDERS],
     ["subscriptions", "provider", PAYMENT_PROVIDERS],
     ["credit_ledger", "reason", CREDIT_REASONS],
+    ["highlights", "colour", HIGHLIGHT_COLOURS],
     ["webhook_deliveries", "status", WEBHOOK_DELIVERY_STATUSES],
     ["webhook_deliveries", "event", WEBHOOK_DELIVERY_EVENTS],
   ] as const)("%s.%s allows exactly the list's values", (table, column, list) => {

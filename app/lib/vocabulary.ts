@@ -31,6 +31,10 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const CREDIT_REASONS = ["purchase", "refund", "enrichment", "admin_adjustment"] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
+/** A highlight's colour in the reader (decision 060); the first is the default. */
+export const HIGHLIGHT_COLOURS = ["yellow", "green", "blue", "pink", "purple"] as const;
+export type HighlightColour = (typeof HIGHLIGHT_COLOURS)[number];
+
 /** Who makes summaries and results: our own local engine or an OpenAI-compatible model (server only). */
 export const ENRICHMENT_PROVIDERS = ["local", "openai"] as const;
 export type EnrichmentProvider = (typeof ENRICHMENT_PROVIDERS)[number];

@@ -249,6 +249,13 @@ describe("real answers validate against the document", () => {
     await call("get", "/api/preferences/reader", 200, { token });
     await call("put", "/api/links/{id}/reading-position", 200, { params: { id: linkId }, token, body: { progress: 0.25 } });
     await call("get", "/api/links/{id}/reading-position", 200, { params: { id: linkId }, token });
+    const highlight = await call<{ id: string }>("post", "/api/links/{id}/highlights", 201, { params: { id: linkId }, token, body: { exact: "indexes", prefix: "", suffix: "", start: 0, note: "A note" } });
+    await call("get", "/api/links/{id}/highlights", 200, { params: { id: linkId }, token });
+    await call("put", "/api/links/{id}/highlights/sharing", 200, { params: { id: linkId }, token, body: { show: false } });
+    await call("patch", "/api/highlights/{id}", 200, { params: { id: highlight.id }, token, body: { colour: "blue" } });
+    await call("get", "/api/highlights/{id}", 200, { params: { id: highlight.id }, token });
+    await call("get", "/api/highlights", 200, { token, query: "?q=note" });
+    await call("delete", "/api/highlights/{id}", 204, { params: { id: highlight.id }, token });
     await call("get", "/api/links/stats", 200, { token });
     expect((await call<{ count: number }>("get", "/api/links/count", 200, { token, query: "?status=enriched" })).count).toBeGreaterThanOrEqual(1);
 

@@ -10,6 +10,7 @@ import { accountSessionSchema, deleteAccountSchema, reauthenticateSchema, reauth
 import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";
 import { SAVED_SEARCHES_MAX } from "~/lib/library";
+import { highlightInputSchema, highlightListQuerySchema, highlightListSchema, highlightPageSchema, highlightPatchSchema, highlightSchema, highlightSharingSchema } from "~/lib/highlights";
 import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import {
@@ -321,6 +322,14 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "The user's latest imports with their progress.", responses: { 200: z.array(importSchema) } },
     post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, 400 {message} saying which limit a file is over (size, bookmarks, nesting, an archive's files or unpacked size, reading time), nothing imported.", responses: { 202: importSchema, 400: messageSchema, 422: messageSchema } },
   },
+  "api.highlights.$id.ts": {
+    get: { auth: "user", summary: "The highlight; another user's, or one whose link is deleted, is a 404.", responses: { 200: highlightSchema } },
+    patch: { auth: "user", summary: "{colour?, note?}: changes the colour or the note (null or blank removes it).", body: highlightPatchSchema, responses: { 200: highlightSchema } },
+    delete: { auth: "user", summary: "Deletes the highlight and its note.", responses: { 204: null } },
+  },
+  "api.highlights.ts": {
+    get: { auth: "user", summary: "{highlights, nextCursor}: the user's highlights on their live links, newest first, each with its link's id, title, address and tags; q searches quotes and notes (web-search syntax), tag keeps one tag's links; pass nextCursor back as before for the next page.", query: highlightListQuerySchema, responses: { 200: highlightPageSchema } },
+  },
   "api.imports.$id.ts": {
     get: { auth: "user", summary: "One import's progress: parsed, saved, duplicates, invalid, enriched, not enriched, failed.", responses: { 200: importSchema } },
   },
@@ -344,6 +353,19 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.$id.quiz.ts": {
     post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
+  },
+  "api.links.$id.highlights.sharing.ts": {
+    put: { auth: "user", summary: "{show}: shows the link's highlights and notes on its public share page (true) or not (false, the default); they appear only while the link is shared.", body: highlightSharingSchema, responses: { 200: highlightSharingSchema } },
+  },
+  "api.links.$id.highlights.ts": {
+    get: { auth: "user", summary: "{highlights}: the link's highlights and notes, oldest first; another user's link, or a deleted one, is a 404.", responses: { 200: highlightListSchema } },
+    post: {
+      auth: "user",
+      summary:
+        "Highlights a passage of the link's article: exact (the text, at most 5,000 characters), prefix and suffix (up to 64 characters either side, to tell repeats apart), start (where exact begins in the article's text, a hint), colour and an optional note (at most 10,000 characters). 201 with the highlight; 409 past 2,000 highlights a link. Enrichment never changes or drops it.",
+      body: highlightInputSchema,
+      responses: { 201: highlightSchema },
+    },
   },
   "api.links.$id.reading-position.ts": {
     get: { auth: "user", summary: "{progress}: how far down the article the owner has read it in the reader, 0 (top) to 1 (end); 0 before any.", responses: { 200: readingPositionSchema } },

@@ -40,6 +40,7 @@ function linkWith(fields: Partial<Link>): Link {
     import_id: null,
     category: null,
     is_public: false,
+    share_highlights: false,
     shared_at: null,
     is_demo: false,
     enriched_at: new Date(),
@@ -158,6 +159,30 @@ describe("a stored result that no longer fits its schema", () => {
     expect(markdown).toContain("Kept for experts.");
     expect(markdown).not.toContain("An old shape");
     expect((await pdfLines(await toPdf(content))).join(" ")).toContain("Kept for experts.");
+  });
+});
+
+describe("highlights and notes in the export (decision 060)", () => {
+  const highlight = (exact: string, note: string | null) => ({
+    id: "00000000-0000-4000-8000-000000000009",
+    linkId: "00000000-0000-4000-8000-000000000001",
+    exact,
+    prefix: "",
+    suffix: "",
+    start: 0,
+    colour: "yellow" as const,
+    note,
+    createdAt: "2026-11-29T00:00:00.000Z",
+    updatedAt: "2026-11-29T00:00:00.000Z",
+  });
+
+  it("quotes every passage, each line of it, with its note, and the link's own notes", async () => {
+    const content = exportContent(linkWith({ notes: "Read again before the talk." }), [], [highlight("The tide decides,\nnot the timetable.", "Use this in the talk"), highlight("Third, the ropes.", null)]);
+    const markdown = toMarkdown(content);
+    expect(markdown).toContain("## Notes\n\nRead again before the talk.\n");
+    expect(markdown).toContain("## Highlights\n\n> The tide decides,\n> not the timetable.\n\nNote: Use this in the talk\n\n> Third, the ropes.\n");
+    expect((await pdfLines(await toPdf(content))).join(" ")).toContain("Note: Use this in the talk");
+    expect(toMarkdown(exportContent(linkWith({}), []))).not.toContain("## Highlights");
   });
 });
 
