@@ -3,6 +3,7 @@ import { highlightInputSchema } from "~/lib/highlights";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { addHighlight, linkHighlights } from "~/server/highlights/highlights.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";
+import { emitHighlightCreated } from "~/server/webhooks/webhooks.server";
 
 /** GET /api/links/{id}/highlights → {highlights}: the link's highlights, oldest first (decision 060). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>
@@ -17,5 +18,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
     const input = await readJson(request, highlightInputSchema);
-    return Response.json(await addHighlight(user.id, params.id!, input), { status: 201 });
+    const highlight = await addHighlight(user.id, params.id!, input);
+    // The highlights room sits below webhooks (decision 060's layer), so the event is sent from here.
+    await emitHighlightCreated(user.id, highlight);
+    return Response.json(highlight, { status: 201 });
   });

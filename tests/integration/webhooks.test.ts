@@ -117,6 +117,17 @@ describe("deliveries", () => {
     expect(received.filter((entry) => entry.body.includes(saved.body.id))).toHaveLength(1);
   });
 
+  it("tells a highlight.created subscriber of each highlight the user makes, with its text and note", async () => {
+    const user = await signUpAs(api, "FreeUser");
+    await addHook(user.token, "/hook", ["highlight.created"]);
+    const saved = await api<{ id: string }>("POST", "/api/links", { token: user.token, body: { url: pipeline.pages.url("/page") } });
+    const made = await api<{ id: string }>("POST", `/api/links/${saved.body.id}/highlights`, { token: user.token, body: { exact: "hooks", start: 0, note: "Worth a second read" } });
+    expect(made.status).toBe(201);
+    const told = await until("highlight.created arrives", async () => received.find((entry) => entry.path === "/hook" && entry.body.includes(made.body.id)));
+    expect(told.headers["linkwise-event"]).toBe("highlight.created");
+    expect(JSON.parse(told.body)).toMatchObject({ event: "highlight.created", data: { highlight: { id: made.body.id, linkId: saved.body.id, exact: "hooks", note: "Worth a second read" } } });
+  });
+
   it("retries an endpoint that answers 500, then shows the delivery failed; Redeliver sends it again", async () => {
     const user = await signUpAs(api, "FreeUser");
     const { webhook, secret } = await addHook(user.token, "/flaky", ["import.finished"]);
