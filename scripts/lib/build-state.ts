@@ -26,10 +26,13 @@ export function buildStaleReason(root: string): string | null {
   return null;
 }
 
-/** Runs `remix build` when the build is missing or older than its inputs; `say` reports what it did. */
-export function buildIfStale(root: string, say: (line: string) => void): void {
+/** Runs `remix build` when the build is missing or older than its inputs; `say` reports what it did. True when it built. */
+export function buildIfStale(root: string, say: (line: string) => void): boolean {
   const reason = buildStaleReason(root);
-  if (!reason) return say("build is up to date");
+  if (!reason) {
+    say("build is up to date");
+    return false;
+  }
   say(`building (${reason})...`);
   const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
     stdio: "inherit",
@@ -37,4 +40,5 @@ export function buildIfStale(root: string, say: (line: string) => void): void {
     env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
   });
   if (result.status !== 0) throw new Error("The build failed (see above).");
+  return true;
 }
