@@ -57,7 +57,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let web: ChildProcess | undefined;
 try {
-  web = spawn(process.execPath, ["--import", "tsx", "scripts/web.ts"], {
+  web = spawn(process.execPath, ["scripts/run.js", "web"], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SESSION_SECRET: "hostile-session-secret-0123456789abcdef", RATE_LIMIT_MULTIPLIER: "100" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
+import { NPM_START } from "../../scripts/lib/services";
 import { descendants, isRunning, portAnswers, runCommand, waitUntilGone, type RunningProcess } from "../helpers/processes";
 import { startRedisServer } from "../helpers/redis-server";
 
@@ -101,7 +102,7 @@ describe("npm start", () => {
     const first = npmStart({ DATA_DIR: dataDir, DATABASE_URL: undefined, PORT: String(await freePort()) });
     await first.waitFor(READY, 180_000);
     const postmasterPid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
-    const supervisorPid = processTree(first).find((pid) => commandOf(pid).includes("scripts/start.ts"));
+    const supervisorPid = processTree(first).find((pid) => NPM_START.test(commandOf(pid)));
     expect(supervisorPid).toBeGreaterThan(0);
 
     const second = npmStart({ DATA_DIR: dataDir, DATABASE_URL: undefined, PORT: String(await freePort()) });
@@ -162,7 +163,7 @@ describe("npm start", () => {
     const other: Server = createServer();
     await new Promise<void>((resolve) => other.listen(port, "127.0.0.1", resolve));
     try {
-      const web = runCommand(process.execPath, ["--import", "tsx", "scripts/web.ts"], { PORT: String(port), SESSION_SECRET: "x".repeat(32) });
+      const web = runCommand(process.execPath, ["scripts/run.js", "web"], { PORT: String(port), SESSION_SECRET: "x".repeat(32) });
       expect((await web.exited()).code).toBe(1);
       expect(web.output()).toMatch(new RegExp(`port ${port} on 127.0.0.1 is already in use by another program`));
       expect(web.output()).not.toMatch(STACK_LINE);
