@@ -50,7 +50,7 @@ function rssMb(pid: number): number {
 
 const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : NaN);
 
-buildIfStale(process.cwd(), (line) => console.log(`hostile: ${line}`));
+await buildIfStale(process.cwd(), (line) => console.log(`hostile: ${line}`));
 const database = await createTestDatabase("hostile");
 const prefix = uniqueName("hostile");
 const port = await freePort();

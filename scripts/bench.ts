@@ -158,7 +158,7 @@ function benchBrowser(): string {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // The production web server serves the Remix build: make it when it is missing or stale.
-buildIfStale(process.cwd(), (line) => console.log(`bench: ${line}`));
+await buildIfStale(process.cwd(), (line) => console.log(`bench: ${line}`));
 
 // ---- pages of 50–300 KB built from the fixtures' own prose and code
 const prose = ["postgres-indexes.html", "react-hooks.html"]

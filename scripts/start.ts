@@ -30,12 +30,14 @@ const dataRoot = path.resolve(process.env.DATA_DIR || ".data");
 const say = (line: string) => process.stdout.write(`start    | ${line}\n`);
 
 const services: LocalService[] = [];
+const stopBuild = new AbortController();
 const children: Supervised[] = [];
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   if (stopping) return new Promise(() => undefined);
   stopping = true;
+  stopBuild.abort();
   if (children.length) say("stopping web and workers...");
   await stopChildren(children, 30_000);
   for (const service of services.reverse()) await service.stop().catch(() => undefined);
@@ -157,6 +159,11 @@ try {
     );
   }
   stepDone("port check");
+  // A build, when one is needed, runs beside Postgres's start and the migrations (a first start does all three).
+  const buildStartedAt = performance.now();
+  const building = dev ? undefined : buildIfStale(root, say, stopBuild.signal).then((built) => ({ built, ms: performance.now() - buildStartedAt }));
+  // Not left unhandled while Postgres starts: awaited below.
+  building?.catch(() => undefined);
   const postgres = await resolvePostgres(dataRoot);
   services.push(postgres);
   say(`postgres: ${postgres.source}`);
@@ -179,9 +186,11 @@ try {
   const config = parseEnv(childEnv);
   await prepareDatabase(config);
   stepDone("migrations and seed");
-  if (!dev) {
-    const built = buildIfStale(root, say);
-    stepDone("build", built ? "built" : "up to date");
+  if (building) {
+    const built = await building;
+    steps.push({ name: "build", ms: built.ms, detail: built.built ? "built, beside Postgres and the migrations" : "up to date" });
+    if (built.built) stepDone("waiting for the build, after the migrations");
+    else stepStartedAt = performance.now();
   }
 
   const node = process.execPath;
