@@ -16,11 +16,13 @@ import(workerData.tsx).then((tsx) => tsx.tsImport(workerData.entry, workerData.e
 /**
  * The URL of `file` in `app/server/{folder}/` for a thread or child process to run: its bundle
  * beside a bundled caller (build/index.js, build/worker.js...: build/<name>.js, made by `npm run
- * build`); beside the calling module (`callerUrl`) under tsx and vitest; else from the build, in
+ * build`), except in development; beside the calling module (`callerUrl`) under tsx and vitest; else from the build, in
  * ../app/server/{folder}. `what` names it in the error when it is in none.
  */
 export function serverModuleUrl({ callerUrl, folder, file, what }: { callerUrl: string; folder: string; file: string; what: string }): string {
-  const bundled = callerUrl.endsWith(".js") ? [new URL(`./${file.replace(/\.ts$/, ".js")}`, callerUrl)] : [];
+  // In development (remix dev rebuilds build/index.js on each edit) the sources, never a bundle an edit left behind.
+  const useBundle = callerUrl.endsWith(".js") && process.env.NODE_ENV !== "development";
+  const bundled = useBundle ? [new URL(`./${file.replace(/\.ts$/, ".js")}`, callerUrl)] : [];
   const candidates = [...bundled, new URL(`./${file}`, callerUrl), new URL(`../app/server/${folder}/${file}`, callerUrl)];
   const found = candidates.find((url) => existsSync(url));
   if (!found) throw new Error(`${what} was not found at ${candidates.map((url) => fileURLToPath(url)).join(" or ")}`);
