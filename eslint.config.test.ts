@@ -95,8 +95,8 @@ export const load = () => import("../sharing/sharing.server");
 `;
     const errors = await layerErrors("app/server/billing/example.server.ts", code);
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/admin \(layer 9, above it\)/);
-    expect(errors[1]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/sharing \(layer 9, above it\)/);
+    expect(errors[0]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/admin \(layer 10, above it\)/);
+    expect(errors[1]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/sharing \(layer 10, above it\)/);
     expect(await layerErrors("app/server/jobs/example.server.ts", `import { ADMIN_ONLY } from "../accounts/auth.server";\nexport const f = ADMIN_ONLY;\n`)).toEqual([
       expect.stringMatching(/app\/server\/jobs \(layer 4\) may not import app\/server\/accounts \(layer 4, beside it\)/),
     ]);

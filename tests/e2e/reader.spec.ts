@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { userIdOf, withDb } from "./db";
-import { registerThroughPage, rowAction } from "./helpers";
+import { rowAction, signUp } from "./helpers";
 import { expectFitsPhones, expectNoSidewaysScroll, useTheme } from "./layout";
 
 // The reader view (issue 35, decision 055): /links/{id}/read shows the article the worker kept,
@@ -15,7 +15,8 @@ const imageKey = (url: string) => createHash("sha256").update(url).digest("hex")
 
 async function reader(page: Page) {
   const email = `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "reader-password");
+  await signUp(page, email, "reader-password");
+  await page.goto("/dashboard");
   const userId = await userIdOf(email);
   await withDb((client) => client.query("update users set email_confirmed = true where id = $1", [userId]));
   return userId;

@@ -39,6 +39,8 @@ const ALL_TABLES = [
   "subscriptions",
   "user_preferences",
   "users",
+  "webhook_deliveries",
+  "webhooks",
   "worker_heartbeats",
 ];
 
@@ -105,6 +107,7 @@ describe("migrations", () => {
       "20261126T010000_create_fetch_cache": "fetch_cache",
       "20261126T040000_create_bulk_operations": "bulk_operations",
       "20261129T080000_add_reader": "link_articles",
+      "20261129T120000_add_webhooks": "webhooks",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

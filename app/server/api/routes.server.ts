@@ -108,6 +108,7 @@ import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../
 import { artifactRequestSchema } from "../enrichment/artifact-route.server";
 import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/bulk";
 import { readerSettingsSchema, readingPositionSchema } from "~/lib/reader";
+import { createdWebhookSchema, createWebhookSchema, webhookDeliveryPageSchema, webhookDeliverySchema, webhookPatchSchema, webhookSchema } from "~/lib/webhooks";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -526,6 +527,28 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.usage.ts": {
     get: { auth: "user", summary: "{used, limit, credits, periodStart, periodEnd}; limit null is unlimited.", responses: { 200: usageSchema } },
+  },
+  "api.webhooks.ts": {
+    get: { auth: "user", summary: "{webhooks}: the user's outbound webhooks (never their secrets).", responses: { 200: z.object({ webhooks: z.array(webhookSchema) }) } },
+    post: {
+      auth: "user",
+      summary: "Adds a webhook: 201 {webhook, secret}; the signing secret is shown only here. 400 for an address on a private network (unless FETCH_ALLOWLIST), 409 beyond 10 webhooks. Deliveries are signed (docs/webhooks.md).",
+      body: createWebhookSchema,
+      responses: { 201: createdWebhookSchema },
+    },
+  },
+  "api.webhooks.$id.ts": {
+    patch: { auth: "user", summary: "Changes the address, the events or whether it is on; `enabled: true` turns it on again and starts its failure count afresh. 404 when it is not yours.", body: webhookPatchSchema, responses: { 200: webhookSchema } },
+    delete: { auth: "user", summary: "Deletes the webhook and its delivery log. 404 when it is not yours.", responses: { 200: messageSchema } },
+  },
+  "api.webhooks.$id.deliveries.ts": {
+    get: { auth: "user", summary: "{deliveries}: the webhook's latest 50 deliveries, newest first, with their status, last answer and body (kept 30 days).", responses: { 200: webhookDeliveryPageSchema } },
+  },
+  "api.webhooks.$id.deliveries.$deliveryId.redeliver.ts": {
+    post: { auth: "user", summary: "Sends a stored delivery again (same id and body, a fresh signature): 202 the delivery, pending. 409 while it is still being sent.", responses: { 202: webhookDeliverySchema } },
+  },
+  "api.webhooks.$id.[test].ts": {
+    post: { auth: "user", summary: "Sends a `ping` delivery now, even to a webhook that is turned off: 202 the delivery, pending.", responses: { 202: webhookDeliverySchema } },
   },
   "api.webhooks.stripe.ts": {
     post: { auth: "none", summary: "{received, duplicate}; 400 on a bad signature, 404 when Stripe is not configured. The body is read raw: the signature covers its exact bytes.", responses: { 200: webhookReceiptSchema } },

@@ -42,6 +42,11 @@ export function exportFileName(link: Link, extension: string): string {
   return `${base}.${extension}`;
 }
 
+/** The quiz's answers, one line a question: printed at the end of an export, so a reader can try the questions first. */
+export function answerKey(quiz: Quiz): string[] {
+  return quiz.questions.map((q, i) => `${i + 1}. ${String.fromCharCode(97 + q.answerIndex)}) ${q.options[q.answerIndex]} — ${q.explanation}`);
+}
+
 export function toMarkdown({ link, advanced, quiz, rephrasings, course }: ExportContent): string {
   const lines: string[] = [`# ${link.title ?? link.url}`, "", `<${link.url}>`, ""];
   if (link.description) lines.push(`> ${link.description}`, "");
@@ -58,8 +63,7 @@ export function toMarkdown({ link, advanced, quiz, rephrasings, course }: Export
   if (quiz) {
     lines.push("## Quiz", "");
     quiz.questions.forEach((q, i) => {
-      lines.push(`${i + 1}. ${q.question}`, ...q.options.map((o, j) => `   ${String.fromCharCode(97 + j)}) ${o}`));
-      lines.push(`   Answer: ${String.fromCharCode(97 + q.answerIndex)}) ${q.options[q.answerIndex]} — ${q.explanation}`, "");
+      lines.push(`${i + 1}. ${q.question}`, ...q.options.map((o, j) => `   ${String.fromCharCode(97 + j)}) ${o}`), "");
     });
   }
   if (course) {
@@ -68,6 +72,7 @@ export function toMarkdown({ link, advanced, quiz, rephrasings, course }: Export
       lines.push(`### Lesson ${i + 1}: ${lesson.title}`, "", `Objective: ${lesson.objective}`, "", lesson.content, "", `Check: ${lesson.checkQuestion}`, "");
     });
   }
+  if (quiz) lines.push("## Answer key", "", ...answerKey(quiz), "");
   lines.push("---", `Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`, "");
   return lines.join("\n");
 }
@@ -162,7 +167,7 @@ export async function toPdf(content: ExportContent): Promise<Buffer> {
     quiz.questions.forEach((q, i) => {
       doc.font("Sans-Bold").fontSize(10.5).fillColor("#111827").text(`${i + 1}. ${q.question}`);
       q.options.forEach((o, j) => body(`   ${String.fromCharCode(97 + j)}) ${o}`));
-      doc.font("Sans-Oblique").fontSize(9.5).fillColor("#047857").text(`Answer: ${q.options[q.answerIndex]} — ${q.explanation}`).moveDown(0.4);
+      doc.moveDown(0.4);
     });
   }
   if (course) {
@@ -173,6 +178,10 @@ export async function toPdf(content: ExportContent): Promise<Buffer> {
       body(lesson.content);
       body(`Check: ${lesson.checkQuestion}`);
     });
+  }
+  if (quiz) {
+    heading("Answer key");
+    for (const line of answerKey(quiz)) body(line);
   }
   doc.moveDown(1).font("Sans").fontSize(8).fillColor("#9ca3af").text(`Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`);
   doc.end();

@@ -3,7 +3,7 @@ import type { FlagRole } from "~/lib/feature-flags";
 import type { DashboardView } from "~/lib/library";
 import type { ReaderFontSize, ReaderWidth } from "~/lib/reader";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
-import type { ArtifactKind, CreditReason, ImportStatus, LinkStatus, PaymentProvider, Role } from "~/lib/vocabulary";
+import type { ArtifactKind, CreditReason, ImportStatus, LinkStatus, PaymentProvider, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from "~/lib/vocabulary";
 
 /**
  * The one description of the database for Kysely. Each table's interface matches its
@@ -44,11 +44,13 @@ export interface DB {
   fetch_cache: FetchCacheTable;
   link_articles: LinkArticlesTable;
   reading_positions: ReadingPositionsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 // The closed lists the check constraints hold are written once, in ~/lib/vocabulary.ts (decision 037).
 export { ROLES } from "~/lib/vocabulary";
-export type { ArtifactKind, ImportStatus, LinkStatus, Role };
+export type { ArtifactKind, ImportStatus, LinkStatus, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent };
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -579,3 +581,33 @@ export interface FetchCacheTable {
   fresh_until: Date;
 }
 export type FetchCacheRow = Selectable<FetchCacheTable>;
+
+/** A user's outbound webhook (decision 067); the secret signs every delivery, so it is stored as it is. */
+export interface WebhooksTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  secret: string;
+  events: WebhookEvent[];
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+export type WebhookRow = Selectable<WebhooksTable>;
+
+/** One event for one webhook: its stored body, tried until delivered or failed for good. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  webhook_id: string;
+  event: WebhookDeliveryEvent;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  response_status: number | null;
+  response_ms: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
