@@ -1,4 +1,5 @@
-# One image for both processes: scripts/web.ts and worker/index.ts (see docker-compose.yml).
+# One image for both processes: build/web.js and build/worker.js, the bundles `npm run build` makes of
+# scripts/web.ts and worker/index.ts (decision 062; see docker-compose.yml).
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -33,4 +34,4 @@ COPY scripts ./scripts
 USER node
 EXPOSE 3000
 # node itself, not npm: SIGTERM from `docker stop` must reach the process that drains.
-CMD ["node", "--import", "tsx", "scripts/web.ts"]
+CMD ["node", "--enable-source-maps", "build/web.js"]

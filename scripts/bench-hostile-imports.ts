@@ -50,14 +50,14 @@ function rssMb(pid: number): number {
 
 const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : NaN);
 
-buildIfStale(process.cwd(), (line) => console.log(`hostile: ${line}`));
+await buildIfStale(process.cwd(), (line) => console.log(`hostile: ${line}`));
 const database = await createTestDatabase("hostile");
 const prefix = uniqueName("hostile");
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let web: ChildProcess | undefined;
 try {
-  web = spawn(process.execPath, ["--import", "tsx", "scripts/web.ts"], {
+  web = spawn(process.execPath, ["scripts/run.js", "web"], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SESSION_SECRET: "hostile-session-secret-0123456789abcdef", RATE_LIMIT_MULTIPLIER: "100" },
     stdio: ["ignore", "ignore", "inherit"],
   });

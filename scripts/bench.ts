@@ -86,6 +86,7 @@ import { updateUser } from "../app/server/repos/users.server";
 import { createTestDatabase, dropTestDatabase, uniqueName } from "../tests/helpers/test-database";
 import { descendants } from "../tests/helpers/processes";
 import { buildIfStale } from "./lib/build-state";
+import { ENTRIES } from "./lib/bundle.js";
 import { freePort } from "./lib/free-port";
 
 const ADDS = Number(process.env.BENCH_ADDS ?? 10_000);
@@ -157,7 +158,7 @@ function benchBrowser(): string {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // The production web server serves the Remix build: make it when it is missing or stale.
-buildIfStale(process.cwd(), (line) => console.log(`bench: ${line}`));
+await buildIfStale(process.cwd(), (line) => console.log(`bench: ${line}`));
 
 // ---- pages of 50–300 KB built from the fixtures' own prose and code
 const prose = ["postgres-indexes.html", "react-hooks.html"]
@@ -243,7 +244,9 @@ const children: ChildProcess[] = [];
 function start(entry: string, extraEnv: Record<string, string> = {}): ChildProcess {
   // BENCH_CPU_PROF=dir writes a CPU profile of every web and worker process there.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], { env: { ...env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
+  // The bundle operators run (`npm run web`, `npm run worker`: decision 062).
+  const bundled = Object.entries(ENTRIES).find(([, source]) => source === entry)![0];
+  const child = spawn(process.execPath, [...profile, "scripts/run.js", bundled], { env: { ...env, ...extraEnv }, stdio: ["ignore", "ignore", "inherit"] });
   children.push(child);
   return child;
 }

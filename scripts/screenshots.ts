@@ -52,7 +52,7 @@ async function cleanup() {
 
 try {
   await seed();
-  web = spawn(process.execPath, ["--import", "tsx", "scripts/web.ts"], {
+  web = spawn(process.execPath, ["scripts/run.js", "web"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

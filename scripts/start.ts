@@ -2,7 +2,9 @@
  * `npm start`: the whole product on one machine with nothing configured.
  * Finds or starts Postgres and Redis, migrates, seeds the first admin, builds when
  * needed, runs the web server and WORKERS workers, and stops everything on Ctrl-C.
- * `npm run dev` does the same in watch mode.
+ * When all are ready it says how long each step took (docs/performance.md, "Start-up").
+ * It runs as build/start.js through scripts/run.js, and starts the web and worker bundles the
+ * same way (decision 062). `npm run dev` does the same in watch mode, from the TypeScript.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,10 +14,11 @@ import { buildIfStale } from "./lib/build-state";
 import { portProblem } from "./lib/free-port";
 import { redisProblem, redactUrl, resolvePostgres, resolveRedis, type LocalService } from "./lib/services";
 import { startChild, stopChildren, type Supervised } from "./lib/supervisor";
+import { formatStartSteps, npmOwnMs, type StartLine } from "./lib/start-steps";
 import { createDb } from "../app/server/platform/db.server";
 import { EnvError, parseEnv, parseListenAddress, type Env } from "../app/server/platform/env.server";
 import { migrateToLatest, waitForDatabase } from "../app/server/ops/migrator.server";
-import { loadDotEnv } from "../app/server/platform/process.server";
+import { loadDotEnv, type StartReport } from "../app/server/platform/process.server";
 import { seedDemoCommunity } from "../app/server/seed/demo-seed.server";
 import { seedAdminIfEmpty } from "../app/server/seed/seed.server";
 
@@ -24,16 +27,17 @@ const root = process.cwd();
 // First of all: .env may set DATA_DIR, PORT and everything else read below.
 loadDotEnv();
 const dataRoot = path.resolve(process.env.DATA_DIR || ".data");
-const startedAt = performance.now();
 const say = (line: string) => process.stdout.write(`start    | ${line}\n`);
 
 const services: LocalService[] = [];
+const stopBuild = new AbortController();
 const children: Supervised[] = [];
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   if (stopping) return new Promise(() => undefined);
   stopping = true;
+  stopBuild.abort();
   if (children.length) say("stopping web and workers...");
   await stopChildren(children, 30_000);
   for (const service of services.reverse()) await service.stop().catch(() => undefined);
@@ -87,6 +91,37 @@ function localUrl(host: string, port: number): string {
   return `http://${reachable.includes(":") ? `[${reachable}]` : reachable}:${port}`;
 }
 
+/** Where mail goes without SMTP_URL (the dev outbox), so a newcomer who signs up finds the confirmation. */
+function outboxLine(config: Env): string {
+  const printed = config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info" ? "; each is printed in the web log here too" : "";
+  const who = config.NODE_ENV === "production" ? " (signed in, your own mail; as an Admin, all of it)" : "";
+  return `mail: no SMTP_URL, so mail goes to the dev outbox, not out: read it at ${config.APP_URL}/dev/outbox${who}${printed}`;
+}
+
+/** The steps of this start, in order: the supervisor's own, then each child's from its report. */
+const steps: StartLine[] = [];
+let stepStartedAt = 0;
+/** Ends the step running since the last call (the first runs from this process's start). */
+function stepDone(name: string, detail?: string) {
+  const now = performance.now();
+  steps.push({ name, ms: now - stepStartedAt, detail });
+  stepStartedAt = now;
+}
+
+/** A child's own start report (StartReport over IPC), or null if it never sends one (dev mode's children). */
+function startReportOf(child: Supervised["child"]): Promise<StartReport["started"] | null> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const started = (message as Partial<StartReport> | null)?.started;
+      if (!started) return;
+      child.off("message", onMessage);
+      resolve(started);
+    };
+    child.on("message", onMessage);
+    child.once("exit", () => resolve(null));
+  });
+}
+
 async function waitUntilServing(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -110,6 +145,10 @@ async function waitForRedis(redis: LocalService) {
 }
 
 try {
+  const npmMs = npmOwnMs();
+  if (npmMs !== undefined) steps.push({ name: "npm", ms: npmMs, detail: "npm's own start, before this process" });
+  const bundled = performance.getEntriesByName("linkwise:bundled")[0] as PerformanceMark | undefined;
+  stepDone("node and npm start's code", bundled ? `bundled first: ${String(bundled.detail)}` : undefined);
   // Before anything starts: a port another program holds is the user's to fix.
   const { HOST, PORT } = parseListenAddress(process.env);
   const taken = await portProblem(PORT, HOST);
@@ -119,13 +158,21 @@ try {
         `Start on another port:  PORT=${PORT + 1} npm start   (or stop the program that holds port ${PORT})`,
     );
   }
+  stepDone("port check");
+  // A build, when one is needed, runs beside Postgres's start and the migrations (a first start does all three).
+  const buildStartedAt = performance.now();
+  const building = dev ? undefined : buildIfStale(root, say, stopBuild.signal).then((built) => ({ built, ms: performance.now() - buildStartedAt }));
+  // Not left unhandled while Postgres starts: awaited below.
+  building?.catch(() => undefined);
   const postgres = await resolvePostgres(dataRoot);
   services.push(postgres);
   say(`postgres: ${postgres.source}`);
+  stepDone("postgres", postgres.source === "DATABASE_URL" ? "DATABASE_URL" : "embedded, started");
   const redis = await resolveRedis(dataRoot);
   services.push(redis);
   say(`redis: ${redis.source}`);
   await waitForRedis(redis);
+  stepDone("redis", redis.source.startsWith("started") ? "started" : redis.source);
 
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -138,18 +185,27 @@ try {
   };
   const config = parseEnv(childEnv);
   await prepareDatabase(config);
-  if (!dev) buildIfStale(root, say);
+  stepDone("migrations and seed");
+  if (building) {
+    const built = await building;
+    steps.push({ name: "build", ms: built.ms, detail: built.built ? "built, beside Postgres and the migrations" : "up to date" });
+    if (built.built) stepDone("waiting for the build, after the migrations");
+    else stepStartedAt = performance.now();
+  }
 
   const node = process.execPath;
   children.push(
     dev
       ? startChild("web", 0, path.join(root, "node_modules/.bin/remix"), ["dev", "--manual", "-c", `${node} --import tsx scripts/web.ts`], childEnv)
-      : startChild("web", 0, node, ["--import", "tsx", "scripts/web.ts"], childEnv),
+      : startChild("web", 0, node, ["scripts/run.js", "web"], childEnv),
   );
   for (let i = 1; i <= config.WORKERS; i++) {
-    const args = dev ? ["--watch", "--import", "tsx", "worker/index.ts"] : ["--import", "tsx", "worker/index.ts"];
+    const args = dev ? ["--watch", "--import", "tsx", "worker/index.ts"] : ["scripts/run.js", "worker"];
     children.push(startChild(`worker-${i}`, i, node, args, childEnv));
   }
+  const childrenStartedAt = performance.now();
+  // Dev mode's children run under remix dev and node --watch, which do not pass IPC on.
+  const reports = dev ? [] : children.map(({ name, child }) => startReportOf(child).then((report) => ({ name, report })));
   for (const { name, child } of children) {
     child.once("exit", (code, signal) => {
       if (stopping) return;
@@ -160,9 +216,21 @@ try {
 
   const local = localUrl(config.HOST, config.PORT);
   await waitUntilServing(local, dev ? 120_000 : 60_000);
-  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const servingAt = performance.now();
+  // Ready means the workers take jobs too. Each says so itself; one that does not within a minute is named.
+  const reported = await Promise.all(reports.map((report) => Promise.race([report, sleep(60_000).then(() => null)])));
+  for (const [index, outcome] of reported.entries()) {
+    const name = children[index]!.name;
+    if (!outcome?.report) steps.push({ name, ms: performance.now() - childrenStartedAt, detail: "not ready yet" });
+    else steps.push({ name, ms: outcome.report.totalMs, cpuMs: outcome.report.cpuMs, parts: outcome.report.steps });
+  }
+  if (dev) steps.push({ name: "web", ms: servingAt - childrenStartedAt, detail: "from its start to answering" });
+  for (const line of formatStartSteps(steps)) say(line);
+  const seconds = ((performance.now() + (npmMs ?? 0)) / 1000).toFixed(1);
   const served = local === config.APP_URL ? "" : ` (served here at ${local})`;
   say(`ready in ${seconds} s: open ${config.APP_URL}${served}  (Ctrl-C stops everything)`);
+  // A newcomer's first sign-up sends a confirmation: say where it lands.
+  if (!config.SMTP_URL) say(outboxLine(config));
 } catch (error) {
   const message = error instanceof EnvError || error instanceof Error ? error.message : String(error);
   for (const line of message.split("\n")) process.stderr.write(`start    | ${line}\n`);

@@ -17,7 +17,7 @@ import { processRenderJob } from "./processors/render";
 import { processWebhookDeliveryJob } from "./processors/webhook-delivery";
 import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server";
 import { log } from "~/server/platform/logger.server";
-import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
+import { loadEnvOrExit, onShutdownSignal, settleWithin, startTimer } from "~/server/platform/process.server";
 import { reconcilePendingLinks } from "~/server/links/links.server";
 import { reconcileImports } from "~/server/imports/imports.server";
 import { reconcileBulkFailureSummaries, reconcileBulkOperations } from "~/server/links/bulk.server";
@@ -37,6 +37,9 @@ import { deleteWorkerHeartbeat, upsertWorkerHeartbeat } from "~/server/repos/wor
 import { browserStartLine, closeBrowser } from "~/server/fetching/render.server";
 import { warmParsePool } from "~/server/fetching/page-parse-pool.server";
 
+// For npm start's per-step lines: the first step is Node and this bundle's packages loading.
+const startup = startTimer();
+startup.step("code");
 const config = loadEnvOrExit();
 const connection = createRedis("worker");
 sendJobLogsOn(connection);
@@ -265,6 +268,7 @@ if (config.WORKER_METRICS_PORT > 0) {
 }
 
 await ensureSchedules(systemQueue, config.HEARTBEAT_INTERVAL_MS);
+startup.step("redis and queues");
 
 // Whether script-built pages get the headless browser here, said once (it starts with its first page).
 if (config.WORKER_QUEUES.some((queue) => queue === QUEUES.enrichLink || queue === QUEUES.import || queue === QUEUES.render || queue === QUEUES.renderBackground)) {
@@ -332,6 +336,7 @@ function beat(quiet = false): Promise<void> {
   return inFlight;
 }
 await beat();
+startup.step("postgres");
 timers.beat = setInterval(() => void beat(), config.HEARTBEAT_INTERVAL_MS);
 
 log.info("worker: ready", {
@@ -340,3 +345,4 @@ log.info("worker: ready", {
   concurrency: config.WORKER_QUEUES.map((queue) => `${queue}:${config.queueConcurrency[queue]}`).join(","),
   modelRateLimit: config.WORKER_QUEUES.some((queue) => limiterFor(queue)) ? `${config.LLM_RATE_LIMIT_PER_MINUTE}/min` : undefined,
 });
+startup.done();

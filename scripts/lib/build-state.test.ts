@@ -41,7 +41,7 @@ describe("buildStaleReason", () => {
 });
 
 describe("buildIfStale", () => {
-  it("builds for production whatever NODE_ENV the caller has (npm start serves the build in production)", () => {
+  it("builds for production whatever NODE_ENV the caller has (npm start serves the build in production)", async () => {
     const { root, write } = project();
     write("app/root.tsx", 1000);
     // A stand-in for `remix build` that records the NODE_ENV it was given.
@@ -53,7 +53,7 @@ describe("buildIfStale", () => {
     const before = process.env.NODE_ENV;
     process.env.NODE_ENV = "test";
     try {
-      buildIfStale(root, (line) => lines.push(line));
+      await buildIfStale(root, (line) => lines.push(line));
     } finally {
       process.env.NODE_ENV = before;
     }

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -26,15 +26,28 @@ export function buildStaleReason(root: string): string | null {
   return null;
 }
 
-/** Runs `remix build` when the build is missing or older than its inputs; `say` reports what it did. */
-export function buildIfStale(root: string, say: (line: string) => void): void {
+/**
+ * Runs `remix build` when the build is missing or older than its inputs; `say` reports what it did.
+ * Resolves true when it built. Asynchronous, so npm start builds while Postgres starts and migrates.
+ */
+export async function buildIfStale(root: string, say: (line: string) => void, signal?: AbortSignal): Promise<boolean> {
   const reason = buildStaleReason(root);
-  if (!reason) return say("build is up to date");
+  if (!reason) {
+    say("build is up to date");
+    return false;
+  }
   say(`building (${reason})...`);
-  const result = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], {
+  const build = spawn(path.join(root, "node_modules/.bin/remix"), ["build"], {
     stdio: "inherit",
+    // npm start stopping (Ctrl-C, a Postgres it cannot start) stops the build too.
+    signal,
     // A production build whatever NODE_ENV says here (a test runner's "test" would make a development build).
     env: { ...process.env, NODE_ENV: "production", VITE_CJS_IGNORE_WARNING: "true" },
   });
-  if (result.status !== 0) throw new Error("The build failed (see above).");
+  const status = await new Promise<number | null>((resolve, reject) => {
+    build.once("error", reject);
+    build.once("exit", (code) => resolve(code));
+  });
+  if (status !== 0) throw new Error("The build failed (see above).");
+  return true;
 }

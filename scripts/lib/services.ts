@@ -140,6 +140,9 @@ export function postgresHolder(databaseDir: string): ProcessInfo | null {
   return processInfo(pid);
 }
 
+/** `npm start`'s own process, by its command line: the bundle's launcher, or the source under tsx (`npm run dev`). */
+export const NPM_START = /scripts\/run\.js start\b|scripts\/start\.ts/;
+
 /** What to tell someone whose data directory another Postgres holds. */
 export function postgresHolderMessage(databaseDir: string, holder: ProcessInfo): string {
   if (!/postgres|postmaster/.test(holder.command)) {
@@ -152,10 +155,10 @@ export function postgresHolderMessage(databaseDir: string, holder: ProcessInfo):
   const lines = [`Another Postgres already runs on ${databaseDir}: pid ${holder.pid} (${holder.command}).`];
   // Most likely an earlier `npm start` still running (or left behind): stopping it stops its Postgres too.
   let ancestor = processInfo(holder.ppid);
-  for (let depth = 0; ancestor && depth < 4 && !ancestor.command.includes("scripts/start.ts"); depth++) {
+  for (let depth = 0; ancestor && depth < 4 && !NPM_START.test(ancestor.command); depth++) {
     ancestor = ancestor.ppid > 1 ? processInfo(ancestor.ppid) : null;
   }
-  if (ancestor?.command.includes("scripts/start.ts")) {
+  if (ancestor && NPM_START.test(ancestor.command)) {
     lines.push(
       `It belongs to an earlier npm start that is still running: pid ${ancestor.pid} (${ancestor.command}).`,
       `Stop that one (Ctrl-C in its terminal, or \`kill ${ancestor.pid}\`), then run npm start again.`,
@@ -174,7 +177,7 @@ export async function resolvePostgres(dataRoot: string): Promise<LocalService> {
   const holder = postgresHolder(databaseDir);
   if (holder) throw new Error(postgresHolderMessage(databaseDir, holder));
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/lib/embedded-postgres-child.ts", dataRoot, String(port)], {
+  const child = spawn(process.execPath, ["scripts/run.js", "embedded-postgres-child", dataRoot, String(port)], {
     stdio: ["ignore", "pipe", "inherit", "ipc"],
     detached: true,
   });

@@ -78,8 +78,8 @@ const env: NodeJS.ProcessEnv = {
   RATE_LIMIT_MULTIPLIER: "100",
 };
 const children: Supervised[] = [
-  startChild("web", 0, process.execPath, ["--import", "tsx", "scripts/web.ts"], env),
-  startChild("worker", 1, process.execPath, ["--import", "tsx", "worker/index.ts"], env),
+  startChild("web", 0, process.execPath, ["scripts/run.js", "web"], env),
+  startChild("worker", 1, process.execPath, ["scripts/run.js", "worker"], env),
 ];
 
 let stopping = false;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { ENTRIES } from "../../scripts/lib/bundle.js";
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -16,9 +17,19 @@ export function alive(process: RunningProcess): boolean {
   return process.child.exitCode === null && process.child.signalCode === null;
 }
 
-/** Runs one of our TypeScript entry points (worker/index.ts, scripts/web.ts) as operators do. */
+/**
+ * Runs one of our entry points (worker/index.ts, scripts/web.ts) as operators do: its bundle
+ * through scripts/run.js, as `npm run worker` does (decision 062); a script with no bundle
+ * (scripts/bench.ts) through tsx.
+ */
 export function runEntry(entry: string, env: Record<string, string>): RunningProcess {
-  return runCommand(process.execPath, ["--import", "tsx", entry], env);
+  return runCommand(process.execPath, entryArgs(entry), env);
+}
+
+/** The node arguments that run `entry` (a source path) as operators run it. */
+export function entryArgs(entry: string): string[] {
+  const bundled = Object.entries(ENTRIES).find(([, source]) => source === entry)?.[0];
+  return bundled ? ["scripts/run.js", bundled] : ["--import", "tsx", entry];
 }
 
 /** Runs any command (`npm start`, say) with our environment plus `env` (undefined removes a variable). */

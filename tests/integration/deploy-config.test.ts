@@ -59,10 +59,11 @@ describe("docker-compose.yml", () => {
   });
 
   it("runs node itself under an init, so docker stop's SIGTERM reaches the process that drains", () => {
-    expect(compose.services.web.command).toEqual(["node", "--import", "tsx", "scripts/web.ts"]);
-    expect(compose.services.worker.command).toEqual(["node", "--import", "tsx", "worker/index.ts"]);
+    // The bundles `npm run build` made (decision 062), as npm start runs them, without tsx.
+    expect(compose.services.web.command).toEqual(["node", "--enable-source-maps", "build/web.js"]);
+    expect(compose.services.worker.command).toEqual(["node", "--enable-source-maps", "build/worker.js"]);
     for (const name of APP_SERVICES) expect(compose.services[name].init).toBe(true);
-    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "scripts\/web\.ts"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--enable-source-maps", "build\/web\.js"\]$/m);
   });
 
   it("passes an optional .env to the app containers, keeping its own addresses, HOST and PORT", () => {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/free-port";
+import { NPM_START } from "../../scripts/lib/services";
 import { descendants, isRunning, portAnswers, runCommand, waitUntilGone, type RunningProcess } from "../helpers/processes";
 import { startRedisServer } from "../helpers/redis-server";
 
@@ -101,7 +102,7 @@ describe("npm start", () => {
     const first = npmStart({ DATA_DIR: dataDir, DATABASE_URL: undefined, PORT: String(await freePort()) });
     await first.waitFor(READY, 180_000);
     const postmasterPid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
-    const supervisorPid = processTree(first).find((pid) => commandOf(pid).includes("scripts/start.ts"));
+    const supervisorPid = processTree(first).find((pid) => NPM_START.test(commandOf(pid)));
     expect(supervisorPid).toBeGreaterThan(0);
 
     const second = npmStart({ DATA_DIR: dataDir, DATABASE_URL: undefined, PORT: String(await freePort()) });
@@ -162,7 +163,7 @@ describe("npm start", () => {
     const other: Server = createServer();
     await new Promise<void>((resolve) => other.listen(port, "127.0.0.1", resolve));
     try {
-      const web = runCommand(process.execPath, ["--import", "tsx", "scripts/web.ts"], { PORT: String(port), SESSION_SECRET: "x".repeat(32) });
+      const web = runCommand(process.execPath, ["scripts/run.js", "web"], { PORT: String(port), SESSION_SECRET: "x".repeat(32) });
       expect((await web.exited()).code).toBe(1);
       expect(web.output()).toMatch(new RegExp(`port ${port} on 127.0.0.1 is already in use by another program`));
       expect(web.output()).not.toMatch(STACK_LINE);
@@ -201,10 +202,10 @@ describe("npm start", () => {
     }
   }, 240_000);
 
-  // One start for three things (each start of the stack costs seconds of CPU): .env is read,
-  // "ready" comes from polling its own port, not APP_URL, so a public APP_URL still starts, and
-  // SIGINT (Ctrl-C) stops it in order.
-  it("reads DATA_DIR and APP_URL from .env, polls its own port, not APP_URL, and stops in order on SIGINT", async () => {
+  // One start for four things (each start of the stack costs seconds of CPU): .env is read,
+  // "ready" comes from polling its own port, not APP_URL, so a public APP_URL still starts, the
+  // ready banner times each step and points at the dev outbox, and SIGINT (Ctrl-C) stops it in order.
+  it("reads DATA_DIR and APP_URL from .env, polls its own port, not APP_URL, prints each step's time and the outbox, and stops in order on SIGINT", async () => {
     // A copy of the project made of links, so this test can have a .env of its own.
     const project = tempDir();
     for (const entry of readdirSync(root)) {
@@ -218,7 +219,18 @@ describe("npm start", () => {
     const stack = runCommand("npm", ["start"], { LOG_LEVEL: "info", WORKERS: "1", SESSION_SECRET: undefined, DATA_DIR: undefined, PORT: undefined, APP_URL: undefined }, project);
     started.push(stack);
     await stack.waitFor(READY, 120_000);
-    expect(stack.output()).toContain("https://links.example.invalid");
+    const output = stack.output();
+    expect(output).toContain("https://links.example.invalid");
+    // When ready, one line per step with its time (issue #38), the web server and the worker each
+    // with their CPU and their own steps; the worker is ready by then too.
+    for (const step of ["node and npm start's code", "port check", "postgres", "redis", "migrations and seed", "build"]) {
+      expect(output).toMatch(new RegExp(`^start +\\| took +\\d+\\.\\d s  ${step}\\b`, "m"));
+    }
+    expect(output).toMatch(/^start +\| took +[\d.]+ s  web \(cpu [\d.]+ s\): code [\d.]+ s, app build [\d.]+ s, listen [\d.]+ s$/m);
+    expect(output).toMatch(/^start +\| took +[\d.]+ s  worker-1 \(cpu [\d.]+ s\): code [\d.]+ s, redis and queues [\d.]+ s, postgres [\d.]+ s$/m);
+    expect(output.indexOf("worker: ready")).toBeLessThan(output.search(READY));
+    // No SMTP_URL: the banner says where a newcomer's confirmation mail is.
+    expect(output).toMatch(/^start +\| mail: no SMTP_URL, so mail goes to the dev outbox, not out: read it at https:\/\/links\.example\.invalid\/dev\/outbox\b/m);
     // The generated session secret lands in DATA_DIR.
     expect(existsSync(path.join(project, "data-from-dotenv", "session-secret"))).toBe(true);
     expect(existsSync(path.join(project, ".data"))).toBe(false);

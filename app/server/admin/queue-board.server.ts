@@ -1,6 +1,3 @@
-import { createBullBoard } from "@bull-board/api";
-import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
-import { ExpressAdapter } from "@bull-board/express";
 import type { Application, RequestHandler } from "express";
 import { getAuth } from "../accounts/auth.server";
 import { getQueue, QUEUE_NAMES } from "../jobs/queue.server";
@@ -44,30 +41,42 @@ export function withoutThirdPartyResources(html: string): string {
   return html.replace(/<(?:link|script)\b[^>]*\b(?:href|src)\s*=\s*["']?(?:https?:)?\/\/[^>]*>(?:\s*<\/script>)?\s*/gi, "");
 }
 
+/** bull-board's Express app over every queue (its modules, about 1.2 MB with lodash and a second BullMQ, loaded here: decision 062). */
+async function createBoard(): Promise<RequestHandler> {
+  const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+    import("@bull-board/api"),
+    import("@bull-board/api/bullMQAdapter"),
+    import("@bull-board/express"),
+  ]);
+  const adapter = new ExpressAdapter();
+  adapter.setBasePath(QUEUE_BOARD_PATH);
+  createBullBoard({
+    queues: QUEUE_NAMES.map((name) => new BullMQAdapter(getQueue(name), { readOnlyMode: true })),
+    serverAdapter: adapter,
+    // The board is its own app: its header menu leads back to ours, or it is a dead end.
+    options: { uiConfig: { boardTitle: "Linkwise queues", miscLinks: [{ text: "Back to the jobs console", url: "/admin/jobs" }] } },
+  });
+  const app = adapter.getRouter() as Application & { engines: Record<string, Engine> };
+  // Its Express app renders the page with the ejs engine it registered: filter what that renders.
+  const render = app.engines[".ejs"]!;
+  app.engine("ejs", (file, options, callback) => render(file, options, (error, html) => callback(error, html === undefined ? html : withoutThirdPartyResources(html))));
+  return app as unknown as RequestHandler;
+}
+
 /**
  * bull-board over every queue, read-only: it browses jobs, while every change (retry, remove,
  * promote, pause) goes through the jobs console, which audits it. Built on the first admin
- * request, so a web server that never serves it opens no queue for it.
+ * request, so a web server that never serves it neither loads it nor opens a queue for it.
  */
 export function queueBoard(): RequestHandler[] {
-  let router: RequestHandler | undefined;
+  let router: Promise<RequestHandler> | undefined;
   const board: RequestHandler = (req, res, next) => {
-    if (!router) {
-      const adapter = new ExpressAdapter();
-      adapter.setBasePath(QUEUE_BOARD_PATH);
-      createBullBoard({
-        queues: QUEUE_NAMES.map((name) => new BullMQAdapter(getQueue(name), { readOnlyMode: true })),
-        serverAdapter: adapter,
-        // The board is its own app: its header menu leads back to ours, or it is a dead end.
-        options: { uiConfig: { boardTitle: "Linkwise queues", miscLinks: [{ text: "Back to the jobs console", url: "/admin/jobs" }] } },
-      });
-      const app = adapter.getRouter() as Application & { engines: Record<string, Engine> };
-      // Its Express app renders the page with the ejs engine it registered: filter what that renders.
-      const render = app.engines[".ejs"]!;
-      app.engine("ejs", (file, options, callback) => render(file, options, (error, html) => callback(error, html === undefined ? html : withoutThirdPartyResources(html))));
-      router = app as unknown as RequestHandler;
-    }
-    router(req, res, next);
+    // A failed load (a missing package) is tried again on the next request.
+    router ??= createBoard().catch((error: unknown) => {
+      router = undefined;
+      throw error;
+    });
+    router.then((handle) => handle(req, res, next), next);
   };
   return [adminOnly(), board];
 }

@@ -1,8 +1,9 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { STATUS_CODES } from "node:http";
+import { createRequire } from "node:module";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { Agent, request } from "undici";
+import type * as Undici from "undici";
 import { binaryContent, decodeAs, pageEncoding, type Reading } from "./charset.server";
 import { FetchError } from "../platform/failure-classes.server";
 import { metrics } from "../platform/metrics.server";
@@ -135,6 +136,15 @@ async function resolveChecked(url: URL, allowlist: string[]): Promise<Array<{ ad
  */
 const AGENT_TTL_MS = 30_000;
 const MAX_AGENTS = 64;
+// undici loads at the first fetch, not with every process that might fetch (decision 059).
+const require = createRequire(import.meta.url);
+let undiciModule: typeof Undici | undefined;
+function undici(): typeof Undici {
+  undiciModule ??= require("undici") as typeof Undici;
+  return undiciModule;
+}
+type Agent = Undici.Agent;
+
 const agents = new Map<string, { agent: Agent; expires: number }>();
 
 function agentFor(target: { address: string; family: number }, timeoutMs: number): Agent {
@@ -162,7 +172,7 @@ function pinnedAgent(target: { address: string; family: number }, timeoutMs: num
       callback(null, target.address, target.family);
     }
   };
-  return new Agent({ connect: { lookup, timeout: timeoutMs }, keepAliveTimeout: 10_000 });
+  return new (undici().Agent)({ connect: { lookup, timeout: timeoutMs }, keepAliveTimeout: 10_000 });
 }
 
 function forgetAgent(agent: Agent) {
@@ -231,7 +241,7 @@ async function fetchChecked(rawUrl: string, options: FetchOptions): Promise<Fetc
       const [target] = await resolveChecked(url, allowlist);
       const agent = agentFor(target!, timeoutMs);
       try {
-        const response = await request(url, {
+        const response = await undici().request(url, {
           dispatcher: agent,
           method: "GET",
           signal: controller.signal,
@@ -366,7 +376,7 @@ export async function safePost(rawUrl: string, body: string, options: PostOption
     const [target] = await resolveChecked(url, allowlist);
     const agent = agentFor(target!, options.timeoutMs);
     try {
-      const response = await request(url, {
+      const response = await undici().request(url, {
         dispatcher: agent,
         method: "POST",
         signal: controller.signal,

@@ -70,12 +70,13 @@ function childEntry(): string {
 /**
  * pdf.js is loaded before tsx is registered: through tsx's hooks its two large modules cost the
  * child 150 MB more (296 MB against 148 measured), most of what a PDF may use. The entry's own
- * import of them then finds them loaded.
+ * import of them then finds them loaded. A bundled entry (build/pdf-child.server.js, decision 062)
+ * needs no tsx at all.
  */
 const BOOTSTRAP = `
 const [pdf, pdfWorker, tsx, entry] = process.argv.slice(1);
 await Promise.all([import(pdf), import(pdfWorker)]);
-(await import(tsx)).register();
+if (!entry.endsWith(".js")) (await import(tsx)).register();
 await import(entry);
 `;
 

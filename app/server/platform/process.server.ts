@@ -67,3 +67,33 @@ export async function settleWithin(promise: Promise<unknown>, ms: number): Promi
   clearTimeout(timer);
   return result;
 }
+
+/** One step of a process's start, for `npm start`'s per-step lines: its name and wall time. */
+export type StartStep = [name: string, ms: number];
+
+/** What a web or worker process tells `npm start` (its supervisor, over IPC) once it is ready. */
+export interface StartReport {
+  started: { steps: StartStep[]; totalMs: number; cpuMs: number };
+}
+
+/**
+ * The steps of this process's start, timed from one call to the next. The first step runs from
+ * the process's own start (Node, the bundle and its packages loaded). `done()` sends them to a
+ * supervising `npm start` when there is one; run alone it sends nothing.
+ */
+export function startTimer() {
+  const steps: StartStep[] = [];
+  let last = 0;
+  return {
+    step(name: string) {
+      const now = performance.now();
+      steps.push([name, now - last]);
+      last = now;
+    },
+    done() {
+      const { user, system } = process.cpuUsage();
+      const report: StartReport = { started: { steps, totalMs: performance.now(), cpuMs: (user + system) / 1000 } };
+      process.send?.(report);
+    },
+  };
+}

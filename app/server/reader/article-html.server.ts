@@ -6,9 +6,13 @@
  * third-party request); no script, style, event handler, form, frame or embedded object survives.
  * Pure: the caller says which images we hold.
  */
+import { createRequire } from "node:module";
 import { Parser } from "htmlparser2";
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtml from "sanitize-html";
 import { NOISE_CLASS, NOISE_ROLES } from "../fetching/noise.server";
+
+// sanitize-html (and postcss under it) loads when the first article is sanitised (decision 059).
+const require = createRequire(import.meta.url);
 
 /** What noise and pictures we hold no copy of become while sanitising: an unknown tag, dropped with its content. */
 const NOISE_TAG = "linkwise-noise";
@@ -109,7 +113,7 @@ export interface SanitizeOptions {
 
 /** The article's HTML, safe to put in our page as it is. */
 export function sanitizeArticle(html: string, { baseUrl, images }: SanitizeOptions): string {
-  const clean = sanitizeHtml(html, {
+  const clean = (require("sanitize-html") as typeof sanitizeHtml)(html, {
     allowedTags: ARTICLE_TAGS,
     allowedAttributes: ARTICLE_ATTRIBUTES,
     allowedClasses: { pre: CODE_CLASSES, code: CODE_CLASSES },

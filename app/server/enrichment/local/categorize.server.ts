@@ -23,7 +23,9 @@ const SIGNALS: Record<CategorySlug, string> = {
   learning: `learn|learning|learner|learners|course|courses|mooc|moocs|tutorial|tutorials|guide|beginner|beginners|beginner's guide|step-by-step|lesson|lessons|teacher|teachers|teaching|students|student|study plan|exams|exam|revision|flashcards|spaced repetition|active recall|curriculum|practice|exercises|recipe|recipes|cooking|cook|cookery|baking|bake|baked|ingredients|dessert|desserts|custard|pastry|oven|whisk|simmer|kitchen|how to|feynman technique|memory palace|lecture notes|tutoring|skills|self-taught|aprender|guía|principiantes|cursos|lecciones|apprendre|cours|lernen|kurs`,
 };
 
-const stem = stemmerOf("en");
+// Made at the first call, not at import: every process imports this module, few categorise.
+let stemEnglish: ((word: string) => string) | undefined;
+const stem = (word: string) => (stemEnglish ??= stemmerOf("en"))(word);
 // A word may start with a dot after a space (".NET", ".env"), so ".NET" is not the word "net".
 const tokenize = (text: string) =>
   text.toLowerCase().match(/(?<![\p{L}\p{N}.])\.(?=\p{L})[\p{L}\p{N}]+|[\p{L}\p{N}][\p{L}\p{N}+#./'’-]*[\p{L}\p{N}+#]|[\p{L}\p{N}#]/gu) ?? [];
