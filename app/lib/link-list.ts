@@ -14,7 +14,7 @@ export function compareLinks(a: Listed, b: Listed): number {
 }
 
 /** Whether two JSON values say the same (key order aside). */
-function sameJson(a: unknown, b: unknown): boolean {
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   const aKeys = Object.keys(a);

@@ -258,8 +258,11 @@ export default function Dashboard() {
   const [usage, setUsage] = useState(data.usage);
   // A fresh loader answer (after a purchase) replaces it at once.
   useEffect(() => setUsage(data.usage), [data.usage]);
+  // The loader's usage is current when the page opens: asked again only once the count moves.
+  const enrichedAtLoad = useRef(stats.enriched);
   useEffect(() => {
-    if (stats.enriched === 0) return;
+    if (stats.enriched === 0 || stats.enriched === enrichedAtLoad.current) return;
+    enrichedAtLoad.current = -1;
     apiFetch<Usage>("/api/usage").then(setUsage, () => undefined);
   }, [stats.enriched]);
   // Buy Enrichment Pack: open by hand, or again on the way back from checkout.
