@@ -82,7 +82,7 @@ describe("app/server rooms are layers (decision 036)", () => {
   it("refuses an import of a room above", async () => {
     const errors = await layerErrors("app/server/platform/example.server.ts", `import { QUEUES } from "../jobs/queue.server";\nexport const f = QUEUES;\n`);
     expect(errors).toEqual([
-      "server-layers/layers: app/server/platform (layer 0) may not import app/server/jobs (layer 4, above it): imports go down the layers only; move the shared part a layer down (docs/decisions/036-server-layers.md).",
+      "server-layers/layers: app/server/platform (layer 0) may not import app/server/jobs (layer 5, above it): imports go down the layers only; move the shared part a layer down (docs/decisions/036-server-layers.md).",
     ]);
   });
 
@@ -95,10 +95,10 @@ export const load = () => import("../sharing/sharing.server");
 `;
     const errors = await layerErrors("app/server/billing/example.server.ts", code);
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/admin \(layer 9, above it\)/);
-    expect(errors[1]).toMatch(/app\/server\/billing \(layer 3\) may not import app\/server\/sharing \(layer 9, above it\)/);
+    expect(errors[0]).toMatch(/app\/server\/billing \(layer 4\) may not import app\/server\/admin \(layer 11, above it\)/);
+    expect(errors[1]).toMatch(/app\/server\/billing \(layer 4\) may not import app\/server\/sharing \(layer 11, above it\)/);
     expect(await layerErrors("app/server/jobs/example.server.ts", `import { ADMIN_ONLY } from "../accounts/auth.server";\nexport const f = ADMIN_ONLY;\n`)).toEqual([
-      expect.stringMatching(/app\/server\/jobs \(layer 4\) may not import app\/server\/accounts \(layer 4, beside it\)/),
+      expect.stringMatching(/app\/server\/jobs \(layer 5\) may not import app\/server\/accounts \(layer 5, beside it\)/),
     ]);
   });
 

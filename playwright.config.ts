@@ -35,7 +35,7 @@ export default defineConfig({
   timeout: 60_000,
   // A shared two-core machine: states can take longer than Playwright's 5 s default to show.
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "tests/.artifacts/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "tests/.artifacts/e2e.json" }]],
   use: {
     ...devices["Desktop Chrome"],
     baseURL,

@@ -26,6 +26,7 @@ import { themeBootScript } from "~/lib/theme";
 import { ZOD_JITLESS_SCRIPT } from "~/lib/zod-jitless";
 import { toPublicUser } from "~/server/accounts/accounts.server";
 import { getAuth } from "~/server/accounts/auth.server";
+import { outboxPathFor } from "~/server/mail/outbox.server";
 import { env } from "~/server/platform/env.server";
 import stylesheet from "~/tailwind.css";
 
@@ -45,11 +46,14 @@ export const meta: MetaFunction = ({ error }) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request);
+  const user = auth ? await toPublicUser(auth.user) : null;
   // Pages' Open Graph tags need the site's absolute address.
   return {
-    user: auth ? await toPublicUser(auth.user) : null,
+    user,
     appUrl: env().APP_URL,
     confirmBannerDismissed: confirmBannerDismissed(request.headers.get("Cookie")),
+    // Where the confirmation mail went when no mail server is configured (the banner says so).
+    mailOutbox: user && !user.emailConfirmed ? outboxPathFor() : null,
     // The error page names it when a page fails to render (the server logged it with this id).
     requestId: (context as { requestId?: string } | undefined)?.requestId ?? null,
   };
@@ -65,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
     useMatches().map((match) => match.handle),
     Boolean(user),
   );
-  const banner = user && !user.emailConfirmed && !rootData?.confirmBannerDismissed && layout !== "bare" ? <ConfirmEmailBanner email={user.email} /> : null;
+  const banner = user && !user.emailConfirmed && !rootData?.confirmBannerDismissed && layout !== "bare" ? <ConfirmEmailBanner email={user.email} outbox={rootData?.mailOutbox ?? null} /> : null;
   return (
     // The boot script sets the theme class before React hydrates, so the server's
     // markup legitimately differs on <html>.

@@ -41,6 +41,9 @@ import * as indexPossibleDuplicates from "./20261129T060000_index_possible_dupli
 import * as addReadState from "./20261129T070000_add_read_state";
 import * as addReader from "./20261129T080000_add_reader";
 import * as indexLiveLinksByStatus from "./20261129T090000_index_live_links_by_status";
+import * as addHighlights from "./20261129T100000_add_highlights";
+import * as addShareHighlights from "./20261129T100500_add_share_highlights";
+import * as addWebhooks from "./20261129T120000_add_webhooks";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -89,4 +92,7 @@ export const migrations: Record<string, Migration> = {
   "20261129T070000_add_read_state": addReadState,
   "20261129T080000_add_reader": addReader,
   "20261129T090000_index_live_links_by_status": indexLiveLinksByStatus,
+  "20261129T100000_add_highlights": addHighlights,
+  "20261129T100500_add_share_highlights": addShareHighlights,
+  "20261129T120000_add_webhooks": addWebhooks,
 };

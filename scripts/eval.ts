@@ -19,7 +19,7 @@ import { formatTable } from "./lib/table";
 import { keyphraseScore, linesOfSentences, mean, rougeL, rougeLsum, rougeN, type PRF } from "./lib/eval-metrics";
 import { tfidfBaseline, documentFrequencies } from "./lib/eval-baselines";
 import { splitOf } from "./lib/eval-split";
-import { printLearningSample, readabilityTable } from "./lib/eval-learning";
+import { printLearningSample, readabilityTable, validityTable } from "./lib/eval-learning";
 import { categorize } from "../app/server/enrichment/local/categorize.server";
 import { chooseTags } from "../app/server/enrichment/local/tags.server";
 import { localEnricher } from "../app/server/enrichment/local/local-enricher.server";
@@ -52,6 +52,11 @@ function keyphraseRows(file: string, docs: KeyDoc[], split: string) {
   const chosen = docs.filter((d) => split === "all" || splitOf(d.id) === split);
   const systems: Record<string, (d: KeyDoc) => string[]> = {
     engine: (d) => extractKeyphrases({ text: d.text, title: d.title, language: d.lang }, 10),
+    // What users see: the tags chosen for a new user's link, then the suggestions offered beside them.
+    "tags shown": (d) => {
+      const { tags, suggestions } = chooseTags({ text: d.text, title: d.title, language: d.lang, existingTags: [] }, { max: 6, suggestions: 5 });
+      return [...tags, ...suggestions].slice(0, 10);
+    },
     "tf-idf": (d) => tfidfBaseline(d.text, df, docs.length, lang, 10),
   };
   const rows: Array<Array<string | number>> = [];
@@ -121,7 +126,7 @@ for (const file of files) {
     else if ("reference" in docs[0]!) sumRows.push(...summaryRows(name, docs as unknown as SumDoc[], split));
   }
 }
-console.log("\nKeyphrases (%; stemmed exact match: Porter for en, Snowball for fr/es, none for pl; multi = share of multi-word predictions)\n");
+console.log("\nKeyphrases (%; stemmed exact match: Porter for en, Snowball for fr/es, none for pl; multi = share of multi-word predictions;\n\"engine\" is the ranker, \"tags shown\" the tags a new user's link gets then the suggestions, as users see them)\n");
 console.log(formatTable(["data set", "split", "docs", "system", "P@5", "R@5", "F1@5", "P@10", "R@10", "F1@10", "multi"], keyRows));
 console.log("\nSummaries (ROUGE F1 %, stemmed; R-Lsum with one sentence per line)\n");
 console.log(formatTable(["data set", "split", "docs", "system", "R-1", "R-2", "R-L", "R-Lsum"], sumRows));
@@ -194,12 +199,18 @@ if (process.env.EVAL_SAMPLES !== "0") {
 
 // ---- learning features: readability of the rephrasings, and samples of quiz, rephrase and course
 const readability = await readabilityTable(DATA, files, SPLITS);
-console.log("\nRephrasing readability (Flesch reading ease, higher is easier; mean per document; gap = beginner − summary, target ≥ 15)\n");
+console.log("\nRephrasing readability (Flesch reading ease, higher is easier; mean per document; gap = beginner − summary; the target, ≥ 15, is the mean over the news sets, not each row)\n");
 console.log(readability.table);
-console.log(`mean beginner − summary gap over the news sets: ${readability.gap.toFixed(1)} points`);
+console.log(`mean beginner − summary gap over the news sets: ${readability.gap.toFixed(1)} points (target ≥ 15: ${readability.gap >= 15 ? "met" : "not met"}; meaning comes first, no rule is added per row)`);
 if (process.env.EVAL_SAMPLES !== "0") {
   for (const [label, page] of [["English page", fixtures[0]!], ["non-English page", fixtures[2]!]] as const) {
     const result = await localEnricher.enrich({ url: "x", page, existingTags: [] });
     await printLearningSample({ title: page.title, language: page.language, text: page.text, summary: result.summary, headings: page.headings, codeSnippets: page.codeBlocks }, label);
   }
 }
+
+// ---- validity of the quiz and the course as a teacher reads them: dev news and the structured test pages
+const validity = validityTable(DATA, files);
+console.log(`\nQuiz and course validity (dev: the news sets' dev split and the ${validity.structuredPages} structured test pages; held-out: the news sets' held-out split; each target ≥ 95%)\n`);
+console.log(validity.table);
+if (process.env.EVAL_SAMPLES !== "0") console.log(validity.samples);

@@ -13,10 +13,12 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const SERVER_LAYERS = [
   ["platform"], // env, db, redis, logger, process, metrics, HTTP errors, queue names: no domain
   ["repos"], // the only SQL, one module per table family
+  ["highlights"], // the user's highlights and notes (decision 060): below every export that carries them
   ["audit", "mail", "notifications"], // what every domain may record, send or announce
   ["billing"], // plans, entitlements, quota, payments
   ["jobs", "accounts"], // queue definitions, payloads, failure policy, log lines; users and sessions
   ["fetching", "ops"], // pages fetched and parsed; health, migrations, the ops server
+  ["webhooks"], // outbound webhooks: users' endpoints, their events' deliveries (decision 067)
   ["links"],
   ["reader"], // the reader view: a link's article, sanitised, and the owner's place in it (decision 055)
   ["enrichment"], // engines, artifacts and a link's enrichment run
@@ -32,6 +34,7 @@ export const SERVER_LAYERS = [
 export const SERVER_ENTRIES = {
   platform: "*",
   repos: "*",
+  highlights: ["highlights"],
   audit: ["audit"],
   mail: ["mail-templates", "mailer", "outbox"],
   notifications: ["events", "notifications"],
@@ -40,6 +43,7 @@ export const SERVER_ENTRIES = {
   accounts: ["accounts", "api-tokens", "auth", "data-export", "password", "settings"],
   fetching: ["browser", "browser-fetch", "fetch-cache", "fetcher", "host-limits", "interactive-first", "page-fetch", "page-parse-pool", "page-parser", "noise", "render"],
   ops: ["health", "migrator", "ops-server"],
+  webhooks: ["webhooks"],
   links: ["bulk", "earlier-links", "favicons", "library", "links", "preview", "share-target"],
   reader: ["reader"],
   enrichment: ["artifact-route", "artifacts", "enrich-link", "enricher", "export-route", "link-export", "openai/llm", "preferences"],

@@ -46,26 +46,36 @@ function vitest(project: string, budget: number): Tier {
   };
 }
 
-const e2eReport = path.join(artifacts, "e2e.json");
+/**
+ * One Playwright project. The instance-wide specs run after the app's, in a run of their own
+ * (`--no-deps`): as a dependent project they were skipped whenever any app spec failed.
+ */
+function playwright(name: string, project: string, budget: number, extra: string[] = []): Tier {
+  const report = path.join(artifacts, `${name}.json`);
+  return {
+    name,
+    command: [bin("playwright"), "test", "--project", project, ...extra],
+    env: { E2E_REPORT: report },
+    budget,
+    counts: () => playwrightCounts(report),
+    files: () => playwrightFiles(report),
+  };
+}
+
 const tiers = {
   typecheck: { name: "typecheck", command: [bin("tsc"), "--noEmit"], budget: 90 },
   lint: { name: "lint", command: [bin("eslint"), "--max-warnings", "0", "."], budget: 60 },
   build: { name: "build", command: [bin("remix"), "build"], env: { VITE_CJS_IGNORE_WARNING: "true" }, budget: 30 },
   unit: vitest("unit", 90),
   integration: vitest("integration", 780),
-  e2e: {
-    name: "e2e",
-    command: [bin("playwright"), "test"],
-    budget: 780,
-    counts: () => playwrightCounts(e2eReport),
-    files: () => playwrightFiles(e2eReport),
-  },
+  e2e: playwright("e2e", "app", 690),
+  "e2e-global": playwright("e2e-global", "instance-wide", 90, ["--no-deps"]),
 } satisfies Record<string, Tier>;
 
 /** Phases run one after another; the lanes of a phase run side by side, each lane's tiers in order. */
 const phases: Tier[][][] = [
   [[tiers.typecheck], [tiers.lint], [tiers.build, tiers.unit]],
-  [[tiers.integration], [tiers.e2e]],
+  [[tiers.integration], [tiers.e2e, tiers["e2e-global"]]],
 ];
 
 interface Result {

@@ -14,6 +14,7 @@ import { processSystemJob } from "./processors/system";
 import { processImportJob } from "./processors/import";
 import { processBulkJob } from "./processors/bulk";
 import { processRenderJob } from "./processors/render";
+import { processWebhookDeliveryJob } from "./processors/webhook-delivery";
 import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server";
 import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin } from "~/server/platform/process.server";
@@ -79,6 +80,7 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.bulk]: processBulkJob,
   [QUEUES.render]: processRenderJob,
   [QUEUES.renderBackground]: processRenderJob,
+  [QUEUES.webhookDelivery]: processWebhookDeliveryJob,
 };
 
 // How long a job that met a database outage waits before it runs again.

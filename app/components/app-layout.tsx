@@ -19,6 +19,7 @@ type NavItem = { to: string; label: string; end?: boolean };
 function mainItems(user: PublicUser): NavItem[] {
   return [
     { to: "/dashboard", label: "Dashboard" },
+    { to: "/highlights", label: "Highlights" },
     { to: "/trending", label: "Trending" },
     ...(user.role === "Admin" ? [{ to: "/admin", label: "Admin" }] : []),
   ];

@@ -12,8 +12,12 @@ export function confirmBannerDismissed(cookieHeader: string | null): boolean {
   return (cookieHeader ?? "").split(/;\s*/).includes(`${DISMISS_COOKIE}=1`);
 }
 
-/** The yellow banner for an unconfirmed email, with Resend Email; dismissed for this browser session. */
-export function ConfirmEmailBanner({ email }: { email: string }) {
+/**
+ * The yellow banner for an unconfirmed email, with Resend Email; dismissed for this browser session.
+ * `outbox` is the dev outbox's page while no mail server is configured (null when mail goes out):
+ * the link is there, not in an inbox, and a newcomer would not know to look.
+ */
+export function ConfirmEmailBanner({ email, outbox }: { email: string; outbox: string | null }) {
   const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -23,7 +27,7 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
     setBusy(true);
     try {
       await apiFetch("/api/auth/send-confirmation", { method: "POST" });
-      toast.show("Confirmation email sent! Check your inbox.", "success");
+      toast.show(outbox ? "Confirmation email sent to the dev outbox." : "Confirmation email sent! Check your inbox.", "success");
     } catch (error) {
       toast.show(error instanceof ApiError && error.status === 429 ? error.message : "Failed to send confirmation email", "error");
     } finally {
@@ -36,6 +40,16 @@ export function ConfirmEmailBanner({ email }: { email: string }) {
       <div className="container-page flex flex-wrap items-center gap-3 py-2 text-sm">
         <p className="flex-1">
           Please confirm your email address. We sent a link to <strong>{email}</strong>.
+          {outbox ? (
+            <>
+              {" "}
+              No mail server is set up here, so it is in the{" "}
+              <a href={outbox} className="font-medium underline underline-offset-2" data-testid="outbox-hint">
+                dev outbox
+              </a>
+              .
+            </>
+          ) : null}
         </p>
         <button
           type="button"

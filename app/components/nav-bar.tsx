@@ -1,10 +1,11 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ROLE_LABELS, type PublicUser, type Role } from "~/lib/user";
 import { Logo } from "./logo";
 import { NotificationBell } from "./notification-bell";
 import { ThemeToggle } from "./theme-toggle";
 import { Badge, buttonClass, cx } from "./ui";
+import { useEscapeLayer } from "./use-escape-layer";
 
 export const ROLE_TONES: Record<Role, "neutral" | "brand" | "success" | "danger"> = {
   FreeUser: "neutral",
@@ -68,17 +69,11 @@ function SignedOutLinks({ stacked = false, onNavigate }: { stacked?: boolean; on
 export function NavBar({ user }: { user: PublicUser | null }) {
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // Escape closes the phone menu from anywhere in it, and the focus goes back to its button.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  // Escape closes the phone menu (the topmost layer while it is open), and the focus goes back to its button.
+  useEscapeLayer(open, "popup", () => {
+    setOpen(false);
+    menuButton.current?.focus();
+  }, { whileTyping: true });
   return (
     <nav aria-label="Main" className="sticky top-0 z-40 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="container-page flex h-16 items-center justify-between gap-4">

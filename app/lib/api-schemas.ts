@@ -5,7 +5,7 @@ import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
 import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
 import { DASHBOARD_VIEWS, SAVED_SEARCH_NAME_MAX } from "./library";
 import { checkRange, linkFilterShape } from "./link-filter-schema";
-import { ALREADY_SAVED_MESSAGE, ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
+import { ALREADY_SAVED_MESSAGE, ALREADY_SAVED_UNARCHIVED_MESSAGE, ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
 import { ENRICHMENT_FEATURES } from "./plan-enrichment";
 import { TIME_RANGES } from "./trending";
 import { emailSchema, newPasswordSchema } from "./validation";
@@ -230,7 +230,7 @@ export const recentlyDeletedLinkSchema = publicLinkSchema
   .meta({ id: "RecentlyDeletedLink" });
 /** POST /api/links for a page already saved (decision 053). */
 export const existingLinkSchema = publicLinkSchema
-  .extend({ message: z.string().describe(`"${ALREADY_SAVED_MESSAGE}" The link is the one saved before (moved to the top): the same address, or a page whose canonical URL is this address.`) })
+  .extend({ message: z.string().describe(`"${ALREADY_SAVED_MESSAGE}" The link is the one saved before (moved to the top): the same address, or a page whose canonical URL is this address. "${ALREADY_SAVED_UNARCHIVED_MESSAGE}" when it was archived: saving it again brings it back to the list (its read state stays).`) })
   .meta({ id: "ExistingLink" });
 export const linkInTrashSchema = z
   .object({

@@ -71,6 +71,8 @@ export function canonicalKey(value: string | null): string | null {
 
 /** What the API and the add form say when the address is already saved (decision 053). */
 export const ALREADY_SAVED_MESSAGE = "Already in your library.";
+/** Saving an archived page again is asking for it back in the list (its read state stays). */
+export const ALREADY_SAVED_UNARCHIVED_MESSAGE = "Already in your library; it was archived and is back in your list.";
 export const IN_TRASH_MESSAGE = "This link is in Recently deleted. Restore it to bring back its notes, tags and results.";
 
 export type { LinkStatus };

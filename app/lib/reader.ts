@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { PublicHighlight } from "./highlights";
 
 /** The reader's settings (issue 35), remembered per user in user_preferences. */
 export const READER_FONT_SIZES = ["small", "medium", "large", "x-large"] as const;
@@ -52,4 +53,9 @@ export interface ReaderArticle {
   /** When the owner marked it read (decision 056), or null: Unread. */
   readAt: string | null;
   settings: ReaderSettings;
+  /** Whether the link is public, and its highlights shown on its share page (decision 060). */
+  isPublic: boolean;
+  shareHighlights: boolean;
+  /** The owner's highlights and notes, oldest first (decision 060). */
+  highlights: PublicHighlight[];
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLAG_ROLES } from "./feature-flags";
-import { ARTIFACT_KINDS, CREDIT_REASONS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, ROLES } from "./vocabulary";
+import { ARTIFACT_KINDS, CREDIT_REASONS, HIGHLIGHT_COLOURS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, ROLES, WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "./vocabulary";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../migrations");
 
@@ -43,8 +43,17 @@ describe("the vocabulary and the database's check constraints", () => {
     ["checkouts", "provider", PAYMENT_PROVIDERS],
     ["subscriptions", "provider", PAYMENT_PROVIDERS],
     ["credit_ledger", "reason", CREDIT_REASONS],
+    ["highlights", "colour", HIGHLIGHT_COLOURS],
+    ["webhook_deliveries", "status", WEBHOOK_DELIVERY_STATUSES],
+    ["webhook_deliveries", "event", WEBHOOK_DELIVERY_EVENTS],
   ] as const)("%s.%s allows exactly the list's values", (table, column, list) => {
     expect(checkedValues(table, column).sort()).toEqual([...list].sort());
+  });
+
+  it("webhooks.events allows exactly the subscribable events", () => {
+    const source = readFileSync(path.join(MIGRATIONS, "20261129T120000_add_webhooks.ts"), "utf8");
+    const listed = /events <@ array\[([^\]]*)\]/.exec(source)?.[1] ?? "";
+    expect([...listed.matchAll(/'([^']*)'/g)].map((value) => value[1]).sort()).toEqual([...WEBHOOK_EVENTS].sort());
   });
 
   it("reads the constraint a later migration replaced, not the first one", () => {

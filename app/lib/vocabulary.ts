@@ -31,6 +31,10 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const CREDIT_REASONS = ["purchase", "refund", "enrichment", "admin_adjustment"] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
+/** A highlight's colour in the reader (decision 060); the first is the default. */
+export const HIGHLIGHT_COLOURS = ["yellow", "green", "blue", "pink", "purple"] as const;
+export type HighlightColour = (typeof HIGHLIGHT_COLOURS)[number];
+
 /** Who makes summaries and results: our own local engine or an OpenAI-compatible model (server only). */
 export const ENRICHMENT_PROVIDERS = ["local", "openai"] as const;
 export type EnrichmentProvider = (typeof ENRICHMENT_PROVIDERS)[number];
@@ -43,7 +47,7 @@ export const LINK_CATEGORIES = ["programming", "business", "ai", "design", "prod
 export type LinkCategory = (typeof LINK_CATEGORIES)[number];
 
 /** The worker's queues (server/jobs/queue-names.server.ts names each for code). */
-export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background"] as const;
+export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -57,6 +61,21 @@ export type WorkLane = (typeof WORK_LANES)[number];
 /** How a link's page was last fetched: plain, from the shared fetch cache, or rendered in the browser. */
 export const FETCH_METHODS = ["plain", "cache", "browser"] as const;
 export type FetchMethod = (typeof FETCH_METHODS)[number];
+
+/**
+ * What a user's outbound webhook can subscribe to (decision 067). highlight.created is emitted by
+ * the highlights feature; the others by saving, enrichment and imports.
+ */
+export const WEBHOOK_EVENTS = ["link.saved", "link.enriched", "link.failed", "highlight.created", "import.finished"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What a delivery carries: a subscribed event, or the ping the Test button sends. */
+export const WEBHOOK_DELIVERY_EVENTS = [...WEBHOOK_EVENTS, "ping"] as const;
+export type WebhookDeliveryEvent = (typeof WEBHOOK_DELIVERY_EVENTS)[number];
+
+/** A webhook delivery: pending while it is tried (and retried), then delivered (a 2xx) or failed for good. */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** Whether a value is one of a list's, narrowing it (a list's `includes` takes only its own values). */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { addLinkSchema, linkListQuerySchema } from "~/lib/api-schemas";
-import { ALREADY_SAVED_MESSAGE } from "~/lib/links";
+import { ALREADY_SAVED_MESSAGE, ALREADY_SAVED_UNARCHIVED_MESSAGE } from "~/lib/links";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { handleJson, pageHeaders, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
 import { addLink, listUserLinks, toPublicLink } from "~/server/links/links.server";
@@ -27,7 +27,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
     const { url } = await readJson(request, addLinkSchema);
-    const { link, created } = await addLink(user, url, { restoreDeleted: false });
+    const { link, created, unarchived } = await addLink(user, url, { restoreDeleted: false });
     if (created) return Response.json(toPublicLink(link), { status: 201 });
-    return Response.json({ ...toPublicLink(link), message: ALREADY_SAVED_MESSAGE }, { status: 200 });
+    return Response.json({ ...toPublicLink(link), message: unarchived ? ALREADY_SAVED_UNARCHIVED_MESSAGE : ALREADY_SAVED_MESSAGE }, { status: 200 });
   });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { Alert, AuthCard, PasswordField, TextField } from "~/components/form";
 import { PRODUCT_NAME } from "~/components/logo";
@@ -10,6 +10,7 @@ import { PLANS } from "~/lib/plans";
 import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
 import { registerUser } from "~/server/accounts/accounts.server";
 import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/accounts/auth.server";
+import { outboxPathFor } from "~/server/mail/outbox.server";
 import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
 export const meta = staticPageMeta(`Create your account · ${PRODUCT_NAME}`, "Create a free Linkwise account: no credit card, 5 AI enrichments a month.");
@@ -17,7 +18,8 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
-  return null;
+  // Without a mail server the confirmation link goes to the dev outbox: say so before it is sent.
+  return { outbox: outboxPathFor() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,6 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Register() {
   const result = useActionData<typeof action>();
+  const { outbox } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const wanted = PLANS.find((p) => p.id === params.get("plan"));
@@ -131,6 +134,15 @@ export default function Register() {
         <Button type="submit" className="w-full" busy={busy}>
           {busy ? "Creating Account..." : `Create ${plan.name} Account`}
         </Button>
+        {outbox ? (
+          <p className="text-center text-xs text-slate-600 dark:text-slate-300" data-testid="register-outbox-hint">
+            No mail server is set up here: your confirmation link will be in the{" "}
+            <Link to={outbox} className="underline">
+              dev outbox
+            </Link>
+            .
+          </p>
+        ) : null}
         <p className="text-center text-xs text-slate-600 dark:text-slate-300" data-testid="terms-acknowledgement">
           By creating an account you agree to our{" "}
           <Link to="/terms-of-service" className="underline">

@@ -6,6 +6,7 @@ import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { ReauthProvider, useReauth } from "~/components/reauth";
 import { SettingsNav } from "~/components/settings-nav";
+import { WebhooksPanel } from "~/components/webhooks-panel";
 import { AppPage } from "~/components/app-layout";
 import { Badge, Button, Card } from "~/components/ui";
 import type { AffiliateRule } from "~/lib/affiliate";
@@ -16,6 +17,7 @@ import { listUserApiTokens } from "~/server/accounts/api-tokens.server";
 import { requireUser } from "~/server/accounts/auth.server";
 import { featureAccess } from "~/server/billing/entitlements.server";
 import { listUserAffiliateRules } from "~/server/sharing/affiliate.server";
+import { listUserWebhooks } from "~/server/webhooks/webhooks.server";
 import { APP_PAGE } from "~/lib/page-layout";
 
 export const meta: MetaFunction = () => [{ title: `API & integrations · ${PRODUCT_NAME}` }];
@@ -23,8 +25,8 @@ export const handle = APP_PAGE;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [access, tokens, rules] = await Promise.all([featureAccess(user.role), listUserApiTokens(user.id), listUserAffiliateRules(user.id)]);
-  return { apiAccess: access.apiAccess, affiliateLinks: access.affiliateLinks, bookmarklet: access.bookmarkletSupport, tokens, rules };
+  const [access, tokens, rules, webhooks] = await Promise.all([featureAccess(user.role), listUserApiTokens(user.id), listUserAffiliateRules(user.id), listUserWebhooks(user.id)]);
+  return { apiAccess: access.apiAccess, affiliateLinks: access.affiliateLinks, bookmarklet: access.bookmarkletSupport, tokens, rules, webhooks };
 }
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Please try again.");
@@ -212,14 +214,17 @@ function AffiliateRules({ access, rules, onChanged }: { access: FeatureAccess; r
 }
 
 export default function Integrations() {
-  const { apiAccess, affiliateLinks, bookmarklet, tokens, rules } = useLoaderData<typeof loader>();
+  const { apiAccess, affiliateLinks, bookmarklet, tokens, rules, webhooks } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const refresh = () => revalidator.revalidate();
   return (
     <ReauthProvider>
-      <AppPage title="API & integrations" description="API tokens, the bookmarklet and affiliate links." nav={<SettingsNav />}>
+      <AppPage title="API & integrations" description="API tokens, webhooks, the bookmarklet and affiliate links." nav={<SettingsNav />}>
         <div className="max-w-3xl space-y-6">
           <ApiTokens access={apiAccess} tokens={tokens} onChanged={refresh} />
+          <Panel id="webhooks" title="Webhooks">
+            <WebhooksPanel hooks={webhooks} onChanged={refresh} />
+          </Panel>
           <Panel id="bookmarklet-panel" title="Bookmarklet">
             <p className="text-sm text-slate-600 dark:text-slate-300">Save the page you are reading with one click from your bookmarks bar.</p>
             <Locked feature="bookmarkletSupport" plan="Scout" access={bookmarklet} />

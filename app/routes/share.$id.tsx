@@ -63,6 +63,19 @@ export default function SharedLink() {
             <p className="mt-2 leading-7 wrap-anywhere">{link.summary}</p>
           </div>
         ) : null}
+        {link.highlights.length ? (
+          <div className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800" data-testid="shared-highlights">
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Highlights</h2>
+            <ul className="mt-2 flex flex-col gap-3">
+              {link.highlights.map((highlight) => (
+                <li key={highlight.id}>
+                  <blockquote className="whitespace-pre-line border-l-4 border-yellow-300 pl-3 leading-7 wrap-anywhere">{highlight.exact}</blockquote>
+                  {highlight.note ? <p className="mt-1 pl-4 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">{highlight.note}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {link.watermark ? (
           // Readable at 4.5:1 or more in both themes: a watermark is small print, not decoration.
           <p className="mt-6 text-xs text-slate-600 dark:text-slate-400" data-testid="watermark">

@@ -12,6 +12,14 @@ import { localEnricher } from "../../app/server/enrichment/local/local-enricher.
 import { fleschReadingEase, wordsPerSentence } from "../../app/server/enrichment/local/reading-ease.server";
 import { summarize } from "../../app/server/enrichment/local/summarize.server";
 import type { EnrichmentSource } from "../../app/server/enrichment/engine.server";
+import { buildQuiz } from "../../app/server/enrichment/local/quiz.server";
+import { buildCourse } from "../../app/server/enrichment/local/course.server";
+import { learningLanguage } from "../../app/server/enrichment/local/learning-text.server";
+import { pageLanguage } from "../../app/server/enrichment/local/language.server";
+import { headingsOfStoredText, withoutHeadingMarks } from "../../app/lib/stored-text";
+import { parsePage } from "../../app/server/fetching/page-parser.server";
+import { CORPUS_DIR, loadCorpus } from "./extraction-eval";
+import { countPage, emptyCounts, validityRows, type ValidityPage } from "./eval-validity";
 
 /** The news data sets: CNN/DailyMail, XSum (BBC) and KPCrowd's news stories. */
 const NEWS = /cnndm|xsum|kpcrowd/;
@@ -102,4 +110,55 @@ export async function printLearningSample(source: EnrichmentSource, label: strin
   } catch (error) {
     console.log(`course: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The validity table (scripts/lib/eval-validity.ts) over the dev part of the news sets and the
+ * extraction corpus's structured pages, each read as the learning features read a stored link.
+ */
+export function validityTable(data: string, files: string[]): { table: string; samples: string; structuredPages: number } {
+  const counts = emptyCounts();
+  // The held-out news are measured beside dev, never looked at for tuning (their failures are not printed).
+  const heldout = emptyCounts();
+  const pages: ValidityPage[] = [];
+  const heldoutPages: ValidityPage[] = [];
+  for (const file of files.filter((f) => NEWS.test(f))) {
+    const docs = JSON.parse(readFileSync(path.join(data, file), "utf8")) as NewsDoc[];
+    for (const doc of docs) {
+      const text = doc.text ?? doc.lines!.join("\n\n");
+      (splitOf(doc.id) === "dev" ? pages : heldoutPages).push({ id: `${file.replace(/\.json$/, "")}/${doc.id}`, title: doc.title ?? null, text, language: "en", headings: headingsOfStoredText(text) });
+    }
+  }
+  let structuredPages = 0;
+  for (const expectation of loadCorpus()) {
+    if (expectation.contentType === "application/pdf") continue;
+    const page = parsePage(readFileSync(path.join(CORPUS_DIR, expectation.file), "utf8"), expectation.url, expectation.contentType);
+    const language = pageLanguage(page.language, page.text);
+    if (learningLanguage(language) !== language.slice(0, 2)) continue;
+    structuredPages++;
+    // As a stored link reaches the learning features: its headings read from the stored text, their marks taken off.
+    pages.push({ id: expectation.file, title: page.title, text: withoutHeadingMarks(page.text), language, headings: headingsOfStoredText(page.text) });
+  }
+  for (const [list, into] of [[pages, counts], [heldoutPages, heldout]] as const) {
+    for (const page of list) {
+      const quiz = buildQuiz({ title: page.title, text: page.text, language: page.language, headings: page.headings });
+      const course = buildCourse({ title: page.title, text: page.text, language: page.language, headings: page.headings });
+      countPage(into, page, quiz, course);
+    }
+  }
+  const heldoutRows = validityRows(heldout);
+  const table = formatTable(["check", "dev items", "dev valid %", "held-out items", "held-out valid %"], validityRows(counts).map((row, i) => [...row, heldoutRows[i]![1]!, heldoutRows[i]![2]!]));
+  const lines: string[] = [];
+  for (const [kind, failures] of Object.entries(counts.failures)) {
+    if (!failures.length) continue;
+    lines.push(`\nfailing ${kind} (${failures.length}; first 5):`, ...failures.slice(0, 5).map((f) => `  - ${f}`));
+  }
+  // And a structured page's course, as a reader would see it.
+  const sample = pages.find((p) => p.id === "docs-kv-cache.html");
+  if (sample) {
+    const course = buildCourse({ title: sample.title, text: sample.text, language: sample.language, headings: sample.headings });
+    lines.push(`\ncourse of ${sample.id}: ${course?.title ?? "(refused)"}`);
+    for (const [i, lesson] of (course?.lessons ?? []).entries()) lines.push(`  Lesson ${i + 1}: ${lesson.title}\n    Objective: ${lesson.objective}\n    Check: ${lesson.checkQuestion}`);
+  }
+  return { table, samples: lines.join("\n"), structuredPages };
 }

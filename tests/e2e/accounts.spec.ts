@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { registerThroughPage } from "./helpers";
+import { expectNoAxeViolations } from "./axe";
+import { registerThroughPage, signUp } from "./helpers";
+import { DESKTOP, PHONE, expectNoSidewaysScroll, useTheme } from "./layout";
 
 const password = "first-password";
 const newPassword = "second-password";
@@ -75,6 +77,32 @@ test("register, confirm from the outbox, log out, reset the password, log in aga
   await page.getByLabel("Password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/dashboard");
+});
+
+// Issue 38: with no SMTP_URL (as here) the mail is in the dev outbox, and the pages say so. With a
+// mail server neither page names it (outbox.server.test.ts, confirm-banner.test.tsx).
+test("without a mail server, sign-up and the page after it say the confirmation link is in the dev outbox", async ({ page }) => {
+  const email = `outbox-${Date.now()}@example.com`;
+  await useTheme(page, "dark");
+  await page.setViewportSize(PHONE);
+  await page.goto("/register");
+  await expect(page.getByTestId("register-outbox-hint").getByRole("link", { name: "dev outbox" })).toHaveAttribute("href", "/dev/outbox");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, { colourOnly: true });
+
+  await signUp(page, email, password);
+  await page.goto("/dashboard");
+  const banner = page.getByRole("region", { name: "Confirm your email" });
+  await expect(banner).toContainText(`We sent a link to ${email}. No mail server is set up here, so it is in the dev outbox.`);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, { targets: true });
+  await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await expectNoAxeViolations(page, { colourOnly: true });
+
+  await banner.getByRole("link", { name: "dev outbox" }).click();
+  await expect(page).toHaveURL("/dev/outbox");
+  expect(await openNewestMail(page, email, /Confirm your email/)).toContain("/confirm-email");
 });
 
 test("a FreeUser opening /admin lands on /dashboard; a visitor returns to the page after signing in", async ({ page }) => {

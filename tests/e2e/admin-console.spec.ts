@@ -1,13 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN, registerThroughPage } from "./helpers";
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
-}
+import { E2E_ADMIN, signIn, signUp } from "./helpers";
 
 const count = async (page: Page, testId: string) => Number((await page.getByTestId(testId).textContent())!.replace(/,/g, ""));
 
@@ -15,10 +7,10 @@ test("an admin sees the stat cards with live numbers and a new sign-up in the ac
   // Someone signs up in their own browser.
   const visitor = await browser.newContext();
   const email = `stats-${Date.now()}@example.com`;
-  await registerThroughPage(await visitor.newPage(), email, "secret-pass");
+  await signUp(await visitor.newPage(), email, "secret-pass");
   await visitor.close();
 
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
   for (const heading of ["Quick actions", "Statistics", "Users", "Global feature flags", "Recent activity"]) {
@@ -52,7 +44,7 @@ test("an admin sees the stat cards with live numbers and a new sign-up in the ac
 
 test("the console fits a phone screen", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin");
   await expect(page.getByTestId("stat-card-users")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,13 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN, pagesUrl, registerThroughPage } from "./helpers";
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
-}
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN, pagesUrl, signIn, signUp } from "./helpers";
 
 test("an admin sees a failure appear live, fixes its cause, replays it, and it ends Enriched", async ({ page, browser }) => {
   const name = `page-${Date.now()}`;
@@ -15,7 +7,7 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   const email = `jobs-${Date.now()}@example.com`;
 
   // The admin opens the console first, narrowed to the user about to fail.
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin");
   await page.getByTestId("quick-jobs").getByRole("link").click();
   await expect(page).toHaveURL("/admin/jobs");
@@ -33,7 +25,8 @@ test("an admin sees a failure appear live, fixes its cause, replays it, and it e
   // A user saves a link whose page answers 404.
   const visitor = await browser.newContext();
   const user = await visitor.newPage();
-  await registerThroughPage(user, email, "jobs-password");
+  await signUp(user, email, "jobs-password");
+  await user.goto("/dashboard");
   await user.getByLabel("Save a link").fill(url);
   await user.getByRole("button", { name: "Save", exact: true }).click();
   const linkRow = user.getByTestId("link-row").first();
@@ -98,7 +91,7 @@ test("keyboard on a phone: Retry on one failure tells its outcome beside the lis
   expect(saved.status()).toBe(201);
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   await page.getByLabel("User email").fill(email);
   await page.getByRole("button", { name: "Apply filter" }).click();
@@ -116,7 +109,7 @@ test("keyboard on a phone: Retry on one failure tells its outcome beside the lis
 
 test("the jobs console fits a phone screen", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   await expect(page.getByTestId("queue-card-enrich-link")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -124,7 +117,7 @@ test("the jobs console fits a phone screen", async ({ page }) => {
 });
 
 test("the raw queue browser opens from the console for an admin", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   await page.getByRole("link", { name: /Raw queue browser/ }).click();
   await expect(page).toHaveURL("/admin/queues");
@@ -142,7 +135,7 @@ test("the raw queue browser opens from the console for an admin", async ({ page 
 // bull-board is an app of its own, with no way back to ours but the browser's Back: its header
 // menu (the last of its header buttons) leads back to the jobs console.
 test("the raw queue browser leads back to the jobs console", async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/queues");
   await expect(page.getByText("enrich-link").first()).toBeVisible();
   await page.locator("header li").last().getByRole("button").click();
@@ -154,8 +147,8 @@ test("the raw queue browser leads back to the jobs console", async ({ page }) =>
 // bull-board's page asked Google Fonts for its typeface: our CSP blocked it (a console error on
 // every visit), and without the CSP the operator's address would reach a third party.
 test("the raw queue browser loads nothing from another origin and trips no Content Security Policy", async ({ page }) => {
-  await signInAsAdmin(page);
-  const origin = new URL(page.url()).origin;
+  await signIn(page, E2E_ADMIN);
+  const origin = new URL(test.info().project.use.baseURL!).origin;
   const html = await (await page.request.get("/admin/queues")).text();
   expect(html).toContain("<title>Linkwise queues</title>");
   expect(html.match(/(?:href|src)\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]*/gi) ?? []).toEqual([]);
@@ -183,7 +176,7 @@ test("the raw queue browser loads nothing from another origin and trips no Conte
 
 test("the jobs console and the queue browser are for admins only", async ({ page }) => {
   expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(401);
-  await registerThroughPage(page, `jobs-free-${Date.now()}@example.com`, "jobs-password");
+  await signUp(page, `jobs-free-${Date.now()}@example.com`, "jobs-password");
   await page.goto("/admin/jobs");
   await expect(page).toHaveURL("/dashboard");
   expect((await page.request.get("/admin/queues/api/queues")).status()).toBe(403);
@@ -195,13 +188,14 @@ test("an admin re-enriches a user's links: a dry run counts them, a confirmation
   const email = `reenrich-${Date.now()}@example.com`;
   const visitor = await browser.newContext();
   const user = await visitor.newPage();
-  await registerThroughPage(user, email, "jobs-password");
+  await signUp(user, email, "jobs-password");
+  await user.goto("/dashboard");
   await user.getByLabel("Save a link").fill(pagesUrl("/article"));
   await user.getByRole("button", { name: "Save", exact: true }).click();
   const linkRow = user.getByTestId("link-row").first();
   await expect(linkRow).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });
 
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   const form = page.getByRole("form", { name: "Re-enrich links" });
   await form.getByLabel("Owner email").fill(email);
@@ -254,7 +248,7 @@ test("the failure list pages with the API's cursor and goes back to the live new
       },
     });
   });
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   const pager = page.getByRole("navigation", { name: "Failure pages" });
   await expect(pager.getByTestId("failure-range")).toHaveText("Showing 1–1 of 2 (live)");
@@ -288,7 +282,7 @@ test("a reason that matches nothing shows the reasons there are, and picking one
     const item = { kind: "link", id, linkId: id, queue: "enrich-link", reason: REASON, user: { id, email: "reasons@example.com" }, domain: "reasons.example", url: "https://reasons.example/gone", failedAt: new Date().toISOString(), job: "missing" };
     await route.fulfill({ json: { total: 1, groups: [{ reason: REASON, count: 1, links: 1, artifacts: 0, lastFailedAt: item.failedAt }], items: [item], nextCursor: null } });
   });
-  await signInAsAdmin(page);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   const filters = page.getByRole("form", { name: "Filter failures" });
   await filters.getByLabel("Reason").fill("410");

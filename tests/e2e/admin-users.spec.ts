@@ -1,14 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, registerThroughPage } from "./helpers";
+import { E2E_ADMIN, signIn, signUp } from "./helpers";
 
 async function adminOnUsersPanel(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin");
   return page;
 }
@@ -35,7 +31,7 @@ async function confirm(admin: Page, action: string) {
 test("the admin grants Scout to a Free user, who sees Scout's features in Billing after a reload", async ({ browser }) => {
   const email = `grant-${Date.now()}@example.com`;
   const user = await (await browser.newContext()).newPage();
-  await registerThroughPage(user, email, "grant-password");
+  await signUp(user, email, "grant-password");
   await user.goto("/settings/billing");
   const plan = user.getByTestId("billing-plan-name");
   const access = user.getByTestId("plan-features");
@@ -67,7 +63,8 @@ test("the admin grants Scout to a Free user, who sees Scout's features in Billin
 test("deactivating a signed-in user ends their session", async ({ browser }) => {
   const email = `deactivate-${Date.now()}@example.com`;
   const user = await (await browser.newContext()).newPage();
-  await registerThroughPage(user, email, "deactivate-password");
+  await signUp(user, email, "deactivate-password");
+  await user.goto("/dashboard");
 
   const admin = await adminOnUsersPanel(browser);
   const dialog = await manage(admin, email);
@@ -89,7 +86,8 @@ test("deactivating a signed-in user ends their session", async ({ browser }) => 
 test("keyboard: after a confirmed role change the focus stays inside the user's dialog", async ({ browser }) => {
   const email = `grant-keys-${Date.now()}@example.com`;
   const user = await (await browser.newContext()).newPage();
-  await registerThroughPage(user, email, "grant-password");
+  await signUp(user, email, "grant-password");
+  await user.goto("/dashboard");
   const admin = await adminOnUsersPanel(browser);
   const dialog = await manage(admin, email);
   await dialog.getByLabel("Role").selectOption({ label: "Scout" });

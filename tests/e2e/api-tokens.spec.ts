@@ -1,14 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { E2E_CREATOR } from "./helpers";
+import { E2E_CREATOR, signIn } from "./helpers";
 
 test("a Creator creates a read-only API token, uses it, and revokes it", async ({ page, playwright, baseURL }) => {
   test.setTimeout(120_000);
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_CREATOR.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signIn(page, E2E_CREATOR);
   await page.goto("/settings/integrations");
   const panel = page.getByTestId("api-tokens");
   await panel.getByLabel("Token name").fill(`e2e script ${Date.now()}`);

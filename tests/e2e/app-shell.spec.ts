@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN, registerThroughPage, signInThroughPage } from "./helpers";
+import { E2E_ADMIN, signIn, signUp } from "./helpers";
 
 const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ["/", /Save links/],
@@ -62,7 +62,7 @@ const APP_PAGES: Array<[string, string]> = [
 
 test("every signed-in page wears the one application layout: the app header, one h1 in line with the logo, no marketing footer", async ({ page }) => {
   test.slow();
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   for (const [path, title] of APP_PAGES) {
     await page.goto(path);
     const header = page.getByTestId("app-header");
@@ -151,7 +151,8 @@ test("on a phone the menu button opens the navigation", async ({ page }) => {
 
 test("on a phone a signed-in person's menu offers what the desktop bar does: no Pricing", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await registerThroughPage(page, `menu-${Date.now()}@example.com`, "secret-pass-123");
+  await signUp(page, `menu-${Date.now()}@example.com`, "secret-pass-123");
+  await page.goto("/dashboard");
   // The app's header replaces the site's when the dashboard renders: press the button that stays.
   await expect(page.getByTestId("app-header")).toBeVisible();
   await page.getByRole("button", { name: "Menu" }).click();
@@ -187,7 +188,8 @@ test("/api/status reports Postgres, Redis and the running worker", async ({ requ
 
 test("the confirm-email banner is part of the served page, and dismissing it lasts for the browser session", async ({ page, browser }) => {
   const email = `banner-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "secret-pass-123");
+  await signUp(page, email, "secret-pass-123");
+  await page.goto("/dashboard");
   // In the server's HTML, not added after hydration (which pushed the whole page down).
   expect(await (await page.request.get("/dashboard")).text()).toContain("Please confirm your email address.");
   const banner = page.getByRole("region", { name: "Confirm your email" });
@@ -202,11 +204,8 @@ test("the confirm-email banner is part of the served page, and dismissing it las
   // Another browser session signed in to the same account sees it again.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await otherPage.goto("/login");
-  await otherPage.getByLabel("Email", { exact: true }).fill(email);
-  await otherPage.getByLabel("Password", { exact: true }).fill("secret-pass-123");
-  await otherPage.getByRole("button", { name: "Sign In" }).click();
-  await expect(otherPage).toHaveURL("/dashboard", { timeout: 30_000 });
+  await signIn(otherPage, { email, password: "secret-pass-123" });
+  await otherPage.goto("/dashboard");
   await expect(otherPage.getByRole("region", { name: "Confirm your email" })).toBeVisible();
   await other.close();
 });

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { userIdOf, withDb } from "./db";
-import { pagesUrl, registerThroughPage, waitForHydration } from "./helpers";
+import { pagesUrl, signUp, waitForHydration } from "./helpers";
 
 test("a Scout saves the page they are reading with the bookmarklet and sees it turn Enriched", async ({ page }) => {
   // Sign-up, two axe scans and an enrichment on a busy 2-core machine.
   test.setTimeout(180_000);
   const email = `bookmarklet-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "bookmarklet-password");
+  await signUp(page, email, "bookmarklet-password");
   await page.goto("/bookmarklet");
   await expect(page.getByRole("link", { name: "Upgrade to unlock it" })).toHaveAttribute("href", "/upgrade?feature=bookmarkletSupport");
   await withDb((client) => client.query("update users set role = 'LiteUser' where email = $1", [email]));
@@ -36,7 +36,8 @@ test("a Scout saves the page they are reading with the bookmarklet and sees it t
 test("the /save popup at 520×640: no site navigation, the user's tags suggested, tags and a note saved by keyboard alone and kept through enrichment", async ({ page }) => {
   test.setTimeout(120_000);
   const email = `popup-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "popup-password");
+  await signUp(page, email, "popup-password");
+  await page.goto("/dashboard");
   const userId = await userIdOf(email);
   await withDb(async (client) => {
     await client.query("update users set role = 'LiteUser' where id = $1", [userId]);

@@ -1,13 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { pagesUrl, registerThroughPage } from "./helpers";
+import { pagesUrl, signUp } from "./helpers";
 import { expectNoSidewaysScroll, useTheme } from "./layout";
 
 /** A new account made Creator (as a checkout would), on the dashboard. */
 async function creator(page: Page, prefix: string) {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "bulk-password");
+  await signUp(page, email, "bulk-password");
+  await page.goto("/dashboard");
   await withDb((client) => client.query("update users set role = 'ProUser' where email = $1", [email]));
   return email;
 }

@@ -1,12 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { E2E_CREATOR, pagesUrl } from "./helpers";
+import { E2E_CREATOR, pagesUrl, signIn } from "./helpers";
 
 test("a Creator generates a quiz, answers it and sees the score", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_CREATOR.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signIn(page, E2E_CREATOR);
+  await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Library" })).toBeVisible();
 
   await page.getByLabel("Save a link").fill(pagesUrl("/article"));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { pagesUrl, registerThroughPage } from "./helpers";
+import { pagesUrl, signUp } from "./helpers";
 import { DESKTOP, PHONE, expectNoSidewaysScroll, useTheme } from "./layout";
 
 /**
@@ -13,11 +13,11 @@ import { DESKTOP, PHONE, expectNoSidewaysScroll, useTheme } from "./layout";
 /** A new Creator (bulk selection is theirs) with `n` seeded links, newest "Seeded page n" first. */
 async function creator(page: Page, prefix: string, n = 12) {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "behaviour-password");
+  await signUp(page, email, "behaviour-password");
   await withDb((client) => client.query("update users set role = 'ProUser' where email = $1", [email]));
   if (n > 0) await seedLinks(email, n);
   const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
-  await page.reload();
+  await page.goto("/dashboard");
   await resynced;
   return email;
 }
@@ -147,7 +147,8 @@ test("the open detail follows live events: Failed → Processing → Enriched wi
 for (const viewport of [PHONE, DESKTOP]) {
   test(`the usage indicator says what its number is at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await registerThroughPage(page, `usage-words-${viewport.width}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, "usage-password");
+    await signUp(page, `usage-words-${viewport.width}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, "usage-password");
+    await page.goto("/dashboard");
     const button = page.getByTestId("usage-indicator").locator("button[aria-expanded]");
     // A Free plan's 5 enrichments a month, none used: words beside the number at every width.
     await expect(button.getByText("5 left", { exact: true })).toBeVisible();

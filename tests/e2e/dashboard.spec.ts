@@ -1,10 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { withDb } from "./db";
 import { expectNoAxeViolations } from "./axe";
-import { E2E_CREATOR, openRow, pagesUrl, registerThroughPage, rowActions } from "./helpers";
+import { E2E_CREATOR, openRow, pagesUrl, rowActions, signIn, signUp } from "./helpers";
+import { DESKTOP, PHONE, expectNoSidewaysScroll } from "./layout";
 
 test("add a link, watch Processing turn into Enriched without reloading, and open its summary", async ({ page }) => {
-  await registerThroughPage(page, `dash-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `dash-${Date.now()}@example.com`, "dash-password");
+  await page.goto("/dashboard");
   await expect(page.getByTestId("usage-indicator")).toContainText("5 left");
   await expect(page.getByTestId("usage-meter")).toContainText("0 / 5");
 
@@ -49,10 +51,44 @@ test("add a link, watch Processing turn into Enriched without reloading, and ope
   await expect(own.getByRole("button", { name: "Save title and tags" })).toBeDisabled();
 });
 
+// Issue 38: a preview that fails said so only in the browser's console.
+test("a link whose preview fails says why beside the field, announced, and cleared when the URL changes", async ({ page }) => {
+  await signUp(page, `preview-${Date.now()}@example.com`, "dash-password");
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/dashboard");
+  const input = page.getByLabel("Save a link");
+  const reason = page.getByTestId("link-preview-error");
+  await expect(reason).toHaveAttribute("aria-live", "polite");
+
+  // A private address: refused by design, and the reason names the setting that allows one.
+  await input.fill(`http://10.255.255.1/notes?at=${Date.now()}`);
+  await expect(reason).toHaveText(/^No preview: That address is not allowed: it is on a private or local network .*FETCH_ALLOWLIST/);
+  await expect(input).toHaveAttribute("aria-describedby", /\badd-link-preview-error\b/);
+  await expectNoAxeViolations(page);
+
+  // Another URL: the old reason goes at once; the page's own 404 is the new one.
+  await input.fill(pagesUrl(`/no-such-page?at=${Date.now()}`));
+  await expect(reason).not.toContainText("FETCH_ALLOWLIST");
+  await expect(reason).toHaveText("No preview: The page answered 404 Not Found");
+
+  await input.fill("not a link");
+  await expect(reason).toHaveText("");
+  await expect(input).toHaveAttribute("aria-describedby", "add-link-hint");
+
+  // A phone in the dark theme.
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await input.fill(`http://192.168.255.1/${"long-path/".repeat(8)}`);
+  await expect(reason).toContainText("FETCH_ALLOWLIST");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, { colourOnly: true });
+});
+
 // Save is disabled while the request runs and again once the field is cleared: a keyboard that
 // pressed it is left in the field, ready for the next link, not at the page's start.
 test("keyboard: after Save the focus is back in the link field", async ({ page }) => {
-  await registerThroughPage(page, `dash-keys-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `dash-keys-${Date.now()}@example.com`, "dash-password");
+  await page.goto("/dashboard");
   const input = page.getByLabel("Save a link");
   await input.fill(pagesUrl("/article"));
   await page.getByRole("button", { name: "Save", exact: true }).focus();
@@ -63,7 +99,8 @@ test("keyboard: after Save the focus is back in the link field", async ({ page }
 });
 
 test("a news page's details show its lead image (from our origin), byline, site and date", async ({ page }) => {
-  await registerThroughPage(page, `story-${Date.now()}@example.com`, "story-password");
+  await signUp(page, `story-${Date.now()}@example.com`, "story-password");
+  await page.goto("/dashboard");
   await page.getByLabel("Save a link").fill(pagesUrl("/story"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
@@ -80,7 +117,8 @@ test("a news page's details show its lead image (from our origin), byline, site 
 });
 
 test("a failing link shows Failed with its reason and a Retry button; Free users see locked features", async ({ page }) => {
-  await registerThroughPage(page, `fail-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `fail-${Date.now()}@example.com`, "dash-password");
+  await page.goto("/dashboard");
 
   await page.getByLabel("Save a link").fill(pagesUrl("/does-not-exist"));
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -98,7 +136,8 @@ test("a failing link shows Failed with its reason and a Retry button; Free users
 // Retry goes away as the link turns Processing: a keyboard that picked it from the row's ⋯ menu
 // stays on the row (its title), not at the page's start.
 test("keyboard: after Retry on a failed link the focus is on that link's title", async ({ page }) => {
-  await registerThroughPage(page, `fail-keys-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `fail-keys-${Date.now()}@example.com`, "dash-password");
+  await page.goto("/dashboard");
   const url = pagesUrl("/does-not-exist");
   await page.getByLabel("Save a link").fill(url);
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -114,7 +153,7 @@ test("keyboard: after Retry on a failed link the focus is on that link's title",
 
 // Notify me (sales Coming Soon) is in sales.global.spec.ts: it switches sales off for everyone.
 test("a locked feature leads to /upgrade with its plan highlighted and on sale", async ({ page }) => {
-  await registerThroughPage(page, `upgrade-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `upgrade-${Date.now()}@example.com`, "dash-password");
   await page.goto("/settings/billing");
   await page.getByTestId("plan-features").getByRole("link", { name: /Quiz generator \(locked/ }).click();
   await expect(page).toHaveURL("/upgrade?feature=quizGenerator");
@@ -130,7 +169,8 @@ async function featureAccess(page: Page) {
 }
 
 test("a Free user's sidebar shows public sharing as available, as the plan card says and the server allows", async ({ page }) => {
-  await registerThroughPage(page, `sidebar-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `sidebar-${Date.now()}@example.com`, "dash-password");
+  await page.goto("/dashboard");
   const sidebar = await featureAccess(page);
   await expect(sidebar.getByRole("listitem").filter({ hasText: "Public sharing" })).toContainText("✓");
   await expect(sidebar.getByRole("link", { name: /Public sharing \(locked/ })).toHaveCount(0);
@@ -138,11 +178,8 @@ test("a Free user's sidebar shows public sharing as available, as the plan card 
 });
 
 test("a Creator's sidebar shows every feature of the plan as available, none as Coming soon", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_CREATOR.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_CREATOR.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signIn(page, E2E_CREATOR);
+  await page.goto("/dashboard");
   const sidebar = await featureAccess(page);
   for (const name of ["Batch processing", "Bookmarklet", "Affiliate links", "API access", "Quiz generator"]) {
     await expect(sidebar.getByRole("listitem").filter({ hasText: name })).toContainText("✓");
@@ -151,7 +188,8 @@ test("a Creator's sidebar shows every feature of the plan as available, none as 
 });
 
 test("the dashboard's sections are the sidebar's links: the current one is marked, and ?tab= keeps it", async ({ page }) => {
-  await registerThroughPage(page, `tabs-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `tabs-${Date.now()}@example.com`, "dash-password");
+  await page.goto("/dashboard");
   const sections = page.getByRole("navigation", { name: "Dashboard sections" });
   const link = (name: string) => sections.getByRole("link", { name, exact: true });
   await expect(link("Library")).toHaveAttribute("aria-current", "page");
@@ -171,7 +209,8 @@ test("the dashboard's sections are the sidebar's links: the current one is marke
 
 test("a deactivated account saving a link is told its account is deactivated, not to try again", async ({ page }) => {
   const email = `deactivated-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "deactivated-password");
+  await signUp(page, email, "deactivated-password");
+  await page.goto("/dashboard");
   await withDb((client) => client.query("update users set is_active = false where email = $1", [email]));
   await page.getByLabel("Save a link").fill(pagesUrl(`/article?deactivated=${Date.now()}`));
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -184,7 +223,8 @@ test("a deactivated account saving a link is told its account is deactivated, no
 // the rows shown stay, one button counts the new ones, and pressing it loads the first page with
 // them, the keyboard on its first row. A link saved on this page still appears at once.
 test("links saved in another tab are counted on 'N new links — show', which brings them", async ({ page, context }) => {
-  await registerThroughPage(page, `live-count-${Date.now()}@example.com`, "dash-password");
+  await signUp(page, `live-count-${Date.now()}@example.com`, "dash-password");
+  await page.goto("/dashboard");
   const rows = page.getByTestId("link-row");
   const here = pagesUrl(`/does-not-exist?here=${Date.now()}`);
   await page.getByLabel("Save a link").fill(here);

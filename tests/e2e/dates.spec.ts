@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_CREATOR, registerThroughPage, signInThroughPage } from "./helpers";
+import { E2E_ADMIN, E2E_CREATOR, signIn, signUp } from "./helpers";
 
 // Dates were written three ways (the bell in the browser's default, the users list in the server's
 // zone, the jobs console in UTC). Every screen now shows the person's own locale and zone, with the
@@ -46,7 +46,8 @@ function hydrationErrors(page: Page) {
 
 test("the bell and the settings show dates in the person's locale and time zone", async ({ page }) => {
   const errors = hydrationErrors(page);
-  await registerThroughPage(page, `dates-${Date.now()}@example.com`, "dates-password");
+  await signUp(page, `dates-${Date.now()}@example.com`, "dates-password");
+  await page.goto("/dashboard");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: /Notifications/ }).click();
   await expect(page.getByText("Welcome to Linkwise!")).toBeVisible();
@@ -59,7 +60,7 @@ test("the bell and the settings show dates in the person's locale and time zone"
 
 test("the admin's users list, activity and jobs console use the same local dates, UTC in the title", async ({ page }) => {
   const errors = hydrationErrors(page);
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
 
   await page.goto("/admin");
   // The list shows Scout and Creator users (the spec's admin screen).

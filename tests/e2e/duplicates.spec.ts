@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { registerThroughPage } from "./helpers";
+import { signUp } from "./helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 90_000 });
 // offered back (Restore it), never saved twice nor restored behind the user's back.
 test("the Add form says a page is already in the library and Open it goes to its row; one in Recently deleted is restored on request", async ({ page }) => {
   const email = `dup-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "dup-password");
+  await signUp(page, email, "dup-password");
   await seedLinks(email, 3);
   await page.goto("/dashboard");
   const rows = page.getByTestId("link-row");
@@ -43,7 +43,7 @@ test("the Add form says a page is already in the library and Open it goes to its
 
 test("the sidebar's Possible duplicates shows the links that share a title, together, and pressing it again shows them all", async ({ page }) => {
   const email = `dupf-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "dup-password");
+  await signUp(page, email, "dup-password");
   await seedLinks(email, 4);
   await withDb(async (client) => {
     await client.query("update links set title = 'Seeded  PAGE 1' where user_id = $1 and url = 'https://library.e2e.test/3'", [await userIdOf(email)]);

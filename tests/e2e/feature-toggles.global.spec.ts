@@ -1,16 +1,12 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_CREATOR, pagesUrl } from "./helpers";
+import { E2E_ADMIN, E2E_CREATOR, pagesUrl, signIn } from "./helpers";
 
 // These specs switch features for every Creator, so they run after all other specs (the
 // "instance-wide" project of playwright.config.ts) and put the defaults back at the end.
 
 async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signIn(page, account);
   return page;
 }
 
@@ -25,6 +21,7 @@ test.afterEach(async ({ browser, baseURL }, testInfo) => {
 
 test("an admin switches the quiz off for Creator: a signed-in Creator is told it is switched off (not to upgrade), the plan cards drop it, and the API refuses, with no restart", async ({ browser, baseURL }) => {
   const creator = await signedIn(browser, E2E_CREATOR);
+  await creator.goto("/dashboard");
   await creator.getByLabel("Save a link").fill(pagesUrl("/react"));
   await creator.getByRole("button", { name: "Save", exact: true }).click();
   await expect(creator.getByTestId("link-row").first()).toHaveAttribute("data-status", "enriched", { timeout: 15_000 });

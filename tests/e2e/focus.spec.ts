@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { seedLinks, withDb } from "./db";
-import { E2E_ADMIN, E2E_CREATOR, pagesUrl, registerThroughPage, signInThroughPage, waitForHydration } from "./helpers";
+import { E2E_ADMIN, E2E_CREATOR, pagesUrl, signIn, signUp, waitForHydration } from "./helpers";
 
 // A button disabled while its request runs drops a keyboard's focus to the page's start (decision
 // 038). Busy buttons are now aria-disabled instead: the focus stays on them, and a
@@ -24,7 +24,8 @@ test("keyboard: a failed sign-in leaves the focus on Sign In, and a second Enter
 });
 
 test("keyboard: Save preferences keeps the focus on its button", async ({ page }) => {
-  await signInThroughPage(page, E2E_CREATOR);
+  await signIn(page, E2E_CREATOR);
+  await page.goto("/dashboard");
   await page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Enrichments" }).click();
   const form = page.getByRole("form", { name: "Content preferences" });
   const button = form.getByRole("button", { name: "Save preferences" });
@@ -35,7 +36,7 @@ test("keyboard: Save preferences keeps the focus on its button", async ({ page }
 });
 
 test("keyboard: Create token keeps the focus on its button", async ({ page }) => {
-  await signInThroughPage(page, E2E_CREATOR);
+  await signIn(page, E2E_CREATOR);
   await page.goto("/settings/integrations");
   await page.getByLabel("Token name").fill(`focus-${Date.now()}`);
   const button = page.getByRole("button", { name: "Create token" });
@@ -48,7 +49,8 @@ test("keyboard: Create token keeps the focus on its button", async ({ page }) =>
 // Save notes is disabled once the notes are saved (nothing changed): a keyboard that pressed it
 // goes back to the notes, not to the page's start.
 test("keyboard: after Save notes the focus is back in the notes", async ({ page }) => {
-  await registerThroughPage(page, `notes-keys-${Date.now()}@example.com`, "notes-password");
+  await signUp(page, `notes-keys-${Date.now()}@example.com`, "notes-password");
+  await page.goto("/dashboard");
   const url = pagesUrl(`/article?notes=${Date.now()}`);
   await page.getByLabel("Save a link").fill(url);
   await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -88,7 +90,7 @@ async function jobsWithOneFailure(page: Page, cleared: () => boolean) {
   await page.route("**/api/admin/jobs/failures?*", (route) =>
     route.fulfill({ json: cleared() ? { total: 0, groups: [], items: [], nextCursor: null } : { total: 1, groups: [], items: [failureItem], nextCursor: null } }),
   );
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   await expect(page.getByTestId("failures-total")).toHaveText("1 matching");
 }
@@ -136,7 +138,7 @@ test("keyboard: after Re-enrich is confirmed the focus is on its outcome, not on
     const dryRun = route.request().postDataJSON()?.dryRun === true;
     await route.fulfill({ json: { matched: 2, queued: dryRun ? 0 : 2, skipped: { alreadyQueued: 0, noEnrichmentLeft: 0 }, more: false, dryRun } });
   });
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   const form = page.getByRole("form", { name: "Re-enrich links" });
   await form.getByLabel("Engine").fill("local");
@@ -152,7 +154,8 @@ test("keyboard: after Re-enrich is confirmed the focus is on its outcome, not on
 });
 
 test("keyboard: a pack whose checkout cannot start keeps the focus in the buy-pack modal", async ({ page }) => {
-  await registerThroughPage(page, `pack-keys-${Date.now()}@example.com`, "pack-password");
+  await signUp(page, `pack-keys-${Date.now()}@example.com`, "pack-password");
+  await page.goto("/dashboard");
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/enrichment-packs/purchase", async (route) => {
@@ -178,11 +181,11 @@ test("keyboard: a pack whose checkout cannot start keeps the focus in the buy-pa
 /** A new Creator account with `n` seeded links, on the dashboard. */
 async function creatorWithLinks(page: Page, n: number) {
   const email = `bulk-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "bulk-password");
+  await signUp(page, email, "bulk-password");
   await withDb((client) => client.query("update users set role = 'ProUser' where email = $1", [email]));
   await seedLinks(email, n);
   const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));
-  await page.reload();
+  await page.goto("/dashboard");
   await resynced;
   await expect(page.getByTestId("link-row")).toHaveCount(n);
 }
@@ -229,9 +232,9 @@ test("keyboard: after a bulk export's Download the focus is back on Export", asy
 
 test("keyboard: a session's Sign out keeps the focus when refused, and hands it to the outcome when the row goes", async ({ page, browser }) => {
   const email = `sessions-keys-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "sessions-password");
+  await signUp(page, email, "sessions-password");
   const other = await browser.newContext();
-  await signInThroughPage(await other.newPage(), { email, password: "sessions-password" });
+  await signIn(await other.newPage(), { email, password: "sessions-password" });
   await page.goto("/settings");
   const sessions = page.getByTestId("settings-sessions");
   await expect(sessions.getByTestId("session-row")).toHaveCount(2);
@@ -353,7 +356,7 @@ test("keyboard: a failure row's Retry is busy while it runs, and refused keeps t
 });
 
 test("keyboard: a Subscribe whose checkout cannot start is busy while it runs and keeps the focus", async ({ page }) => {
-  await registerThroughPage(page, `subscribe-keys-${Date.now()}@example.com`, "subscribe-password");
+  await signUp(page, `subscribe-keys-${Date.now()}@example.com`, "subscribe-password");
   const starts = gate();
   await page.route("**/api/checkout-session", async (route) => {
     await starts.pass();
@@ -377,7 +380,7 @@ test("keyboard: a Subscribe whose checkout cannot start is busy while it runs an
 
 test("keyboard: Save to Linkwise on /save is busy while it saves; refused it keeps the focus, saved the outcome takes it", async ({ page }) => {
   const email = `save-keys-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "save-password");
+  await signUp(page, email, "save-password");
   const setRole = (role: string) => withDb((client) => client.query("update users set role = $1 where email = $2", [role, email]));
   await setRole("LiteUser");
   await page.goto(`/save?url=${encodeURIComponent(pagesUrl(`/article?save-keys=${Date.now()}`))}`);
@@ -415,7 +418,7 @@ test("keyboard: Save to Linkwise on /save is busy while it saves; refused it kee
 });
 
 test("keyboard: the test checkout's Pay and Cancel are busy while they run; a refused Pay keeps the focus beside the server's message", async ({ page }) => {
-  await registerThroughPage(page, `checkout-keys-${Date.now()}@example.com`, "checkout-password");
+  await signUp(page, `checkout-keys-${Date.now()}@example.com`, "checkout-password");
   await page.goto("/upgrade");
   await page.getByTestId("plan-scout").getByRole("button", { name: "Subscribe to Scout" }).click();
   await expect(page).toHaveURL(/\/checkout\/test\//);
@@ -465,7 +468,7 @@ test("keyboard: the test checkout's Pay and Cancel are busy while they run; a re
 // loads, each failure row's Retry on its own, and the jobs console's and users list's page buttons.
 
 test("keyboard: the feature toggles' Save Changes is busy while it saves, and refused keeps the focus beside the server's message", async ({ page }) => {
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/feature-toggles");
   const saves = gate();
   await page.route("**/api/admin/feature-flags", async (route) => {
@@ -543,7 +546,7 @@ test("keyboard: a failure's link is busy while its detail loads, and gets the fo
 test("keyboard: each failure row's Retry is busy on its own; pressing a second row's leaves the first busy", async ({ page }) => {
   const second = { ...failureItem, id: "00000000-0000-4000-8000-00000000f0c6", linkId: "00000000-0000-4000-8000-00000000f0c6", url: "https://focus.example/second" };
   await page.route("**/api/admin/jobs/failures?*", (route) => route.fulfill({ json: { total: 2, groups: [], items: [failureItem, second], nextCursor: null } }));
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   await expect(page.getByTestId("failures-total")).toHaveText("2 matching");
   const retries = new Map([
@@ -617,7 +620,7 @@ test("keyboard: the failure pager's buttons are busy while a page loads; then th
     if (held?.cursor === cursor) await held.gate.pass();
     await route.fulfill({ json: { total: 3, groups: [], ...pages[cursor] } });
   });
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   const pager = page.getByRole("navigation", { name: "Failure pages" });
   const range = pager.getByTestId("failure-range");
@@ -681,7 +684,7 @@ test("keyboard: the users list's Next and Previous are busy while a page loads; 
     if (held?.cursor === cursor) await held.gate.pass();
     await route.fulfill({ json: pages[cursor] });
   });
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin");
   const panel = page.getByTestId("users-panel");
   const status = panel.getByRole("status").filter({ hasText: /users?/ });

@@ -7,7 +7,11 @@ export const E2E_CREATOR = { email: "creator@e2e.test", password: "e2e-creator-p
 /** A page on the fixture server tests/e2e/serve.ts runs (its port is chosen in playwright.config.ts). */
 export const pagesUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PAGES_PORT}${path}`;
 
-/** Signs up through the register page and lands on the dashboard. */
+/**
+ * Signs up through the register page and lands on the dashboard: what accounts.spec.ts tests. Every
+ * other spec signs up and in with `signUp` and `signIn` below (a page load and a dashboard load
+ * saved per test), then opens the page it is about.
+ */
 export async function registerThroughPage(page: Page, email: string, password: string) {
   await page.goto("/register");
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -27,22 +31,15 @@ export async function registerThroughPage(page: Page, email: string, password: s
 async function postForm(page: Page, path: "/register" | "/login", form: Record<string, string>) {
   // Our own page's Origin, as a browser sends it (a session cookie without one is refused).
   const origin = new URL(test.info().project.use.baseURL!).origin;
-  const response = await page.request.post(path, { form, headers: { origin }, maxRedirects: 0 });
+  // Connection: close leaves no idle socket in the context's pool: the server closes one after 5 s
+  // idle, and a later page.request call that picked it up as it closed failed with ECONNRESET.
+  const response = await page.request.post(path, { form, headers: { origin, connection: "close" }, maxRedirects: 0 });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(302);
 }
 
 export const signUp = (page: Page, email: string, password: string) => postForm(page, "/register", { email, password, confirmPassword: password });
 
 export const signIn = (page: Page, account: { email: string; password: string }) => postForm(page, "/login", account);
-
-/** Signs in through the login page as one of the seeded accounts (or any) and lands on the dashboard. */
-export async function signInThroughPage(page: Page, account: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
-}
 
 /**
  * Waits until React has hydrated the element: before that a key press on a form's button submits

@@ -2,14 +2,15 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { LINKS_PAGE_SIZE } from "../../app/lib/links";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { pagesUrl, registerThroughPage, rowActions } from "./helpers";
+import { pagesUrl, rowActions, signUp } from "./helpers";
 
 // A Free account imports a file of 1,000 bookmarks and follows it live until done: saved for
 // everyone, shown Not enriched (bulk enrichment is Creator's), duplicates and invalid lines counted.
 test("import a 1,000-bookmark file and watch the progress reach done", async ({ page }) => {
   test.setTimeout(180_000);
   const email = `import-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "import-password");
+  await signUp(page, email, "import-password");
+  await page.goto("/dashboard");
   const lines = ["<!DOCTYPE NETSCAPE-Bookmark-file-1>", "<TITLE>Bookmarks</TITLE>", "<H1>Bookmarks</H1>", "<DL><p>", "<DT><H3>Reading</H3>", "<DL><p>"];
   for (let i = 0; i < 1_000; i++) lines.push(`<DT><A HREF="https://import.example/article/${i}" ADD_DATE="${1_600_000_000 + i}">Article ${i}</A>`);
   // One page twice and one address that is not a web page.
@@ -49,7 +50,8 @@ test("import a 1,000-bookmark file and watch the progress reach done", async ({ 
 // its focus is a 1-pixel box no one can see.
 test("keyboard: the Import and export menu opens the import dialog, whose button opens the file picker (the file input is no Tab stop)", async ({ page }) => {
   const email = `import-keys-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "import-password");
+  await signUp(page, email, "import-password");
+  await page.goto("/dashboard");
   const menu = page.getByRole("button", { name: "Import and export" });
   await menu.focus();
   await page.keyboard.press("Enter");
@@ -83,7 +85,7 @@ declare global {
 test("a 120-link import heard live: rows stay paged, one 'new links' button counts the rest, no long task", async ({ page }) => {
   test.setTimeout(180_000);
   const email = `import-live-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "import-password");
+  await signUp(page, email, "import-password");
   await withDb(async (client) => client.query("update users set role = 'ProUser' where id = $1", [await userIdOf(email)]));
   await seedLinks(email, 3);
   const resynced = page.waitForResponse((response) => /\/api\/links\?limit=/.test(response.url()));

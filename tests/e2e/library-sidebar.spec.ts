@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { registerThroughPage } from "./helpers";
+import { signUp } from "./helpers";
 
 // The dashboard is the list (issue #34, decision 051): a slim bar over the list, a sidebar (a
 // drawer on phones) with status filters, saved searches and tags, a remembered view, and one
@@ -9,7 +9,8 @@ import { registerThroughPage } from "./helpers";
 
 async function userWithLinks(page: Page, n: number, { creator = false } = {}) {
   const email = `sidebar-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "sidebar-password");
+  await signUp(page, email, "sidebar-password");
+  await page.goto("/dashboard");
   const userId = await userIdOf(email);
   // A confirmed account, as most are: no confirmation banner above the bar.
   await withDb((client) => client.query("update users set email_confirmed = true, role = $2 where id = $1", [userId, creator ? "ProUser" : "FreeUser"]));

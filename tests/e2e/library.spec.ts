@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { registerThroughPage } from "./helpers";
+import { signUp } from "./helpers";
 
 /** A Creator with `n` saved links (seeded: no page could add 130 quickly), on the dashboard. */
 async function creatorWithLinks(page: Page, n: number) {
   const email = `library-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "library-password");
+  await signUp(page, email, "library-password");
+  await page.goto("/dashboard");
   const userId = await userIdOf(email);
   await withDb((client) => client.query("update users set role = 'ProUser' where id = $1", [userId]));
   await seedLinks(email, n);

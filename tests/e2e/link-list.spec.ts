@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { registerThroughPage } from "./helpers";
+import { signUp } from "./helpers";
 import { DESKTOP, expectNoSidewaysScroll, useTheme } from "./layout";
 
 /**
@@ -12,7 +12,8 @@ import { DESKTOP, expectNoSidewaysScroll, useTheme } from "./layout";
 /** A new Creator (bulk selection is theirs) with 12 seeded links, newest "Seeded page 12" first; page 12 has five tags. */
 async function library(page: Page, prefix: string) {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "rows-password");
+  await signUp(page, email, "rows-password");
+  await page.goto("/dashboard");
   await withDb((client) => client.query("update users set role = 'ProUser' where email = $1", [email]));
   await seedLinks(email, 12);
   const userId = await userIdOf(email);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { spendAllowance, userIdOf, withDb } from "./db";
-import { openRow, pagesUrl, registerThroughPage, rowAction } from "./helpers";
+import { openRow, pagesUrl, rowAction, signUp } from "./helpers";
 import { sweepSubscriptionsNow } from "./sweep";
 
 // Test mode (no STRIPE_SECRET_KEY): checkout is our own labelled page with Pay and Cancel, which
@@ -66,9 +66,9 @@ async function expectLabelledControls(page: Page) {
 
 test("a Free user at the limit buys a Popular Pack from the dashboard modal and Retry of the limited link ends Enriched", async ({ page }) => {
   const email = `pack-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "pack-password");
+  await signUp(page, email, "pack-password");
   await spendAllowance(email, 5);
-  await page.reload();
+  await page.goto("/dashboard");
   const meter = page.getByTestId("usage-meter");
   await expect(meter).toContainText("5 / 5");
   await expect(meter).toContainText("Quota exceeded");
@@ -128,7 +128,8 @@ test("a Free user at the limit buys a Popular Pack from the dashboard modal and 
 });
 
 test("a test checkout is its owner's alone; cancelling it changes nothing and says so", async ({ page, browser }) => {
-  await registerThroughPage(page, `cancel-${Date.now()}@example.com`, "pack-password");
+  await signUp(page, `cancel-${Date.now()}@example.com`, "pack-password");
+  await page.goto("/dashboard");
   await page.getByTestId("usage-indicator").locator("button[aria-expanded]").click();
   await page.getByTestId("usage-meter").getByRole("button", { name: "Buy Enrichment Pack" }).click();
   await page.getByRole("dialog", { name: "Buy Enrichment Pack" }).getByRole("button", { name: /Buy Power Pack/ }).click();
@@ -136,7 +137,8 @@ test("a test checkout is its owner's alone; cancelling it changes nothing and sa
   await expect(page.getByTestId("test-checkout")).toContainText("Power Pack");
 
   const other = await (await browser.newContext()).newPage();
-  await registerThroughPage(other, `other-${Date.now()}@example.com`, "other-password");
+  await signUp(other, `other-${Date.now()}@example.com`, "other-password");
+  await other.goto("/dashboard");
   const response = await other.goto(page.url());
   expect(response?.status()).toBe(404);
   await expect(other.getByRole("heading", { level: 1 })).toHaveText("Checkout not found");
@@ -151,7 +153,8 @@ test("a test checkout is its owner's alone; cancelling it changes nothing and sa
 });
 
 test("a Free user upgrades to Creator from /upgrade?feature=quizGenerator and the quiz unlocks", async ({ page }) => {
-  await registerThroughPage(page, `creator-${Date.now()}@example.com`, "upgrade-password");
+  await signUp(page, `creator-${Date.now()}@example.com`, "upgrade-password");
+  await page.goto("/dashboard");
   await expect((await featureAccess(page)).getByRole("link", { name: /Quiz generator \(locked/ })).toBeVisible();
   await page.goto("/upgrade?feature=quizGenerator");
   await expect(page.getByTestId("test-mode-banner")).toContainText(TEST_MODE);
@@ -176,7 +179,8 @@ test("a Free user upgrades to Creator from /upgrade?feature=quizGenerator and th
 });
 
 test("after an upgrade, a link saved on Free is enriched again with Scout's features from the upgrade screen, and says so", async ({ page }) => {
-  await registerThroughPage(page, `earlier-${Date.now()}@example.com`, "upgrade-password");
+  await signUp(page, `earlier-${Date.now()}@example.com`, "upgrade-password");
+  await page.goto("/dashboard");
   await page.getByLabel("Save a link").fill(pagesUrl(`/article?earlier=${Date.now()}`));
   await page.getByRole("button", { name: "Save", exact: true }).click();
   const row = page.getByTestId("link-row").first();
@@ -205,7 +209,8 @@ test("after an upgrade, a link saved on Free is enriched again with Scout's feat
 
 test("cancelling from the billing page shows the end date, and once it passes the user is on Free", async ({ page }) => {
   const email = `cancel-plan-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "cancel-password");
+  await signUp(page, email, "cancel-password");
+  await page.goto("/dashboard");
   await subscribe(page, "Scout");
 
   await page.getByRole("link", { name: "Billing and receipts" }).click();
@@ -249,7 +254,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("/upgrade and /settings/billing fit a 375 px screen with labelled controls", async ({ page }) => {
-    await registerThroughPage(page, `phone-${Date.now()}@example.com`, "phone-password");
+    await signUp(page, `phone-${Date.now()}@example.com`, "phone-password");
     for (const path of ["/upgrade?pack=pack-50", "/settings/billing"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -262,7 +267,7 @@ test.describe("on a phone", () => {
 
 test("in the dark theme, /upgrade, the test checkout and /settings/billing pass axe's WCAG A and AA rules", async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("theme", "dark"));
-  await registerThroughPage(page, `dark-${Date.now()}@example.com`, "dark-password");
+  await signUp(page, `dark-${Date.now()}@example.com`, "dark-password");
   await page.goto("/upgrade");
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expectNoAxeViolations(page);
@@ -274,7 +279,7 @@ test("in the dark theme, /upgrade, the test checkout and /settings/billing pass 
 });
 
 test("the packs on /upgrade: ?pack= preselects, the quantity stays between 1 and 100, the total follows", async ({ page }) => {
-  await registerThroughPage(page, `packs-${Date.now()}@example.com`, "packs-password");
+  await signUp(page, `packs-${Date.now()}@example.com`, "packs-password");
   await page.goto("/upgrade?pack=pack-50");
   const shop = page.getByTestId("pack-shop");
   await expect(shop.getByRole("radio", { name: /Power Pack/ })).toBeChecked();
@@ -309,7 +314,8 @@ test("the packs on /upgrade: ?pack= preselects, the quantity stays between 1 and
 });
 
 test("Pay works before the page's JavaScript has loaded (a plain form post from our own origin)", async ({ page, browser }) => {
-  await registerThroughPage(page, `nojs-${Date.now()}@example.com`, "nojs-password");
+  await signUp(page, `nojs-${Date.now()}@example.com`, "nojs-password");
+  await page.goto("/dashboard");
   await page.getByTestId("usage-indicator").locator("button[aria-expanded]").click();
   await page.getByTestId("usage-meter").getByRole("button", { name: "Buy Enrichment Pack" }).click();
   await page.getByRole("dialog", { name: "Buy Enrichment Pack" }).getByRole("button", { name: /Buy Starter Pack/ }).click();

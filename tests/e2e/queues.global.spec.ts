@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_ADMIN, pagesUrl, registerThroughPage, signInThroughPage } from "./helpers";
+import { E2E_ADMIN, pagesUrl, signIn, signUp } from "./helpers";
 
 // Pausing enrich-link stops every user's enrichment on the instance, so this runs with the
 // instance-wide specs (after every other spec, one at a time) and resumes the queue at the end
@@ -16,7 +16,7 @@ async function enrichLinkPending(page: Page): Promise<number> {
 
 test("keyboard: an admin pauses enrich-link, a new link waits, Resume lets it finish; the focus stays on the button", async ({ page, browser }) => {
   test.setTimeout(150_000);
-  await signInThroughPage(page, E2E_ADMIN);
+  await signIn(page, E2E_ADMIN);
   await page.goto("/admin/jobs");
   const card = page.getByTestId("queue-card-enrich-link");
   const state = page.getByTestId("queue-state-enrich-link");
@@ -35,7 +35,8 @@ test("keyboard: an admin pauses enrich-link, a new link waits, Resume lets it fi
 
     // A link saved meanwhile is queued but not taken: it stays Processing.
     const user = await visitor.newPage();
-    await registerThroughPage(user, `paused-${Date.now()}@example.com`, "paused-password");
+    await signUp(user, `paused-${Date.now()}@example.com`, "paused-password");
+    await user.goto("/dashboard");
     await user.getByLabel("Save a link").fill(pagesUrl(`/article?paused=${Date.now()}`));
     await user.getByRole("button", { name: "Save", exact: true }).click();
     const row = user.getByTestId("link-row").first();

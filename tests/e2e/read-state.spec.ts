@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, userIdOf, withDb } from "./db";
-import { registerThroughPage, rowAction } from "./helpers";
+import { rowAction, signUp } from "./helpers";
 
 // Read, unread, archive (decision 056): the ⋯ menu marks a link read and archives one, the
 // sidebar's Unread / Read / Archived filters count and show them, and a bulk Mark read empties
@@ -9,11 +9,11 @@ import { registerThroughPage, rowAction } from "./helpers";
 
 async function creatorWithLinks(page: Page, n: number) {
   const email = `read-state-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "read-state-password");
+  await signUp(page, email, "read-state-password");
   const userId = await userIdOf(email);
   await withDb((client) => client.query("update users set email_confirmed = true, role = 'ProUser' where id = $1", [userId]));
   await seedLinks(email, n);
-  await page.reload();
+  await page.goto("/dashboard");
 }
 
 /** Runs `act` on the sidebar: the drawer on a phone (opened first), the complementary region on a desktop. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { userIdOf, withDb } from "./db";
-import { registerThroughPage, rowAction } from "./helpers";
+import { rowAction, signUp } from "./helpers";
 import { expectFitsPhones, expectNoSidewaysScroll, useTheme } from "./layout";
 
 // The reader view (issue 35, decision 055): /links/{id}/read shows the article the worker kept,
@@ -15,7 +15,8 @@ const imageKey = (url: string) => createHash("sha256").update(url).digest("hex")
 
 async function reader(page: Page) {
   const email = `reader-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "reader-password");
+  await signUp(page, email, "reader-password");
+  await page.goto("/dashboard");
   const userId = await userIdOf(email);
   await withDb((client) => client.query("update users set email_confirmed = true where id = $1", [userId]));
   return userId;
@@ -247,4 +248,155 @@ test("a page kept as text, a page with nothing kept, another user's link, and th
   const row = page.getByTestId("link-row").filter({ hasText: "A paper" });
   await rowAction(row, "Read");
   await expect(page).toHaveURL(`/links/${pdf.id}/read`);
+});
+
+// Highlights and notes (decision 060): by mouse and by keyboard, kept through a re-extraction of the
+// article (placed again by their quotes, or listed as not placed), found by search, exported.
+const TIDES = `<h2>Tides</h2>
+  <p>The tide decides, not the timetable. Ferries wait for the water.</p>
+  <p>The second paragraph is about the harbour lights and the night crossings.</p>
+  <p>The pilots know the harbour by heart, every rock and every buoy.</p>`;
+
+/** Selects `text` inside the article as a person would (a range the browser reports as the selection). */
+async function selectInArticle(page: Page, text: string) {
+  await page.evaluate((wanted) => {
+    const root = document.querySelector("[data-testid=reader-article]")!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf(wanted);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+      return;
+    }
+    throw new Error(`not in the article: ${wanted}`);
+  }, text);
+}
+
+/** Where a word of the article is on screen, to double-click it. */
+async function wordPoint(page: Page, word: string) {
+  return page.evaluate((wanted) => {
+    const root = document.querySelector("[data-testid=reader-article]")!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf(wanted);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const rect = range.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    }
+    throw new Error(`not in the article: ${wanted}`);
+  }, word);
+}
+
+test("highlights by mouse and by keyboard, with notes; kept through a re-extraction; searched and exported; both widths and themes", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const userId = await reader(page);
+  const { id } = await seedArticle(userId, { title: "Harbour notes", html: TIDES });
+  await useTheme(page, "light");
+  await page.goto(`/links/${id}/read`);
+  await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("[data-testid=reader]")!).some((key) => key.startsWith("__react")))).toBe(true);
+  const article = page.getByTestId("reader-article");
+
+  // By mouse: double-click a word, then the toolbar's green.
+  const word = await wordPoint(page, "timetable");
+  await page.mouse.dblclick(word.x, word.y);
+  const toolbar = page.getByRole("toolbar", { name: "Highlight the selection" });
+  await expect(toolbar).toBeVisible();
+  await expectNoAxeViolations(page);
+  await toolbar.getByRole("button", { name: "Highlight green" }).click();
+  await expect(article.locator("mark[data-colour=green]")).toHaveText("timetable");
+  await expect(toolbar).toHaveCount(0);
+
+  // By keyboard: h highlights the selection (yellow); n opens a note for another.
+  await selectInArticle(page, "harbour lights");
+  await page.keyboard.press("h");
+  await expect(article.locator("mark[data-colour=yellow]")).toHaveText("harbour lights");
+  await selectInArticle(page, "pilots know the harbour by heart");
+  await page.keyboard.press("n");
+  const editor = page.getByRole("dialog", { name: "Add a note" });
+  await expect(editor).toBeVisible();
+  await expect(editor.getByLabel("Note")).toBeFocused();
+  await page.keyboard.type("Ask the zeppelin pilot too");
+  await editor.getByRole("button", { name: "Save" }).press("Enter");
+  await expect(editor).toBeHidden();
+  const pilots = article.getByRole("button", { name: /pilots know the harbour by heart\. Note: Ask the zeppelin pilot too/ });
+  await expect(pilots).toBeVisible();
+
+  // The focused highlight: Enter edits it (colour), n too; Escape closes without saving.
+  await pilots.focus();
+  await page.keyboard.press("Enter");
+  const edit = page.getByRole("dialog", { name: "Edit highlight" });
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel("Note")).toHaveValue("Ask the zeppelin pilot too");
+  await edit.getByRole("radio", { name: "Purple" }).check();
+  await expectNoAxeViolations(page);
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await expect(article.locator("mark[data-colour=purple]")).toHaveText("pilots know the harbour by heart");
+  // Deleting: the yellow one goes.
+  await article.getByRole("button", { name: /harbour lights/ }).focus();
+  await page.keyboard.press("n");
+  await edit.getByRole("button", { name: "Delete highlight" }).click();
+  await expect(article.locator("mark[data-colour=yellow]")).toHaveCount(0);
+
+  const list = page.getByTestId("highlight-list");
+  await expect(list.getByRole("heading", { name: "Highlights in this page (2)" })).toBeVisible();
+
+  // Re-extraction (the worker writes the article again): a new opening paragraph moves every
+  // position, and the first paragraph is rewritten without "timetable". The pilots' highlight is
+  // placed again by its quote; the other is listed, not lost.
+  await withDb((client) =>
+    client.query("update link_articles set html = $2 where link_id = $1", [
+      id,
+      `<p>An editor's note added at the top of the page.</p>${TIDES.replace("The tide decides, not the timetable.", "The tide decides everything.")}`,
+    ]),
+  );
+  await page.reload();
+  await expect(article.locator("mark[data-colour=purple]")).toHaveText("pilots know the harbour by heart");
+  await expect(page.getByTestId("unplaced-highlights")).toContainText("timetable");
+  await expect(list.getByRole("heading", { name: "Could not place (1)" })).toBeVisible();
+
+  // Search: the library finds the link by the note, the highlights page finds the highlight.
+  await page.goto("/dashboard?q=zeppelin");
+  await expect(page.getByTestId("link-row").filter({ hasText: "Harbour notes" })).toBeVisible();
+  await page.goto("/highlights");
+  await page.getByLabel("Search highlights and notes").fill("zeppelin");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=zeppelin/);
+  const entries = page.getByTestId("highlight-entry");
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText("Note: Ask the zeppelin pilot too");
+
+  // Export: the library's JSON carries the highlights and their notes.
+  const exported = (await (await page.request.get("/api/links/export?format=json")).json()) as { links: Array<{ id: string; highlights: Array<{ exact: string; note: string | null }> }> };
+  expect(exported.links.find((link) => link.id === id)!.highlights.map((h) => [h.exact, h.note])).toEqual([
+    ["timetable", null],
+    ["pilots know the harbour by heart", "Ask the zeppelin pilot too"],
+  ]);
+
+  // The highlights page and the reader in both themes, at 1280 and 390 px.
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await useTheme(page, "dark");
+  await page.reload();
+  await expectNoAxeViolations(page, { colourOnly: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsPhones(page);
+  await expectNoAxeViolations(page, { colourOnly: true });
+  // Each entry opens the reader at its highlight.
+  await entries.first().getByRole("link", { name: "Harbour notes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/links/${id}/read#highlight-`));
+  await expect(article.locator("mark[data-colour=purple]")).toBeFocused();
+  await expectFitsPhones(page);
+  await expectNoAxeViolations(page, { colourOnly: true });
+  await useTheme(page, "light");
+  await page.reload();
+  await expect(article.locator("mark[data-colour=purple]")).toBeVisible();
+  await expectNoAxeViolations(page);
 });

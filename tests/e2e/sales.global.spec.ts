@@ -1,16 +1,12 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { E2E_ADMIN, registerThroughPage } from "./helpers";
+import { E2E_ADMIN, signIn, signUp } from "./helpers";
 
 // Switches sales to Coming Soon for the whole instance, so it runs after every other spec (the
 // "instance-wide" project) and opens sales again at the end.
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
+  await signIn(page, E2E_ADMIN);
   return page;
 }
 
@@ -38,7 +34,7 @@ test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me
   try {
     await setSales(admin, "Coming Soon");
 
-    await registerThroughPage(page, `soon-${Date.now()}@example.com`, "soon-password");
+    await signUp(page, `soon-${Date.now()}@example.com`, "soon-password");
     await page.goto("/upgrade?feature=quizGenerator");
     const creator = page.getByTestId("plan-creator");
     await expect(creator).toHaveAttribute("data-highlighted", "true");

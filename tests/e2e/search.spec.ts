@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { userIdOf, withDb } from "./db";
-import { registerThroughPage } from "./helpers";
+import { signUp } from "./helpers";
 import { expectNoSidewaysScroll, useTheme, type Theme } from "./layout";
 
 // Sign-up, seeding and axe passes in two themes: room for a busy shared machine.
@@ -17,7 +17,8 @@ const LINKS = [
 /** A user with the links above (enriched, English), on the dashboard with its event stream connected. */
 async function userWithLinks(page: Page) {
   const email = `search-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "search-password");
+  await signUp(page, email, "search-password");
+  await page.goto("/dashboard");
   const userId = await userIdOf(email);
   await withDb(async (client) => {
     for (const [i, link] of LINKS.entries()) {

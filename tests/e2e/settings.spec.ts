@@ -1,31 +1,24 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { userIdOf, withDb } from "./db";
-import { registerThroughPage, waitForHydration } from "./helpers";
+import { pagesUrl, signIn, signUp, waitForHydration } from "./helpers";
 
 let n = 0;
 const uniqueEmail = (kind: string) => `settings-${kind}-${Date.now()}-${++n}@example.com`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/dashboard");
-}
 
 /** A second browser (another device) signed in to the same account. */
 async function secondDevice(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, email, password);
+  await signIn(page, { email, password });
   return { page, close: () => context.close() };
 }
 
 test("the account menu's Settings link opens /settings, with Account and Billing linked to each other", async ({ page }) => {
   const email = uniqueEmail("nav");
-  await registerThroughPage(page, email, "nav-password");
+  await signUp(page, email, "nav-password");
+  await page.goto("/dashboard");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: email }).click();
   await nav.getByRole("link", { name: "Settings" }).click();
@@ -40,7 +33,7 @@ test("the account menu's Settings link opens /settings, with Account and Billing
 
 test("changing the password needs the current one and signs the other device out", async ({ page, browser }) => {
   const email = uniqueEmail("password");
-  await registerThroughPage(page, email, "first-password");
+  await signUp(page, email, "first-password");
   const other = await secondDevice(browser, email, "first-password");
   await page.goto("/settings");
   const form = page.getByTestId("settings-password");
@@ -57,14 +50,14 @@ test("changing the password needs the current one and signs the other device out
 
   await other.page.goto("/settings");
   await expect(other.page).toHaveURL(/\/login/);
-  await signIn(other.page, email, "second-password");
+  await signIn(other.page, { email, password: "second-password" });
   await other.close();
 });
 
 // A form's button is disabled while its request runs, which drops a keyboard's focus to the page's
 // start; when the answer is in, the focus is back on the button the user pressed.
 test("keyboard: after Change password answers, the focus is back on its button", async ({ page }) => {
-  await registerThroughPage(page, uniqueEmail("keys"), "first-password");
+  await signUp(page, uniqueEmail("keys"), "first-password");
   await page.goto("/settings");
   const form = page.getByTestId("settings-password");
   await form.getByLabel("Current password", { exact: true }).fill("not-my-password");
@@ -78,7 +71,7 @@ test("keyboard: after Change password answers, the focus is back on its button",
 
 test("the sessions list marks this one; Sign out other sessions ends the rest", async ({ page, browser }) => {
   const email = uniqueEmail("sessions");
-  await registerThroughPage(page, email, "sessions-password");
+  await signUp(page, email, "sessions-password");
   const other = await secondDevice(browser, email, "sessions-password");
   await page.goto("/settings");
   const sessions = page.getByTestId("settings-sessions");
@@ -101,7 +94,7 @@ test.describe("a sign-in older than the window, on a phone in the dark theme", (
   test("Sign out other sessions asks for the password (Escape cancels), then signs them out", async ({ page, browser }) => {
     await page.addInitScript(() => window.localStorage.setItem("theme", "dark"));
     const email = uniqueEmail("reauth");
-    await registerThroughPage(page, email, "reauth-password");
+    await signUp(page, email, "reauth-password");
     const other = await secondDevice(browser, email, "reauth-password");
     const userId = await userIdOf(email);
     await withDb((client) => client.query("update auth_sessions set authenticated_at = now() - interval '1 day' where user_id = $1", [userId]));
@@ -148,7 +141,7 @@ test.describe("a sign-in older than the window, on a phone in the dark theme", (
 
 test("Download my data saves a JSON file with the account and its links", async ({ page }) => {
   const email = uniqueEmail("export");
-  await registerThroughPage(page, email, "export-password");
+  await signUp(page, email, "export-password");
   await page.goto("/settings");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^linkwise-export-\d{4}-\d{2}-\d{2}\.json$/);
@@ -160,7 +153,7 @@ test("Download my data saves a JSON file with the account and its links", async 
 
 test("deleting the account needs the password and DELETE typed; afterwards it cannot sign in", async ({ page }) => {
   const email = uniqueEmail("delete");
-  await registerThroughPage(page, email, "delete-password");
+  await signUp(page, email, "delete-password");
   await page.goto("/settings");
   const form = page.getByTestId("settings-delete");
   const submit = form.getByRole("button", { name: "Delete my account" });
@@ -196,7 +189,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto("/register");
     await expect(page.getByTestId("terms-acknowledgement")).toBeVisible();
     await expectNoAxeViolations(page);
-    await registerThroughPage(page, uniqueEmail(theme), "axe-password");
+    await signUp(page, uniqueEmail(theme), "axe-password");
     await page.goto("/settings");
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*\bdark\b)/);
     await expect(page.getByTestId("session-row")).toHaveCount(1);
@@ -208,10 +201,70 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("/settings fits a 390 px screen", async ({ page }) => {
-    await registerThroughPage(page, uniqueEmail("phone"), "phone-password");
+    await signUp(page, uniqueEmail("phone"), "phone-password");
     await page.goto("/settings");
     await expect(page.getByTestId("session-row")).toHaveCount(1);
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
     expect(widths.page).toBeLessThanOrEqual(widths.screen);
   });
+});
+
+test("Webhooks: add one (its secret shown once), send a test, see it delivered, Redeliver, turn off and on, the turned-off notice, delete; 1280 light and 390 dark pass axe", async ({ page }) => {
+  const email = uniqueEmail("webhooks");
+  await signUp(page, email, "hooks-password");
+  await page.goto("/settings/integrations");
+  const panel = page.getByTestId("webhooks");
+  await waitForHydration(panel.getByRole("button", { name: "Add webhook" }));
+  // The e2e page server answers 204 to /recover/<name>: a receiver that takes every delivery.
+  const url = pagesUrl("/recover/webhook-e2e");
+  await panel.getByLabel("Endpoint URL").fill(url);
+  await panel.getByRole("checkbox", { name: /An import finishes/ }).check();
+  await panel.getByRole("button", { name: "Add webhook" }).click();
+  await expect(panel.getByTestId("webhook-secret")).toHaveText(/^lw_whsec_[\w-]{43}$/);
+  const hook = panel.getByTestId("webhook");
+  await expect(hook).toContainText("link.saved, link.enriched, import.finished");
+  await expect(hook).toContainText("On");
+
+  await hook.getByRole("button", { name: `Send test to ${url}` }).click();
+  await expect(panel.getByText("Test delivery sent: see Deliveries.")).toBeVisible();
+  await hook.getByRole("button", { name: "Deliveries" }).click();
+  const row = hook.getByTestId("webhook-delivery");
+  await expect(async () => {
+    await hook.getByRole("button", { name: "Refresh" }).click();
+    await expect(row).toContainText("Delivered", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText("ping");
+  await expect(row).toContainText("204");
+  await row.getByRole("button", { name: "Redeliver the ping delivery" }).click();
+  await expect(async () => {
+    await hook.getByRole("button", { name: "Refresh" }).click();
+    await expect(row).toContainText("2 attempts", { timeout: 1_000 });
+    await expect(row).toContainText("Delivered", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expectNoAxeViolations(page);
+
+  await hook.getByRole("button", { name: `Turn off ${url}` }).click();
+  await expect(hook).toContainText("Off");
+  await hook.getByRole("button", { name: `Turn on ${url}` }).click();
+  await expect(hook).toContainText("On");
+
+  // Turned off by us after repeated failures: the page says why.
+  const userId = await userIdOf(email);
+  await withDb((client) => client.query("update webhooks set enabled = false, consecutive_failures = 15, disabled_reason = 'Turned off after 15 failed deliveries in a row.' where user_id = $1", [userId]));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => window.localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(hook.getByRole("alert")).toHaveText("This webhook was turned off: Turned off after 15 failed deliveries in a row.");
+  await waitForHydration(hook.getByRole("button", { name: "Deliveries" }));
+  await hook.getByRole("button", { name: "Deliveries" }).click();
+  await expect(row).toContainText("Delivered");
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  await expectNoAxeViolations(page);
+
+  await hook.getByRole("button", { name: `Delete ${url}` }).click();
+  await expect(panel.getByText("No webhooks yet.")).toBeVisible();
+  // The pressed Delete went with its row: the keyboard carries on at the form.
+  await expect(panel.getByLabel("Endpoint URL")).toBeFocused();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { registerThroughPage } from "./helpers";
+import { signUp } from "./helpers";
 import { THEMES, expectHeadingsInOrder, useTheme } from "./layout";
 
 for (const theme of THEMES) {
@@ -80,7 +80,7 @@ test("trending's Next and Previous bring the new page's top into view and put fo
 });
 
 test("the landing page takes a signed-in visitor to the dashboard instead of offering sign-up", async ({ page }) => {
-  await registerThroughPage(page, `landing-${Date.now()}@example.com`, "secret-pass-123");
+  await signUp(page, `landing-${Date.now()}@example.com`, "secret-pass-123");
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Go to dashboard" }).first()).toHaveAttribute("href", "/dashboard");
   await expect(page.getByRole("link", { name: "Start Free Today" })).toHaveCount(0);
@@ -92,7 +92,8 @@ test("the landing page takes a signed-in visitor to the dashboard instead of off
 // Mark all as read goes away once nothing is unread: a keyboard that pressed it is back on the bell
 // (the list stays open), not at the page's start.
 test("keyboard: after Mark all as read the focus is on the bell, with the list still open", async ({ page }) => {
-  await registerThroughPage(page, `bell-keys-${Date.now()}@example.com`, "secret-pass-123");
+  await signUp(page, `bell-keys-${Date.now()}@example.com`, "secret-pass-123");
+  await page.goto("/dashboard");
   const nav = page.getByRole("navigation", { name: "Main" });
   const bell = nav.getByRole("button", { name: /Notifications/ });
   await bell.focus();
@@ -107,7 +108,8 @@ test("keyboard: after Mark all as read the focus is on the bell, with the list s
 
 test("the notifications header keeps its unread count apart from Mark all as read, on a phone too", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await registerThroughPage(page, `bell-${Date.now()}@example.com`, "secret-pass-123");
+  await signUp(page, `bell-${Date.now()}@example.com`, "secret-pass-123");
+  await page.goto("/dashboard");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByTestId("unread-badge")).toHaveText("1");
   await nav.getByRole("button", { name: /Notifications/ }).click();

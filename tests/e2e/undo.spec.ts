@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { seedLinks, spendAllowance, userIdOf, withDb } from "./db";
-import { pagesUrl, registerThroughPage, rowAction, rowActions } from "./helpers";
+import { pagesUrl, rowAction, rowActions, signUp } from "./helpers";
 import { DESKTOP, expectNoSidewaysScroll, useTheme, type Theme } from "./layout";
 
 // Sign-up, seeding, two tabs and axe passes: room for a busy shared machine.
@@ -10,7 +10,8 @@ test.describe.configure({ timeout: 90_000 });
 /** A Creator with `n` seeded links, on the dashboard with its event stream connected. */
 async function creatorWithLinks(page: Page, n: number) {
   const email = `undo-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await registerThroughPage(page, email, "undo-password");
+  await signUp(page, email, "undo-password");
+  await page.goto("/dashboard");
   await withDb(async (client) => client.query("update users set role = 'ProUser' where id = $1", [await userIdOf(email)]));
   await seedLinks(email, n);
   await openDashboard(page);
@@ -103,7 +104,7 @@ for (const [theme, viewport] of [
 
 test("a link shared from a phone with the month's enrichments used up is saved, and the user is told why it is not enriched", async ({ page }) => {
   const email = `share-quota-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "share-password");
+  await signUp(page, email, "share-password");
   await spendAllowance(email, 5);
   const shared = pagesUrl("/article");
   await page.goto(`/share-target?${new URLSearchParams({ url: shared })}`);

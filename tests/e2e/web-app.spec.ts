@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { pagesUrl, registerThroughPage } from "./helpers";
+import { pagesUrl, signUp } from "./helpers";
 
 test("a link shared from a phone while signed out: sign in, and it is saved and enriched", async ({ page, context }) => {
   const email = `share-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "share-password");
+  await signUp(page, email, "share-password");
   await context.clearCookies();
 
   const shared = pagesUrl("/article");
@@ -23,14 +23,14 @@ test("a link shared from a phone while signed out: sign in, and it is saved and 
 });
 
 test("a share without an address lands on the dashboard with a message", async ({ page }) => {
-  await registerThroughPage(page, `share-none-${Date.now()}@example.com`, "share-password");
+  await signUp(page, `share-none-${Date.now()}@example.com`, "share-password");
   await page.goto("/share-target?text=just%20some%20words");
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("alert").filter({ hasText: "no web address" })).toBeVisible();
 });
 
 test("another site sending a signed-in user to the share target gets a question, not a saved link", async ({ page, baseURL }) => {
-  await registerThroughPage(page, `share-ask-${Date.now()}@example.com`, "share-password");
+  await signUp(page, `share-ask-${Date.now()}@example.com`, "share-password");
   const shared = pagesUrl("/article");
   // The fixture server is another origin: the browser marks the navigation Sec-Fetch-Site: same-site.
   await page.goto(pagesUrl("/article"));
@@ -45,7 +45,8 @@ test("another site sending a signed-in user to the share target gets a question,
 });
 
 test("the service worker registers and keeps build assets, never API answers or pages", async ({ page }) => {
-  await registerThroughPage(page, `sw-${Date.now()}@example.com`, "sw-password");
+  await signUp(page, `sw-${Date.now()}@example.com`, "sw-password");
+  await page.goto("/dashboard");
   const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? "");
   expect(scriptURL).toMatch(/\/sw\.js\?v=.+/);
   // Controlled from now on: these requests pass through the worker.

@@ -56,7 +56,9 @@ export function pipelineEnv(allowHost: string): Record<string, string> {
 
 /**
  * The whole pipeline for a test file: pages on loopback, the web server in this process and
- * a real worker process. `workerEnv` adds to the worker's environment only.
+ * a real worker process. `workerEnv` adds to the worker's environment only. Its worker may take
+ * up to 90 s to start on a busy machine: call it from a beforeAll with a 120 s timeout, not the
+ * config's 60 s (the hook would give up before the start did).
  */
 export async function startPipeline(
   routes: Parameters<typeof startPageServer>[0],

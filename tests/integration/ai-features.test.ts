@@ -13,7 +13,7 @@ let api: typeof pipeline.api;
 beforeAll(async () => {
   pipeline = await startPipeline({ "/postgres": html(fixture("postgres-indexes.html")) });
   api = pipeline.api;
-});
+}, 120_000);
 
 afterAll(() => pipeline?.stop());
 

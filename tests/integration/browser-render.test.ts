@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
 import { browserRssMb, findChromium, Renderer } from "~/server/fetching/browser.server";
+import { getQueue, QUEUES } from "~/server/jobs/queue.server";
 import { html, startPageServer } from "../helpers/page-server";
 import { descendants, waitUntilGone } from "../helpers/processes";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
@@ -41,6 +42,19 @@ const running: Pipeline[] = [];
 afterEach(async () => {
   for (const pipeline of running.splice(0)) await pipeline.stop().catch(() => undefined);
 });
+
+/** Each link's enrichment and render job logs: what a failed count of requests is read against. */
+async function jobLogs(linkIds: string[]): Promise<string> {
+  const parts = await Promise.all(
+    linkIds.flatMap((id) =>
+      [
+        [QUEUES.enrichLink, id] as const,
+        [QUEUES.render, `render-${id}`] as const,
+      ].map(async ([queue, jobId]) => `${queue} ${jobId}:\n${(await getQueue(queue).getJobLogs(jobId, 0, 99, true)).logs.join("\n")}`),
+    ),
+  );
+  return parts.join("\n\n");
+}
 
 async function save(pipeline: Pipeline, path: string, timeoutMs = 60_000): Promise<LinkBody> {
   const { token } = await signUpAs(pipeline.api, "ProUser");
@@ -114,8 +128,9 @@ describe("script-built pages through the worker", () => {
     expect(rows.every((row) => row.content_text?.includes("by the rule of twelfths it rises one twelfth in the first hour"))).toBe(true);
     // One render (its data fetched once), the other saves served its parse; one fetch of the HTML.
     expect(rows.map((row) => row.fetch_method).sort()).toEqual(["browser", "cache", "cache", "cache"]);
-    expect(pipeline.pages.hits("/api/articles/tide-tables.json")).toBe(1);
-    expect(pipeline.pages.hits("/tide/together/")).toBe(1);
+    const ids = links.map((link) => link.id);
+    expect(pipeline.pages.hits("/api/articles/tide-tables.json"), await jobLogs(ids)).toBe(1);
+    expect(pipeline.pages.hits("/tide/together/"), await jobLogs(ids)).toBe(1);
     running.pop();
     await pipeline.stop();
   });

@@ -12,7 +12,7 @@ let pipeline: Awaited<ReturnType<typeof startPipeline>>;
 beforeAll(async () => {
   process.env.FEATURE_FLAGS_CACHE_MS = "600000";
   pipeline = await startPipeline({ "/postgres": html(fixture("postgres-indexes.html")) });
-});
+}, 120_000);
 afterAll(async () => {
   await getQueue(QUEUES.enrichTask).resume();
   await pipeline?.stop();

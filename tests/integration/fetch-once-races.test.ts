@@ -17,7 +17,7 @@ const seam = vi.hoisted(() => {
     const opened = new Promise<void>((resolve) => (open = resolve));
     return { open, opened };
   };
-  return { afterLookUp: undefined as (() => Promise<unknown>) | undefined, renderStarted: gate(), renderEnds: gate() };
+  return { afterLookUp: undefined as (() => Promise<unknown>) | undefined, renderStarted: gate(), renderEnds: gate(), renders: 0 };
 });
 vi.mock("~/server/fetching/fetch-cache.server", async (importOriginal) => {
   const original = await importOriginal<typeof FetchCache>();
@@ -35,6 +35,7 @@ vi.mock("~/server/fetching/fetch-cache.server", async (importOriginal) => {
 vi.mock("~/server/fetching/browser-fetch.server", async (importOriginal) => ({
   ...(await importOriginal<typeof BrowserFetch>()),
   renderedFetch: async (url: string) => {
+    seam.renders += 1;
     seam.renderStarted.open();
     await seam.renderEnds.opened;
     const body = fixture("react-hooks.html").toString("utf8");
@@ -106,6 +107,28 @@ describe("fetch once for everyone, two saves interleaved", () => {
     // Its parse is stored for everyone and the claim given back.
     expect(await lookUpPage(key, target.queuedAt)).toMatchObject({ state: "fresh", entry: { method: "browser" } });
     expect(await renderUnderWay(key)).toBeNull();
+  });
+
+  it("a waiting save's render that looked the page up just before the claimed render stored its parse and gave its claim back reads that parse instead of rendering again", async () => {
+    const url = pages.url("/rendered-late");
+    const target = { url, normalizedUrl: url, queuedAt: new Date() };
+    const reason = "little text, many scripts";
+    const claim = (await claimRender(cacheKey(url), reason))!;
+    // Renders end at once here (the gate may be closed when this test runs alone).
+    seam.renderEnds.open();
+    const rendersBefore = seam.renders;
+
+    // The waiting save's render job looks the page up (nothing stored yet); before it asks whether a
+    // render is under way, the claimed render runs to its end: parse stored, claim given back.
+    let owner: Awaited<ReturnType<typeof save>> | undefined;
+    seam.afterLookUp = async () => {
+      owner = await save(target, { reason, finalAttempt: false, shareable: true, linkId: "owner", claim });
+    };
+    const waiter = await save(target, { reason, finalAttempt: false, shareable: true, linkId: "waiter" });
+
+    expect(owner).toMatchObject({ method: "browser" });
+    expect(waiter).toMatchObject({ method: "cache", parsed: { title: "A gentle guide to React hooks" } });
+    expect(seam.renders - rendersBefore).toBe(1);
   });
 
   it("a held claim is renewed while its render runs, and another save's claim is left alone", async () => {

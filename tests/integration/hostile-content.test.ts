@@ -17,7 +17,7 @@ Databases refuse such characters in text columns, so the product has to remove t
 
 beforeAll(async () => {
   pipeline = await startPipeline({ "/nul": html(nulPage) });
-});
+}, 120_000);
 afterAll(() => pipeline?.stop());
 
 describe("a page with NUL characters", () => {

@@ -11,7 +11,7 @@ beforeAll(async () => {
   worker = runEntry("worker/index.ts", { HEARTBEAT_INTERVAL_MS: "3600000", LOG_LEVEL: "info" });
   await worker.waitFor(/worker: ready/);
   await whenReady(redis(), 10_000);
-});
+}, 120_000);
 afterAll(async () => {
   worker?.child.kill("SIGTERM");
   await worker?.exited();

@@ -28,7 +28,7 @@ function breakable(req: IncomingMessage, res: ServerResponse) {
 beforeAll(async () => {
   pipeline = await startPipeline({ "/cli/one": breakable, "/cli/two": breakable, "/cli/three": breakable, "/cli/paused": html(fixture("react-hooks.html")) });
   ({ api, pages } = pipeline);
-});
+}, 120_000);
 
 afterAll(() => pipeline?.stop());
 
@@ -75,7 +75,7 @@ describe("npm run jobs", { timeout: 180_000 }, () => {
     expect(human.stdout).toMatch(/^queue\s+state\s+waiting\s+prioritized/m);
     expect(human.stdout).toMatch(/^enrich-link\s+running/m);
     const stats = await jobsJson<JobsStats>(["stats"]);
-    expect(stats.queues.map((q) => q.name)).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background"]);
+    expect(stats.queues.map((q) => q.name)).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"]);
     expect(stats.workers.live).toBe(1);
   });
 
@@ -156,7 +156,7 @@ describe("npm run jobs", { timeout: 180_000 }, () => {
     expect(await waitForLink(api, user.token, linkId!)).toMatchObject({ status: "enriched" });
 
     const workers = await jobsJson<WorkerInfo[]>(["workers"]);
-    expect(workers).toEqual([expect.objectContaining({ pid: pipeline.worker.child.pid, status: "live", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background"] })]);
+    expect(workers).toEqual([expect.objectContaining({ pid: pipeline.worker.child.pid, status: "live", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"] })]);
   });
 
   it("exits 2 on a usage error and 1 when the operation fails", async () => {

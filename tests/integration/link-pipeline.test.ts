@@ -65,7 +65,7 @@ beforeAll(async () => {
     "/loop": (_req, res) => res.writeHead(302, { location: "/loop" }).end(),
   });
   ({ pages, api } = pipeline);
-});
+}, 120_000);
 
 afterAll(() => pipeline?.stop());
 

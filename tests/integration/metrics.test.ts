@@ -48,7 +48,7 @@ beforeAll(async () => {
     OPENAI_MAX_RETRIES: "0",
   });
   await worker.waitFor(/worker: ready/);
-});
+}, 120_000);
 
 afterAll(async () => {
   worker?.child.kill("SIGTERM");
@@ -100,7 +100,7 @@ describe("who may read /metrics", () => {
 
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background"] });
+    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"] });
     expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
   });
 });
@@ -176,6 +176,7 @@ describe("the series after real traffic", () => {
       bulk: { ...depth, workers: 1 },
       render: { ...depth, workers: 1 },
       "render-background": { ...depth, workers: 1 },
+      "webhook-delivery": { ...depth, workers: 1 },
     });
   });
 });

@@ -21,6 +21,7 @@ const ALL_TABLES = [
   "favicons",
   "feature_flags",
   "fetch_cache",
+  "highlights",
   "import_items",
   "imports",
   "lead_images",
@@ -39,6 +40,8 @@ const ALL_TABLES = [
   "subscriptions",
   "user_preferences",
   "users",
+  "webhook_deliveries",
+  "webhooks",
   "worker_heartbeats",
 ];
 
@@ -105,6 +108,8 @@ describe("migrations", () => {
       "20261126T010000_create_fetch_cache": "fetch_cache",
       "20261126T040000_create_bulk_operations": "bulk_operations",
       "20261129T080000_add_reader": "link_articles",
+      "20261129T100000_add_highlights": "highlights",
+      "20261129T120000_add_webhooks": "webhooks",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {
@@ -115,6 +120,7 @@ describe("migrations", () => {
       "20261127T010000_add_link_search_rank_vector": ["links", "search_rank_vector"],
       "20261128T020000_add_bulk_failures_notified": ["bulk_operations", "failures_notified_at"],
       "20261129T070000_add_read_state": ["links", "read_at"],
+      "20261129T100500_add_share_highlights": ["links", "share_highlights"],
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],

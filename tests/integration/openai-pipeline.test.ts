@@ -26,7 +26,7 @@ beforeAll(async () => {
     { workerEnv: { ENRICHMENT_PROVIDER: "openai", OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: "test-key", OPENAI_MODEL: "test-model", OPENAI_MAX_RETRIES: "0" } },
   );
   api = pipeline.api;
-});
+}, 120_000);
 
 afterAll(async () => {
   await pipeline?.stop();

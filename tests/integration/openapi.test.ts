@@ -145,6 +145,7 @@ describe("the OpenAPI document", () => {
 
   it("derives each path from its route file name", () => {
     expect(routePath("api.links.$id.export[.]md.ts")).toBe("/api/links/{id}/export.md");
+    expect(routePath("api.webhooks.$id.[test].ts")).toBe("/api/webhooks/{id}/test");
     expect(routePath("api.admin.jobs.queues.$queue.pause.ts")).toBe("/api/admin/jobs/queues/{queue}/pause");
     expect(routePath("api.openapi[.]json.ts")).toBe("/api/openapi.json");
   });
@@ -248,6 +249,13 @@ describe("real answers validate against the document", () => {
     await call("get", "/api/preferences/reader", 200, { token });
     await call("put", "/api/links/{id}/reading-position", 200, { params: { id: linkId }, token, body: { progress: 0.25 } });
     await call("get", "/api/links/{id}/reading-position", 200, { params: { id: linkId }, token });
+    const highlight = await call<{ id: string }>("post", "/api/links/{id}/highlights", 201, { params: { id: linkId }, token, body: { exact: "indexes", prefix: "", suffix: "", start: 0, note: "A note" } });
+    await call("get", "/api/links/{id}/highlights", 200, { params: { id: linkId }, token });
+    await call("put", "/api/links/{id}/highlights/sharing", 200, { params: { id: linkId }, token, body: { show: false } });
+    await call("patch", "/api/highlights/{id}", 200, { params: { id: highlight.id }, token, body: { colour: "blue" } });
+    await call("get", "/api/highlights/{id}", 200, { params: { id: highlight.id }, token });
+    await call("get", "/api/highlights", 200, { token, query: "?q=note" });
+    await call("delete", "/api/highlights/{id}", 204, { params: { id: highlight.id }, token });
     await call("get", "/api/links/stats", 200, { token });
     expect((await call<{ count: number }>("get", "/api/links/count", 200, { token, query: "?status=enriched" })).count).toBeGreaterThanOrEqual(1);
 
@@ -303,6 +311,15 @@ describe("real answers validate against the document", () => {
     const rule = await call<{ id: string }>("post", "/api/affiliate-rules", 201, { token, body: { domain: "shop.example", param: "tag", value: "me-20" } });
     await call("get", "/api/affiliate-rules", 200, { token });
     await call("delete", "/api/affiliate-rules/{id}", 200, { params: { id: rule.id }, token });
+
+    const hook = (await call<{ webhook: { id: string } }>("post", "/api/webhooks", 201, { token, body: { url: pipeline.pages.url("/hooks"), events: ["link.enriched"] } })).webhook;
+    await call("get", "/api/webhooks", 200, { token });
+    await call("patch", "/api/webhooks/{id}", 200, { params: { id: hook.id }, token, body: { events: ["link.saved", "import.finished"] } });
+    const ping = await call<{ id: string }>("post", "/api/webhooks/{id}/test", 202, { params: { id: hook.id }, token });
+    const hookLog = () => call<{ deliveries: Array<{ status: string }> }>("get", "/api/webhooks/{id}/deliveries", 200, { params: { id: hook.id }, token });
+    await until("the ping is sent", hookLog, (page) => page.deliveries.some((delivery) => delivery.status !== "pending"));
+    await call("post", "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", 202, { params: { id: hook.id, deliveryId: ping.id }, token });
+    await call("delete", "/api/webhooks/{id}", 200, { params: { id: hook.id }, token });
 
     // Errors are the shared error answer too.
     await call("post", "/api/links", 400, { token, body: { url: "not a url" } });

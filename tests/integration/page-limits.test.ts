@@ -39,7 +39,7 @@ beforeAll(async () => {
     { workerEnv: { HEARTBEAT_INTERVAL_MS: "1000" } },
   );
   ({ pages, api } = pipeline);
-});
+}, 120_000);
 
 afterAll(async () => {
   held.forEach((res) => res.destroy());
@@ -137,6 +137,18 @@ describe("link previews", () => {
     expect((await first).status).toBe(200);
     expect((await second).body).toMatchObject({ title: "A gentle guide to React hooks" });
     expect((await preview(token, "/postgres")).body).toMatchObject({ title: "How Postgres Indexes Work" });
+  });
+
+  // The add form shows these beside the field (issue 38): each a short reason, never a 500.
+  it("answer a page that never answers, or answers 404, with 422 and a short reason", async () => {
+    const { token } = await signUpAs(api, "FreeUser");
+    const [slow, missing] = await Promise.all([preview(token, "/hold?n=slow"), preview(token, "/no-such-page")]);
+    held.splice(0).forEach((res) => res.destroy());
+    expect(slow.status).toBe(422);
+    // FETCH_TIMEOUT_MS is 1 s here (pipelineEnv), under the preview's own 5 s.
+    expect(slow.body).toEqual({ message: "The page took longer than 1 s" });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toEqual({ message: "The page answered 404 Not Found" });
   });
 });
 

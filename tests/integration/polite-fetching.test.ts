@@ -96,7 +96,7 @@ beforeAll(async () => {
   pipeline = await startPipeline(routes, { workerEnv });
   second = runEntry("worker/index.ts", { ...pipelineEnv(pipeline.pages.host), ...workerEnv, LOG_LEVEL: "info" });
   await second.waitFor(/worker: ready/, 90_000);
-});
+}, 120_000);
 
 afterAll(async () => {
   second?.child.kill("SIGTERM");

@@ -47,7 +47,7 @@ beforeAll(async () => {
   worker = runEntry("worker/index.ts", { ...env, LOG_LEVEL: "info" });
   await worker.waitFor(/worker: ready/);
   await until("the web server answers", async () => ((await fetch(`${baseUrl}/api/status`)).status === 200 ? true : undefined));
-});
+}, 120_000);
 
 afterAll(async () => {
   for (const process of [web, worker]) {

@@ -95,6 +95,23 @@ describe("the API", () => {
     expect((await pipeline.api("PATCH", `/api/links/${id}`, { body: { read: true } })).status).toBe(401);
     expect(await readState(id)).toEqual({ read_at: null, archived_at: null });
   });
+
+  it("saving an archived page again brings it back to the list, read state kept, and says so", async () => {
+    const user = await signUpAs(pipeline.api, "FreeUser");
+    const url = page();
+    const id = await save(user.token, url);
+    await patch(user.token, id, { read: true });
+    await patch(user.token, id, { archived: true });
+    const before = await readState(id);
+
+    const again = await pipeline.api<Link>("POST", "/api/links", { token: user.token, body: { url } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, archivedAt: null, message: "Already in your library; it was archived and is back in your list." });
+    expect(await readState(id)).toEqual({ read_at: before.read_at, archived_at: null });
+    expect(await list(user.token)).toContain(id);
+    // A page saved again that was not archived says only that it is there.
+    expect((await pipeline.api<Link>("POST", "/api/links", { token: user.token, body: { url } })).body.message).toBe("Already in your library.");
+  });
 });
 
 describe("only the user sets it", () => {

@@ -36,7 +36,7 @@ beforeAll(async () => {
     "/bomb.pdf": html(pdfBomb(300), "application/pdf"),
     "/cyclic.pdf": html(pdfWithCyclicPageTree(), "application/pdf"),
   }, { workerEnv: { PDF_MAX_RSS_MB: "200" } });
-});
+}, 120_000);
 
 afterAll(() => pipeline?.stop());
 

@@ -8,8 +8,9 @@ import { heartbeatJobSchema, parseJobData } from "~/server/jobs/queue.server";
 import { pruneLostWorkers } from "~/server/jobs-console/operations.server";
 import { touchWorkerHeartbeat } from "~/server/repos/worker-heartbeats.server";
 import { purgeFetchCache } from "~/server/fetching/fetch-cache.server";
+import { purgeOldWebhookDeliveries } from "~/server/webhooks/webhooks.server";
 
-type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>> & { lostWorkers: number; fetchCacheEntries: number };
+type CleanupResult = Awaited<ReturnType<typeof cleanupAccounts>> & { lostWorkers: number; fetchCacheEntries: number; webhookDeliveries: number };
 
 export interface HeartbeatResult {
   workerId: string;
@@ -32,8 +33,14 @@ export async function processSystemJob(job: Job, ctx: WorkerContext): Promise<He
     }
     case "cleanup": {
       // Workers silent for a day are gone for good: their rows would only clutter the console.
-      // Shared fetches stale for a week are no use even for a conditional request.
-      const removed = { ...(await cleanupAccounts()), lostWorkers: await pruneLostWorkers(), fetchCacheEntries: await purgeFetchCache() };
+      // Shared fetches stale for a week are no use even for a conditional request. Webhook
+      // deliveries are kept 30 days for their log and Redeliver.
+      const removed = {
+        ...(await cleanupAccounts()),
+        lostWorkers: await pruneLostWorkers(),
+        fetchCacheEntries: await purgeFetchCache(),
+        webhookDeliveries: await purgeOldWebhookDeliveries(),
+      };
       ctx.log.info("cleanup job done", { jobId: job.id, ...removed });
       return removed;
     }

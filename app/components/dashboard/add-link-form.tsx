@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { INVALID_URL_MESSAGE, isValidLinkUrl, type PublicLink } from "~/lib/links";
+import { ALREADY_SAVED_UNARCHIVED_MESSAGE, INVALID_URL_MESSAGE, isValidLinkUrl, type PublicLink } from "~/lib/links";
 import { Favicon } from "../favicon";
 import { useToast } from "../toast";
 import { Button, cx } from "../ui";
@@ -12,13 +12,24 @@ interface Preview {
 }
 
 /** What the last save found already there (decision 053): a live link to open, or one in Recently deleted to restore. */
-type Found = { kind: "saved"; link: PublicLink } | { kind: "deleted"; id: string };
+type Found = { kind: "saved"; link: PublicLink; unarchived: boolean } | { kind: "deleted"; id: string };
 
 /** Brings the row into view and gives it the focus (it is at the top: a re-save moves it there). */
 function openRow(id: string) {
   const row = document.querySelector<HTMLElement>(`[data-link-id="${CSS.escape(id)}"]`);
   row?.scrollIntoView({ block: "center" });
   (row?.querySelector<HTMLElement>("a, button, [tabindex]") ?? row)?.focus();
+}
+
+/**
+ * Why the preview failed, in a line: the server's own reason for a page it could not fetch or
+ * read (a private address and FETCH_ALLOWLIST, a timeout, the page's 404) or for being too busy;
+ * a generic line for anything that says nothing. The link can still be saved (the worker retries
+ * what may pass).
+ */
+function previewFailure(error: unknown): string {
+  const told = error instanceof ApiError && error.message && ((error.status >= 400 && error.status < 500) || error.status === 503);
+  return `No preview: ${told ? error.message : "the page could not be reached just now"}`;
 }
 
 /** Whether a key press or paste goes into a field (where it is the field's, not the page's). */
@@ -37,6 +48,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
   const [found, setFound] = useState<Found | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
@@ -44,11 +56,20 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
 
   useEffect(() => {
     setPreview(null);
+    setPreviewError(null);
     if (!valid) return;
+    // An answer for a URL the field no longer holds is dropped.
+    let current = true;
     const timer = setTimeout(() => {
-      apiFetch<Preview>(`/api/links/preview?url=${encodeURIComponent(url.trim())}`).then(setPreview, () => setPreview(null));
+      apiFetch<Preview>(`/api/links/preview?url=${encodeURIComponent(url.trim())}`).then(
+        (answer) => current && setPreview(answer),
+        (error: unknown) => current && setPreviewError(previewFailure(error)),
+      );
     }, 500);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [url, valid]);
 
   async function offerClipboard() {
@@ -93,7 +114,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
     try {
       const { message, ...link } = await apiFetch<PublicLink & { message?: string }>("/api/links", { body: { url: target } });
       onAdded(link);
-      if (message) setFound({ kind: "saved", link });
+      if (message) setFound({ kind: "saved", link, unarchived: message === ALREADY_SAVED_UNARCHIVED_MESSAGE });
       saved = true;
       setUrl("");
       setSuggestion(null);
@@ -138,7 +159,7 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
           }}
           onFocus={offerClipboard}
           aria-invalid={invalid ? true : undefined}
-          aria-describedby="add-link-hint"
+          aria-describedby={previewError && valid ? "add-link-hint add-link-preview-error" : "add-link-hint"}
           className={cx(
             "block h-10 w-full min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm shadow-sm dark:bg-slate-950",
             invalid ? "border-red-500" : "border-slate-300 dark:border-slate-700",
@@ -151,9 +172,13 @@ export function AddLinkForm({ onAdded, clipboardPrompt }: { onAdded: (link: Publ
       <p id="add-link-hint" className={invalid ? "mt-1 text-xs text-red-600 dark:text-red-400" : "sr-only"}>
         {invalid ? INVALID_URL_MESSAGE : "We fetch the page and enrich it in the background. Paste a link anywhere on the page to save it."}
       </p>
+      {/* Always in the page, so a screen reader announces the reason when it arrives. */}
+      <p id="add-link-preview-error" aria-live="polite" className={previewError && valid ? "mt-1 text-xs text-red-700 wrap-anywhere dark:text-red-300" : "sr-only"} data-testid="link-preview-error">
+        {previewError && valid ? previewError : null}
+      </p>
       {found ? (
         <p role="status" className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="already-saved">
-          {found.kind === "saved" ? "Already in your library — " : "This link is in Recently deleted — "}
+          {found.kind === "saved" ? (found.unarchived ? "Already in your library, now back from Archived — " : "Already in your library — ") : "This link is in Recently deleted — "}
           <button
             type="button"
             className="font-medium text-brand-700 underline hover:no-underline dark:text-brand-300"

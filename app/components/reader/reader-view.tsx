@@ -15,6 +15,7 @@ import {
 import { hostOf } from "../favicon";
 import { ExternalLinkIcon } from "../icons";
 import { LocalTime } from "../local-time";
+import { HighlightEditor, HighlightList, SelectionToolbar, useHighlights } from "./highlights";
 import { TextArticle } from "./text-article";
 
 /** The position is saved this long after the reader stops scrolling. */
@@ -52,6 +53,8 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
   const pending = useRef<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const host = hostOf(article.url) || "the original";
+  const articleRef = useRef<HTMLDivElement>(null);
+  const highlights = useHighlights({ linkId: article.id, initial: article.highlights, article: articleRef });
 
   const save = useCallback(
     (value: number) => {
@@ -169,7 +172,7 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
           <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             <SettingSelect label="Text size" value={settings.fontSize} options={READER_FONT_SIZES} labels={READER_FONT_SIZE_LABELS} onChange={(fontSize) => void choose({ ...settings, fontSize })} />
             <SettingSelect label="Line length" value={settings.width} options={READER_WIDTHS} labels={READER_WIDTH_LABELS} onChange={(width) => void choose({ ...settings, width })} />
-            <p className="text-xs text-slate-600 dark:text-slate-400">Keys: Space and Shift+Space scroll, o opens the original, m marks it read.</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">Keys: Space and Shift+Space scroll, o opens the original, m marks it read, h highlights the selected text, n adds a note to it (or edits the focused highlight).</p>
           </div>
         </details>
       </div>
@@ -191,6 +194,11 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
             </a>
           </p>
         </header>
+        {highlights.message ? (
+          <p role="status" className="mt-3 rounded-lg bg-slate-100 px-3 py-2 font-sans text-[0.8em] dark:bg-slate-800" data-testid="highlight-status">
+            {highlights.message}
+          </p>
+        ) : null}
         {message ? (
           <p role="status" className="mt-3 rounded-lg bg-slate-100 px-3 py-2 font-sans text-[0.8em] dark:bg-slate-800">
             {message}
@@ -205,9 +213,9 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
         ) : null}
         {article.html ? (
           // Sanitised on the server against an allow-list (app/server/reader/article-html.server.ts).
-          <div className="reader-article mt-6" data-testid="reader-article" dangerouslySetInnerHTML={{ __html: article.html }} />
+          <div ref={articleRef} className="reader-article mt-6" data-testid="reader-article" dangerouslySetInnerHTML={{ __html: article.html }} />
         ) : article.text ? (
-          <div className="reader-article mt-6" data-testid="reader-article">
+          <div ref={articleRef} className="reader-article mt-6" data-testid="reader-article">
             <p className="font-sans text-[0.8em] text-slate-600 dark:text-slate-400">We kept this page as text only: its layout, pictures and links are on the original.</p>
             <TextArticle text={article.text} />
           </div>
@@ -216,6 +224,7 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
             <p>We could not keep this page&apos;s text. You can read it on the original.</p>
           </div>
         )}
+        <HighlightList state={highlights} linkId={article.id} isPublic={article.isPublic} shared={article.shareHighlights} />
         <footer className="mt-10 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 font-sans text-[0.8em] dark:border-slate-700">
           <a href={article.url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 px-3 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
             Open the original <ExternalLinkIcon />
@@ -226,6 +235,8 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
           </button>
         </footer>
       </article>
+      <SelectionToolbar state={highlights} />
+      <HighlightEditor state={highlights} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { highlightsByLink } from "../highlights/highlights.server";
 import { db } from "../platform/db.server";
 import { HttpError } from "../platform/http.server";
 import { rateLimit } from "../platform/rate-limit.server";
@@ -56,10 +57,12 @@ async function* documentOf(userId: string): AsyncGenerator<string> {
   // Each link with its enrichment and its generated results (quizzes, courses, rephrasings).
   yield `,"links":`;
   yield* array(pages((after) => listLinksForExport(db(), userId, after, EXPORT_BATCH)), async (links) => {
-    const artifacts = await listArtifactsForLinks(db(), userId, links.map((l) => l.id));
+    const [artifacts, highlights] = await Promise.all([listArtifactsForLinks(db(), userId, links.map((l) => l.id)), highlightsByLink(userId, links.map((l) => l.id))]);
     return links.map(({ user_id: _owner, ...link }) => ({
       ...link,
       results: artifacts.filter((a) => a.link_id === link.id).map(({ link_id: _link, ...a }) => a),
+      // The owner's highlights and notes (decision 060).
+      highlights: highlights.get(link.id) ?? [],
     }));
   });
   yield `,"notifications":`;

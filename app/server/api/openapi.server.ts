@@ -19,15 +19,17 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
 
-/** `api.links.$id.export[.]md.ts` → `/api/links/{id}/export.md`: Remix's flat-file naming. */
+/** `api.links.$id.export[.]md.ts` → `/api/links/{id}/export.md`, `api.webhooks.$id.[test].ts` → `/api/webhooks/{id}/test`: Remix's flat-file naming. */
 export function routePath(file: string): string {
   const stem = file.replace(/\.tsx?$/, "");
   const segments: string[] = [];
   let current = "";
   for (let i = 0; i < stem.length; i++) {
-    if (stem.startsWith("[.]", i)) {
-      current += ".";
-      i += 2;
+    const close = stem[i] === "[" ? stem.indexOf("]", i) : -1;
+    if (close !== -1) {
+      // Escaped text, taken as it is: `[.]md`, or `[test]` (a file ending `.test.ts` is a test, not a route).
+      current += stem.slice(i + 1, close);
+      i = close;
     } else if (stem[i] === ".") {
       segments.push(current);
       current = "";

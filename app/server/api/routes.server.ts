@@ -10,6 +10,7 @@ import { accountSessionSchema, deleteAccountSchema, reauthenticateSchema, reauth
 import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";
 import { SAVED_SEARCHES_MAX } from "~/lib/library";
+import { highlightInputSchema, highlightListQuerySchema, highlightListSchema, highlightPageSchema, highlightPatchSchema, highlightSchema, highlightSharingSchema } from "~/lib/highlights";
 import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import {
@@ -108,6 +109,7 @@ import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../
 import { artifactRequestSchema } from "../enrichment/artifact-route.server";
 import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/bulk-schemas";
 import { readerSettingsSchema, readingPositionSchema } from "~/lib/reader";
+import { createdWebhookSchema, createWebhookSchema, webhookDeliveryPageSchema, webhookDeliverySchema, webhookPatchSchema, webhookSchema } from "~/lib/webhooks";
 
 /**
  * none: public; user: a sign-in session (cookie or bearer) or a personal API token (reads need
@@ -320,6 +322,14 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "The user's latest imports with their progress.", responses: { 200: z.array(importSchema) } },
     post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, 400 {message} saying which limit a file is over (size, bookmarks, nesting, an archive's files or unpacked size, reading time), nothing imported.", responses: { 202: importSchema, 400: messageSchema, 422: messageSchema } },
   },
+  "api.highlights.$id.ts": {
+    get: { auth: "user", summary: "The highlight; another user's, or one whose link is deleted, is a 404.", responses: { 200: highlightSchema } },
+    patch: { auth: "user", summary: "{colour?, note?}: changes the colour or the note (null or blank removes it).", body: highlightPatchSchema, responses: { 200: highlightSchema } },
+    delete: { auth: "user", summary: "Deletes the highlight and its note.", responses: { 204: null } },
+  },
+  "api.highlights.ts": {
+    get: { auth: "user", summary: "{highlights, nextCursor}: the user's highlights on their live links, newest first, each with its link's id, title, address and tags; q searches quotes and notes (web-search syntax), tag keeps one tag's links; pass nextCursor back as before for the next page.", query: highlightListQuerySchema, responses: { 200: highlightPageSchema } },
+  },
   "api.imports.$id.ts": {
     get: { auth: "user", summary: "One import's progress: parsed, saved, duplicates, invalid, enriched, not enriched, failed.", responses: { 200: importSchema } },
   },
@@ -343,6 +353,19 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.$id.quiz.ts": {
     post: { auth: "user", summary: "Generates (or returns the stored) five-question quiz for the link (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
+  },
+  "api.links.$id.highlights.sharing.ts": {
+    put: { auth: "user", summary: "{show}: shows the link's highlights and notes on its public share page (true) or not (false, the default); they appear only while the link is shared.", body: highlightSharingSchema, responses: { 200: highlightSharingSchema } },
+  },
+  "api.links.$id.highlights.ts": {
+    get: { auth: "user", summary: "{highlights}: the link's highlights and notes, oldest first; another user's link, or a deleted one, is a 404.", responses: { 200: highlightListSchema } },
+    post: {
+      auth: "user",
+      summary:
+        "Highlights a passage of the link's article: exact (the text, at most 5,000 characters), prefix and suffix (up to 64 characters either side, to tell repeats apart), start (where exact begins in the article's text, a hint), colour and an optional note (at most 10,000 characters). 201 with the highlight; 409 past 2,000 highlights a link. Enrichment never changes or drops it.",
+      body: highlightInputSchema,
+      responses: { 201: highlightSchema },
+    },
   },
   "api.links.$id.reading-position.ts": {
     get: { auth: "user", summary: "{progress}: how far down the article the owner has read it in the reader, 0 (top) to 1 (end); 0 before any.", responses: { 200: readingPositionSchema } },
@@ -526,6 +549,28 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.usage.ts": {
     get: { auth: "user", summary: "{used, limit, credits, periodStart, periodEnd}; limit null is unlimited.", responses: { 200: usageSchema } },
+  },
+  "api.webhooks.ts": {
+    get: { auth: "user", summary: "{webhooks}: the user's outbound webhooks (never their secrets).", responses: { 200: z.object({ webhooks: z.array(webhookSchema) }) } },
+    post: {
+      auth: "user",
+      summary: "Adds a webhook: 201 {webhook, secret}; the signing secret is shown only here. 400 for an address on a private network (unless FETCH_ALLOWLIST), 409 beyond 10 webhooks. Deliveries are signed (docs/webhooks.md).",
+      body: createWebhookSchema,
+      responses: { 201: createdWebhookSchema },
+    },
+  },
+  "api.webhooks.$id.ts": {
+    patch: { auth: "user", summary: "Changes the address, the events or whether it is on; `enabled: true` turns it on again and starts its failure count afresh. 404 when it is not yours.", body: webhookPatchSchema, responses: { 200: webhookSchema } },
+    delete: { auth: "user", summary: "Deletes the webhook and its delivery log. 404 when it is not yours.", responses: { 200: messageSchema } },
+  },
+  "api.webhooks.$id.deliveries.ts": {
+    get: { auth: "user", summary: "{deliveries}: the webhook's latest 50 deliveries, newest first, with their status, last answer and body (kept 30 days).", responses: { 200: webhookDeliveryPageSchema } },
+  },
+  "api.webhooks.$id.deliveries.$deliveryId.redeliver.ts": {
+    post: { auth: "user", summary: "Sends a stored delivery again (same id and body, a fresh signature): 202 the delivery, pending. 409 while it is still being sent.", responses: { 202: webhookDeliverySchema } },
+  },
+  "api.webhooks.$id.[test].ts": {
+    post: { auth: "user", summary: "Sends a `ping` delivery now, even to a webhook that is turned off: 202 the delivery, pending.", responses: { 202: webhookDeliverySchema } },
   },
   "api.webhooks.stripe.ts": {
     post: { auth: "none", summary: "{received, duplicate}; 400 on a bad signature, 404 when Stripe is not configured. The body is read raw: the signature covers its exact bytes.", responses: { 200: webhookReceiptSchema } },

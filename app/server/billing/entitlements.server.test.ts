@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_FEATURE_TABLE, FEATURES } from "~/lib/entitlements";
+import { DEFAULT_FEATURE_TABLE, FEATURES, type FeatureKey } from "~/lib/entitlements";
+import { PLANS } from "~/lib/plans";
 import { HttpError } from "../platform/http.server";
 import {
   QUOTA_EXCEEDED,
@@ -138,5 +140,46 @@ describe("quotaRefusal", () => {
     expect(refused.status).toBe(403);
     expect(refused.message).toBe(QUOTA_EXCEEDED);
     expect(refused.extra).toEqual({ upgradeUrl: "/upgrade" });
+  });
+});
+
+/**
+ * README's "## Plans" table, as the code defines it: the plans' terms here and the feature table
+ * in app/lib/entitlements.ts (its defaults; an admin may switch a feature off). Issue 38: README
+ * promised code snippets from the local engine to everyone, while they are sold with Scout.
+ */
+function expectedPlanTable(): string[] {
+  const mark = (yes: boolean) => (yes ? "✓" : "–");
+  const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  // Features in the order of the cheapest plan that has them, then as the catalogue lists them.
+  const firstPlan = (key: FeatureKey) => {
+    const index = PLANS.findIndex((plan) => DEFAULT_FEATURE_TABLE[key][plan.role]);
+    return index === -1 ? PLANS.length : index;
+  };
+  const free = PLANS[0]!.role;
+  return [
+    row(["", ...PLANS.map((plan) => plan.name)]),
+    row(["---", ...PLANS.map(() => "---")]),
+    row(["Enrichments a month", ...PLANS.map((plan) => String(monthlyAllowance(plan.role) ?? "unlimited"))]),
+    row(["Ahead of Free in the queue", ...PLANS.map((plan) => mark(queuePriority(plan.role) < queuePriority(free)))]),
+    row(["Share pages without a watermark", ...PLANS.map((plan) => mark(!hasWatermark(plan.role)))]),
+    ...FEATURES.filter((feature) => feature.built)
+      .sort((a, b) => firstPlan(a.key) - firstPlan(b.key))
+      .map((feature) => row([feature.name, ...PLANS.map((plan) => mark(DEFAULT_FEATURE_TABLE[feature.key][plan.role]))])),
+  ];
+}
+
+describe("README's plan table", () => {
+  it("says what each plan unlocks exactly as the code does", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const start = readme.indexOf("\n## Plans\n");
+    expect(start, "README.md has no \"## Plans\" section").toBeGreaterThan(-1);
+    const end = readme.indexOf("\n## ", start + 1);
+    const table = readme
+      .slice(start, end === -1 ? undefined : end)
+      .split("\n")
+      .filter((line) => line.startsWith("|"));
+    // On a difference, the expected side is the table to paste into README.md.
+    expect(table.join("\n")).toBe(expectedPlanTable().join("\n"));
   });
 });

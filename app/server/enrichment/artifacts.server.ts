@@ -16,6 +16,7 @@ import { enqueueEnrichTask } from "../jobs/queue.server";
 import type { StepLogger } from "../jobs/log-lines.server";
 import { getArtifact, getArtifactById, listArtifactSummaries, listArtifacts, markArtifactFailed, markArtifactReady, upsertPendingArtifact } from "../repos/artifacts.server";
 import { getLinkById, listEnrichedLinks } from "../repos/links.server";
+import { headingsOfStoredText } from "~/lib/stored-text";
 
 export function toPublicArtifact(artifact: LinkArtifact): PublicArtifact {
   return {
@@ -113,7 +114,7 @@ export async function generateArtifact(
     language: link.language,
     text: link.content_text ?? "",
     summary: link.summary,
-    headings: (link.content_text ?? "").split(/\n{2,}/).filter((block) => block.length < 120 && !/[.!?]$/.test(block)),
+    headings: headingsOfStoredText(link.content_text ?? ""),
     codeSnippets: link.code_snippets,
   };
   const preferences = await preferencesFor(artifact.user_id, link.owner_role);

@@ -4,6 +4,7 @@ import type { Link, Role } from "../platform/db-schema.server";
 import { engineLabel } from "./engine.server";
 import { enricher } from "./enricher.server";
 import { publishUserEvent } from "../notifications/events.server";
+import { emitWebhookEvent } from "../webhooks/webhooks.server";
 import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
 import { handToBrowser } from "../fetching/browser-fetch.server";
 import { toPublicLink } from "../links/links.server";
@@ -73,7 +74,9 @@ async function fail(link: Link, reason: string, quiet = false): Promise<void> {
     body: `${link.url}: ${reason}`,
     link: "/dashboard",
   });
-  await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(failed) });
+  const view = toPublicLink(failed);
+  await publishUserEvent(link.user_id, { type: "link", link: view });
+  await emitWebhookEvent(link.user_id, "link.failed", { link: view });
 }
 
 /**
@@ -248,7 +251,9 @@ async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onSt
     await outOfAllowance(link, quiet);
     return "failed";
   }
-  await publishUserEvent(link.user_id, { type: "link", link: toPublicLink(stored) });
+  const view = toPublicLink(stored);
+  await publishUserEvent(link.user_id, { type: "link", link: view });
+  await emitWebhookEvent(link.user_id, "link.enriched", { link: view });
   // The reader view's article (decision 055): after the link is shown enriched, as it may fetch pictures.
   const article = await keepArticle(link.id, { html: articleHtml, baseUrl: articleBase });
   step(article.kept ? `article kept for the reader, ${article.images} picture(s) kept` : "no article HTML: the reader shows the text");

@@ -40,6 +40,7 @@ function linkWith(fields: Partial<Link>): Link {
     import_id: null,
     category: null,
     is_public: false,
+    share_highlights: false,
     shared_at: null,
     is_demo: false,
     enriched_at: new Date(),
@@ -112,7 +113,9 @@ describe("the PDF export", () => {
     // The heavily indented lines were where the garbage was.
     expect(lines).toContain("        fmt.Println(name, len(strings.Fields(string(data))))");
     expect(pdf.toString("latin1")).toContain("DejaVuSansMono");
-  });
+    // The first PDF of the file loads pdfkit, its fonts and pdf.js: 3 s at a load of 13, past the
+    // default 5 s on a busier machine.
+  }, 30_000);
 
   it("keeps accents and non-Latin text", async () => {
     const text = (await pdfLines(await toPdf(exportContent(linkWith({}), [])))).join(" ");
@@ -156,5 +159,58 @@ describe("a stored result that no longer fits its schema", () => {
     expect(markdown).toContain("Kept for experts.");
     expect(markdown).not.toContain("An old shape");
     expect((await pdfLines(await toPdf(content))).join(" ")).toContain("Kept for experts.");
+  });
+});
+
+describe("highlights and notes in the export (decision 060)", () => {
+  const highlight = (exact: string, note: string | null) => ({
+    id: "00000000-0000-4000-8000-000000000009",
+    linkId: "00000000-0000-4000-8000-000000000001",
+    exact,
+    prefix: "",
+    suffix: "",
+    start: 0,
+    colour: "yellow" as const,
+    note,
+    createdAt: "2026-11-29T00:00:00.000Z",
+    updatedAt: "2026-11-29T00:00:00.000Z",
+  });
+
+  it("quotes every passage, each line of it, with its note, and the link's own notes", async () => {
+    const content = exportContent(linkWith({ notes: "Read again before the talk." }), [], [highlight("The tide decides,\nnot the timetable.", "Use this in the talk"), highlight("Third, the ropes.", null)]);
+    const markdown = toMarkdown(content);
+    expect(markdown).toContain("## Notes\n\nRead again before the talk.\n");
+    expect(markdown).toContain("## Highlights\n\n> The tide decides,\n> not the timetable.\n\nNote: Use this in the talk\n\n> Third, the ropes.\n");
+    expect((await pdfLines(await toPdf(content))).join(" ")).toContain("Note: Use this in the talk");
+    expect(toMarkdown(exportContent(linkWith({}), []))).not.toContain("## Highlights");
+  });
+});
+
+describe("the quiz in an export", () => {
+  const quiz = {
+    questions: [
+      { question: "Which term does the page define as a tree of keys?", options: ["Heap", "B-tree", "Bitmap", "Hash"], answerIndex: 1, explanation: "The page says: a B-tree is a tree of keys." },
+      { question: "Fill in the blank: _____ speed up reads.", options: ["Indexes", "Locks", "Views", "Rows"], answerIndex: 0, explanation: "The page says: indexes speed up reads." },
+    ],
+  };
+  const content = () => ({ ...exportContent(linkWith({ summary: "A summary." }), []), quiz, course: { title: "Indexes", lessons: [{ title: "B-trees", objective: "Explain how a B-tree finds a key.", content: "Key points: • one", checkQuestion: "What is a B-tree?" }] } });
+
+  it("prints the answers in a key at the end of the document, not under each question (Markdown)", () => {
+    const markdown = toMarkdown(content());
+    const key = markdown.indexOf("## Answer key");
+    expect(key).toBeGreaterThan(markdown.indexOf("## Mini-course"));
+    expect(markdown.slice(0, key)).not.toMatch(/Answer:/);
+    expect(markdown.slice(key)).toContain("1. b) B-tree — The page says: a B-tree is a tree of keys.");
+    expect(markdown.slice(key)).toContain("2. a) Indexes");
+    // Each question is followed by its options only.
+    expect(markdown).toMatch(/1\. Which term[^\n]*\n {3}a\) Heap\n {3}b\) B-tree\n {3}c\) Bitmap\n {3}d\) Hash\n\n2\./);
+  });
+
+  it("prints the answers in a key at the end of the document, not under each question (PDF)", async () => {
+    const lines = (await pdfLines(await toPdf(content()))).map((l) => l.trim());
+    const key = lines.indexOf("Answer key");
+    expect(key).toBeGreaterThan(lines.findIndex((l) => l.startsWith("Lesson 1")));
+    expect(lines.slice(0, key).some((l) => l.startsWith("Answer:"))).toBe(false);
+    expect(lines.slice(key).join(" ")).toContain("1. b) B-tree — The page says: a B-tree is a tree of keys.");
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as z from "zod";
+import type { PublicHighlight } from "~/lib/highlights";
 import { advancedSummarySchema, courseSchema, quizSchema, rephraseSchema, type AdvancedSummary, type Course, type Quiz } from "~/lib/enrichment";
 import type { Link, LinkArtifact } from "../platform/db-schema.server";
 
@@ -12,9 +13,11 @@ interface ExportContent {
   quiz: Quiz | null;
   rephrasings: Array<{ level: string; text: string }>;
   course: Course | null;
+  /** The owner's highlights and notes, oldest first (decision 060). */
+  highlights: PublicHighlight[];
 }
 
-export function exportContent(link: Link, artifacts: LinkArtifact[]): ExportContent {
+export function exportContent(link: Link, artifacts: LinkArtifact[], highlights: PublicHighlight[] = []): ExportContent {
   const ready = (kind: LinkArtifact["kind"]) => artifacts.filter((a) => a.kind === kind && a.status === "ready");
   // A result stored under an older shape is left out rather than failing the whole export.
   const valid = <T>(schema: z.ZodType<T>, payload: unknown): T | null => {
@@ -34,6 +37,7 @@ export function exportContent(link: Link, artifacts: LinkArtifact[]): ExportCont
       return rephrase ? [{ level: a.variant, text: rephrase.text }] : [];
     }),
     course: first("course", courseSchema),
+    highlights,
   };
 }
 
@@ -42,11 +46,27 @@ export function exportFileName(link: Link, extension: string): string {
   return `${base}.${extension}`;
 }
 
-export function toMarkdown({ link, advanced, quiz, rephrasings, course }: ExportContent): string {
+/** The quiz's answers, one line a question: printed at the end of an export, so a reader can try the questions first. */
+export function answerKey(quiz: Quiz): string[] {
+  return quiz.questions.map((q, i) => `${i + 1}. ${String.fromCharCode(97 + q.answerIndex)}) ${q.options[q.answerIndex]} — ${q.explanation}`);
+}
+
+/** A highlight as Markdown: the passage quoted (every line), then its note. */
+export function highlightMarkdown(highlight: PublicHighlight): string[] {
+  const lines = highlight.exact.split(/\r?\n/).map((line) => `> ${line}`.trimEnd());
+  return highlight.note ? [...lines, "", `Note: ${highlight.note}`, ""] : [...lines, ""];
+}
+
+export function toMarkdown({ link, advanced, quiz, rephrasings, course, highlights }: ExportContent): string {
   const lines: string[] = [`# ${link.title ?? link.url}`, "", `<${link.url}>`, ""];
   if (link.description) lines.push(`> ${link.description}`, "");
   if (link.tags.length) lines.push(`Tags: ${link.tags.map((t) => `#${t}`).join(" ")}`, "");
   if (link.summary) lines.push("## Summary", "", link.summary, "");
+  if (link.notes) lines.push("## Notes", "", link.notes, "");
+  if (highlights.length) {
+    lines.push("## Highlights", "");
+    for (const highlight of highlights) lines.push(...highlightMarkdown(highlight));
+  }
   if (advanced) {
     lines.push("## Advanced summary", "", advanced.summary, "", "### Key points", "", ...advanced.keyPoints.map((p) => `- ${p}`), "");
   }
@@ -58,8 +78,7 @@ export function toMarkdown({ link, advanced, quiz, rephrasings, course }: Export
   if (quiz) {
     lines.push("## Quiz", "");
     quiz.questions.forEach((q, i) => {
-      lines.push(`${i + 1}. ${q.question}`, ...q.options.map((o, j) => `   ${String.fromCharCode(97 + j)}) ${o}`));
-      lines.push(`   Answer: ${String.fromCharCode(97 + q.answerIndex)}) ${q.options[q.answerIndex]} — ${q.explanation}`, "");
+      lines.push(`${i + 1}. ${q.question}`, ...q.options.map((o, j) => `   ${String.fromCharCode(97 + j)}) ${o}`), "");
     });
   }
   if (course) {
@@ -68,6 +87,7 @@ export function toMarkdown({ link, advanced, quiz, rephrasings, course }: Export
       lines.push(`### Lesson ${i + 1}: ${lesson.title}`, "", `Objective: ${lesson.objective}`, "", lesson.content, "", `Check: ${lesson.checkQuestion}`, "");
     });
   }
+  if (quiz) lines.push("## Answer key", "", ...answerKey(quiz), "");
   lines.push("---", `Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`, "");
   return lines.join("\n");
 }
@@ -114,7 +134,7 @@ const CODE_FONT_SIZE = 8.5;
 
 /** A real PDF, laid out by pdfkit (text, not a screenshot), with the same content as the Markdown. */
 export async function toPdf(content: ExportContent): Promise<Buffer> {
-  const { link, advanced, quiz, rephrasings, course } = content;
+  const { link, advanced, quiz, rephrasings, course, highlights } = content;
   // Loaded on the first export (about 0.25 s of CPU): a server or test that never makes a PDF never pays it.
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: link.title ?? link.url, Creator: "Linkwise" } });
@@ -133,6 +153,14 @@ export async function toPdf(content: ExportContent): Promise<Buffer> {
   if (link.summary) {
     heading("Summary");
     body(link.summary);
+  }
+  if (highlights.length) {
+    heading("Highlights");
+    for (const highlight of highlights) {
+      doc.font("Sans-Oblique").fontSize(10.5).fillColor("#1f2937").text(`“${highlight.exact}”`, { lineGap: 2 });
+      if (highlight.note) body(`Note: ${highlight.note}`);
+      doc.moveDown(0.4);
+    }
   }
   if (advanced) {
     heading("Advanced summary");
@@ -162,7 +190,7 @@ export async function toPdf(content: ExportContent): Promise<Buffer> {
     quiz.questions.forEach((q, i) => {
       doc.font("Sans-Bold").fontSize(10.5).fillColor("#111827").text(`${i + 1}. ${q.question}`);
       q.options.forEach((o, j) => body(`   ${String.fromCharCode(97 + j)}) ${o}`));
-      doc.font("Sans-Oblique").fontSize(9.5).fillColor("#047857").text(`Answer: ${q.options[q.answerIndex]} — ${q.explanation}`).moveDown(0.4);
+      doc.moveDown(0.4);
     });
   }
   if (course) {
@@ -173,6 +201,10 @@ export async function toPdf(content: ExportContent): Promise<Buffer> {
       body(lesson.content);
       body(`Check: ${lesson.checkQuestion}`);
     });
+  }
+  if (quiz) {
+    heading("Answer key");
+    for (const line of answerKey(quiz)) body(line);
   }
   doc.moveDown(1).font("Sans").fontSize(8).fillColor("#9ca3af").text(`Exported from Linkwise on ${new Date().toISOString().slice(0, 10)}.`);
   doc.end();

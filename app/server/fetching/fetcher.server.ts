@@ -332,3 +332,79 @@ function textPage(page: Omit<FetchedPage, "body" | "charset" | "encoded">, raw: 
     },
   };
 }
+
+export interface PostOptions {
+  headers: Record<string, string>;
+  timeoutMs: number;
+  /** `host` or `host:port` entries exempt from the private-address rule (FETCH_ALLOWLIST). */
+  allowlist?: string[];
+}
+
+/** How an endpoint answered a POST: its status (any, 2xx or not) and the time it took. */
+export interface PostAnswer {
+  status: number;
+  ms: number;
+}
+
+/** The most of an answer's body read (and thrown away) before the connection is dropped. */
+const POST_ANSWER_MAX_BYTES = 64 * 1024;
+
+/**
+ * POSTs a body to a user-supplied address (an outbound webhook) under the same rules as
+ * safeFetch: http(s) only, every resolved address checked and pinned, a total time limit. A
+ * redirect is not followed (a POST that moved answers 3xx, which the caller counts as a failure).
+ * Throws a FetchError for an address that is refused or cannot be reached; any HTTP answer
+ * comes back with its status.
+ */
+export async function safePost(rawUrl: string, body: string, options: PostOptions): Promise<PostAnswer> {
+  const started = performance.now();
+  const allowlist = (options.allowlist ?? []).map((entry) => entry.toLowerCase());
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  try {
+    const url = parseUrl(rawUrl);
+    const [target] = await resolveChecked(url, allowlist);
+    const agent = agentFor(target!, options.timeoutMs);
+    try {
+      const response = await request(url, {
+        dispatcher: agent,
+        method: "POST",
+        signal: controller.signal,
+        headers: { "user-agent": USER_AGENT, ...options.headers },
+        body,
+      });
+      let read = 0;
+      for await (const chunk of response.body) {
+        read += (chunk as Buffer).length;
+        if (read > POST_ANSWER_MAX_BYTES) {
+          response.body.destroy();
+          forgetAgent(agent);
+          break;
+        }
+      }
+      return { status: response.statusCode, ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      forgetAgent(agent);
+      throw error;
+    }
+  } catch (error) {
+    throw describeNetworkError(error, options.timeoutMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Refuses an address safeFetch and safePost would refuse whatever it answers: not http(s),
+ * credentials in it, or a host on a private network (unless allowlisted). A host that does not
+ * resolve now passes: it may tomorrow, and each request checks again.
+ */
+export async function checkOutboundAddress(rawUrl: string, allowlist: string[] = []): Promise<void> {
+  const url = parseUrl(rawUrl);
+  try {
+    await resolveChecked(url, allowlist.map((entry) => entry.toLowerCase()));
+  } catch (error) {
+    if (error instanceof FetchError && error.kind === "not-found") return;
+    throw error;
+  }
+}

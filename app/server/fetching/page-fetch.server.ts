@@ -163,7 +163,17 @@ export async function fetchParsedPage(target: PageToFetch, options: FetchParsedO
     if (lock === null) throw deferOrFail(deferrals, "busy", 0, "another save is fetching this page");
   }
   try {
-    if (render) return await renderHandedOver(target, lookup, { ...options, key, render });
+    if (render) {
+      // The render this one waited for may have stored its parse and given its claim back between
+      // our look-up and our claim check; under the lock that render has finished storing.
+      lookup = await lookUpPage(key, target.queuedAt);
+      if (lookup.state === "fresh") {
+        if (render.claim) await releaseRender(key, render.claim);
+        return fromCache(lookup, performance.now(), step);
+      }
+      if (lookup.state === "failed") throw failureFrom(lookup);
+      return await renderHandedOver(target, lookup, { ...options, key, render });
+    }
     // A save that held the lock between our look-up and our lock may have stored the page: look
     // again when the address was fetched before (a page saved once is not looked up twice).
     if (seen) {

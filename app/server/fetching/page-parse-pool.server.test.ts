@@ -27,7 +27,8 @@ describe("ParsePool", () => {
   it("parses in a worker thread exactly what parsePage gives", async () => {
     pool = new ParsePool({ threads: 1, budgetMs: 30_000 });
     expect(await pool.parse(small)).toEqual(parsePage(small.body, small.url, small.contentType));
-  });
+    // A thread loads the parser (Readability and linkedom) before its first page: seconds on a busy machine.
+  }, 30_000);
 
   it("decodes a page sent as its bytes in the thread, as the fetcher read them", async () => {
     pool = new ParsePool({ threads: 1, budgetMs: 30_000 });
@@ -38,7 +39,7 @@ describe("ParsePool", () => {
     expect(parsed.text).toContain("Crème brûlée, déjà vu.");
     const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(html)]);
     expect(await pool.parse({ body: "", encoded: { bytes: utf8, reading: "utf-8" }, url: small.url, contentType: "text/html" })).toEqual(parsed);
-  });
+  }, 30_000);
 
   it("passes the page's own refusals back as PageErrors", async () => {
     pool = new ParsePool({ threads: 1, budgetMs: 30_000 });
@@ -50,7 +51,8 @@ describe("ParsePool", () => {
     expect((empty as Error).message).toBe(PAGE_EMPTY);
     // The thread is still there for the next page.
     expect((await pool.parse(small)).title).toBe("How Postgres Indexes Work");
-  });
+    // A thread start and a 100,000-deep tree: 2.5 s at a load of 13.
+  }, 30_000);
 
   it("stops a parse over its budget (the page is too complex), and a page queued behind it still gets a fresh thread", async () => {
     pool = new ParsePool({ threads: 1, budgetMs: 250 });

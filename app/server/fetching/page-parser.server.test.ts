@@ -100,7 +100,7 @@ describe("deeply nested pages", () => {
       new Element("pre", {}, [new Text("SELECT 1;\nSELECT 2;")]),
     ];
     const content = extractContent(nested(100_000, bottom));
-    expect(content.text).toBe("Deep heading\n\nDeep words here.");
+    expect(content.text).toBe("## Deep heading\n\nDeep words here.");
     expect(content.headings).toEqual(["Deep heading"]);
     expect(content.codeBlocks).toEqual([{ language: "sql", code: "SELECT 1;\nSELECT 2;" }]);
   });
@@ -170,6 +170,19 @@ describe("reader-quality extraction", () => {
     expect(listed.text).toContain("- First step\n- Second step\n  - A detail");
   });
 
+  it("keeps headings and lists marked in the text, whichever reader found it (issue 36)", () => {
+    const items = Array.from({ length: 14 }, (_, i) => `<p>Paragraph ${i} of a long recipe about bread, flour and the oven that bakes it.</p>`).join("");
+    const body = `<h1>Bread</h1>${items}<h2>Ingredients</h2><ul><li>500 g flour</li><li>10 g salt</li></ul><h2>Method</h2><ol><li>Mix the flour and salt.</li><li>Knead for ten minutes.</li><li>Bake for forty minutes.</li></ol>`;
+    const semantic = parsePage(`<title>Bread</title><article>${body}</article>`, "https://x.test/");
+    const readability = parsePage(`<title>Bread</title><div>${body}</div>`, "https://x.test/");
+    expect(semantic.extractor).toBe("semantic");
+    expect(readability.extractor).toBe("readability");
+    for (const parsed of [semantic, readability]) {
+      expect(parsed.text).toContain("## Ingredients\n\n- 500 g flour\n- 10 g salt\n\n## Method\n\n1. Mix the flour and salt.\n2. Knead for ten minutes.\n3. Bake for forty minutes.");
+      expect(parsed.headings).toEqual(["Bread", "Ingredients", "Method"]);
+    }
+  });
+
   it("keeps the article's HTML for the reader view: the <article> as the page has it, or Readability's choice (decision 055)", () => {
     const items = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} of a long article about queues and the workers that drain them.</p>`).join("");
     const semantic = parsePage(`<title>Queues</title><nav>Home</nav><article><h1>Queues</h1><ol start="2"><li>two</li></ol>${items}</article><footer>Footer text</footer>`, "https://x.test/");
@@ -216,7 +229,7 @@ describe("reader-quality extraction", () => {
   it("reads Markdown: headings, the first as the title, fenced code with its language, prose without markup", () => {
     const parsed = parsePage("---\nx: y\n---\n# Guide\n\nSome **bold** and a [link](http://x).\n\n```ts\nconst a: number = 1;\n```\n\n## Next\n\n* item\n", "https://x.test/guide.md", "text/plain");
     expect(parsed).toMatchObject({ extractor: "markdown", title: "Guide", headings: ["Guide", "Next"], codeBlocks: [{ language: "typescript", code: "const a: number = 1;" }] });
-    expect(parsed.text).toBe("Guide\n\nSome bold and a link.\n\nNext\n\n- item");
+    expect(parsed.text).toBe("# Guide\n\nSome bold and a link.\n\n## Next\n\n- item");
   });
 
   it("gives up Readability on a page with too many elements and reads it with the heuristic", () => {

@@ -134,6 +134,15 @@ function collectCode(roots: readonly AnyNode[]): CodeSnippet[] {
   return code;
 }
 
+/** "- " for an item of an unordered list, its number ("3.") in an ordered one (from the list's `start`). */
+function listMarker(item: Element): string {
+  const list = item.parent;
+  if (!list || !isTag(list) || list.name !== "ol") return "-";
+  const start = Number.parseInt(list.attribs.start ?? "1", 10);
+  const index = list.children.filter((c): c is Element => isTag(c) && c.name === "li").indexOf(item);
+  return `${(Number.isFinite(start) ? start : 1) + Math.max(0, index)}.`;
+}
+
 /**
  * The readable text of block elements under `roots`, outside noise and code blocks; the walk
  * ends once there is more text than we keep.
@@ -143,6 +152,8 @@ function collectBlocks(roots: readonly AnyNode[]): { blocks: string[]; headings:
   const headings: string[] = [];
   const stack: AnyNode[] = [];
   let chars = 0;
+  // The list the last block's item belonged to: the next item of the same list joins its block, one line each.
+  let lastList: AnyNode | null = null;
   pushChildren(stack, roots);
   while (stack.length > 0 && chars < MAX_TEXT_CHARS) {
     const node = stack.pop()!;
@@ -153,13 +164,26 @@ function collectBlocks(roots: readonly AnyNode[]): { blocks: string[]; headings:
     }
     const text = squash(textOf(node));
     if (!text) continue;
-    if (node.name.startsWith("h")) headings.push(text);
     // List items that are only a link are menus that escaped the noise filter.
     const tagChildren = node.children.filter(isTag);
     const onlyLink = node.name === "li" && tagChildren.length === 1 && tagChildren[0]!.name === "a" && squash(textOf(tagChildren[0]!)) === text;
     if (onlyLink) continue;
-    blocks.push(text);
-    chars += text.length + 2;
+    // The structure stays in the text (issue 36): "## " before a heading, "- " or "1. " before a list item.
+    if (/^h[1-6]$/.test(node.name)) {
+      headings.push(text);
+      blocks.push(`${"#".repeat(Number(node.name[1]))} ${text}`);
+      lastList = null;
+    } else if (node.name === "li") {
+      const list = node.parent;
+      const line = `${listMarker(node)} ${text}`;
+      if (list && list === lastList) blocks[blocks.length - 1] += `\n${line}`;
+      else blocks.push(line);
+      lastList = list;
+    } else {
+      blocks.push(text);
+      lastList = null;
+    }
+    chars += text.length + 4;
   }
   return { blocks, headings };
 }
@@ -456,11 +480,13 @@ export function parseMarkdown(body: string, pageUrl: string): ParsedPage {
       prose.push("");
       continue;
     }
-    const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
-      const text = inlineMarkdown(heading[1]!);
-      if (text) headings.push(text);
-      prose.push("", text, "");
+      const text = inlineMarkdown(heading[2]!);
+      if (text) {
+        headings.push(text);
+        prose.push("", `${heading[1]} ${text}`, "");
+      }
       continue;
     }
     prose.push(inlineMarkdown(line.replace(/^\s*>\s?/, "").replace(/^(\s*)[*+]\s+/, "$1- ")));
@@ -475,7 +501,7 @@ export function parseMarkdown(body: string, pageUrl: string): ParsedPage {
   const firstLine = text.split("\n").find((line) => line.trim());
   return {
     title: clean(headings[0] ?? firstLine, 300) ?? titleFromUrl(pageUrl),
-    description: clean(text.split("\n\n").find((block) => !headings.includes(block)), 300),
+    description: clean(text.split("\n\n").find((block) => !/^#{1,6} /.test(block)), 300),
     favicon: `${new URL(pageUrl).origin}/favicon.ico`,
     canonicalUrl: null,
     language: null,
@@ -572,7 +598,7 @@ export function parsePage(body: string, pageUrl: string, contentType = "text/htm
     extractor === "semantic" && landmarks.article ? sourceOf(body, landmarks.article) : extractor === "readability" && readable && readable.html.length <= ARTICLE_HTML_MAX_CHARS ? readable.html : null;
   return {
     title: title ?? titleFromUrl(pageUrl),
-    description: description ?? clean(text.split("\n\n")[0], 300),
+    description: description ?? clean(text.split("\n\n")[0]?.replace(/^#{1,6} /, ""), 300),
     favicon,
     canonicalUrl,
     language,

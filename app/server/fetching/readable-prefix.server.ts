@@ -104,10 +104,12 @@ const isList = (node: AnyNode): boolean => isTag(node) && (node.name === "ul" ||
 
 /** One list's items, one line each, nested items indented (as `listLines` does on Readability's result). */
 function listLines(list: Element, depth: number, lines: string[]) {
+  const start = list.name === "ol" ? Number.parseInt(list.attribs.start ?? "1", 10) : 1;
+  let number = Number.isFinite(start) ? start : 1;
   for (const item of list.children) {
     if (!isTag(item) || item.name !== "li" || isNoise(item)) continue;
     const own = squash(item.children.map((child) => (isList(child) || (isTag(child) && SKIP.has(child.name)) ? "" : textOf(child, SKIP))).join(""));
-    if (own) lines.push(`${"  ".repeat(depth)}- ${own}`);
+    if (own) lines.push(`${"  ".repeat(depth)}${list.name === "ol" ? `${number++}.` : "-"} ${own}`);
     for (const child of item.children) if (isList(child)) listLines(child as Element, Math.min(depth + 1, 4), lines);
   }
 }
@@ -148,7 +150,7 @@ export function blocksAfter(container: Element, end: number, maxChars: number): 
       const text = squash(textOf(node, SKIP));
       if (text) {
         headings.push(text);
-        add(text);
+        add(`${"#".repeat(Number(node.name[1]))} ${text}`);
       }
     } else if (isList(node)) {
       const lines: string[] = [];

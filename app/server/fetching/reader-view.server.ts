@@ -131,6 +131,9 @@ function removeNoise(document: NoiseDocument) {
 
 /** One list's items, one line each; a nested list's items follow their parent item, indented. */
 function listLines(list: WalkNode, depth: number, lines: string[]) {
+  // An ordered list's items keep their numbers (from its `start`), so steps stay steps in the stored text.
+  const start = list.nodeName === "OL" ? Number.parseInt(list.getAttribute?.("start") ?? "1", 10) : 1;
+  let number = Number.isFinite(start) ? start : 1;
   for (const item of children(list)) {
     if (item.nodeType !== ELEMENT || item.nodeName !== "LI" || isNoise(item)) continue;
     const own = children(item)
@@ -138,7 +141,7 @@ function listLines(list: WalkNode, depth: number, lines: string[]) {
       .map((child) => child.textContent ?? "")
       .join("");
     const text = squash(own);
-    if (text) lines.push(`${"  ".repeat(depth)}- ${text}`);
+    if (text) lines.push(`${"  ".repeat(depth)}${list.nodeName === "OL" ? `${number++}.` : "-"} ${text}`);
     for (const child of children(item)) {
       if (child.nodeType === ELEMENT && (child.nodeName === "UL" || child.nodeName === "OL")) listLines(child, Math.min(depth + 1, 4), lines);
     }
@@ -157,7 +160,7 @@ function blocksOf(root: WalkNode): { blocks: string[]; headings: string[] } {
       const text = squash(node.textContent);
       if (text) {
         headings.push(text);
-        blocks.push(text);
+        blocks.push(`${"#".repeat(Number(node.nodeName[1]))} ${text}`);
       }
     } else if (node.nodeName === "UL" || node.nodeName === "OL") {
       const lines: string[] = [];

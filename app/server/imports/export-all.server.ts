@@ -2,6 +2,7 @@ import type { ExportFormat } from "~/lib/imports";
 import { array, EXPORT_BATCH, pages, textStream } from "../accounts/data-export.server";
 import { requireFeature } from "../billing/entitlements.server";
 import { exportContent, exportFileName, toMarkdown } from "../enrichment/link-export.server";
+import { highlightsByLink } from "../highlights/highlights.server";
 import { db } from "../platform/db.server";
 import type { LinkArtifact, Role } from "../platform/db-schema.server";
 import { rateLimit } from "../platform/rate-limit.server";
@@ -24,10 +25,11 @@ function linkBatches(userId: string, bulkId?: string) {
 async function* jsonDocument(userId: string, bulkId?: string): AsyncGenerator<string> {
   yield `{"format":"linkwise-links","version":1,"exportedAt":${JSON.stringify(new Date())},"links":`;
   yield* array(linkBatches(userId, bulkId), async (links) => {
-    const artifacts = await listArtifactsForLinks(db(), userId, links.map((l) => l.id));
+    const [artifacts, highlights] = await Promise.all([listArtifactsForLinks(db(), userId, links.map((l) => l.id)), highlightsByLink(userId, links.map((l) => l.id))]);
     return links.map(({ user_id: _owner, import_id: _import, ...link }) => ({
       ...link,
       results: artifacts.filter((a) => a.link_id === link.id).map(({ link_id: _link, ...a }) => a),
+      highlights: highlights.get(link.id) ?? [],
     }));
   });
   yield "}\n";
@@ -63,7 +65,7 @@ async function* markdownArchive(userId: string, bulkId?: string): AsyncGenerator
   const zip = new ZipWriter();
   const used = new Set<string>();
   for await (const links of linkBatches(userId, bulkId)) {
-    const artifacts = await listArtifactsForLinks(db(), userId, links.map((l) => l.id));
+    const [artifacts, highlights] = await Promise.all([listArtifactsForLinks(db(), userId, links.map((l) => l.id)), highlightsByLink(userId, links.map((l) => l.id))]);
     const parts: Buffer[] = [];
     for (const link of links) {
       const mine = artifacts.filter((a) => a.link_id === link.id).map((a) => ({ ...a, user_id: userId }) as LinkArtifact);
@@ -71,7 +73,7 @@ async function* markdownArchive(userId: string, bulkId?: string): AsyncGenerator
       let name = exportFileName(link, "md");
       if (used.has(name)) name = name.replace(/\.md$/, `-${link.id.slice(0, 8)}.md`);
       used.add(name);
-      parts.push(zip.add(`linkwise/${name}`, toMarkdown(exportContent(link, mine)), link.saved_at));
+      parts.push(zip.add(`linkwise/${name}`, toMarkdown(exportContent(link, mine, highlights.get(link.id) ?? [])), link.saved_at));
     }
     yield Buffer.concat(parts);
   }

@@ -8,6 +8,7 @@ import { enrichLink, type EnrichOptions, type EnrichOutcome } from "../enrichmen
 import type { StepLogger } from "../jobs/log-lines.server";
 import { publishUserEvent } from "../notifications/events.server";
 import { createNotification } from "../notifications/notifications.server";
+import { emitWebhookEvent } from "../webhooks/webhooks.server";
 import { db } from "../platform/db.server";
 import type { Import, InvalidEntry, Role } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";
@@ -255,7 +256,8 @@ async function settle(importId: string, counts: ImportLinkCounts): Promise<void>
     body: `${final.file_name ?? "Your file"}: ${parts.join(", ")}.`,
     link: "/dashboard",
   });
-  await announce(final);
+  const view = await announce(final);
+  await emitWebhookEvent(final.user_id, "import.finished", { import: view });
 }
 
 /**

@@ -33,6 +33,9 @@ export const importSaveJobSchema = z.object({ importId: z.uuid() });
 export const importEnrichJobSchema = z.object({ linkId: z.uuid(), importId: z.uuid().nullable(), bulkId: z.uuid().optional() });
 
 export const bulkRunJobSchema = z.object({ operationId: z.uuid() });
+
+/** One stored webhook delivery; `manual` for a Redeliver or a Test, which go out even to a webhook turned off. */
+export const webhookDeliveryJobSchema = z.object({ deliveryId: z.uuid(), manual: z.boolean().default(false) });
 /** A link whose page needs the headless browser; `importId` when it came through an import. */
 export const renderJobSchema = z.object({
   linkId: z.uuid(),
@@ -98,7 +101,10 @@ const HOUR_S = 3_600;
 const WEEK_S = 7 * 24 * HOUR_S;
 
 /** Every kind of job there is: the name a job carries on its queue. */
-export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "bulk-run" | "render" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
+export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "bulk-run" | "render" | "webhook-delivery" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
+
+/** A webhook delivery's attempts: the first and five retries, WEBHOOK_BACKOFF_MS apart and doubling (decision 067). */
+export const WEBHOOK_DELIVERY_ATTEMPTS = 6;
 
 /**
  * How each kind of job retries and how long finished ones stay in Redis: the one place job
@@ -125,6 +131,15 @@ export function jobOptions(kind: JobKind): JobsOptions {
       return {
         attempts: 2,
         backoff: { type: "exponential", delay: env().JOB_BACKOFF_MS },
+        removeOnComplete: { age: HOUR_S, count: 1_000 },
+        removeOnFail: { age: WEEK_S, count: 5_000 },
+        keepLogs: KEEP_LOG_LINES,
+      };
+    case "webhook-delivery":
+      // An endpoint that is down is usually back within the hour: 1, 2, 4, 8 and 16 minutes by default.
+      return {
+        attempts: WEBHOOK_DELIVERY_ATTEMPTS,
+        backoff: { type: "exponential", delay: env().WEBHOOK_BACKOFF_MS },
         removeOnComplete: { age: HOUR_S, count: 1_000 },
         removeOnFail: { age: WEEK_S, count: 5_000 },
         keepLogs: KEEP_LOG_LINES,
@@ -276,6 +291,22 @@ export async function resetImportRoundsWhenDrained(): Promise<boolean> {
 /** Queues the run of a bulk operation; one job per operation, so asking twice runs it once. */
 export async function enqueueBulkRun(operationId: string): Promise<void> {
   await addReplacingFinished(QUEUES.bulk, "bulk-run", bulkRunJobSchema.parse({ operationId }), `bulk-${operationId}`);
+}
+
+/**
+ * Queues the delivery of stored webhook events, one job per delivery (`delivery-{id}`); a
+ * finished job of an earlier delivery of the same row (Redeliver) is replaced.
+ */
+export async function enqueueWebhookDeliveries(deliveryIds: string[], { manual = false }: { manual?: boolean } = {}): Promise<void> {
+  for (const deliveryId of deliveryIds) {
+    await addReplacingFinished(QUEUES.webhookDelivery, "webhook-delivery", webhookDeliveryJobSchema.parse({ deliveryId, manual }), `delivery-${deliveryId}`, { lookUp: manual });
+  }
+}
+
+/** Whether a webhook delivery's job is waiting, delayed (between attempts) or running. */
+export async function hasLiveWebhookDelivery(deliveryId: string): Promise<boolean> {
+  await whenReady(redis());
+  return isLive(await getQueue(QUEUES.webhookDelivery).getJobState(`delivery-${deliveryId}`));
 }
 
 /** Whether a bulk operation's job is waiting, delayed or running. */

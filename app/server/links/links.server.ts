@@ -6,6 +6,7 @@ import { INVALID_URL_MESSAGE, IN_TRASH_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_M
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
+import { emitWebhookEvent } from "../webhooks/webhooks.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
@@ -96,6 +97,8 @@ async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Rol
  * Saves a link for a user. A new page is queued for enrichment, or saved as failed with
  * the quota reason when nothing is left this month. The same page again (the same address, or a
  * live link whose canonical URL is this address) returns the existing row, moved to the top. One
+ * An archived one comes out of the archive (`unarchived`): saving it again asks for it back in the
+ * list; its read state stays. One
  * the user deleted and that is not purged yet is restored with its results and share page (and
  * queued again if it was deleted before its job ran), or with `restoreDeleted: false` (the API
  * and the add form, which offer Restore instead) a 409 naming it (decision 053).
@@ -105,7 +108,7 @@ export async function addLink(
   user: { id: string; role: Role },
   rawUrl: string,
   options: { title?: string; restoreDeleted?: boolean } = {},
-): Promise<{ link: Link; created: boolean }> {
+): Promise<{ link: Link; created: boolean; unarchived: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
   // The same page with campaign tags is the same page: save it without them.
   const url = stripTrackingParams(rawUrl);
@@ -124,7 +127,7 @@ export async function addLink(
     const link = await touchSavedLink(db(), { id: saved.id, userId });
     if (link) {
       await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
-      return { link, created: false };
+      return { link, created: false, unarchived: saved.archived_at !== null };
     }
   }
   const canEnrich = await hasEnrichmentLeft(db(), userId, user.role);
@@ -140,8 +143,9 @@ export async function addLink(
     // The job id is the link id, so queuing a pending existing row again never runs it twice.
     result.link.status === "pending" ? enqueueSafely(result.link, { isNew: result.created, role: user.role }) : undefined,
     publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) }),
+    result.created ? emitWebhookEvent(userId, "link.saved", { link: toPublicLink(result.link) }) : undefined,
   ]);
-  return result;
+  return { ...result, unarchived: !result.created && !saved?.deleted_at && saved?.archived_at != null };
 }
 
 export async function getUserLink(userId: string, id: string): Promise<Link> {

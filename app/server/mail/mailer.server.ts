@@ -4,6 +4,7 @@ import { env } from "../platform/env.server";
 import { log } from "../platform/logger.server";
 import { singleton } from "../platform/singleton.server";
 import { insertOutboxMail } from "../repos/mail-outbox.server";
+import { OUTBOX_PATH } from "./outbox.server";
 
 export interface Mail {
   to: string;
@@ -37,7 +38,7 @@ export function createOutboxMailer(): Mailer {
     async send(mail) {
       const stored = await insertOutboxMail(db(), mail);
       // Printed too, so a person running `npm start` can follow links straight from the log.
-      log.info(`mail to outbox (read it at /dev/outbox)\n--- To: ${mail.to}\n--- Subject: ${mail.subject}\n${mail.text}\n---`, {
+      log.info(`mail to outbox (read it at ${OUTBOX_PATH})\n--- To: ${mail.to}\n--- Subject: ${mail.subject}\n${mail.text}\n---`, {
         id: stored.id,
       });
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outboxScope } from "./outbox.server";
+import { OUTBOX_PATH, outboxPathFor, outboxScope } from "./outbox.server";
 
 const user = { email: "someone@example.com", role: "FreeUser" as const };
 const admin = { email: "admin@example.com", role: "Admin" as const };
@@ -18,5 +18,12 @@ describe("whose mail the dev outbox shows", () => {
   it("in production with SMTP configured shows users nothing (their mail went out for real)", () => {
     expect(outboxScope(user, { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com" })).toBeNull();
     expect(outboxScope(admin, { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com" })).toEqual({ to: undefined });
+  });
+});
+
+describe("where pages say the confirmation mail went", () => {
+  it("names the dev outbox only while no SMTP server is configured", () => {
+    expect(outboxPathFor({ SMTP_URL: undefined })).toBe(OUTBOX_PATH);
+    expect(outboxPathFor({ SMTP_URL: "smtp://mail.example.com" })).toBeNull();
   });
 });

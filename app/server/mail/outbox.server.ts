@@ -3,6 +3,18 @@ import { env, type Env } from "../platform/env.server";
 import type { User } from "../platform/db-schema.server";
 import { listOutboxMail } from "../repos/mail-outbox.server";
 
+/** The page that shows the dev outbox (app/routes/dev.outbox.tsx). */
+export const OUTBOX_PATH = "/dev/outbox";
+
+/**
+ * Where a person reads the mail the app sends: the dev outbox's page while no SMTP server is
+ * configured, null when mail really goes out (it is in their inbox). Pages that say a mail was
+ * sent name it, so a newcomer on a local install is told where the confirmation link went.
+ */
+export function outboxPathFor(config: Pick<Env, "SMTP_URL"> = env()): string | null {
+  return config.SMTP_URL ? null : OUTBOX_PATH;
+}
+
 /**
  * Whose mail the dev outbox shows: `{ to: undefined }` everyone's, `{ to }` one address's,
  * null nothing. It holds other people's links, so in production an Admin reads it all and a

@@ -3,7 +3,7 @@ import type { FlagRole } from "~/lib/feature-flags";
 import type { DashboardView } from "~/lib/library";
 import type { ReaderFontSize, ReaderWidth } from "~/lib/reader";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
-import type { ArtifactKind, CreditReason, ImportStatus, LinkStatus, PaymentProvider, Role } from "~/lib/vocabulary";
+import type { ArtifactKind, CreditReason, HighlightColour, ImportStatus, LinkStatus, PaymentProvider, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from "~/lib/vocabulary";
 
 /**
  * The one description of the database for Kysely. Each table's interface matches its
@@ -44,11 +44,14 @@ export interface DB {
   fetch_cache: FetchCacheTable;
   link_articles: LinkArticlesTable;
   reading_positions: ReadingPositionsTable;
+  highlights: HighlightsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 // The closed lists the check constraints hold are written once, in ~/lib/vocabulary.ts (decision 037).
 export { ROLES } from "~/lib/vocabulary";
-export type { ArtifactKind, ImportStatus, LinkStatus, Role };
+export type { ArtifactKind, ImportStatus, LinkStatus, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent };
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -188,6 +191,8 @@ export interface LinksTable {
   enrichment_engine: string | null;
   category: string | null;
   is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The owner shows its highlights and notes on the public share page (decision 060). */
+  share_highlights: ColumnType<boolean, boolean | undefined, boolean>;
   shared_at: Date | null;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
   enriched_at: Date | null;
@@ -327,6 +332,26 @@ export interface ReadingPositionsTable {
   progress: number;
   updated_at: UpdatedAt;
 }
+
+/**
+ * A passage of a link's article the user highlighted (decision 060): a text-quote selector (exact,
+ * prefix, suffix) and the position of its first character in the article's text, a colour and a
+ * note. The user's: enrichment never changes it. search_vector is kept by a trigger (SQL only).
+ */
+export interface HighlightsTable {
+  id: Generated<string>;
+  user_id: string;
+  link_id: string;
+  exact: string;
+  prefix: ColumnType<string, string | undefined, string>;
+  suffix: ColumnType<string, string | undefined, string>;
+  start_offset: number;
+  colour: ColumnType<HighlightColour, HighlightColour | undefined, HighlightColour>;
+  note: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+export type Highlight = Selectable<HighlightsTable>;
 
 /** A search the user saved from the dashboard's sidebar: its name and its URL parameters. */
 export interface SavedSearchesTable {
@@ -579,3 +604,33 @@ export interface FetchCacheTable {
   fresh_until: Date;
 }
 export type FetchCacheRow = Selectable<FetchCacheTable>;
+
+/** A user's outbound webhook (decision 067); the secret signs every delivery, so it is stored as it is. */
+export interface WebhooksTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  secret: string;
+  events: WebhookEvent[];
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  consecutive_failures: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+export type WebhookRow = Selectable<WebhooksTable>;
+
+/** One event for one webhook: its stored body, tried until delivered or failed for good. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  webhook_id: string;
+  event: WebhookDeliveryEvent;
+  payload: ColumnType<unknown, string, string>;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  response_status: number | null;
+  response_ms: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
+}
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -179,6 +179,10 @@ const envSchema = z.object({
   PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   /** First retry delay of a failed job; later ones double. */
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
+  /** First retry delay of a webhook delivery that failed; later ones double (6 attempts in all). */
+  WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).default(60_000),
+  /** A webhook is turned off after this many deliveries in a row failed for good, and its owner told. */
+  WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).max(1_000).default(15),
   /** How long a killed worker's job stays locked before another worker takes it over. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   /** The reconciler re-enqueues links pending longer than this with no live job. */

@@ -20,6 +20,8 @@ export const QUEUES = {
   render: "render",
   /** The same for background work (imports, bulk and plan re-enrichments), on fewer pages (decision 049). */
   renderBackground: "render-background",
+  /** One POST of a stored event to a user's webhook, retried with exponential back-off (decision 067). */
+  webhookDelivery: "webhook-delivery",
 } as const satisfies Record<string, QueueName>;
 
 export { QUEUE_NAMES, type QueueName };

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_READER_SETTINGS, type ReaderArticle, type ReaderSettings } from "~/lib/reader";
 import { faviconKey, LEAD_IMAGE_PATH, publicLeadImage, storeLeadImage } from "../links/favicons.server";
+import { linkHighlights } from "../highlights/highlights.server";
 import { getUserLink } from "../links/links.server";
 import { db } from "../platform/db.server";
 import { log } from "../platform/logger.server";
@@ -15,7 +16,12 @@ export const ARTICLE_IMAGES_KEPT = 8;
 
 export async function readerArticle(userId: string, linkId: string): Promise<ReaderArticle> {
   const link = await getUserLink(userId, linkId);
-  const [article, progress, settings] = await Promise.all([getArticle(db(), link.id), getReadingPosition(db(), { linkId: link.id, userId }), getReaderSettings(db(), userId)]);
+  const [article, progress, settings, highlights] = await Promise.all([
+    getArticle(db(), link.id),
+    getReadingPosition(db(), { linkId: link.id, userId }),
+    getReaderSettings(db(), userId),
+    linkHighlights(userId, link.id),
+  ]);
   let html: string | null = null;
   let leadImage = publicLeadImage(link.lead_image);
   if (article) {
@@ -43,6 +49,9 @@ export async function readerArticle(userId: string, linkId: string): Promise<Rea
     progress: progress ?? 0,
     readAt: link.read_at?.toISOString() ?? null,
     settings: settings ?? DEFAULT_READER_SETTINGS,
+    isPublic: link.is_public,
+    shareHighlights: link.share_highlights,
+    highlights,
   };
 }
 

@@ -32,9 +32,15 @@ export async function listLinksForExport(db: Database, userId: string, afterId: 
     query = query.where(sql<boolean>`links.id in (select unnest(link_ids) from bulk_operations where id = ${bulkId} and user_id = ${userId})`);
   }
   const rows = await query.orderBy("id").limit(limit).execute();
-  // `select *` also reads the search vectors (columns only SQL uses, decision 031): not for export.
+  // `select *` also reads the search vectors (columns only SQL uses, decision 031) and the
+  // highlights' copy kept for them (decision 060; the highlights are exported as themselves): not for export.
   return rows.map((row) => {
-    const { search_vector: _vector, search_rank_vector: _rankVector, ...link } = row as typeof row & { search_vector?: unknown; search_rank_vector?: unknown };
+    const {
+      search_vector: _vector,
+      search_rank_vector: _rankVector,
+      highlights_text: _highlights,
+      ...link
+    } = row as typeof row & { search_vector?: unknown; search_rank_vector?: unknown; highlights_text?: unknown };
     return link;
   });
 }

@@ -375,7 +375,7 @@ export async function searchLinks(
       "links.id",
       sql<string | null>`ts_headline(link_search_config(links.language), ${unmarked("links.title")}, ${rowQuery(search)}, ${HEADLINE_TITLE})`.as("title"),
       sql<string | null>`ts_headline(link_search_config(links.language), ${unmarked(
-        sql<string>`left(concat_ws(' · ', links.description, links.summary, links.notes, left(links.content_text, ${SNIPPET_SOURCE_CHARS})), ${SNIPPET_SOURCE_CHARS})`,
+        sql<string>`left(concat_ws(' · ', links.description, links.summary, links.notes, regexp_replace(left(links.content_text, ${SNIPPET_SOURCE_CHARS}), '(^|\n\n)#{1,6} ', '\\1', 'g')), ${SNIPPET_SOURCE_CHARS})`,
       )}, ${rowQuery(search)}, ${HEADLINE_SNIPPET})`.as("snippet"),
     ])
     .where("links.id", "in", rows.map((row) => row.id))

@@ -33,7 +33,7 @@ export async function upsertLink(
       error: link.error ?? null,
       title: link.title ?? null,
     })
-    .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doUpdateSet({ saved_at: sql`now()`, deleted_at: null }))
+    .onConflict((oc) => oc.columns(["user_id", "normalized_url"]).doUpdateSet({ saved_at: sql`now()`, deleted_at: null, archived_at: null }))
     .returningAll()
     .returning(sql<boolean>`(xmax = 0)`.as("inserted"))
     .executeTakeFirstOrThrow();
@@ -67,7 +67,7 @@ export async function findSavedPage(db: Database, { userId, normalizedUrl }: { u
 export async function touchSavedLink(db: Database, { id, userId }: { id: string; userId: string }): Promise<Link | undefined> {
   return db
     .updateTable("links")
-    .set({ saved_at: sql<Date>`now()` })
+    .set({ saved_at: sql<Date>`now()`, archived_at: null })
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)

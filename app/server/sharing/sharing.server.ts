@@ -7,6 +7,7 @@ import type { Role } from "../platform/db-schema.server";
 import { env } from "../platform/env.server";
 import { HttpError } from "../platform/http.server";
 import { hasWatermark, requireFeature } from "../billing/entitlements.server";
+import { sharedHighlights } from "../highlights/highlights.server";
 import { getUserLink } from "../links/links.server";
 import { outgoingUrl } from "./affiliate.server";
 import { getPublicLink, insertShareView, listSharedLinks, setLinkPublic } from "../repos/sharing.server";
@@ -37,14 +38,16 @@ export interface PublicLinkView {
   watermark: boolean;
   /** The owner's affiliate rules tagged the outgoing URL (the link is then marked rel="sponsored"). */
   affiliate: boolean;
+  /** The owner's highlights and notes, when they chose to show them (decision 060); else empty. */
+  highlights: Array<{ id: string; exact: string; note: string | null }>;
 }
 
 export async function publicLink(id: string): Promise<PublicLinkView> {
   const link = isUuid(id) ? await getPublicLink(db(), id) : undefined;
   if (!link) throw new HttpError(404, NOT_AVAILABLE);
   const { owner_role, owner_id, lead_image, ...rest } = link;
-  const url = await outgoingUrl({ id: owner_id, role: owner_role }, rest.url);
-  return { ...rest, url, favicon: publicFavicon(rest.favicon), leadImage: publicLeadImage(lead_image), watermark: hasWatermark(owner_role), affiliate: url !== rest.url };
+  const [url, highlights] = await Promise.all([outgoingUrl({ id: owner_id, role: owner_role }, rest.url), sharedHighlights(rest.id)]);
+  return { ...rest, url, highlights: highlights.map(({ id: highlightId, exact, note }) => ({ id: highlightId, exact, note })), favicon: publicFavicon(rest.favicon), leadImage: publicLeadImage(lead_image), watermark: hasWatermark(owner_role), affiliate: url !== rest.url };
 }
 
 /** Counts a view once per visitor per day; the visitor is a keyed hash of address and browser. */

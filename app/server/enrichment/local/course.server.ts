@@ -6,7 +6,7 @@
  * blank in its key sentence).
  */
 import type { Course } from "~/lib/enrichment";
-import { blankEvery, causesOf, definitionsOf, learningLanguage, sentencesOf, stemKey, termsOf, tokensOf, type LearningLanguage, type Term } from "./learning-text.server";
+import { blankEvery, causesOf, definitionsOf, learningLanguage, outOfScope, sentencesOf, stemKey, termsOf, tokensOf, type LearningLanguage, type Term } from "./learning-text.server";
 import { stopWordsOf } from "./language.server";
 
 export interface CourseInput {
@@ -19,6 +19,10 @@ export interface CourseInput {
 interface Section {
   title: string;
   text: string;
+  /** Titled by a heading of the page (not a topic found in the text). */
+  heading?: boolean;
+  /** A topic to write the objective about, when the title is no topic ("Overview"). */
+  topic?: string;
 }
 
 const WORDING: Record<LearningLanguage, {
@@ -34,6 +38,8 @@ const WORDING: Record<LearningLanguage, {
   own: (topic: string) => string;
   keyPoints: string;
   part: (n: number) => string;
+  about: (topic: string) => string;
+  overview: string;
 }> = {
   en: {
     define: (t) => `Define ${t} and say what it is used for.`,
@@ -48,6 +54,8 @@ const WORDING: Record<LearningLanguage, {
     own: (t) => `In your own words, what does this lesson say about ${t}?`,
     keyPoints: "Key points:",
     part: (n) => `Part ${n}`,
+    about: (t) => `Summarise what the page says about ${t}.`,
+    overview: "Overview",
   },
   fr: {
     define: (t) => `Définir ${t} et dire à quoi cela sert.`,
@@ -62,6 +70,8 @@ const WORDING: Record<LearningLanguage, {
     own: (t) => `Avec vos propres mots, que dit cette leçon sur ${t} ?`,
     keyPoints: "Points clés :",
     part: (n) => `Partie ${n}`,
+    about: (t) => `Résumer ce que dit la page à propos de ${t}.`,
+    overview: "Vue d'ensemble",
   },
   de: {
     define: (t) => `${t} definieren und sagen, wofür es dient.`,
@@ -76,6 +86,8 @@ const WORDING: Record<LearningLanguage, {
     own: (t) => `Was sagt diese Lektion über ${t}? Antworten Sie in eigenen Worten.`,
     keyPoints: "Das Wichtigste:",
     part: (n) => `Teil ${n}`,
+    about: (t) => `Zusammenfassen, was die Seite über ${t} sagt.`,
+    overview: "Überblick",
   },
   es: {
     define: (t) => `Definir ${t} y decir para qué sirve.`,
@@ -90,6 +102,8 @@ const WORDING: Record<LearningLanguage, {
     own: (t) => `Con tus propias palabras, ¿qué dice esta lección sobre ${t}?`,
     keyPoints: "Puntos clave:",
     part: (n) => `Parte ${n}`,
+    about: (t) => `Resumir lo que dice la página sobre ${t}.`,
+    overview: "Panorama general",
   },
 };
 
@@ -98,16 +112,32 @@ function clip(text: string, max: number): string {
 }
 
 /** The text split at its headings (the parser keeps each heading as its own block). */
-export function sectionsOf(input: CourseInput): Section[] {
+export function sectionsOf(input: CourseInput, lang: LearningLanguage = learningLanguage(input.language)): Section[] {
   const headings = new Set(input.headings);
   const result: Section[] = [];
+  // The text before the first heading, or under a heading that repeats a long page title, is the page's overview:
+  // a lesson is titled by a topic, never by the page's whole title ("Building a Rate Limiter in Go and Python: A Practical Tutorial").
+  const longTitle = (title: string) => tokensOf(title).length > 6 || /[:–—|]/.test(title);
   for (const block of input.text.split(/\n{2,}/)) {
-    if (headings.has(block)) result.push({ title: block, text: "" });
-    else if (result.length === 0) result.push({ title: input.title ?? "Introduction", text: block });
+    if (headings.has(block)) {
+      const isPageTitle = input.title !== null && block.trim().toLowerCase() === input.title.trim().toLowerCase() && longTitle(block);
+      result.push(isPageTitle ? { title: WORDING[lang].overview, text: "", heading: false } : { title: block, text: "", heading: true });
+    } else if (result.length === 0) result.push({ title: WORDING[lang].overview, text: block, heading: false });
     else result.at(-1)!.text += `${result.at(-1)!.text ? "\n\n" : ""}${block}`;
   }
   return result.filter((s) => s.text.length >= 80);
 }
+
+/** The list items of a section ("1. Mix the flour" → "Mix the flour"), in order. */
+function listItemsOf(text: string): string[] {
+  return text
+    .split("\n")
+    .filter((line) => /^\s*(?:[-•*]|\d+[.)])\s+\S/.test(line) && !/^\s{2,}/.test(line))
+    .map((line) => line.replace(/^\s*(?:[-•*]|\d+[.)])\s+/, "").trim());
+}
+
+/** Somebody's words: a lesson's key points are the page's own statements. */
+const QUOTED = /["“”„«»]/;
 
 /** Sentences of a section by how much of its vocabulary they carry, in page order. */
 function keySentences(text: string, lang: LearningLanguage, count: number): string[] {
@@ -116,7 +146,7 @@ function keySentences(text: string, lang: LearningLanguage, count: number): stri
   for (const t of tokensOf(text)) if (!stop.has(t.word)) freq.set(stemKey(t.word, lang), (freq.get(stemKey(t.word, lang)) ?? 0) + 1);
   return sentencesOf(text)
     .map((sentence, index) => ({ sentence, index }))
-    .filter(({ sentence }) => sentence.length >= 30 && sentence.length <= 400)
+    .filter(({ sentence }) => sentence.length >= 30 && sentence.length <= 400 && !QUOTED.test(sentence) && !outOfScope(sentence))
     .map((s) => {
       const tokens = tokensOf(s.sentence);
       return { ...s, score: tokens.reduce((n, t) => n + (freq.get(stemKey(t.word, lang)) ?? 0), 0) / Math.sqrt(Math.max(1, tokens.length)) + (s.index === 0 ? 1 : 0) };
@@ -172,8 +202,30 @@ export function withPageArticle(term: string, text: string, lang: LearningLangua
   return /['’]$/.test(article) ? `${article}${term}` : `${article} ${term}`;
 }
 
+/** Verbs whose final e the rules below cannot tell ("choosing" → "choose", "using" → "use"). */
+const E_VERBS = ["use", "make", "write", "take", "have", "give", "choose", "close", "scale", "compile", "style", "move", "remove", "serve", "solve", "store", "share", "compare", "prepare", "declare", "code", "name", "save", "type", "size", "time", "cache", "merge", "parse", "escape", "tune", "secure", "release", "reuse", "decode", "encode", "hide", "ride", "bake", "slice", "dice", "rise", "rinse"];
+
+/** "Choosing an eviction policy" → "choose an eviction policy": a heading that starts with a gerund, as a task. */
+export function gerundTask(title: string): string | null {
+  const match = /^(\p{L}+)ing\s+(.+)$/u.exec(title.trim());
+  if (!match || /^(?:th|k|r|br|str|spr|s|w|bl|morn|even|ceil|wedd|pudd|lightn|bedd|cloth|din|ev|nothing|someth|anyth|everyth)$/i.test(match[1]!)) return null;
+  let stem = match[1]!.toLowerCase();
+  const known = E_VERBS.find((verb) => verb.slice(0, -1) === stem);
+  if (known) stem = known;
+  else if (/([bdgmnprt])\1$/.test(stem) && !/(?:ll|ss)$/.test(stem)) stem = stem.slice(0, -1);
+  else if (/(?:[^aeiou][aeiou][sczvg]|[^aeiou][aeiou]r|[bcdfgkpt]l|[aeiou]u[sr]|dg|at|iz|ur|ov|iv|ag)$/.test(stem) && !/(?:en|er|on|el|it)$/.test(stem)) stem += "e";
+  return `${stem} ${match[2]!.charAt(0).toLowerCase()}${match[2]!.slice(1)}`;
+}
+
 function objectiveOf(section: Section, lang: LearningLanguage, focus: Term[], used: Set<string>): string {
   const say = WORDING[lang];
+  // A lesson titled by a topic found in its text (no heading): what the page says about that topic.
+  if (!section.heading) {
+    let topic = withPageArticle(section.topic ?? topicOf(section.title, lang), section.text, lang);
+    // English: a common noun in the singular takes "the" ("about the component"), a plural or a name none.
+    if (lang === "en" && /^\p{Ll}[\p{Ll}-]*$/u.test(topic) && !/s$/.test(topic)) topic = `the ${topic}`;
+    return clip(grammar(say.about(topic), lang), 500);
+  }
   const topic = topicOf(section.title.replace(/[.:!?]$/, ""), lang);
   const definitions = definitionsOf(section.text, lang);
   const names = focus.slice(0, 2).map((t) => t.text);
@@ -187,6 +239,9 @@ function objectiveOf(section: Section, lang: LearningLanguage, focus: Term[], us
   choices.push(["how", say.how(topic)], ["describe", say.describe(topic)]);
   if (lang === "en" && /^how\s/i.test(section.title)) choices.unshift(["how", `Explain ${topic}.`]);
   if (lang === "en" && /^(?:build|create|install|use|make|write|set up|add|run|deploy|configure|choose|start)\s/i.test(section.title)) choices.unshift(["how", `Explain how to ${topic}.`]);
+  // A heading that names a task ("Choosing an eviction policy") is the objective, whatever the other lessons' verbs.
+  const task = lang === "en" ? gerundTask(section.title.replace(/[.:!?]$/, "")) : null;
+  if (task) return clip(`Explain how to ${task}.`, 500);
   // Vary the verbs across lessons: the first kind not used yet, else the first.
   const pick = choices.find(([kind]) => !used.has(kind)) ?? choices[0]!;
   used.add(pick[0]);
@@ -212,26 +267,44 @@ export function buildCourse(input: CourseInput): Course | null {
   const lang = learningLanguage(input.language);
   const say = WORDING[lang];
   const terms = termsOf(input.text, lang);
-  let parts = sectionsOf(input);
+  // Nothing to teach from a section that only says what the page leaves out.
+  const teachable = (text: string) => sentencesOf(text).some((sentence) => !outOfScope(sentence));
+  let parts = sectionsOf(input, lang).filter((part) => teachable(part.text));
+  const pageTopic = terms.find((t) => !t.kind.startsWith("number"))?.text;
+  for (const part of parts) if (!part.heading) part.topic = pageTopic;
   if (parts.length < 3) {
-    // Few headings: lessons from consecutive thirds of the text, named after their main term.
-    let paragraphs = input.text.split(/\n{2,}/).filter((p) => p.length > 40);
+    // Few headings: lessons from consecutive thirds of the text, each titled by a main term of its own (not "Part 1").
+    let paragraphs = input.text.split(/\n{2,}/).filter((p) => p.length > 40 && teachable(p));
     // One or two long paragraphs (an abstract, a news story): thirds of its sentences instead.
-    if (paragraphs.length < 3) paragraphs = sentencesOf(input.text).filter((s) => s.length > 20);
+    if (paragraphs.length < 3) paragraphs = sentencesOf(input.text).filter((s) => s.length > 20 && !outOfScope(s));
     const size = Math.max(1, Math.ceil(paragraphs.length / 3));
+    const taken = new Set<string>();
     parts = [0, 1, 2]
       .map((i) => paragraphs.slice(i * size, (i + 1) * size).join("\n\n"))
       .filter(Boolean)
       .map((text, i) => {
-        const main = termsOf(text, lang).find((t) => !t.kind.startsWith("number") && t.count >= 2);
-        return { title: main ? `${say.part(i + 1)}: ${main.text.charAt(0).toUpperCase()}${main.text.slice(1)}` : say.part(i + 1), text };
+        const own = termsOf(text, lang).filter((t) => !t.kind.startsWith("number") && !taken.has(t.key) && t.text.length >= 3);
+        const main = own.find((t) => t.count >= 2) ?? own[0];
+        if (!main) {
+          // No noun the tagger found: the part's longest content word stands for its topic.
+          const stop = stopWordsOf(lang);
+          const word = tokensOf(text).filter((t) => !stop.has(t.word) && /^\p{L}{4,}$/u.test(t.surface) && !taken.has(stemKey(t.word, lang))).sort((a, b) => b.surface.length - a.surface.length)[0];
+          if (!word) return { title: say.part(i + 1), text, heading: false };
+          taken.add(stemKey(word.word, lang));
+          return { title: `${word.surface.charAt(0).toUpperCase()}${word.surface.slice(1)}`, text, heading: false, topic: word.surface };
+        }
+        taken.add(main.key);
+        const title = main.kind === "name" || lang === "de" ? main.text : `${main.text.charAt(0).toUpperCase()}${main.text.slice(1)}`;
+        return { title, text, heading: false, topic: main.text };
       });
   }
   const used = new Set<string>();
   const lessons: Course["lessons"] = parts.slice(0, 7).map((part) => {
     const focus = focusOf(part, terms, lang);
     const key = keySentences(part.text, lang, 3);
-    const points = key.length ? key : [clip(part.text.replace(/\s+/g, " "), 400)];
+    // A section that lists (steps, ingredients, options) is taught from its list, as the page wrote it.
+    const items = listItemsOf(part.text).filter((item) => !outOfScope(item));
+    const points = items.length >= 2 ? items.slice(0, 8) : key.length ? key : [clip(part.text.replace(/\s+/g, " "), 400)];
     return {
       title: clip(part.title, 200),
       objective: objectiveOf(part, lang, focus, used),

@@ -337,7 +337,7 @@ export function newsLike(text: string): boolean {
  * The page's keyphrases, best first: lower-cased except acronyms and names written in capitals,
  * near-duplicates merged.
  */
-export function rankKeyphrases(input: { text: string; title?: string | null; language?: string | null }): Keyphrase[] {
+export function rankKeyphrases(input: { text: string; title?: string | null; language?: string | null; nounPhrases?: boolean }): Keyphrase[] {
   // Headings and title before the text (chooseTags) come on top of the text's own characters.
   const text = input.text.slice(0, KEYPHRASE_CHARS + 1_000);
   const lang = pageLanguage(input.language, text);
@@ -352,7 +352,7 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   // ("Sri Lanka") stay whole, and the page is read further (LONG_PAGE_KEYPHRASE_CHARS): 17.6/17.4.
   const wordCount = text.split(/\s+/).length;
   const long = wordCount > 300 || (lang === "en" && newsLike(text));
-  if (lang === "en" && long) return displayed(yakeKeyphrases(input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS), { stop: keyphraseStopWords(lang), stem, maxWords: 1, joinNames: true, weights: { casing: 0, position: 0.5 } }), lang);
+  if (lang === "en" && long && !input.nounPhrases) return displayed(yakeKeyphrases(input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS), { stop: keyphraseStopWords(lang), stem, maxWords: 1, joinNames: true, weights: { casing: 0, position: 0.5 } }), lang);
   // Without a stemmer (Polish: seven cases), phrase forms cannot be merged by stems: YAKE!'s
   // pairs of words as written, near-duplicate forms dropped.
   if (!hasStemmer(lang)) return displayed(yakeKeyphrases(text, { stop: keyphraseStopWords(lang), stem, maxWords: 2 }), lang);
@@ -362,7 +362,7 @@ export function rankKeyphrases(input: { text: string; title?: string | null; lan
   // texts repeat their topic, and so do the other
   // languages' abstracts (Spanish 17.7 → 19.2, French 14.5 → 15.0); English abstracts (Inspec)
   // score best without it.
-  const frequencyExponent = long ? 1 : lang !== "en" ? 0.6 : 0;
+  const frequencyExponent = long && !input.nounPhrases ? 1 : lang !== "en" ? 0.6 : 0;
   // Each token stemmed once; content words numbered for the graph.
   const stems = tokens.map((token) => stem(token.word));
   const numbers = new Map<string, number>();

@@ -362,6 +362,14 @@ export function definesATerm(d: { term: string; body: string; sentence: string }
   return !tags.some((t, i) => i > 0 && /^(?:NOUN|PROPN)$/.test(tags[i - 1]!.pos) && (t.pos === "AUX" || (t.pos === "VERB" && /^(?:DET|PRON|SCONJ)$/.test(tags[i + 1]?.pos ?? "") )) && !/ing$/i.test(t.surface));
 }
 
+/**
+ * A sentence where the page says what it does not cover ("This tutorial does not cover distributed rate
+ * limiting", "… is beyond the scope of this article"): nothing to teach or ask from it.
+ */
+export function outOfScope(sentence: string): boolean {
+  return /\b(?:(?:does|do|did|will|won['’]t|doesn['’]t|don['’]t|cannot|can['’]t|not|never)\s+(?:not\s+)?(?:cover|covered|discuss|address|go into|get into|explain|describe|deal with|treat|include)\b|(?:beyond|outside|out of) (?:the )?scope|for (?:another|a (?:later|future|separate)) (?:post|article|tutorial|day|time|chapter)|(?:ne|n['’])\s*(?:traite|couvre|aborde)\s+pas|hors du champ|nicht behandelt|behandelt\s+\S+\s+nicht|no (?:cubre|trata|aborda))\b/i.test(sentence);
+}
+
 /** The sentences of the text that define a term ("X is a …", "X refers to …", "X, a … ,").
  * Only the page's own statements: not inside a quotation (somebody's opinion: "'Fosse Park is the
  * gateway …,' said Mr White"), and in English not what something does ("Less women are having
@@ -372,7 +380,7 @@ export function definitionsOf(text: string, lang: LearningLanguage, { exclude = 
   const found: Definition[] = [];
   const excluded = new Set(exclude.map((e) => phraseKey(e, lang)).filter(Boolean));
   for (const sentence of sentencesOf(text)) {
-    if (sentence.length > 300 || !/[.!]$/.test(sentence)) continue;
+    if (sentence.length > 300 || !/[.!]$/.test(sentence) || outOfScope(sentence)) continue;
     const plain = sentence.replace(/[.!]$/, "");
     let match: RegExpExecArray | null = null;
     for (const pattern of DEFINITION_PATTERNS[lang]) if ((match = pattern.exec(plain))) break;
@@ -407,7 +415,12 @@ export interface CauseEffect {
   cause: string;
   effect: string;
   sentence: string;
+  /** The cause is a noun phrase ("because of over-running engineering works"), not a clause. */
+  phrase?: boolean;
 }
+
+/** Markers after which the cause is a noun phrase. */
+const PHRASE_MARKER = /\b(?:because of|due to|thanks to|as a result of|owing to|grâce à|à cause de|en raison de|wegen|aufgrund|dank|debido a|gracias a|a causa de)\s*$/i;
 
 /** Markers: [pattern, whether the cause comes first]. The sentence splits at the marker. */
 const CAUSAL: Record<LearningLanguage, Array<[RegExp, boolean]>> = {
@@ -436,8 +449,9 @@ const CAUSAL: Record<LearningLanguage, Array<[RegExp, boolean]>> = {
   ],
 };
 
+// English "as" and "since" open time clauses as often as causes ("As he drew closer …", "Since July …"): only "because" leads a cause.
 const LEADING_CAUSE: Record<LearningLanguage, RegExp> = {
-  en: /^(?:because|since|as)\s+(?<cause>[^,]{12,}),\s+(?<effect>.{12,})$/i,
+  en: /^(?:because)\s+(?<cause>[^,]{12,}),\s+(?<effect>.{12,})$/i,
   fr: /^(?:comme|puisque|parce que)\s+(?<cause>[^,]{12,}),\s+(?<effect>.{12,})$/i,
   de: /^(?:weil|da)\s+(?<cause>[^,]{12,}),\s+(?<effect>.{12,})$/i,
   es: /^(?:como|ya que|puesto que)\s+(?<cause>[^,]{12,}),\s+(?<effect>.{12,})$/i,
@@ -445,11 +459,53 @@ const LEADING_CAUSE: Record<LearningLanguage, RegExp> = {
 
 const words = (text: string) => tokensOf(text).length;
 
+/** A quotation opened and not closed (or closed and not opened) in a part of a sentence: a split there cuts somebody's words. */
+export function unbalancedQuote(text: string): boolean {
+  if ((text.match(/["“”„«»]/g) ?? []).length % 2 === 1) return true;
+  const opening = (text.match(/(?:^|[\s(:])['‘]/g) ?? []).length;
+  const closing = (text.match(/[\p{L}\p{N}.!?,]['’](?=$|[\s.,!?;:)])/gu) ?? []).length;
+  return opening !== 0 && opening > closing;
+}
+
+const AUXILIARY = /\s+(?:has|have|had|will|would|could|can|may|might|should|must|also|probably|likely|eventually|ultimately|reportedly)$/i;
+
+/**
+ * English: whether a marker really joins a cause and an effect here, and the parts as they should be read.
+ * Not "due to be published" (a timetable), "which causes …" (a relative clause says nothing about the
+ * sentence's subject), "not only because"; "were caused by X" reads X as the cause, "was caused in 2019"
+ * states none; "has led to" leaves "has" out of the cause.
+ */
+function englishSplit(marker: string, before: string, after: string): { before: string; after: string; swapped: boolean } | null {
+  const word = marker.trim().replace(/^,\s*/, "").toLowerCase();
+  if (/^(?:due to|thanks to)/.test(word)) {
+    const next = tagEnglish(after.split(/\s+/).slice(0, 3).join(" "))[0];
+    if (!next || next.pos === "VERB" || next.pos === "AUX" || next.pos === "PART") return null;
+    // "is due to close later this year": after a copula, "due to" and a word that opens no noun phrase is a timetable.
+    if (word.startsWith("due to") && /\s(?:is|are|was|were|be|been|being|'s)$/i.test(before) && !/^(?:an?|the|his|her|its|their|our|my|your|this|that|these|those|some|many|several|\d)/i.test(after)) return null;
+  }
+  if (/\bnot only$/i.test(before) || /(?:^|\s)(?:which|that|who|what)$/i.test(before)) return null;
+  // "partly due to": the degree word belongs to neither part.
+  before = before.replace(/,?\s+(?:partly|largely|mainly|mostly|in part|chiefly|simply|only|just)$/i, "");
+  if (/^(?:leads to|led to|causes|caused|results in|resulted in)$/.test(word)) {
+    if (/(?:^|\s)(?:which|that|who)(?:\s+(?:has|have|had|also))?$/i.test(before)) return null;
+    // "While Rooney delivered …, his celebration … caused …": a cause opening on a subordinate clause has no clear subject.
+    if (/^(?:while|when|although|though|if|after|before|as|since|whereas)\s/i.test(before)) return null;
+    const passive = /\s+(?:is|are|was|were|been|being|be)$/i.exec(before);
+    if (passive) {
+      // "The delays were caused by slow CI machines": the cause follows "by"; "was caused in 2019" names none.
+      if (word !== "caused" || !/^by\s+/i.test(after)) return null;
+      return { before: before.slice(0, passive.index).trim(), after: after.replace(/^by\s+/i, ""), swapped: true };
+    }
+    return { before: before.replace(AUXILIARY, "").trim(), after, swapped: false };
+  }
+  return { before, after, swapped: false };
+}
+
 /** Sentences that say why: a cause and its effect, each at least 3 words. */
 export function causesOf(text: string, lang: LearningLanguage): CauseEffect[] {
   const found: CauseEffect[] = [];
   for (const sentence of sentencesOf(text)) {
-    if (sentence.length > 320 || !/[.!]$/.test(sentence)) continue;
+    if (sentence.length > 320 || !/[.!]$/.test(sentence) || outOfScope(sentence)) continue;
     const plain = sentence.replace(/[.!]$/, "");
     const leading = LEADING_CAUSE[lang].exec(plain);
     if (leading?.groups) {
@@ -459,11 +515,18 @@ export function causesOf(text: string, lang: LearningLanguage): CauseEffect[] {
     for (const [marker, causeFirst] of CAUSAL[lang]) {
       const match = marker.exec(plain);
       if (!match) continue;
-      const before = plain.slice(0, match.index).trim();
-      const after = plain.slice(match.index + match[0].length).trim();
+      let before = plain.slice(0, match.index).trim();
+      let after = plain.slice(match.index + match[0].length).trim();
       if (/[-–—:]$/.test(before) || /^[-–—]/.test(after) || /^(?:und|and|et|y|aber|but|mais|pero|or|oder|ou)\b/i.test(before) || /^(?:und|and|et|y|aber|but|mais|pero)\b/i.test(after)) continue;
-      if (words(before) < 4 || words(after) < 3 || /^\p{Ll}/u.test(before) === false && !/^\p{Lu}/u.test(before)) continue;
-      found.push(causeFirst ? { cause: before, effect: after, sentence } : { cause: after, effect: before, sentence });
+      let isCauseFirst = causeFirst;
+      if (lang === "en") {
+        const split = englishSplit(match[0], before, after);
+        if (!split) break;
+        ({ before, after, causeFirst: isCauseFirst } = { ...split, causeFirst: split.swapped ? !causeFirst : causeFirst });
+      }
+      if (unbalancedQuote(before) || unbalancedQuote(after)) break;
+      if (words(before) < (isCauseFirst ? 3 : 4) || words(after) < 3 || /^\p{Ll}/u.test(before) === false && !/^\p{Lu}/u.test(before)) continue;
+      found.push(isCauseFirst ? { cause: before, effect: after, sentence } : { cause: after, effect: before, sentence, phrase: PHRASE_MARKER.test(match[0]) || (lang === "en" && causeFirst) });
       break;
     }
   }
@@ -484,6 +547,18 @@ export function withoutOrdinal(step: string, lang: LearningLanguage): string {
 }
 
 /**
+ * Whether a run of items is in an order: numbered, or said with ordinal words, or (English) bullets
+ * that are instructions (most start with a verb: "Mix the flour …"). A bulleted list of things
+ * (ingredients, features) has no next item to ask about.
+ */
+function ordered(run: string[], lang: LearningLanguage): boolean {
+  if (!run.every((item) => /^[-•*]\s/.test(item))) return true;
+  if (lang !== "en") return false;
+  const verbs = run.filter((item) => tagEnglish(item.replace(/^[-•*]\s+/, "").split(/\s+/).slice(0, 4).join(" "))[0]?.pos === "VERB").length;
+  return verbs * 3 >= run.length * 2;
+}
+
+/**
  * Runs of steps in order: numbered or bulleted items, or consecutive sentences that begin with
  * "First", "Then", "Finally" (or the language's own words). At least 3 steps each.
  */
@@ -491,7 +566,7 @@ export function stepsOf(text: string, lang: LearningLanguage): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
   const flush = () => {
-    if (run.length >= 3) runs.push(run);
+    if (run.length >= 3 && ordered(run, lang)) runs.push(run);
     run = [];
   };
   for (const block of text.split(/\n+/).map((b) => b.trim())) {

@@ -9,6 +9,7 @@ import { buildQuiz } from "./quiz.server";
 import { rephraseText } from "./rephrase.server";
 import { scoreSentences, splitSentences, topSentences } from "./text-analysis.server";
 import { PageTooThinError } from "../../platform/failure-classes.server";
+import { withoutHeadingMarks } from "~/lib/stored-text";
 
 /**
  * The page has too little text for the result asked for: the page's doing, not ours. The message
@@ -28,8 +29,9 @@ function sentenceCount(preferences?: ContentPreferences) {
   return preferences?.summaryLength === "long" ? 6 : preferences?.summaryLength === "short" ? 2 : 3;
 }
 
+/** The text to analyse: the stored text's headings as plain blocks (lists keep their "- " and "1. "). */
 function textOf(source: EnrichmentSource) {
-  return (source.text || source.summary || source.title || "").slice(0, ANALYSIS_CHARS);
+  return withoutHeadingMarks(source.text || source.summary || source.title || "").slice(0, ANALYSIS_CHARS);
 }
 
 /**
@@ -42,7 +44,7 @@ export const localEnricher: Enricher = {
 
   async enrich({ page, existingTags, preferences }) {
     const started = performance.now();
-    const source = (page.text || page.description || page.title || "").slice(0, ANALYSIS_CHARS);
+    const source = withoutHeadingMarks(page.text || page.description || page.title || "").slice(0, ANALYSIS_CHARS);
     const language = pageLanguage(page.language, source);
     const { tags, suggestions } = chooseTags({ text: source, title: page.title, headings: page.headings, language, existingTags }, { max: 6, suggestions: 5 });
     return {

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
-import { BLANK, blankEvery, codeDistractors, codeResultOf, giveaways, phraseKey, termsOf, tokensOf } from "./learning-text.server";
+import { BLANK, blankEvery, causesOf, stepsOf, codeDistractors, codeResultOf, giveaways, phraseKey, termsOf, tokensOf } from "./learning-text.server";
 import { buildQuiz, hasVerb, quizCandidates, type QuizInput } from "./quiz.server";
+import { withoutHeadingMarks } from "~/lib/stored-text";
 
 function fixture(name: string): QuizInput {
   const page = parsePage(readFileSync(`tests/fixtures/pages/${name}`, "utf8"), "https://example.test/page");
-  return { title: page.title, text: page.text, language: page.language, headings: page.headings, codeSnippets: page.codeBlocks };
+  return { title: page.title, text: withoutHeadingMarks(page.text), language: page.language, headings: page.headings, codeSnippets: page.codeBlocks };
 }
 
 const TUTORIAL: QuizInput = {
@@ -157,5 +158,102 @@ describe("clause distractors", () => {
     expect(hasVerb("La lumière du soleil", "fr")).toBe(false);
     expect(hasVerb("Die Regierung plant eine Reform", "de")).toBe(true);
     expect(hasVerb("Die neue Regierung", "de")).toBe(false);
+  });
+});
+
+describe("cause and effect (issue 36)", () => {
+  const causes = (sentence: string) => causesOf(sentence, "en").map(({ cause, effect }) => ({ cause, effect }));
+
+  it("never splits at a word that is not causal", () => {
+    expect(causes("The long-awaited report from the inquiry was due to be published on Saturday.")).toEqual([]);
+    expect(causes("As he drew closer to the bus, Barnett decided to stop filming the crowd.")).toEqual([]);
+    expect(causes("Since Morsy's ouster and detention in July, his supporters have taken to the streets.")).toEqual([]);
+    expect(causes("As well as living in the nearby sanctuary, crocs are regularly spotted on the golf course.")).toEqual([]);
+    expect(causes("Most of the damage to the old harbour wall was caused in 2019 by a storm.")).toEqual([]);
+    expect(causes("For hepatitis B, which causes liver disease, the waiting time is 66 days.")).toEqual([]);
+    expect(causes("That hits home personally, not only because I am a Paralympian, but because I did not know.")).toEqual([]);
+    expect(causes("He said: 'I kayak mainly because it is an easy way to get mental balance.")).toEqual([]);
+    expect(causes("The only remaining deep coal mine in England, Kellingley colliery, is due to close later this year.")).toEqual([]);
+  });
+
+  it("reads a passive cause the right way round", () => {
+    expect(causes("The delays on every pull request were caused by slow CI machines.")).toEqual([{ cause: "slow CI machines", effect: "The delays on every pull request" }]);
+  });
+
+  it("keeps the causes the page states", () => {
+    expect(causes("Many still missed their trips because their passports did not arrive in time.")).toEqual([{ cause: "their passports did not arrive in time", effect: "Many still missed their trips" }]);
+    expect(causes("The report was delayed due to a dispute over its findings.")).toEqual([{ cause: "a dispute over its findings", effect: "The report was delayed" }]);
+    expect(causes("The temptation to scour work emails on holiday has led to more people looking for a detox.")).toEqual([{ cause: "The temptation to scour work emails on holiday", effect: "more people looking for a detox" }]);
+  });
+
+  it("gives a cause that is a noun phrase distractors that are noun phrases", () => {
+    const text = [
+      "One of the country's biggest rail terminals will be closed today because of over-running engineering works.",
+      "The station's managers apologised to the passengers who had booked tickets for the holiday weekend.",
+      "Replacement buses will run between the terminal and the nearby towns until the engineering works end.",
+      "Passengers said the signal failures and the ticket prices had already made the holiday weekend harder.",
+      "The rail operator said the track upgrades would make journeys faster once the engineering works are over.",
+    ].join(" ");
+    const question = quizCandidates({ title: null, text, language: "en" }).cause[0]!;
+    expect(question.answer).toBe("Over-running engineering works");
+    for (const distractor of question.distractors) expect(hasVerb(distractor, "en")).toBe(false);
+  });
+});
+
+describe("a quiz on a real article (issue 36)", () => {
+  it("is not refused when the story's sentences end in quotations", () => {
+    const text = [
+      "The mayor of Harbourton told reporters on Monday: 'The new ferry will run every hour from the spring.'",
+      "A spokesperson for the operator added: 'We have bought two boats that carry bicycles and wheelchairs.'",
+      "Local traders said the timetable would bring visitors to the old market on weekday mornings.",
+      "One commuter, who crosses the estuary each day, said: 'The bridge queues cost me an hour every evening.'",
+      "The council expects the service to cost four million pounds over five years, according to its budget papers.",
+      "Engineers will rebuild the landing stage at the north pier before the first crossing in April.",
+      "Campaigners had asked for a ferry since the toll on the bridge doubled, the council's transport chief said.",
+    ].join("\n\n");
+    const input = { title: "Harbourton gets an hourly ferry", text, language: "en" };
+    const sentences = new Set(quizCandidates(input).cloze.map((q) => q.explanation));
+    expect(sentences.size).toBeLessThan(5); // what the strict pass finds: too few sentences for five questions
+    const quiz = buildQuiz(input);
+    expect(quiz).toHaveLength(5);
+    expect(new Set(quiz!.map((q) => q.explanation)).size).toBe(5);
+  });
+});
+
+describe("steps from the page's list (issue 36)", () => {
+  it("asks for the next step of a recipe whose steps are an ordered list", () => {
+    const steps = ["Heat the oven to 200 degrees.", "Butter a deep baking dish.", "Whisk the eggs with the sugar until pale.", "Warm the milk in a small pan.", "Pour the warm milk over the eggs.", "Stir in the vanilla and a pinch of salt.", "Strain the custard into the dish.", "Set the dish in a tray of hot water.", "Bake the custard for forty minutes.", "Let the custard cool on a rack.", "Chill the custard for two hours.", "Dust the top with nutmeg before serving."];
+    const intro = Array.from({ length: 6 }, (_, i) => `<p>Baked custard is a simple dessert of eggs, milk and sugar that families have made for generations, note ${i}.</p>`).join("");
+    const html = `<html lang="en"><title>Baked custard</title><article><h1>Baked custard</h1>${intro}<h2>Method</h2><ol>${steps.map((s) => `<li>${s}</li>`).join("")}</ol></article></html>`;
+    const page = parsePage(html, "https://example.test/custard");
+    expect(page.text).toContain("1. Heat the oven to 200 degrees.\n2. Butter a deep baking dish.");
+    const candidates = quizCandidates({ title: page.title, text: withoutHeadingMarks(page.text), language: "en" });
+    expect(candidates.steps.length).toBeGreaterThan(0);
+    expect(candidates.steps[0]!.question).toBe('Which step comes right after this one: "Heat the oven to 200 degrees"?');
+    expect(candidates.steps[0]!.answer).toBe("Butter a deep baking dish");
+  });
+});
+
+describe("steps are ordered (issue 36)", () => {
+  it("takes a numbered list and a bulleted list of instructions as steps, never a bulleted list of things", () => {
+    expect(stepsOf("Ingredients\n\n- 500 g flour\n- 10 g salt\n- 350 g water\n- 5 g yeast", "en")).toEqual([]);
+    expect(stepsOf("- Mix the flour and the salt.\n- Knead the dough for ten minutes.\n- Bake the loaf for forty minutes.", "en")).toHaveLength(1);
+    expect(stepsOf("1. 500 g flour\n2. 10 g salt\n3. 350 g water", "en")).toHaveLength(1);
+    expect(stepsOf("- 500 g de farine\n- 10 g de sel\n- 350 g d'eau", "fr")).toEqual([]);
+  });
+});
+
+describe("distractors of the answer's form (issue 36)", () => {
+  it("never offers nouns beside a person's name", () => {
+    const text = [
+      "Fighting broke out in the city overnight as forces loyal to Alassane Ouattara pushed toward the palace.",
+      "Patrick Achi, a spokesman for Mr Ouattara, said the fighters had breached the city limit overnight.",
+      "Laurent Gbagbo has refused to leave the palace since the elections in November.",
+      "The elections were meant to end a decade of crisis, but the residence of Mr Gbagbo is still guarded.",
+      "Residents of the city said the fighting near the residence lasted several hours.",
+    ].join(" ");
+    for (const q of quizCandidates({ title: null, text, language: "en" }).definition) {
+      if (/^\p{Lu}/u.test(q.answer)) for (const d of q.distractors) expect(d).toMatch(/^\p{Lu}/u);
+    }
   });
 });

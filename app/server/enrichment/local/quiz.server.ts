@@ -23,6 +23,7 @@ import {
   tagEnglish,
   termsOf,
   tokensOf,
+  unbalancedQuote,
   withoutOrdinal,
   type LearningLanguage,
   type Term,
@@ -149,7 +150,8 @@ function pickDistractors(answer: string, candidates: string[], lang: string, que
 /** Terms of the same kind as the answer, the page's most frequent first; multi-word answers prefer multi-word distractors. */
 function sameKind(answer: Term | string, terms: Term[], lang: LearningLanguage): string[] {
   const key = typeof answer === "string" ? phraseKey(answer, lang) : answer.key;
-  const kind = typeof answer === "string" ? (terms.find((t) => t.key === key)?.kind ?? "noun") : answer.kind;
+  // A capitalised answer the page's terms do not hold ("Achi" of "Patrick Achi, a spokesman …") is a name: names beside it, not nouns.
+  const kind = typeof answer === "string" ? (terms.find((t) => t.key === key)?.kind ?? (/^\p{Lu}\p{Ll}/u.test(answer) ? "name" : "noun")) : answer.kind;
   const size = tokensOf(typeof answer === "string" ? answer : answer.text).length;
   return terms
     .filter((t) => t.key !== key && t.kind === kind)
@@ -164,7 +166,7 @@ function clean(question: string, answer: string, distractors: string[], lang: st
 }
 
 /** Every candidate question of the page, by kind, best first within a kind. */
-export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omit<QuizQuestion, "options" | "answerIndex"> & { answer: string; distractors: string[] }>> {
+export function quizCandidates(input: QuizInput, { relaxed = false } = {}): Record<QuestionKind, Array<Omit<QuizQuestion, "options" | "answerIndex"> & { answer: string; distractors: string[] }>> {
   const lang = learningLanguage(input.language);
   const say = WORDING[lang];
   const text = input.text;
@@ -205,8 +207,15 @@ export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omi
     const answer = asClause(askWhy ? c.cause : c.effect);
     const question = askWhy ? say.why(clip(asClause(c.effect), 300)) : say.consequence(clip(asClause(c.cause), 300));
     const length = tokensOf(answer).length;
-    const candidates = clauses
-      .filter((cl) => !c.sentence.includes(cl))
+    // Of the answer's form: a noun phrase ("because of over-running engineering works") is offered beside the page's
+    // other noun phrases, a clause beside clauses; none from the sentence that states the cause.
+    const phrase = askWhy ? Boolean(c.phrase) : !hasVerb(answer, lang);
+    const pool = phrase
+      ? [...causes.filter((o) => o.phrase).map((o) => o.cause), ...nounTerms.filter((t) => t.kind === "noun" && tokensOf(t.text).length >= 2).map((t) => t.text), ...nounTerms.filter((t) => t.kind === "noun").map((t) => t.text)]
+      : clauses;
+    const inSentence = ` ${phraseKey(c.sentence, lang)} `;
+    const candidates = pool
+      .filter((cl) => !c.sentence.includes(cl) && !inSentence.includes(` ${phraseKey(cl, lang)} `))
       .map(asClause)
       .sort((a, b) => Math.abs(tokensOf(a).length - length) - Math.abs(tokensOf(b).length - length));
     const distractors = pickDistractors(answer, candidates, lang, question);
@@ -244,12 +253,13 @@ export function quizCandidates(input: QuizInput): Record<QuestionKind, Array<Omi
   // Fill in the blank: the page's central sentences, one key term blanked everywhere it occurs.
   const weight = new Map(nounTerms.map((t) => [t.key, t.count]));
   const central = sentencesOf(text)
-    .filter((s) => s.length >= 50 && s.length <= 300 && /[.!?]$/.test(s))
+    .filter((s) => s.length >= 50 && s.length <= 300 && (relaxed ? /[.!?]["'”’»)]?$/ : /[.!?]$/).test(s) && !unbalancedQuote(s))
     .map((sentence, index) => ({ sentence, index, score: tokensOf(sentence).reduce((n, t) => n + (weight.get(phraseKey(t.word, lang)) ?? 0), 0) / Math.sqrt(tokensOf(sentence).length) + (index < 3 ? 0.5 : 0) }))
     .sort((a, b) => b.score - a.score);
-  const top = new Set(nounTerms.slice(0, 40).map((t) => t.key));
-  // A short abstract names its terms once or twice: any of them may be blanked there.
-  const minCount = text.length < 2_000 ? 1 : 2;
+  const top = new Set(nounTerms.slice(0, relaxed ? 120 : 40).map((t) => t.key));
+  // A short abstract names its terms once or twice: any of them may be blanked there (and on any page
+  // that gives too few questions otherwise: a news story names most things once).
+  const minCount = text.length < 2_000 || relaxed ? 1 : 2;
   for (const { sentence } of central) {
     let made = 0;
     const inSentence = nounTerms.filter((t) => top.has(t.key) && t.count >= minCount && blankEvery(sentence, t.text, lang).count > 0).sort((a, b) => tokensOf(b.text).length - tokensOf(a.text).length || b.count - a.count);
@@ -272,11 +282,14 @@ const ORDER: QuestionKind[] = ["definition", "cause", "code", "steps", "cloze", 
 
 /**
  * Five questions of as many kinds as the page allows, each answer used once. Null when the
- * page has too little to ask five questions about.
+ * page has too little to ask five questions about, even blanking terms it names once.
  */
 export function buildQuiz(input: QuizInput): QuizQuestion[] | null {
+  return pickQuiz(input, quizCandidates(input)) ?? pickQuiz(input, quizCandidates(input, { relaxed: true }));
+}
+
+function pickQuiz(input: QuizInput, candidates: ReturnType<typeof quizCandidates>): QuizQuestion[] | null {
   const lang = learningLanguage(input.language);
-  const candidates = quizCandidates(input);
   const chosen: QuizQuestion[] = [];
   const answers: string[] = [];
   const take = (kind: QuestionKind) => {

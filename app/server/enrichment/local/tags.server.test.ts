@@ -82,3 +82,20 @@ describe("chooseTags", () => {
     });
   }
 });
+
+describe("tags users see on a long page that is not news (issue 36)", () => {
+  const guide = Array.from({ length: 5 }, (_, i) => [
+    `A token bucket limits bursts of requests: it refills at a fixed rate every few minutes and each request takes one token from it (section ${i + 1}).`,
+    "When the bucket holds no items, the rate limiter refuses the request or makes it wait for a few minutes.",
+    "The refill rate sets the average rate, and the bucket size sets the largest burst a client may send in a few minutes.",
+    "Store the bucket state in memory for one server, and keep the items per client in a map that expires after ten minutes.",
+  ].join(" ")).join("\n\n");
+
+  it("are noun phrases of up to three words, not any recurring word", () => {
+    const { tags } = chooseTags({ text: guide, title: "Rate limiting with a token bucket", language: "en", existingTags: [] });
+    expect(tags).toEqual(expect.arrayContaining(["rate limiter", "token bucket"]));
+    expect(tags).not.toContain("minutes");
+    expect(tags).not.toContain("items");
+    for (const tag of tags) expect(tag.split(" ").length).toBeLessThanOrEqual(3);
+  });
+});

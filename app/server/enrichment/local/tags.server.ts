@@ -5,7 +5,7 @@
  * tags are added per link once the user has tags that fit. Tags are short (at most two words)
  * and never a stop word of the page's language.
  */
-import { LONG_PAGE_KEYPHRASE_CHARS, VAGUE_NOUNS, rankKeyphrases } from "./keyphrases.server";
+import { LONG_PAGE_KEYPHRASE_CHARS, VAGUE_NOUNS, newsLike, rankKeyphrases } from "./keyphrases.server";
 import { pageLanguage, stemmerOf, stopWordsOf } from "./language.server";
 import { dedupeByKey, newTagsAllowed, tagWords } from "../tag-vocabulary.server";
 
@@ -20,6 +20,12 @@ export interface TagInput {
 
 /** The head noun of a phrase is its last word ("indexes" in "GIN indexes"). */
 const headOf = (words: string[]) => words.at(-1)!;
+
+/** How often a phrase occurs in the text, whole words, any case. */
+function countOf(text: string, phrase: string): number {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+");
+  return (text.slice(0, 20_000).match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "giu")) ?? []).length;
+}
 
 /**
  * Tags for the page (best first) and further suggestions; `max` tags at most. Tags keep the case
@@ -42,7 +48,10 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
   // Keyphrases read the title, headings and the page's first KEYPHRASE_CHARS only (a long English
   // page's first LONG_PAGE_KEYPHRASE_CHARS): no need to join more.
   const headed = [input.title ?? "", ...(input.headings ?? []).slice(0, 20), input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS)].join("\n\n");
-  const ranked = rankKeyphrases({ text: headed, title: input.title, language: lang }).slice(0, 60);
+  // Tags users see on a long page that is not news (a guide, a README, a recipe) are noun phrases, not any
+  // recurring word ("binary", "items", "minutes"): read as an abstract is, over its first part (issue 36).
+  const nounPhrases = lang === "en" && !newsLike(input.text.slice(0, LONG_PAGE_KEYPHRASE_CHARS)) && input.text.split(/\s+/, 302).length > 300;
+  const ranked = rankKeyphrases({ text: headed, title: input.title, language: lang, nounPhrases }).slice(0, 60);
 
   const existing = new Map<string, string>();
   for (const tag of input.existingTags ?? []) {
@@ -88,7 +97,10 @@ export function chooseTags(input: TagInput, { max = 6, suggestions = 5 } = {}): 
     const lower = words.map((w) => w.toLowerCase());
     const head = words.length > 1 ? heads.get(stem(headOf(lower))) : undefined;
     if (head && head.count >= 2 && !stop.has(head.form.toLowerCase()) && !VAGUE_NOUNS.has(head.form.toLowerCase())) fresh.push(head.form);
-    if (words.length === 0 || words.length > 2 || phrase.length > 30 || lower.every((w) => stop.has(w)) || !/\p{L}/u.test(phrase)) continue;
+    // Three words only for an English noun phrase the page repeats ("question mark operator"), no linking word inside:
+    // a phrase said once is too often a tagger's slip ("repeated lookups return").
+    if (words.length === 3 && (lang !== "en" || lower.some((w) => stop.has(w)) || countOf(input.text, phrase) < 2)) continue;
+    if (words.length === 0 || words.length > 3 || phrase.length > 40 || lower.every((w) => stop.has(w)) || !/\p{L}/u.test(phrase)) continue;
     if (stop.has(lower[0]!) || stop.has(headOf(lower))) continue;
     // One or two letters ("St" of "St. Petersburg") are no tag, unless an acronym ("AI", "Go" is not).
     if (words.length === 1 && phrase.length < 3 && !/^\p{Lu}+$/u.test(phrase)) continue;
