@@ -3,7 +3,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useMatches,
@@ -17,6 +16,7 @@ import { ConfirmEmailBanner, confirmBannerDismissed } from "~/components/confirm
 import { Footer } from "~/components/footer";
 import { PRODUCT_NAME } from "~/components/logo";
 import { NavBar } from "~/components/nav-bar";
+import { PageScripts } from "~/components/page-scripts";
 import { ToastProvider } from "~/components/toast";
 import { ServiceWorkerRegistration, WebAppHead } from "~/components/web-app";
 import { ButtonLink } from "~/components/ui";
@@ -99,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {layout === "site" ? <Footer /> : null}
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
         <ServiceWorkerRegistration />
       </body>
     </html>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONFIRM_DELETE_OVER, bulkRequestSchema, bulkSummary, deleteConfirmation } from "./bulk";
+import { CONFIRM_DELETE_OVER, bulkSummary, deleteConfirmation } from "./bulk";
+import { bulkRequestSchema } from "./bulk-schemas";
 
 const id = "0b7c3c4e-8a4f-4d53-9d7e-0f5f2a4b1c11";
 

@@ -33,11 +33,23 @@ export interface TagCount {
  * the same digits.
  */
 export function formatCount(value: number, locale?: string): string {
-  try {
-    return new Intl.NumberFormat(locale).format(value);
-  } catch {
-    return new Intl.NumberFormat("en").format(value);
+  return numberFormat(locale).format(value);
+}
+
+// Making an Intl.NumberFormat costs far more than using one, and the dashboard writes dozens of
+// counts a render (the sidebar's tags): one per locale.
+const numberFormats = new Map<string | undefined, Intl.NumberFormat>();
+function numberFormat(locale: string | undefined): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale);
+    } catch {
+      format = new Intl.NumberFormat("en");
+    }
+    numberFormats.set(locale, format);
   }
+  return format;
 }
 
 /** The first language of an Accept-Language header that Intl knows, else "en". */

@@ -49,6 +49,19 @@ describe("live events on the rows shown", () => {
   const book = (): LiveBook => ({ unseen: new Map(), removed: new Set() });
   const changed = (l: ReturnType<typeof made>): LiveChange<ReturnType<typeof made>> => ({ type: "link", link: l });
 
+  it("keeps a row's own object when a copy says the same (a reconnect's catch-up redraws no row)", () => {
+    const list = [{ ...made("b", 20), tags: ["x"] }, { ...made("a", 10), tags: [] as string[] }];
+    const changedTagged = (l: (typeof list)[number]): LiveChange<(typeof list)[number]> => ({ type: "link", link: l });
+    // The same links again, as GET /api/links answers after the stream opens: new objects, same content.
+    const copies = list.map((l) => changedTagged(structuredClone(l)));
+    const next = applyLiveChanges(list, copies, book(), { since });
+    expect(next[0]).toBe(list[0]);
+    expect(next[1]).toBe(list[1]);
+    // A copy that differs (same updatedAt, other tags) still wins.
+    const read = applyLiveChanges(list, [changedTagged({ ...list[1]!, tags: ["y"] })], book(), { since });
+    expect(read[1]!.tags).toEqual(["y"]);
+  });
+
   it("updates a row shown and never adds one: 1,000 new links are a count", () => {
     const list = [made("b", 20), made("a", 10)];
     const imported = Array.from({ length: 1_000 }, (_, i) => changed(made(`n${i}`, 1, 40, "enriched")));

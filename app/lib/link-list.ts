@@ -13,9 +13,23 @@ export function compareLinks(a: Listed, b: Listed): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-/** The newer copy of one link (events and snapshots may cross). */
+/** Whether two JSON values say the same (key order aside). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  return aKeys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * The newer copy of one link (events and snapshots may cross). A copy that says the same as `a`
+ * gives `a` itself: the dashboard's rows are memoised on their link, so a catch-up that brings
+ * the same 50 links again redraws none of them (decision 061).
+ */
 export function newerLink<T extends Listed>(a: T, b: T): T {
-  return Date.parse(b.updatedAt) >= Date.parse(a.updatedAt) ? b : a;
+  if (Date.parse(b.updatedAt) < Date.parse(a.updatedAt)) return a;
+  return sameJson(a, b) ? a : b;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { bulkRequestSchema } from "~/lib/bulk";
+import { bulkRequestSchema } from "~/lib/bulk-schemas";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { startBulkOperation } from "~/server/links/bulk.server";
 import { handleJson, readJson, requireMethod } from "~/server/platform/http.server";

@@ -22,7 +22,6 @@ import { lazyDialog } from "~/components/lazy-dialog";
 import { useToast } from "~/components/toast";
 import { Button, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { linkListQuerySchema } from "~/lib/api-schemas";
 import { publicPacks } from "~/lib/billing";
 import { bulkFilter } from "~/lib/bulk";
 import { formatCount, localeFrom, type DashboardView, type SavedSearch, type TagCount } from "~/lib/library";
@@ -33,7 +32,7 @@ import { requireUser } from "~/server/accounts/auth.server";
 import { entitlementsFor } from "~/server/billing/entitlements.server";
 import { usageOf } from "~/server/billing/quota.server";
 import { countSelection } from "~/server/links/bulk.server";
-import { dashboardViewOf, savedSearchesOf } from "~/server/links/library.server";
+import { dashboardQueryOf, dashboardViewOf, savedSearchesOf } from "~/server/links/library.server";
 import { deletedLinksKeptMs, listUserLinks, userLinkStats } from "~/server/links/links.server";
 
 export const meta: MetaFunction = () => [
@@ -67,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A search in the address (?q=&tag=…, as the search box writes it) is rendered as such; one
   // the API would refuse shows everything instead.
   const search = searchStateFrom(new URL(request.url).searchParams);
-  const parsed = linkListQuerySchema.safeParse({ ...Object.fromEntries(new URLSearchParams(searchQuery(search))), limit: LINKS_PAGE_SIZE });
+  const parsed = dashboardQueryOf(search);
   const { sort = "date", limit: _limit, before: _before, ...filter } = parsed.success ? parsed.data : { limit: LINKS_PAGE_SIZE };
   const filtered = parsed.success && isFiltered(search);
   // The first page (and the cursor of the next, if any), statistics over every link, and a
@@ -259,8 +258,11 @@ export default function Dashboard() {
   const [usage, setUsage] = useState(data.usage);
   // A fresh loader answer (after a purchase) replaces it at once.
   useEffect(() => setUsage(data.usage), [data.usage]);
+  // The loader's usage is current when the page opens: asked again only once the count moves.
+  const enrichedAtLoad = useRef(stats.enriched);
   useEffect(() => {
-    if (stats.enriched === 0) return;
+    if (stats.enriched === 0 || stats.enriched === enrichedAtLoad.current) return;
+    enrichedAtLoad.current = -1;
     apiFetch<Usage>("/api/usage").then(setUsage, () => undefined);
   }, [stats.enriched]);
   // Buy Enrichment Pack: open by hand, or again on the way back from checkout.

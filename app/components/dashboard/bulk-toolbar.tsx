@@ -68,10 +68,17 @@ export function useBulkSelection(links: PublicLink[]) {
     });
   }, [links]);
 
-  const rowSelection = (link: PublicLink): RowSelection => ({
-    checked: all || ids.has(link.id),
-    onToggle: (checked, shiftKey) => toggle(link.id, checked, shiftKey),
-  });
+  // The same object for a row while its tick stays, so the list's memoised rows are not redrawn.
+  const selections = useRef(new Map<string, RowSelection>());
+  const rowSelection = (link: PublicLink): RowSelection => {
+    const checked = all || ids.has(link.id);
+    let selection = selections.current.get(link.id);
+    if (selection?.checked !== checked) {
+      selection = { checked, onToggle: (next, shiftKey) => toggle(link.id, next, shiftKey) };
+      selections.current.set(link.id, selection);
+    }
+    return selection;
+  };
   return { ids, all, clear, selectAll, rowSelection, anchor };
 }
 

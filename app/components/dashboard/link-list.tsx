@@ -1,19 +1,38 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { Suspense, memo, useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import type { DashboardView } from "~/lib/library";
 import type { PublicLink } from "~/lib/links";
 import { isTyping, listCommand } from "~/lib/list-keys";
 import { KeysDialog } from "./keys-dialog";
 import { LinkCard } from "./link-card";
+import type { LinkItemProps } from "./link-actions";
 import { LinkRow, linkDetailPath, type RowSelection } from "./link-row";
 
 /** Opens a link's detail beside the list (or as its page on a phone), keeping the search in the address. */
 export function useOpenLink() {
   const navigate = useNavigate();
-  return (link: Pick<PublicLink, "id">, focus?: "tags") =>
-    // The search lives in the real address (replaceState), not in the router's: read it there.
-    navigate(`${linkDetailPath(link.id)}${window.location.search}`, { state: focus ? { focus } : null, preventScrollReset: true });
+  return useCallback(
+    (link: Pick<PublicLink, "id">, focus?: "tags") =>
+      // The search lives in the real address (replaceState), not in the router's: read it there.
+      navigate(`${linkDetailPath(link.id)}${window.location.search}`, { state: focus ? { focus } : null, preventScrollReset: true }),
+    [navigate],
+  );
 }
+
+/**
+ * One row or card (decision 061). Drawn again only when its own props change, so the page's other
+ * updates (the sidebar's tags arriving, the usage meter, a count) do not redraw 50 rows; and each
+ * sits in its own Suspense boundary, which React hydrates after the page, in short slices, rather
+ * than in one long task with the rest (a press on a row before that hydrates it at once).
+ */
+const ListItem = memo(function ListItem({ view, ...props }: LinkItemProps & { view: DashboardView }) {
+  const Item = view === "cards" ? LinkCard : LinkRow;
+  return (
+    <Suspense fallback={null}>
+      <Item {...props} />
+    </Suspense>
+  );
+});
 
 /** A row or a card: the list's items carry their link's id. */
 const ITEM = "[data-link-id]";
@@ -51,6 +70,12 @@ export function LinkList({
   const [active, setActive] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const open = useOpenLink();
+  // The items get callbacks that never change (the latest ones are called), so they stay memoised.
+  const latest = useRef({ onChange, onDelete, onTag });
+  latest.current = { onChange, onDelete, onTag };
+  const change = useCallback((link: PublicLink) => latest.current.onChange(link), []);
+  const remove = useCallback((link: PublicLink) => latest.current.onDelete(link), []);
+  const tag = useCallback((name: string) => latest.current.onTag?.(name), []);
   // The Tab stop: the row last used while it is shown, else the open one, else the first.
   const stop = links.some((link) => link.id === active) ? active : links.some((link) => link.id === currentId) ? currentId : links[0]?.id;
 
@@ -124,22 +149,20 @@ export function LinkList({
         onKeyDown={onKeyDown}
         onFocus={onFocus}
       >
-        {links.map((link) => {
-          const Item = view === "cards" ? LinkCard : LinkRow;
-          return (
-            <Item
-              key={link.id}
-              link={link}
-              tabStop={link.id === stop}
-              current={link.id === currentId}
-              onOpen={open}
-              onChange={onChange}
-              onDelete={onDelete}
-              onTag={onTag}
-              selection={selectionFor?.(link)}
-            />
-          );
-        })}
+        {links.map((link) => (
+          <ListItem
+            key={link.id}
+            view={view}
+            link={link}
+            tabStop={link.id === stop}
+            current={link.id === currentId}
+            onOpen={open}
+            onChange={change}
+            onDelete={remove}
+            onTag={onTag ? tag : undefined}
+            selection={selectionFor?.(link)}
+          />
+        ))}
       </ul>
       <p id="link-list-keys" className="sr-only">
         Arrow keys or j and k move between links, Enter opens one, x selects it, period opens its actions, question mark lists every key.

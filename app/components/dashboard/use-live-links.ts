@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
 import type { PublicBulkOperation } from "~/lib/bulk";
-import { appendPage, applyLiveChanges, compareLinks, foldLiveChange, mergeSnapshot, newerLink, upsertLinkInList, type LiveBook, type LiveChange } from "~/lib/link-list";
+import { appendPage, applyLiveChanges, compareLinks, foldLiveChange, mergeSnapshot, newerLink, sameJson, upsertLinkInList, type LiveBook, type LiveChange } from "~/lib/link-list";
 import type { PublicImport } from "~/lib/imports";
 import { FILTER_KEYS, keepsMatching, searchQuery, type SearchState } from "~/lib/link-search";
 import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
@@ -91,7 +91,8 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     clearTimeout(statsTimer.current);
     statsTimer.current = setTimeout(() => {
       statsTimer.current = undefined;
-      apiFetch<LinkStats>("/api/links/stats").then(setStats, () => undefined);
+      // The same counts keep the same object: nothing that follows the statistics redraws for them.
+      apiFetch<LinkStats>("/api/links/stats").then((next) => setStats((current) => (sameJson(current, next) ? current : next)), () => undefined);
     }, STATS_DEBOUNCE_MS);
   }, []);
   useEffect(() => () => clearTimeout(statsTimer.current), []);

@@ -107,7 +107,7 @@ import {
 } from "~/lib/jobs";
 import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../billing/checkout.server";
 import { artifactRequestSchema } from "../enrichment/artifact-route.server";
-import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/bulk";
+import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/bulk-schemas";
 import { readerSettingsSchema, readingPositionSchema } from "~/lib/reader";
 import { createdWebhookSchema, createWebhookSchema, webhookDeliveryPageSchema, webhookDeliverySchema, webhookPatchSchema, webhookSchema } from "~/lib/webhooks";
 

@@ -1,6 +1,7 @@
 import { linkListQuerySchema } from "~/lib/api-schemas";
+import { LINKS_PAGE_SIZE } from "~/lib/links";
 import { SAVED_SEARCHES_MAX, type DashboardView, type SavedSearch, type TagCount } from "~/lib/library";
-import { searchQuery, searchStateFrom } from "~/lib/link-search";
+import { searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
 import { renameOwnTag } from "~/lib/tags";
 import { db } from "../platform/db.server";
 import { HttpError, firstIssue } from "../platform/http.server";
@@ -80,6 +81,14 @@ export async function saveSearch(userId: string, input: { name: string; query: s
 
 export async function deleteSearch(userId: string, id: string): Promise<void> {
   if (!/^[0-9a-f-]{36}$/i.test(id) || !(await deleteSavedSearch(db(), userId, id))) throw new HttpError(404, "No such saved search.");
+}
+
+/**
+ * A search in the dashboard's address read as GET /api/links reads its query (first page).
+ * Here, not in the route: the API's schemas stay out of the page's JavaScript (decision 061).
+ */
+export function dashboardQueryOf(search: SearchState) {
+  return linkListQuerySchema.safeParse({ ...Object.fromEntries(new URLSearchParams(searchQuery(search))), limit: LINKS_PAGE_SIZE });
 }
 
 export async function dashboardViewOf(userId: string): Promise<DashboardView> {
