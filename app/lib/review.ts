@@ -102,3 +102,16 @@ export const cardReviewSchema = z
 export type PublicCardReview = z.infer<typeof cardReviewSchema>;
 export const cardReviewListSchema = z.object({ reviews: z.array(cardReviewSchema) }).meta({ id: "CardReviewList" });
 export const gradedCardSchema = z.object({ card: cardSchema, review: cardReviewSchema }).meta({ id: "GradedCard" });
+
+/**
+ * A cloze of a highlight: its context with the phrase blanked. `phrase` (a part of the highlight)
+ * is blanked where it first occurs in it; without one the whole highlight is. Undefined when the
+ * phrase is not in the highlight.
+ */
+export function clozeOf(highlight: { exact: string; prefix: string; suffix: string }, phrase?: string): { front: string; back: string } | undefined {
+  const answer = phrase ?? highlight.exact.trim();
+  const at = highlight.exact.indexOf(answer);
+  if (at === -1) return undefined;
+  const front = `${highlight.prefix}${highlight.exact.slice(0, at)}${CLOZE_BLANK}${highlight.exact.slice(at + answer.length)}${highlight.suffix}`;
+  return { front: front.replace(/\s+/g, " ").trim(), back: answer };
+}

@@ -70,10 +70,15 @@ describe("review cards", () => {
     const notInIt = await create(user.token, { from: "highlight", highlightId: h.id, cloze: "lazy" });
     expect(notInIt.status).toBe(400);
     expect(notInIt.body.message).toBe("cloze must be a phrase of the highlight");
+    const bare = await api<PublicHighlight>("POST", `/api/links/${linkId}/highlights`, { token: user.token, body: { exact: "lazy dog", start: 35 } });
+    const nothingAround = await create(user.token, { from: "highlight", highlightId: bare.body.id });
+    expect(nothingAround.status).toBe(400);
+    expect(nothingAround.body.message).toMatch(/no text around it/);
+    expect((await create(user.token, { from: "highlight", highlightId: bare.body.id, cloze: "dog" })).body).toMatchObject({ front: "lazy […]", back: "dog" });
 
     const listed = await due(user.token);
-    expect(listed.dueCount).toBe(2);
-    expect(listed.cards.map((card) => card.id).sort()).toEqual([whole.body.id, phrase.body.id].sort());
+    expect(listed.dueCount).toBe(3);
+    expect(listed.cards.map((card) => card.id)).toEqual(expect.arrayContaining([whole.body.id, phrase.body.id]));
 
     expect((await api("DELETE", `/api/highlights/${h.id}`, { token: user.token })).status).toBe(204);
     const kept = await api<PublicCard>("GET", `/api/cards/${whole.body.id}`, { token: user.token });

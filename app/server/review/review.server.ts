@@ -8,7 +8,7 @@ import type { Card as FsrsCard, FSRS, Grade } from "ts-fsrs";
 import { highlightHref } from "~/lib/highlights";
 import { quizSchema } from "~/lib/enrichment";
 import { isUuid } from "~/lib/ids";
-import { CLOZE_BLANK, type CardInput, type CardPatch, type PublicCard, type PublicCardReview } from "~/lib/review";
+import { CLOZE_BLANK, clozeOf, type CardInput, type CardPatch, type PublicCard, type PublicCardReview } from "~/lib/review";
 import { CARD_STATES, REVIEW_GRADES, type ReviewGrade, type Role } from "~/lib/vocabulary";
 import { requireFeature } from "../billing/entitlements.server";
 import { db } from "../platform/db.server";
@@ -75,19 +75,6 @@ function publicReview(row: CardReviewRow): PublicCardReview {
   };
 }
 
-/**
- * A cloze of a highlight: its context with the phrase blanked. `phrase` (a part of the highlight)
- * is blanked where it first occurs in it; without one the whole highlight is. Undefined when the
- * phrase is not in the highlight.
- */
-export function clozeOf(highlight: { exact: string; prefix: string; suffix: string }, phrase?: string): { front: string; back: string } | undefined {
-  const answer = phrase ?? highlight.exact.trim();
-  const at = highlight.exact.indexOf(answer);
-  if (at === -1) return undefined;
-  const front = `${highlight.prefix}${highlight.exact.slice(0, at)}${CLOZE_BLANK}${highlight.exact.slice(at + answer.length)}${highlight.suffix}`;
-  return { front: front.replace(/\s+/g, " ").trim(), back: answer };
-}
-
 async function liveLink(userId: string, linkId: string): Promise<string> {
   const id = await getLiveLinkId(db(), { linkId, userId });
   if (!id) throw new HttpError(404, LINK_NOT_FOUND);
@@ -101,6 +88,8 @@ async function newCard(userId: string, input: CardInput): Promise<NewCard> {
       if (!highlight) throw new HttpError(404, "Highlight not found");
       const cloze = clozeOf(highlight, input.cloze);
       if (!cloze) throw new HttpError(400, "cloze must be a phrase of the highlight");
+      // Nothing around the blank: a card that asks nothing.
+      if (cloze.front === CLOZE_BLANK) throw new HttpError(400, "This highlight has no text around it: give cloze, a phrase of the highlight, to blank.");
       const base = { userId, linkId: highlight.link_id, highlightId: highlight.id, kind: "highlight" as const };
       return { ...base, ...cloze, hint: highlight.note, sourceText: highlight.exact, sourceStart: highlight.start_offset };
     }
