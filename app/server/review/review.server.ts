@@ -10,7 +10,7 @@ import { quizSchema } from "~/lib/enrichment";
 import { isUuid } from "~/lib/ids";
 import { CLOZE_BLANK, clozeOf, type CardInput, type CardPatch, type PublicCard, type PublicCardReview } from "~/lib/review";
 import { CARD_STATES, REVIEW_GRADES, type ReviewGrade, type Role } from "~/lib/vocabulary";
-import { requireFeature } from "../billing/entitlements.server";
+import { featureRefusal, requireFeature } from "../billing/entitlements.server";
 import { db } from "../platform/db.server";
 import type { CardReviewRow, CardRow } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";
@@ -140,6 +140,16 @@ export async function cardsOf(userId: string, query: { linkId?: string; suspende
 export async function dueCards(userId: string, limit: number, now = new Date()): Promise<{ cards: PublicCard[]; dueCount: number }> {
   const [rows, dueCount] = await Promise.all([listDueCards(db(), { userId, now, limit }), countDueCards(db(), { userId, now })]);
   return { cards: rows.map(publicCard), dueCount };
+}
+
+/** What the /review page starts with: the due cards, or the plan's refusal (its sentence and where to upgrade). */
+export async function reviewSession(
+  user: { id: string; role: Role },
+  limit: number,
+): Promise<{ allowed: true; cards: PublicCard[]; dueCount: number } | { allowed: false; message: string; upgradeUrl: string | null }> {
+  const refused = await featureRefusal(user.role, "quizGenerator");
+  if (refused) return { allowed: false, message: refused.message, upgradeUrl: typeof refused.extra.upgradeUrl === "string" ? refused.extra.upgradeUrl : null };
+  return { allowed: true, ...(await dueCards(user.id, limit)) };
 }
 
 /** Edits the text, or suspends (a suspended card is never due) and resumes; the schedule stays. */
