@@ -139,6 +139,14 @@ describe("review cards", () => {
       ["easy", "learning"],
       ["good", "new"],
     ]);
+
+    // The account's data export carries the card, its FSRS state and its history.
+    const exported = (await (await fetch(`${web.baseUrl}/api/account/export`, { headers: { Authorization: `Bearer ${user.token}` } })).json()) as {
+      links: Array<{ id: string; cards: Array<{ id: string; front: string; lapses: number; state: string; reviews: Array<{ grade: string }> }> }>;
+    };
+    const exportedCard = exported.links.find((link) => link.id === linkId)!.cards[0]!;
+    expect(exportedCard).toMatchObject({ id: card.id, front: "Fox", lapses: 1, state: "relearning" });
+    expect(exportedCard.reviews.map((r) => r.grade)).toEqual(["good", "easy", "again"]);
   });
 
   it("suspends (never due), resumes, edits and deletes a card", async () => {

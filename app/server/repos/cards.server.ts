@@ -196,3 +196,23 @@ export async function insertCardReview(
 export async function listCardReviews(db: Database, { cardId, userId }: { cardId: string; userId: string }): Promise<CardReviewRow[]> {
   return db.selectFrom("card_reviews").selectAll().where("card_id", "=", cardId).where("user_id", "=", userId).orderBy("reviewed_at", "desc").orderBy("id", "desc").execute();
 }
+
+/** The cards of these links of the user's, each with its reviews (oldest first): what the account's data export carries. */
+export async function listCardsOfLinksForExport(db: Database, { userId, linkIds }: { userId: string; linkIds: string[] }): Promise<Array<CardRow & { reviews: CardReviewRow[] }>> {
+  if (linkIds.length === 0) return [];
+  const cards = await db.selectFrom("cards").selectAll().where("user_id", "=", userId).where("link_id", "in", linkIds).orderBy("created_at", "asc").orderBy("id", "asc").execute();
+  if (cards.length === 0) return [];
+  const reviews = await db
+    .selectFrom("card_reviews")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where(
+      "card_id",
+      "in",
+      cards.map((card) => card.id),
+    )
+    .orderBy("reviewed_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return cards.map((card) => ({ ...card, reviews: reviews.filter((review) => review.card_id === card.id) }));
+}
