@@ -133,6 +133,8 @@ for (const viewport of [
       await expect(article.locator("blockquote")).toContainText("The tide decides");
       await expect(article.locator("figcaption")).toHaveText("The harbour, as the ferry leaves.");
       await expect(article.locator("pre > code.language-ts")).toBeVisible();
+      // Coloured by its language, in the theme's own palette (axe below checks the contrast).
+      await expect(article.locator("pre > code.hljs .hljs-keyword").first()).toHaveText("const");
       await expect(article.getByRole("region", { name: "Table 1" })).toBeVisible();
       if (viewport.width < 400) await expectFitsPhones(page);
       else await expectNoSidewaysScroll(page);
