@@ -346,6 +346,8 @@ test("highlights by mouse and by keyboard, with notes; kept through a re-extract
   await page.keyboard.press("n");
   await edit.getByRole("button", { name: "Delete highlight" }).click();
   await expect(article.locator("mark[data-colour=yellow]")).toHaveCount(0);
+  // The highlight it was opened from is gone: the keyboard lands on the page's highlight list, not the page's start.
+  await expect(page.getByRole("heading", { name: /^Highlights in this page/ })).toBeFocused();
 
   const list = page.getByTestId("highlight-list");
   await expect(list.getByRole("heading", { name: "Highlights in this page (2)" })).toBeVisible();

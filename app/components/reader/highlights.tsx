@@ -79,6 +79,8 @@ function selectedRange(root: Element): { range: TextRange; rect: DOMRect } | nul
   return range ? { range, rect: picked.getBoundingClientRect() } : null;
 }
 
+const HIGHLIGHTS_TITLE_ID = "reader-highlights-title";
+
 /** The article's passages a keyboard moves through with j and k: its innermost blocks of text. */
 const PASSAGE = "p, li, blockquote, pre, h2, h3, h4, h5, h6, figcaption, dt, dd, th, td";
 
@@ -208,6 +210,9 @@ export function useHighlights({ linkId, initial, article }: { linkId: string; in
       setHighlights((now) => now.filter((highlight) => highlight.id !== id));
       setEditing(null);
       setMessage("Highlight deleted.");
+      // The dialog gives the focus back to the highlight it was opened from, which is gone: once it
+      // has closed (after the next frame), the keyboard goes on from the page's highlight list.
+      requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(HIGHLIGHTS_TITLE_ID)?.focus()));
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : "Could not delete the highlight. Please try again.");
     }
@@ -432,8 +437,8 @@ export function HighlightList({ state, linkId, isPublic, shared }: { state: High
   const here = highlights.filter((highlight) => placed.has(highlight.id));
   const lost = highlights.filter((highlight) => !placed.has(highlight.id));
   return (
-    <section aria-labelledby="reader-highlights-title" className="mt-10 border-t border-slate-200 pt-4 font-sans text-[0.8em] dark:border-slate-700" data-testid="highlight-list">
-      <h2 id="reader-highlights-title" className="text-[1.2em] font-semibold text-slate-900 dark:text-white">
+    <section aria-labelledby={HIGHLIGHTS_TITLE_ID} className="mt-10 border-t border-slate-200 pt-4 font-sans text-[0.8em] dark:border-slate-700" data-testid="highlight-list">
+      <h2 id={HIGHLIGHTS_TITLE_ID} tabIndex={-1} className="text-[1.2em] font-semibold text-slate-900 outline-none dark:text-white">
         Highlights in this page ({highlights.length})
       </h2>
       <label className="mt-2 flex min-h-11 items-center gap-2 text-slate-700 dark:text-slate-300">
