@@ -109,15 +109,20 @@ describe("the MCP server", () => {
   it("answers 401 without a personal API token (a sign-in session's included), and 405 to GET", async () => {
     const anonymous = new Client({ name: "anonymous", version: "1.0.0" });
     await expect(anonymous.connect(transport())).rejects.toMatchObject({ code: 401 });
-    const initialize = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
+    const listTools = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
     const headers = { Accept: "application/json, text/event-stream" };
-    const withSession = await api("POST", "/mcp", { token: session, body: initialize, headers });
+    const withSession = await api("POST", "/mcp", { token: session, body: listTools, headers });
     expect(withSession.status).toBe(401);
     expect(withSession.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
     expect(String(withSession.body.message)).toContain("personal API token");
     const get = await api("GET", "/mcp", { token: readWrite, headers });
     expect(get.status).toBe(405);
     expect(get.headers.get("RateLimit-Policy")).toMatch(/^"token";q=\d+;w=60$/);
+    // Stateless: a bare POST, with no initialize before it, is answered as JSON.
+    const listed = await api<{ result: { tools: unknown[] } }>("POST", "/mcp", { token: readOnly, body: listTools, headers });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get("Mcp-Session-Id")).toBeNull();
+    expect(listed.body.result.tools).toHaveLength(MCP_TOOLS.length);
     const openApi = await api<{ info: { description: string } }>("GET", "/api/openapi.json");
     expect(openApi.body.info.description).toContain("/mcp is not part of this REST API: it is an MCP server");
   });
