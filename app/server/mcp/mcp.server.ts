@@ -5,8 +5,8 @@
  * as JSON and is gone, so any web process can take any request and nothing is kept between them.
  * The tools call the same services as the JSON API and the bookmarklet; they never write SQL.
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, type PublicLink } from "~/lib/links";
@@ -16,6 +16,22 @@ import { linkHighlights } from "../highlights/highlights.server";
 import { addLinkTags, getUserLink, listUserLinks, saveLinkWithOwnFields, toLinkDetail } from "../links/links.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
+
+/**
+ * The SDK, loaded by the first MCP request of a process (decision 059): about 0.1 s of imports
+ * that no other page or process needs.
+ */
+let sdk: Promise<{ McpServer: typeof McpServer; Transport: typeof WebStandardStreamableHTTPServerTransport }> | undefined;
+function loadSdk() {
+  sdk ??= Promise.all([import("@modelcontextprotocol/sdk/server/mcp.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]).then(
+    ([mcp, http]) => ({ McpServer: mcp.McpServer, Transport: http.WebStandardStreamableHTTPServerTransport }),
+    (error: unknown) => {
+      sdk = undefined;
+      throw error;
+    },
+  );
+  return sdk;
+}
 
 /** The most links one search_links call answers. */
 export const MCP_SEARCH_MAX = 50;
@@ -107,7 +123,8 @@ async function run(auth: TokenAuth, tool: McpTool, work: () => Promise<unknown>)
 }
 
 /** The server for one request, its tools bound to the token's owner. */
-export function buildMcpServer(auth: TokenAuth): McpServer {
+export async function buildMcpServer(auth: TokenAuth): Promise<McpServer> {
+  const { McpServer } = await loadSdk();
   const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
   const userId = auth.user.id;
 
@@ -215,8 +232,9 @@ const jsonRpcError = (status: number, message: string, headers: Record<string, s
 export async function handleMcpRequest(request: Request): Promise<Response> {
   if (request.method !== "POST") return jsonRpcError(405, "Method not allowed: this MCP server is stateless, POST JSON-RPC messages to it.", { Allow: "POST" });
   const auth = await requireApiToken(request);
-  const server = buildMcpServer(auth);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const server = await buildMcpServer(auth);
+  const { Transport } = await loadSdk();
+  const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);
     const response = await transport.handleRequest(request);
