@@ -133,6 +133,8 @@ for (const viewport of [
       await expect(article.locator("blockquote")).toContainText("The tide decides");
       await expect(article.locator("figcaption")).toHaveText("The harbour, as the ferry leaves.");
       await expect(article.locator("pre > code.language-ts")).toBeVisible();
+      // Coloured by its language, in the theme's own palette (axe below checks the contrast).
+      await expect(article.locator("pre > code.hljs .hljs-keyword").first()).toHaveText("const");
       await expect(article.getByRole("region", { name: "Table 1" })).toBeVisible();
       if (viewport.width < 400) await expectFitsPhones(page);
       else await expectNoSidewaysScroll(page);
@@ -399,4 +401,14 @@ test("highlights by mouse and by keyboard, with notes; kept through a re-extract
   await page.reload();
   await expect(article.locator("mark[data-colour=purple]")).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Keyboard only, nothing selected: j and k choose a passage (outlined, announced), h highlights it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const key of ["j", "j", "j", "k", "j"]) await page.keyboard.press(key);
+  const chosen = article.locator("[data-passage]");
+  await expect(chosen).toHaveText("The tide decides everything. Ferries wait for the water.");
+  await expect(page.getByText("Passage 3 of 5: h highlights it, n adds a note.")).toBeAttached();
+  await expectNoAxeViolations(page, { colourOnly: true });
+  await page.keyboard.press("h");
+  await expect(article.locator("mark[data-colour=yellow]")).toHaveText("The tide decides everything. Ferries wait for the water.");
 });
