@@ -25,7 +25,13 @@ const DEVELOPERS: Array<{ name: string; body: string; status: "Available" | "Pla
     body: "Let an AI agent search, read, save and tag your links: point any MCP client (streamable HTTP) at /mcp with a personal API token.",
     status: "Available",
   },
-  { name: "Webhooks", body: "Get told when a link is enriched or shared. Not built yet: tell us what you need.", status: "Planned" },
+  {
+    name: "Webhooks",
+    body: "Get a signed POST when a link is saved, enriched or fails, a highlight is made or an import ends: Settings → API & integrations.",
+    status: "Available",
+    to: "/settings/integrations",
+    action: "Set up a webhook",
+  },
 ];
 const RESOURCES: Array<[string, string]> = [
   ["/get-started", "Get started"],
