@@ -77,6 +77,12 @@ export type WebhookDeliveryEvent = (typeof WEBHOOK_DELIVERY_EVENTS)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/** The tools of the MCP server at /mcp (decision 066): which scope of a personal API token each needs. */
+export const MCP_READ_TOOLS = ["search_links", "get_link"] as const;
+export const MCP_WRITE_TOOLS = ["save_link", "add_tags"] as const;
+export const MCP_TOOLS = [...MCP_READ_TOOLS, ...MCP_WRITE_TOOLS] as const;
+export type McpTool = (typeof MCP_TOOLS)[number];
+
 /** Whether a value is one of a list's, narrowing it (a list's `includes` takes only its own values). */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (list as readonly string[]).includes(value);

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from "~/components/logo";
 import { Badge, ButtonLink, Card, PageHeader, Section } from "~/components/ui";
 import { staticPageMeta } from "~/lib/meta";
 
-export const meta = staticPageMeta(`Documentation · ${PRODUCT_NAME}`, "The Linkwise REST API reference, personal API tokens and where to find help.");
+export const meta = staticPageMeta(`Documentation · ${PRODUCT_NAME}`, "The Linkwise REST API reference, personal API tokens, the MCP server for AI agents and where to find help.");
 
 const DEVELOPERS: Array<{ name: string; body: string; status: "Available" | "Planned"; to?: string; action?: string }> = [
   {
@@ -20,7 +20,18 @@ const DEVELOPERS: Array<{ name: string; body: string; status: "Available" | "Pla
     to: "/settings/integrations",
     action: "Create a token",
   },
-  { name: "Webhooks", body: "Get told when a link is enriched or shared. Not built yet: tell us what you need.", status: "Planned" },
+  {
+    name: "MCP server for AI agents",
+    body: "Let an AI agent search, read, save and tag your links: point any MCP client (streamable HTTP) at /mcp with a personal API token.",
+    status: "Available",
+  },
+  {
+    name: "Webhooks",
+    body: "Get a signed POST when a link is saved, enriched or fails, a highlight is made or an import ends: Settings → API & integrations.",
+    status: "Available",
+    to: "/settings/integrations",
+    action: "Set up a webhook",
+  },
 ];
 const RESOURCES: Array<[string, string]> = [
   ["/get-started", "Get started"],
@@ -35,7 +46,7 @@ export default function Documentation() {
       <PageHeader title="Documentation" subtitle="The REST API reference, personal API tokens, and where to find help with the app." />
       <Section>
         <h2 className="text-2xl font-bold">For developers</h2>
-        <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
           {DEVELOPERS.map((item) => (
             <Card key={item.name}>
               <div className="flex items-center justify-between">

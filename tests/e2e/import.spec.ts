@@ -82,7 +82,7 @@ declare global {
 // dashboard open while an import's links are enriched (here each fails fast: a 404 on the fixture
 // server), every one of them heard live. The rows shown stay the rows shown, the rest are one "N new
 // links — show" button, and no event burst blocks the page (no long task over 200 ms).
-test("a 120-link import heard live: rows stay paged, one 'new links' button counts the rest, no long task", async ({ page }) => {
+test("a 120-link import heard live: rows stay paged, one 'new links' button counts the rest, no long task", async ({ page, request }) => {
   test.setTimeout(180_000);
   const email = `import-live-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await signUp(page, email, "import-password");
@@ -131,4 +131,14 @@ test("a 120-link import heard live: rows stay paged, one 'new links' button coun
   // the bound here leaves room for a CI machine whose two cores are both busy, and still catches
   // rows drawn as they are heard (seconds of blocked main thread).
   expect(seen.longTasks.filter((ms) => ms > 500), `long tasks (ms): ${seen.longTasks.join(", ")}`).toEqual([]);
+
+  // Pages loaded with Load more stay when new links are shown (a save from elsewhere, heard live).
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(rows).toHaveCount(2 * LINKS_PAGE_SIZE);
+  const login = await request.post("/api/auth/login", { data: { email, password: "import-password" } });
+  const { token } = (await login.json()) as { token: string };
+  expect((await request.post("/api/links", { data: { url: pagesUrl("/missing/after-import") }, headers: { Authorization: `Bearer ${token}` } })).status()).toBe(201);
+  await page.getByRole("button", { name: "1 new link — show" }).click();
+  await expect(rows.first()).toContainText("after-import");
+  await expect(rows).toHaveCount(2 * LINKS_PAGE_SIZE);
 });

@@ -9,7 +9,7 @@ const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp
   { path: "/get-started", heading: /Get Started/, texts: ["Browser extension", "Coming Soon", "Desktop web"] },
   { path: "/help-center", heading: /Help Center/, texts: ["Plans and billing"] },
   { path: "/contact", heading: /Contact Us/, texts: ["Send Message", "24-48 hours"] },
-  { path: "/documentation", heading: /Documentation/, texts: ["Read the API reference", "Create a token", "Building something?"] },
+  { path: "/documentation", heading: /Documentation/, texts: ["Read the API reference", "Create a token", "MCP server for AI agents", "Set up a webhook", "Building something?"] },
   { path: "/privacy-policy", heading: /Privacy Policy/, texts: ["Last updated November 28, 2026", "within 30 days", "13 years"] },
   { path: "/terms-of-service", heading: /Terms of Service/, texts: ["Last updated November 28, 2026", "last 12 months", "30 days in advance"] },
   { path: "/cookie-policy", heading: /Cookie Policy/, texts: ["Last updated November 28, 2026", "Manage Cookie Preferences"] },

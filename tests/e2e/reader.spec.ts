@@ -133,6 +133,8 @@ for (const viewport of [
       await expect(article.locator("blockquote")).toContainText("The tide decides");
       await expect(article.locator("figcaption")).toHaveText("The harbour, as the ferry leaves.");
       await expect(article.locator("pre > code.language-ts")).toBeVisible();
+      // Coloured by its language, in the theme's own palette (axe below checks the contrast).
+      await expect(article.locator("pre > code.hljs .hljs-keyword").first()).toHaveText("const");
       await expect(article.getByRole("region", { name: "Table 1" })).toBeVisible();
       if (viewport.width < 400) await expectFitsPhones(page);
       else await expectNoSidewaysScroll(page);
@@ -344,6 +346,8 @@ test("highlights by mouse and by keyboard, with notes; kept through a re-extract
   await page.keyboard.press("n");
   await edit.getByRole("button", { name: "Delete highlight" }).click();
   await expect(article.locator("mark[data-colour=yellow]")).toHaveCount(0);
+  // The highlight it was opened from is gone: the keyboard lands on the page's highlight list, not the page's start.
+  await expect(page.getByRole("heading", { name: /^Highlights in this page/ })).toBeFocused();
 
   const list = page.getByTestId("highlight-list");
   await expect(list.getByRole("heading", { name: "Highlights in this page (2)" })).toBeVisible();
@@ -399,6 +403,16 @@ test("highlights by mouse and by keyboard, with notes; kept through a re-extract
   await page.reload();
   await expect(article.locator("mark[data-colour=purple]")).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Keyboard only, nothing selected: j and k choose a passage (outlined, announced), h highlights it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const key of ["j", "j", "j", "k", "j"]) await page.keyboard.press(key);
+  const chosen = article.locator("[data-passage]");
+  await expect(chosen).toHaveText("The tide decides everything. Ferries wait for the water.");
+  await expect(page.getByText("Passage 3 of 5: h highlights it, n adds a note.")).toBeAttached();
+  await expectNoAxeViolations(page, { colourOnly: true });
+  await page.keyboard.press("h");
+  await expect(article.locator("mark[data-colour=yellow]")).toHaveText("The tide decides everything. Ferries wait for the water.");
 });
 
 test("a card from a highlight is reviewed on /review with Space and 1–4, then summed up; both widths and themes", async ({ page, baseURL }) => {

@@ -5,6 +5,7 @@ import { HIGHLIGHTS_PER_LINK_MAX, type HighlightPage, type PublicHighlight } fro
 import { db } from "~/server/platform/db.server";
 import { html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink } from "../helpers/pipeline";
+import { until } from "../helpers/wait";
 
 // Highlights and notes (decision 060) through the real web server and worker: the API's checks,
 // owner scoping, the trash, search, and that a re-enrichment leaves them as they were.
@@ -158,7 +159,7 @@ describe("exports", () => {
     const highlight = (await add(user.token, linkId, { ...FOX, note: "Exported note" })).body;
     const json = await fetch(`${pipeline.web.baseUrl}/api/links/export?format=json`, { headers: { Authorization: `Bearer ${user.token}` } });
     expect(json.status).toBe(200);
-    const document = (await json.json()) as { links: Array<{ id: string; highlights: PublicHighlight[]; highlights_text?: string }> };
+    const document = (await json.json()) as { links: Array<{ id: string; url: string; highlights: PublicHighlight[]; highlights_text?: string }> };
     const exported = document.links.find((link) => link.id === linkId)!;
     expect(exported.highlights).toEqual([highlight]);
     expect(exported).not.toHaveProperty("highlights_text");
@@ -170,8 +171,30 @@ describe("exports", () => {
     const markdown = await fetch(`${pipeline.web.baseUrl}/api/links/${linkId}/export.md`, { headers: { Authorization: `Bearer ${user.token}` } });
     expect(markdown.status).toBe(200);
     expect(await markdown.text()).toContain("## Highlights\n\n> quick brown fox\n\nNote: Exported note\n");
+
+    // Importing that file brings the highlights back: into a new account as they were, and into
+    // the same account (the link already there) without a second copy.
+    const file = JSON.stringify(document);
+    const elsewhere = await signUpAs(pipeline.api, "ProUser");
+    expect((await importFile(elsewhere.token, file)).status).toBe("done");
+    const moved = (await pipeline.api<Array<{ id: string; url: string }>>("GET", "/api/links", { token: elsewhere.token })).body.find((link) => link.url === exported.url)!;
+    expect((await listOf(elsewhere.token, moved.id)).map(({ exact, prefix, suffix, start, colour, note }) => ({ exact, prefix, suffix, start, colour, note }))).toEqual([
+      { exact: "quick brown fox", prefix: "The ", suffix: " jumps over", start: 10, colour: "yellow", note: "Exported note" },
+    ]);
+    expect((await importFile(user.token, file)).status).toBe("done");
+    expect((await listOf(user.token, linkId)).map((h) => h.id)).toEqual([highlight.id]);
   });
 });
+
+async function importFile(token: string, body: string): Promise<{ status: string }> {
+  const response = await fetch(`${pipeline.web.baseUrl}/api/imports?name=linkwise.json`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" }, body });
+  expect(response.status).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  return until("the import ends", async () => {
+    const now = (await pipeline.api<{ status: string }>("GET", `/api/imports/${id}`, { token })).body;
+    return now.status === "done" || now.status === "failed" ? now : undefined;
+  });
+}
 
 describe("the public share page", () => {
   it("shows the highlights and notes only when the owner turns it on, and only while the link is shared", async () => {

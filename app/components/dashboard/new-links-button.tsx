@@ -4,7 +4,7 @@ import { Button } from "../ui";
 /**
  * "N new links — show": what the event stream heard about links not on the page (an import, a save
  * in another tab), as one count instead of rows (decision 043). Pressing it loads the first page
- * again and leaves the keyboard on its first row. It stays in view above the rows while the list
+ * again (as many rows as were shown) and leaves the keyboard on its first row. It stays in view above the rows while the list
  * is scrolled; a screen reader hears once that new links are there, not every count.
  */
 export function NewLinksButton({

@@ -19,7 +19,9 @@ const BROWSER_FILTERS = new Set(["tag", "status", "state", "domain"]);
 
 export type LinkEvent = { type: "link"; link: PublicLink } | { type: "link-deleted"; id: string };
 
-const pageUrl = (before: string | null, query = "") => `/api/links?limit=${LINKS_PAGE_SIZE}${query ? `&${query}` : ""}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+const pageUrl = (before: string | null, query = "", limit = LINKS_PAGE_SIZE) => `/api/links?limit=${limit}${query ? `&${query}` : ""}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+/** The API's largest page: what "show" reloads at most, so the pages loaded with Load more stay. */
+const SHOW_NEW_MAX = 200;
 /** How long typing pauses before the search is asked for. */
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -33,7 +35,8 @@ const SEARCH_DEBOUNCE_MS = 200;
 /**
  * An event never adds a row (decision 043): it updates a row shown, takes a deleted one away (and
  * puts it back when restored), and counts a link new since the rows were loaded in `unseen`, which
- * the page offers as "N new links — show" (`showNew` loads the first page again). Events are
+ * the page offers as "N new links — show" (`showNew` loads the list again from the top, as many
+ * rows as are shown). Events are
  * applied in batches (LIVE_BATCH_MS), so an import heard live costs a few renders of the rows
  * shown, whatever its size. Links the user saves or restores on this page (`upsert`) appear at once.
  *
@@ -256,7 +259,9 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
   const showNew = useCallback(async () => {
     const asked = queryRef.current;
     const from = serverNow();
-    const page = await apiFetchPage<PublicLink>(pageUrl(null, asked));
+    // As many rows as are shown (up to the API's page limit): Load more's pages are not dropped.
+    const shown = Math.max(LINKS_PAGE_SIZE, Math.min(SHOW_NEW_MAX, linksRef.current.length));
+    const page = await apiFetchPage<PublicLink>(pageUrl(null, asked, shown));
     if (asked !== queryRef.current) return;
     since.current = from;
     for (const [id, at] of book.current.unseen) if (at <= from) book.current.unseen.delete(id);

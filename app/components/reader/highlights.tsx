@@ -79,6 +79,24 @@ function selectedRange(root: Element): { range: TextRange; rect: DOMRect } | nul
   return range ? { range, rect: picked.getBoundingClientRect() } : null;
 }
 
+const HIGHLIGHTS_TITLE_ID = "reader-highlights-title";
+
+/** The article's passages a keyboard moves through with j and k: its innermost blocks of text. */
+const PASSAGE = "p, li, blockquote, pre, h2, h3, h4, h5, h6, figcaption, dt, dd, th, td";
+
+function passagesOf(root: Element): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(PASSAGE)].filter((block) => !block.querySelector(PASSAGE) && block.textContent?.trim());
+}
+
+/** A whole passage as a text range of the article (what h or n acts on when nothing is selected). */
+function passageRange(root: Element, block: Element): TextRange | null {
+  const before = root.ownerDocument.createRange();
+  before.setStart(root, 0);
+  before.setEnd(block, 0);
+  const start = before.toString().length;
+  return trimRange(root.textContent ?? "", { start, end: start + (block.textContent ?? "").length });
+}
+
 type Editing = { kind: "existing"; id: string } | { kind: "new"; quote: TextQuote };
 
 export function useHighlights({ linkId, initial, article }: { linkId: string; initial: PublicHighlight[]; article: RefObject<HTMLDivElement> }) {
@@ -192,12 +210,41 @@ export function useHighlights({ linkId, initial, article }: { linkId: string; in
       setHighlights((now) => now.filter((highlight) => highlight.id !== id));
       setEditing(null);
       setMessage("Highlight deleted.");
+      // The dialog gives the focus back to the highlight it was opened from, which is gone: once it
+      // has closed (after the next frame), the keyboard goes on from the page's highlight list.
+      requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(HIGHLIGHTS_TITLE_ID)?.focus()));
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : "Could not delete the highlight. Please try again.");
     }
   }, []);
 
-  // Keys: h highlights the selection; n adds a note to it, or edits the focused highlight; Enter or Space on a highlight edits it.
+  // Without a mouse there is often no selection: j and k move through the passages, shown with an
+  // outline, and h or n then act on the whole passage (as Readwise's focus paragraph does).
+  const passage = useRef<HTMLElement | null>(null);
+  const movePassage = useCallback(
+    (step: 1 | -1) => {
+      const root = article.current;
+      if (!root) return;
+      const blocks = passagesOf(root);
+      if (blocks.length === 0) return;
+      let index = passage.current ? blocks.indexOf(passage.current) : -1;
+      if (index === -1) {
+        // The first move starts from the first passage on screen.
+        const first = blocks.findIndex((block) => block.getBoundingClientRect().bottom > 0);
+        index = step === 1 ? Math.max(first, 0) : Math.max(first - 1, 0);
+      } else index = Math.min(Math.max(index + step, 0), blocks.length - 1);
+      passage.current?.removeAttribute("data-passage");
+      const block = blocks[index]!;
+      block.setAttribute("data-passage", "");
+      passage.current = block;
+      block.scrollIntoView({ block: "nearest" });
+      setMessage(`Passage ${index + 1} of ${blocks.length}: h highlights it, n adds a note.`);
+    },
+    [article],
+  );
+
+  // Keys: h highlights the selection (or the passage j/k chose); n adds a note to it, or edits the
+  // focused highlight; Enter or Space on a highlight edits it.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || editing) return;
@@ -207,18 +254,24 @@ export function useHighlights({ linkId, initial, article }: { linkId: string; in
         setEditing({ kind: "existing", id: focused.dataset.highlight! });
         return;
       }
+      if ((event.key === "j" || event.key === "k") && !event.shiftKey) {
+        event.preventDefault();
+        movePassage(event.key === "j" ? 1 : -1);
+        return;
+      }
       if ((event.key === "h" || event.key === "n") && !event.shiftKey) {
         const root = article.current;
-        const found = root ? selectedRange(root) : null;
-        if (!found) return;
+        const chosen = root && passage.current && root.contains(passage.current) ? passageRange(root, passage.current) : null;
+        const range = (root ? selectedRange(root)?.range : null) ?? chosen;
+        if (!range) return;
         event.preventDefault();
-        if (event.key === "h") void create(found.range, "yellow");
-        else openNoteForSelection(found.range);
+        if (event.key === "h") void create(range, "yellow");
+        else openNoteForSelection(range);
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [article, create, editing, openNoteForSelection]);
+  }, [article, create, editing, movePassage, openNoteForSelection]);
 
   // A click on a highlight edits it (unless the click made a selection).
   useEffect(() => {
@@ -384,8 +437,8 @@ export function HighlightList({ state, linkId, isPublic, shared }: { state: High
   const here = highlights.filter((highlight) => placed.has(highlight.id));
   const lost = highlights.filter((highlight) => !placed.has(highlight.id));
   return (
-    <section aria-labelledby="reader-highlights-title" className="mt-10 border-t border-slate-200 pt-4 font-sans text-[0.8em] dark:border-slate-700" data-testid="highlight-list">
-      <h2 id="reader-highlights-title" className="text-[1.2em] font-semibold text-slate-900 dark:text-white">
+    <section aria-labelledby={HIGHLIGHTS_TITLE_ID} className="mt-10 border-t border-slate-200 pt-4 font-sans text-[0.8em] dark:border-slate-700" data-testid="highlight-list">
+      <h2 id={HIGHLIGHTS_TITLE_ID} tabIndex={-1} className="text-[1.2em] font-semibold text-slate-900 outline-none dark:text-white">
         Highlights in this page ({highlights.length})
       </h2>
       <label className="mt-2 flex min-h-11 items-center gap-2 text-slate-700 dark:text-slate-300">

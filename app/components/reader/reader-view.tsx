@@ -172,7 +172,7 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
           <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             <SettingSelect label="Text size" value={settings.fontSize} options={READER_FONT_SIZES} labels={READER_FONT_SIZE_LABELS} onChange={(fontSize) => void choose({ ...settings, fontSize })} />
             <SettingSelect label="Line length" value={settings.width} options={READER_WIDTHS} labels={READER_WIDTH_LABELS} onChange={(width) => void choose({ ...settings, width })} />
-            <p className="text-xs text-slate-600 dark:text-slate-400">Keys: Space and Shift+Space scroll, o opens the original, m marks it read, h highlights the selected text, n adds a note to it (or edits the focused highlight).</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">Keys: Space and Shift+Space scroll, o opens the original, m marks it read, h highlights the selected text, n adds a note to it (or edits the focused highlight); with no selection, j and k choose a passage for h and n.</p>
           </div>
         </details>
       </div>

@@ -186,6 +186,30 @@ export async function requireApiUser(request: Request): Promise<Auth> {
   throw new HttpError(401, "Please sign in first (a session cookie or a bearer token is required).");
 }
 
+export const API_TOKEN_ONLY =
+  "Send a personal API token as Authorization: Bearer lw_pat_… (Settings → API & integrations, Creator plan). Sign-in sessions are not accepted here.";
+
+/** A personal API token's auth: its scopes are always there. */
+export type TokenAuth = Auth & { via: "token"; scopes: ApiTokenScope[] };
+
+const PERSONAL_TOKEN_HEADER = new RegExp(`^Bearer\\s+${API_TOKEN_PREFIX}\\S+$`, "i");
+
+/**
+ * For the MCP endpoint (decision 066): a personal API token and nothing else, with the plan's
+ * API access. No cookie is even read, so a page open in the browser cannot drive it. Its scopes
+ * are the caller's to check per tool: every MCP call is a POST, so the method says nothing.
+ * 401 carries `WWW-Authenticate: Bearer`, as MCP clients expect.
+ */
+export async function requireApiToken(request: Request): Promise<TokenAuth> {
+  const unauthorized = () => new HttpError(401, API_TOKEN_ONLY, { "WWW-Authenticate": 'Bearer realm="Linkwise"' });
+  if (!PERSONAL_TOKEN_HEADER.test(request.headers.get("Authorization") ?? "")) throw unauthorized();
+  const resolved = await resolve(request);
+  if (!resolved.auth) throw resolved.deactivated ? new HttpError(403, ACCOUNT_DEACTIVATED) : unauthorized();
+  if (resolved.auth.via !== "token" || !resolved.auth.scopes) throw unauthorized();
+  await requireFeature(resolved.auth.user.role, "apiAccess");
+  return resolved.auth as TokenAuth;
+}
+
 export const NOT_WITH_API_TOKEN =
   "An API token cannot manage the account (sessions, password, email, export, deletion or API tokens). Sign in to do this.";
 

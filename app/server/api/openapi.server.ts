@@ -5,6 +5,8 @@
  */
 import * as z from "zod";
 import { errorSchema } from "~/lib/api-schemas";
+import { MCP_PATH } from "~/lib/mcp";
+import { MCP_TOOLS } from "~/lib/vocabulary";
 import { API_ROUTES, type ApiAuth, type ApiOperation, type HttpMethod } from "./routes.server";
 import { env } from "../platform/env.server";
 
@@ -159,7 +161,9 @@ export function openApiDocument(): OpenApiDocument {
       description:
         "Save, enrich, share and export links. Authenticate with a personal API token (Settings → API & integrations, Creator plan) as `Authorization: Bearer lw_pat_…`; " +
         "each token may make API_TOKEN_RATE_LIMIT requests a minute (120 by default), reported in the `RateLimit` and `RateLimit-Policy` headers, with `Retry-After` on a 429. " +
-        "Errors are `{ \"message\": \"…\" }` with a 4xx status.",
+        "Errors are `{ \"message\": \"…\" }` with a 4xx status. " +
+        `${MCP_PATH} is not part of this REST API: it is an MCP server (the Model Context Protocol's JSON-RPC over streamable HTTP) for AI agents, ` +
+        `with the same personal API tokens, scopes and rate limit; its tools are ${MCP_TOOLS.join(", ")} (docs/mcp.md).`,
     },
     servers: [{ url: env().APP_URL }],
     tags: [...tags].sort().map((name) => ({ name })),

@@ -1,5 +1,6 @@
 import { isUuid } from "~/lib/ids";
 import { NOT_ENRICHED_ALLOWANCE, NOT_ENRICHED_PLAN, type ImportFormat, type PublicImport } from "~/lib/imports";
+import { HIGHLIGHTS_PER_LINK_MAX } from "~/lib/highlights";
 import { normalizeUrl } from "~/lib/links";
 import { can, quotaRefusal, requireFeature } from "../billing/entitlements.server";
 import { enrichmentBudget } from "../billing/quota.server";
@@ -15,6 +16,7 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { trailing } from "../platform/trailing.server";
 import { insertRestoredArtifacts } from "../repos/artifacts.server";
+import { insertRestoredHighlights } from "../repos/highlights.server";
 import {
   countImportLinks,
   deleteStagedItems,
@@ -38,7 +40,7 @@ import {
 import { insertImportedLinks, listStaleImportedPendingLinks, requeueUnenrichedLinks, type ImportedLink } from "../repos/links.server";
 import { parseImportOffThread } from "./parse-off-thread.server";
 import { ImportFileError, ImportLimitError, type ImportEntry } from "./parse.server";
-import { restoredFields, restoredResults } from "./restore.server";
+import { restoredFields, restoredHighlights, restoredResults } from "./restore.server";
 
 /** Staged rows per insert while reading, and links per saved chunk. */
 const STAGE_BATCH = 1_000;
@@ -211,6 +213,8 @@ export async function saveImport(importId: string, onStep: StepLogger = () => un
         const rows = await insertImportedLinks(trx, { userId: row.user_id, importId, links });
         const results = rows.flatMap((saved) => restoredResults(items[saved.index]!.payload).map((result) => ({ ...result, linkId: saved.id, userId: row.user_id })));
         await insertRestoredArtifacts(trx, results);
+        const highlights = rows.flatMap((saved) => restoredHighlights(items[saved.index]!.payload).map((highlight) => ({ ...highlight, linkId: saved.id, userId: row.user_id })));
+        await insertRestoredHighlights(trx, highlights, HIGHLIGHTS_PER_LINK_MAX);
         await recordSavedChunk(trx, importId, { saved: rows.length, duplicates: items.length - rows.length, throughPosition: through });
         await deleteStagedItems(trx, importId, through);
         return rows;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { highlightInputSchema, type HighlightInput } from "~/lib/highlights";
 import { ARTIFACT_KINDS } from "~/lib/vocabulary";
 import type { ArtifactKind } from "../platform/db-schema.server";
 import type { ImportedLink } from "../repos/links.server";
@@ -46,6 +47,8 @@ const exportedLink = z.object({
       }),
     )
     .optional(),
+  // The user's highlights and notes (decision 060), each checked like one made through the API.
+  highlights: z.array(z.unknown()).optional(),
 });
 
 export function restoredFields(payload: unknown): { status: "enriched" | "other"; fields: NonNullable<ImportedLink["restored"]> } | null {
@@ -94,4 +97,18 @@ export function restoredResults(payload: unknown): Array<{ kind: ArtifactKind; v
   return (parsed.data.results ?? [])
     .filter((result) => result.status === "ready")
     .map((result) => ({ kind: result.kind, variant: result.variant, payload: result.payload, engine: result.engine ?? null, createdAt: result.created_at ?? null }));
+}
+
+/** The highlights and notes to restore: each as the API would take it, with its first date; one that would not pass is left out. */
+export function restoredHighlights(payload: unknown): Array<HighlightInput & { note: string | null; createdAt: Date | null }> {
+  const parsed = exportedLink.safeParse(payload);
+  if (!parsed.success) return [];
+  return (parsed.data.highlights ?? []).flatMap((entry) => {
+    if (typeof entry !== "object" || entry === null) return [];
+    const { exact, prefix, suffix, start, colour, note, createdAt } = entry as Record<string, unknown>;
+    const input = highlightInputSchema.safeParse({ exact, prefix, suffix, start, colour, note: note ?? null });
+    if (!input.success) return [];
+    const created = typeof createdAt === "string" ? new Date(createdAt) : null;
+    return [{ ...input.data, note: input.data.note ?? null, createdAt: created && !Number.isNaN(created.getTime()) ? created : null }];
+  });
 }

@@ -301,6 +301,20 @@ export function setLinkTags(userId: string, id: string, tags: string[]): Promise
 }
 
 /**
+ * Adds tags to the link as the user's own (decision 040): what it had stays, an added tag that was
+ * taken off before comes back, and a suggestion it matches is taken as accepted. Never removes one.
+ */
+export function addLinkTags(userId: string, id: string, tags: string[]): Promise<Link> {
+  const own = uniqueTags(tags, { maxLength: TAG_MAX_CHARS });
+  const added = new Set(own.map((tag) => tag.toLowerCase()));
+  return changeTags(userId, id, (current) => {
+    const next = addOwnTags(current, own);
+    if (next.userTags.length > TAGS_MAX) throw new HttpError(400, `A link has ${TAGS_MAX} tags of your own at most; this one would have ${next.userTags.length}.`);
+    return { ...next, tagSuggestions: current.tagSuggestions.filter((tag) => !added.has(tag.toLowerCase())) };
+  });
+}
+
+/**
  * Save from the bookmarklet's popup: the link as the add form saves it, and the tags and note typed
  * there as the user's own (decision 040), which enrichment never overwrites. On a link already saved
  * they are added: its tags and notes are kept, never replaced.

@@ -10,6 +10,7 @@ import { db } from "../platform/db.server";
 import { log } from "../platform/logger.server";
 import { getArticle, getReaderSettings, getReadingPosition, keptImageKeys, putArticle, putReaderSettings, putReadingPosition } from "../repos/reader.server";
 import { articleImageSources, sanitizeArticle } from "./article-html.server";
+import { highlightCodeBlocks } from "./code-highlight.server";
 
 /** The pictures of an article the worker keeps a copy of (the first ones; a later one is left out of the reader). */
 export const ARTICLE_IMAGES_KEPT = 8;
@@ -29,7 +30,7 @@ export async function readerArticle(userId: string, linkId: string): Promise<Rea
     const keyOf = new Map(sources.map((source) => [source, faviconKey(source)]));
     const held = await keptImageKeys(db(), [...keyOf.values()]);
     const images = new Map([...keyOf].filter(([, key]) => held.has(key)).map(([source, key]) => [source, `${LEAD_IMAGE_PATH}${key}`]));
-    html = sanitizeArticle(article.html, { baseUrl: article.base_url, images });
+    html = highlightCodeBlocks(sanitizeArticle(article.html, { baseUrl: article.base_url, images }));
     // The article's own picture of itself is not shown twice.
     if (leadImage && html.includes(`src="${leadImage}"`)) leadImage = null;
     // An article that sanitised to nothing readable is shown as its text instead.

@@ -127,6 +127,47 @@ export async function insertHighlight(db: Database, input: NewHighlight): Promis
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Highlights from our own JSON export, onto the links an import saved or restored: each one the
+ * link does not already hold (the same quote at the same place) is added with its first date, up
+ * to `perLinkMax` a link. Returns how many were added.
+ */
+export async function insertRestoredHighlights(db: Database, rows: Array<NewHighlight & { createdAt: Date | null }>, perLinkMax: number): Promise<number> {
+  if (rows.length === 0) return 0;
+  const linkIds = [...new Set(rows.map((row) => row.linkId))];
+  const held = await db.selectFrom("highlights").select(["link_id", "exact", "start_offset"]).where("link_id", "in", linkIds).execute();
+  const key = (linkId: string, exact: string, start: number) => `${linkId}\u0000${start}\u0000${exact}`;
+  const seen = new Set(held.map((row) => key(row.link_id, row.exact, row.start_offset)));
+  const count = new Map<string, number>();
+  for (const row of held) count.set(row.link_id, (count.get(row.link_id) ?? 0) + 1);
+  const fresh = rows.filter((row) => {
+    const id = key(row.linkId, row.exact, row.start);
+    const n = count.get(row.linkId) ?? 0;
+    if (seen.has(id) || n >= perLinkMax) return false;
+    seen.add(id);
+    count.set(row.linkId, n + 1);
+    return true;
+  });
+  if (fresh.length === 0) return 0;
+  await db
+    .insertInto("highlights")
+    .values(
+      fresh.map((row) => ({
+        user_id: row.userId,
+        link_id: row.linkId,
+        exact: row.exact,
+        prefix: row.prefix,
+        suffix: row.suffix,
+        start_offset: row.start,
+        colour: row.colour,
+        note: row.note,
+        ...(row.createdAt ? { created_at: row.createdAt, updated_at: row.createdAt } : {}),
+      })),
+    )
+    .execute();
+  return fresh.length;
+}
+
 /** The user's highlight on a live link, or undefined (not theirs, none, or its link is in the trash). */
 export async function getHighlight(db: Database, { id, userId }: { id: string; userId: string }): Promise<Highlight | undefined> {
   return live(db, userId).select(COLUMNS).where("highlights.id", "=", id).executeTakeFirst();

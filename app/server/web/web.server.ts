@@ -25,6 +25,7 @@ import { QUEUE_BOARD_PATH, queueBoard } from "../admin/queue-board.server";
 import { collectQueueDepthsWith } from "../platform/metrics.server";
 import { TOKEN_RATE_LIMITED, takeTokenBudget } from "../platform/rate-limit.server";
 import { API_TOKEN_PREFIX } from "~/lib/api-tokens";
+import { MCP_PATH } from "~/lib/mcp";
 
 declare module "@remix-run/node" {
   /** What every loader and action receives as `context`. */
@@ -51,6 +52,9 @@ async function importBuild(): Promise<ServerBuild> {
 }
 
 const IMPORT_UPLOAD_PATH = "/api/imports";
+
+/** The JSON API and the MCP endpoint (decision 066): machine answers, not pages or files. */
+const isApiPath = (path: string) => path.startsWith("/api/") || path === MCP_PATH;
 
 function parseBytes(limit: string): number {
   const match = /^(\d+)(b|kb|mb)$/i.exec(limit);
@@ -180,7 +184,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** Pages' actions read forms: a body of another type (JSON posted to /login) is a 415, not a 500. */
 function formBodiesOnPages(): RequestHandler {
   return (req, res, next) => {
-    if (req.path.startsWith("/api/") || SAFE_METHODS.has(req.method)) return next();
+    if (isApiPath(req.path) || SAFE_METHODS.has(req.method)) return next();
     const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (!hasBody || FORM_TYPES.includes(type)) return next();
@@ -284,7 +288,7 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   // JSON answers are small and event streams must not be buffered: compress pages and assets only
   // (API requests skip the middleware altogether, it wraps every response it sees).
   const compress = compression();
-  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : compress(req, res, next)));
+  app.use((req, res, next) => (isApiPath(req.path) ? next() : compress(req, res, next)));
   // Request lines are info-level logs: with LOG_LEVEL warn or error the logger is not mounted at all.
   if (config.LOG_LEVEL === "debug" || config.LOG_LEVEL === "info") {
     app.use(
@@ -314,7 +318,7 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   const siteIcons = express.static("public", { maxAge: "30d" });
   app.use((req, res, next) => (SITE_ICONS.has(req.path) ? siteIcons(req, res, next) : next()));
   const publicFiles = express.static("public", { maxAge: "1h" });
-  app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
+  app.use((req, res, next) => (isApiPath(req.path) ? next() : publicFiles(req, res, next)));
 
   // bull-board's raw job browser, behind the Admin guard (decision 015).
   app.use(QUEUE_BOARD_PATH, ...queueBoard());
