@@ -44,6 +44,7 @@ import * as indexLiveLinksByStatus from "./20261129T090000_index_live_links_by_s
 import * as addHighlights from "./20261129T100000_add_highlights";
 import * as addShareHighlights from "./20261129T100500_add_share_highlights";
 import * as addWebhooks from "./20261129T120000_add_webhooks";
+import * as addCards from "./20261129T130000_add_cards";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   "20261129T100000_add_highlights": addHighlights,
   "20261129T100500_add_share_highlights": addShareHighlights,
   "20261129T120000_add_webhooks": addWebhooks,
+  "20261129T130000_add_cards": addCards,
 };

@@ -22,7 +22,7 @@ export const SERVER_LAYERS = [
   ["links"],
   ["reader"], // the reader view: a link's article, sanitised, and the owner's place in it (decision 055)
   ["enrichment"], // engines, artifacts and a link's enrichment run
-  ["admin", "api", "imports", "jobs-console", "mcp", "seed", "sharing", "support"],
+  ["admin", "api", "imports", "jobs-console", "mcp", "review", "seed", "sharing", "support"], // review: cards and FSRS (decision 068)
   ["web"], // the Express server that mounts Remix, the queue board and the feature-flag store
 ];
 
@@ -51,6 +51,7 @@ export const SERVER_ENTRIES = {
   api: ["openapi", "reference", "routes"],
   mcp: ["mcp"],
   imports: ["export-all", "imports"],
+  review: ["review"],
   "jobs-console": ["operations", "replay"],
   seed: ["demo-seed", "seed"],
   sharing: ["affiliate", "sharing", "site-files", "trending"],

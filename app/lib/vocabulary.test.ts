@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLAG_ROLES } from "./feature-flags";
-import { ARTIFACT_KINDS, CREDIT_REASONS, HIGHLIGHT_COLOURS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, ROLES, WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "./vocabulary";
+import { ARTIFACT_KINDS, CARD_KINDS, CARD_STATES, CREDIT_REASONS, HIGHLIGHT_COLOURS, IMPORT_STATUSES, LINK_STATUSES, PAYMENT_PROVIDERS, REVIEW_GRADES, ROLES, WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "./vocabulary";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../migrations");
 
@@ -44,6 +44,10 @@ describe("the vocabulary and the database's check constraints", () => {
     ["subscriptions", "provider", PAYMENT_PROVIDERS],
     ["credit_ledger", "reason", CREDIT_REASONS],
     ["highlights", "colour", HIGHLIGHT_COLOURS],
+    ["cards", "kind", CARD_KINDS],
+    ["cards", "state", CARD_STATES],
+    ["card_reviews", "state_before", CARD_STATES],
+    ["card_reviews", "grade", REVIEW_GRADES],
     ["webhook_deliveries", "status", WEBHOOK_DELIVERY_STATUSES],
     ["webhook_deliveries", "event", WEBHOOK_DELIVERY_EVENTS],
   ] as const)("%s.%s allows exactly the list's values", (table, column, list) => {

@@ -87,3 +87,15 @@ export type McpTool = (typeof MCP_TOOLS)[number];
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (list as readonly string[]).includes(value);
 }
+
+/** Where a review card came from (decision 068): a highlight's cloze, a quiz question, a key term. */
+export const CARD_KINDS = ["highlight", "quiz", "term"] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+
+/** A card's FSRS learning state, in ts-fsrs's State order (0–3). */
+export const CARD_STATES = ["new", "learning", "review", "relearning"] as const;
+export type CardState = (typeof CARD_STATES)[number];
+
+/** How well the user recalled a card: FSRS's Again, Hard, Good, Easy (keys 1–4, ts-fsrs Rating 1–4). */
+export const REVIEW_GRADES = ["again", "hard", "good", "easy"] as const;
+export type ReviewGrade = (typeof REVIEW_GRADES)[number];

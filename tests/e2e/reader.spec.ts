@@ -414,3 +414,37 @@ test("highlights by mouse and by keyboard, with notes; kept through a re-extract
   await page.keyboard.press("h");
   await expect(article.locator("mark[data-colour=yellow]")).toHaveText("The tide decides everything. Ferries wait for the water.");
 });
+
+test("a card from a highlight is reviewed on /review with Space and 1–4, then summed up; both widths and themes", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const userId = await reader(page);
+  await withDb((client) => client.query("update users set role = 'ProUser' where id = $1", [userId]));
+  const { id } = await seedArticle(userId, { title: "Harbour notes", html: TIDES });
+  const made = await page.request.post(`/api/links/${id}/highlights`, { headers: { Origin: baseURL! }, data: { exact: "harbour lights", prefix: "the ", suffix: " come on", start: 0, note: "At dusk" } });
+  expect(made.status()).toBe(201);
+  const card = await page.request.post("/api/cards", { headers: { Origin: baseURL! }, data: { from: "highlight", highlightId: ((await made.json()) as { id: string }).id } });
+  expect(card.status()).toBe(201);
+
+  await useTheme(page, "light");
+  await page.goto("/review");
+  const shown = page.getByTestId("review-card");
+  await expect(shown).toContainText("the […] come on");
+  await expect(shown).toContainText("Hint: At dusk");
+  await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector("[data-testid=review-card]")!).some((key) => key.startsWith("__react")))).toBe(true);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press(" ");
+  await expect(page.getByTestId("review-answer")).toHaveText("harbour lights");
+  await expect(shown.getByRole("link", { name: "Open the source passage" })).toHaveAttribute("href", /#highlight-/);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("3");
+  const summary = page.getByTestId("review-summary");
+  await expect(summary).toContainText("Done: 1 card reviewed.");
+  await expect(summary).toContainText("Good: 1");
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await useTheme(page, "dark");
+  await page.goto("/review");
+  await expect(page.getByTestId("review-summary")).toContainText("Nothing is due");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, { colourOnly: true });
+});

@@ -13,6 +13,8 @@ const ALL_TABLES = [
   "auth_failures",
   "auth_sessions",
   "bulk_operations",
+  "card_reviews",
+  "cards",
   "checkouts",
   "contact_messages",
   "credit_ledger",
@@ -110,6 +112,7 @@ describe("migrations", () => {
       "20261129T080000_add_reader": "link_articles",
       "20261129T100000_add_highlights": "highlights",
       "20261129T120000_add_webhooks": "webhooks",
+      "20261129T130000_add_cards": "cards",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {

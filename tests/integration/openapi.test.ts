@@ -270,6 +270,19 @@ describe("real answers validate against the document", () => {
     const enrichment = await call<{ artifacts: Array<{ status: string; result: unknown }> }>("get", "/api/links/{id}/enrichment", 200, { params: { id: linkId }, token });
     expect(enrichment.artifacts.map((artifact) => artifact.status)).toEqual(["ready", "ready", "ready", "ready"]);
     await call("post", "/api/links/{id}/advanced", 200, { params: { id: linkId }, token, body: {} });
+    // Spaced review (decision 068): cards from a highlight, the quiz and a key term; a grade; the history.
+    // With the sign-in session: the API token's per-minute limit is the journey's own budget.
+    const passage = await call<{ id: string }>("post", "/api/links/{id}/highlights", 201, { params: { id: linkId }, token: session, body: { exact: "indexes", prefix: "B-tree ", suffix: " speed up", start: 0, note: "A hint" } });
+    const card = await call<{ id: string }>("post", "/api/cards", 201, { token: session, body: { from: "highlight", highlightId: passage.id } });
+    await call("post", "/api/cards", 201, { token: session, body: { from: "quiz", linkId, question: 0 } });
+    await call("post", "/api/cards", 201, { token: session, body: { from: "term", linkId, term: "Index", definition: "A structure that finds rows without reading them all" } });
+    await call("get", "/api/cards", 200, { token: session, query: `?linkId=${linkId}` });
+    await call("get", "/api/review/due", 200, { token: session, query: "?limit=10" });
+    await call("post", "/api/review/{cardId}", 200, { params: { cardId: card.id }, token: session, body: { grade: "good" } });
+    await call("get", "/api/cards/{id}/reviews", 200, { params: { id: card.id }, token: session });
+    await call("patch", "/api/cards/{id}", 200, { params: { id: card.id }, token: session, body: { suspended: true } });
+    await call("get", "/api/cards/{id}", 200, { params: { id: card.id }, token: session });
+    await call("delete", "/api/cards/{id}", 204, { params: { id: card.id }, token: session });
     await call("get", "/api/links/enrichments", 200, { token });
     await call("get", "/api/links/enrichments/upgrade", 200, { token });
     await call("post", "/api/links/enrichments/upgrade", 200, { token, body: { dryRun: true } });

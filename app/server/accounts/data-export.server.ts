@@ -11,6 +11,7 @@ import {
   listReceiptsForExport,
   listSubscriptionsForExport,
 } from "../repos/account-data.server";
+import { listCardsOfLinksForExport } from "../repos/cards.server";
 import { getUserById } from "../repos/users.server";
 
 /** Rows read per query: memory stays bounded however many links an account holds. */
@@ -57,12 +58,17 @@ async function* documentOf(userId: string): AsyncGenerator<string> {
   // Each link with its enrichment and its generated results (quizzes, courses, rephrasings).
   yield `,"links":`;
   yield* array(pages((after) => listLinksForExport(db(), userId, after, EXPORT_BATCH)), async (links) => {
-    const [artifacts, highlights] = await Promise.all([listArtifactsForLinks(db(), userId, links.map((l) => l.id)), highlightsByLink(userId, links.map((l) => l.id))]);
+    const ids = links.map((l) => l.id);
+    const [artifacts, highlights, cards] = await Promise.all([listArtifactsForLinks(db(), userId, ids), highlightsByLink(userId, ids), listCardsOfLinksForExport(db(), { userId, linkIds: ids })]);
     return links.map(({ user_id: _owner, ...link }) => ({
       ...link,
       results: artifacts.filter((a) => a.link_id === link.id).map(({ link_id: _link, ...a }) => a),
       // The owner's highlights and notes (decision 060).
       highlights: highlights.get(link.id) ?? [],
+      // The owner's review cards with their FSRS state and review history (decision 068).
+      cards: cards
+        .filter((card) => card.link_id === link.id)
+        .map(({ user_id: _u, link_id: _l, reviews, ...card }) => ({ ...card, reviews: reviews.map(({ user_id: _ru, card_id: _c, ...review }) => review) })),
     }));
   });
   yield `,"notifications":`;

@@ -11,6 +11,7 @@ import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";
 import { SAVED_SEARCHES_MAX } from "~/lib/library";
 import { highlightInputSchema, highlightListQuerySchema, highlightListSchema, highlightPageSchema, highlightPatchSchema, highlightSchema, highlightSharingSchema } from "~/lib/highlights";
+import { cardInputSchema, cardListQuerySchema, cardListSchema, cardPatchSchema, cardReviewListSchema, cardSchema, dueCardsSchema, dueQuerySchema, gradedCardSchema, gradeInputSchema } from "~/lib/review";
 import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import {
@@ -306,6 +307,24 @@ export const API_ROUTES: ApiRoutes = {
   "api.billing.ts": {
     get: { auth: "user", summary: "{provider, sales, plan, role, manualGrant, subscription, credits, manage}.", responses: { 200: billingSummarySchema } },
   },
+  "api.cards.$id.reviews.ts": {
+    get: { auth: "user", summary: "{reviews}: the card's review history, newest first: each grade with the state and due date before and after (Creator: part of the quiz feature).", responses: { 200: cardReviewListSchema } },
+  },
+  "api.cards.$id.ts": {
+    get: { auth: "user", summary: "The review card; another user's, or one whose link is deleted, is a 404 (Creator: part of the quiz feature).", responses: { 200: cardSchema } },
+    patch: { auth: "user", summary: "{front?, back?, hint?, suspended?}: edits the card's text, or suspends it (never due) and resumes it; its schedule stays.", body: cardPatchSchema, responses: { 200: cardSchema } },
+    delete: { auth: "user", summary: "Deletes the card and its review history.", responses: { 204: null } },
+  },
+  "api.cards.ts": {
+    get: { auth: "user", summary: "{cards}: the user's review cards, newest first; linkId keeps one link's, suspended=true or false filters (Creator: part of the quiz feature).", query: cardListQuerySchema, responses: { 200: cardListSchema } },
+    post: {
+      auth: "user",
+      summary:
+        "Makes a review card, due now: from one of the user's highlights ({from: \"highlight\", highlightId, cloze?}: the passage with cloze, a phrase of the highlight, or else the whole highlight blanked; the note is the hint), from a question of the link's quiz ({from: \"quiz\", linkId, question: 0–4}; 409 until the quiz is made), or a key term the page defines ({from: \"term\", linkId, term, definition, passage?, passageStart?}). 201 with the card; 403 for a plan without the quiz.",
+      body: cardInputSchema,
+      responses: { 201: cardSchema },
+    },
+  },
   "api.checkout-session.ts": {
     post: { auth: "user", summary: "{checkoutUrl} for a Scout or Creator subscription.", body: planCheckoutSchema, responses: { 200: checkoutUrlSchema } },
   },
@@ -503,6 +522,12 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.purchase-pack.ts": {
     post: { auth: "user", summary: "{checkoutUrl}; quantity 1–100, returnUrl on our origin.", body: purchasePackSchema, responses: { 200: checkoutUrlSchema } },
+  },
+  "api.review.$cardId.ts": {
+    post: { auth: "user", summary: "{grade: again|hard|good|easy}: grades the card (keys 1–4); FSRS sets its next due date. {card, review}: the card with its new schedule and the history row.", body: gradeInputSchema, responses: { 200: gradedCardSchema } },
+  },
+  "api.review.due.ts": {
+    get: { auth: "user", summary: "{cards, dueCount}: the review cards due now, soonest first (at most limit, 50 by default, 200 at most); suspended cards are never due (Creator: part of the quiz feature).", query: dueQuerySchema, responses: { 200: dueCardsSchema } },
   },
   "api.saved-searches.ts": {
     get: { auth: "user", summary: "The user's saved searches (the dashboard sidebar's), by name.", responses: { 200: z.array(savedSearchSchema) } },

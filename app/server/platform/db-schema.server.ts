@@ -3,7 +3,7 @@ import type { FlagRole } from "~/lib/feature-flags";
 import type { DashboardView } from "~/lib/library";
 import type { ReaderFontSize, ReaderWidth } from "~/lib/reader";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
-import type { ArtifactKind, CreditReason, HighlightColour, ImportStatus, LinkStatus, PaymentProvider, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from "~/lib/vocabulary";
+import type { ArtifactKind, CardKind, CardState, CreditReason, HighlightColour, ImportStatus, LinkStatus, PaymentProvider, ReviewGrade, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from "~/lib/vocabulary";
 
 /**
  * The one description of the database for Kysely. Each table's interface matches its
@@ -45,6 +45,8 @@ export interface DB {
   link_articles: LinkArticlesTable;
   reading_positions: ReadingPositionsTable;
   highlights: HighlightsTable;
+  cards: CardsTable;
+  card_reviews: CardReviewsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
@@ -352,6 +354,50 @@ export interface HighlightsTable {
   updated_at: UpdatedAt;
 }
 export type Highlight = Selectable<HighlightsTable>;
+
+/**
+ * A review card (decision 068): the user's, from their highlight, a quiz question, a key term or
+ * written by hand, with the passage it came from and its FSRS state (ts-fsrs's Card fields).
+ */
+export interface CardsTable {
+  id: Generated<string>;
+  user_id: string;
+  link_id: string;
+  highlight_id: string | null;
+  kind: CardKind;
+  front: string;
+  back: string;
+  hint: string | null;
+  source_text: string | null;
+  source_start: number | null;
+  suspended: ColumnType<boolean, boolean | undefined, boolean>;
+  due: ColumnType<Date, Date | string | undefined, Date | string>;
+  stability: ColumnType<number, number | undefined, number>;
+  difficulty: ColumnType<number, number | undefined, number>;
+  elapsed_days: ColumnType<number, number | undefined, number>;
+  scheduled_days: ColumnType<number, number | undefined, number>;
+  learning_steps: ColumnType<number, number | undefined, number>;
+  reps: ColumnType<number, number | undefined, number>;
+  lapses: ColumnType<number, number | undefined, number>;
+  state: ColumnType<CardState, CardState | undefined, CardState>;
+  last_review: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+export type CardRow = Selectable<CardsTable>;
+
+/** One grade of a card: the history, with the state and due date it changed. */
+export interface CardReviewsTable {
+  id: Generated<string>;
+  card_id: string;
+  user_id: string;
+  grade: ReviewGrade;
+  reviewed_at: CreatedAt;
+  state_before: CardState;
+  due_before: ColumnType<Date, Date | string, never>;
+  due_after: ColumnType<Date, Date | string, never>;
+}
+export type CardReviewRow = Selectable<CardReviewsTable>;
 
 /** A search the user saved from the dashboard's sidebar: its name and its URL parameters. */
 export interface SavedSearchesTable {
