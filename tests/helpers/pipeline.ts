@@ -56,17 +56,18 @@ export function pipelineEnv(allowHost: string): Record<string, string> {
 
 /**
  * The whole pipeline for a test file: pages on loopback, the web server in this process and
- * a real worker process. `workerEnv` adds to the worker's environment only. Its worker may take
+ * a real worker process. `workerEnv` adds to the worker's environment only, `webEnv` to the web
+ * server's. Its worker may take
  * up to 90 s to start on a busy machine: call it from a beforeAll with a 120 s timeout, not the
  * config's 60 s (the hook would give up before the start did).
  */
 export async function startPipeline(
   routes: Parameters<typeof startPageServer>[0],
-  { workerEnv = {} }: { workerEnv?: Record<string, string> } = {},
+  { workerEnv = {}, webEnv = {} }: { workerEnv?: Record<string, string>; webEnv?: Record<string, string> } = {},
 ) {
   const pages = await startPageServer(routes);
   const env = pipelineEnv(pages.host);
-  const web = await startWebServer(env);
+  const web = await startWebServer({ ...env, ...webEnv });
   const api = apiClient(web.baseUrl);
   const worker = runEntry("worker/index.ts", { ...env, ...workerEnv, LOG_LEVEL: "info" });
   // A busy machine can take a while to start a worker.

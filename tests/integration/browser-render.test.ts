@@ -34,6 +34,9 @@ function readProcCmdline(pid: number): string {
 // Long enough that a render on a machine the whole suite keeps busy is not timed out and tried
 // again: these tests count the page's requests, and a second try fetched its script twice.
 const RENDER_TIMEOUT_MS = "90000";
+// The same for the plain fetch (the pipeline's is 1 s): a fetch timed out on a busy machine is
+// fetched again, and these tests count the page's requests.
+const FETCH_TIMEOUT_MS = "30000";
 
 type Pipeline = Awaited<ReturnType<typeof startPipeline>>;
 const running: Pipeline[] = [];
@@ -65,7 +68,7 @@ async function save(pipeline: Pipeline, path: string, timeoutMs = 60_000): Promi
 
 describe("script-built pages through the worker", () => {
   it("renders the shell in the browser and enriches it with the text its script built, a second user's save comes from the shared cache, then closes the browser on shutdown", async () => {
-    const pipeline = await startPipeline(shellRoutes, { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: RENDER_TIMEOUT_MS } });
+    const pipeline = await startPipeline(shellRoutes, { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: RENDER_TIMEOUT_MS, FETCH_TIMEOUT_MS } });
     running.push(pipeline);
     expect(pipeline.worker.output()).toContain(`worker: headless browser on (CRAWLER_BROWSER=auto, ${executablePath}`);
 
@@ -111,7 +114,7 @@ describe("script-built pages through the worker", () => {
   it("renders a script-built page once when several users save it at the same moment, and fetches its HTML once", async () => {
     const pipeline = await startPipeline(
       { ...shellRoutes, "/tide/together/": html(fixture("index.html")) },
-      { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: RENDER_TIMEOUT_MS, WORKER_CONCURRENCY: "8", CRAWLER_BROWSER_CONCURRENCY: "3" } },
+      { workerEnv: { CHROMIUM_PATH: executablePath, CRAWLER_BROWSER_TIMEOUT_MS: RENDER_TIMEOUT_MS, FETCH_TIMEOUT_MS, WORKER_CONCURRENCY: "8", CRAWLER_BROWSER_CONCURRENCY: "3" } },
     );
     running.push(pipeline);
     const links = await Promise.all(Array.from({ length: 4 }, () => save(pipeline, "/tide/together/")));

@@ -134,9 +134,13 @@ describe("a failure in the console", () => {
     expect(enriched).toMatchObject({ status: "enriched", title: "A gentle guide to React hooks", error: null });
     expect(pages.hits("/flaky")).toBe(2);
 
-    // The new run wrote one log line per step.
-    const after = await asAdmin<FailureDetail>("GET", `/api/admin/jobs/failures/${link.id}`);
-    const messages = after.body.job!.logs.map((line) => line.message);
+    // The new run wrote one log line per step (the worker writes its log lines after the link's
+    // row, in batches: wait for the attempt's last line).
+    const messages = await until(
+      async () => (await asAdmin<FailureDetail>("GET", `/api/admin/jobs/failures/${link.id}`)).body.job!.logs.map((line) => line.message),
+      (lines) => lines.at(-1)?.startsWith("attempt 1 succeeded") ?? false,
+      "the retried run's log",
+    );
     expect(messages[0]).toBe("attempt 1 of 3 started");
     expect(messages.find((m) => m.startsWith("fetched"))).toMatch(/^fetched \d+\.\d KB in \d+ ms \(HTTP 200, text\/html/);
     expect(messages.find((m) => m.startsWith("parsed"))).toMatch(/^parsed in \d+ ms by (semantic|readability|heuristic|json-ld): "A gentle guide to React hooks", \d+ words(; \d+ ms waiting for a parser thread)?$/);
