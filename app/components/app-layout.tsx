@@ -20,6 +20,7 @@ function mainItems(user: PublicUser): NavItem[] {
   return [
     { to: "/dashboard", label: "Dashboard" },
     { to: "/highlights", label: "Highlights" },
+    { to: "/review", label: "Review" },
     { to: "/trending", label: "Trending" },
     ...(user.role === "Admin" ? [{ to: "/admin", label: "Admin" }] : []),
   ];
@@ -77,7 +78,7 @@ function AccountMenu({ user }: { user: PublicUser }) {
         aria-expanded={open}
         aria-controls="account-menu"
         onClick={() => setOpen((value) => !value)}
-        className="flex min-h-10 max-w-[20rem] items-center gap-2 rounded-lg px-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+        className="flex min-h-10 max-w-[14rem] items-center gap-2 xl:max-w-[20rem] rounded-lg px-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
       >
         <span aria-hidden className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-brand-600 text-xs font-semibold uppercase text-white">
           {user.email.slice(0, 1)}
@@ -125,7 +126,7 @@ export function AppHeader({ user }: { user: PublicUser }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90" data-testid="app-header">
       <nav aria-label="Main" className="container-page flex h-16 items-center gap-2 md:gap-4">
         <Logo to="/dashboard" />
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className={barLink}>
@@ -137,13 +138,13 @@ export function AppHeader({ user }: { user: PublicUser }) {
         <div className="ml-auto flex items-center gap-1 md:gap-2">
           <ThemeToggle />
           <NotificationBell initialUnread={user.notifications.unreadCount} />
-          <div className="hidden md:block">
+          <div className="hidden lg:block">
             <AccountMenu user={user} />
           </div>
           <button
             ref={phone.button}
             type="button"
-            className="rounded-lg p-2 hover:bg-slate-100 md:hidden dark:hover:bg-slate-800"
+            className="rounded-lg p-2 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
             aria-expanded={phone.open}
             aria-controls="mobile-menu"
             aria-label="Menu"
@@ -156,7 +157,7 @@ export function AppHeader({ user }: { user: PublicUser }) {
         </div>
       </nav>
       {phone.open ? (
-        <div ref={phone.panel} id="mobile-menu" className="border-t border-slate-200 pb-4 pt-2 dark:border-slate-800 md:hidden">
+        <div ref={phone.panel} id="mobile-menu" className="border-t border-slate-200 pb-4 pt-2 dark:border-slate-800 lg:hidden">
           <div className="container-page space-y-3">
             <ul aria-label="Sections" className="space-y-1">
               {items.map((item) => (

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN, signIn, signUp } from "./helpers";
+import { expectNoSidewaysScroll } from "./layout";
 
 const PUBLIC_PAGES: Array<[string, RegExp]> = [
   ["/", /Save links/],
@@ -158,8 +159,17 @@ test("on a phone a signed-in person's menu offers what the desktop bar does: no 
   await page.getByRole("button", { name: "Menu" }).click();
   const menu = page.locator("#mobile-menu");
   await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Highlights" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Review" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Trending" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Pricing" })).toHaveCount(0);
+  // A tablet still has the menu: the sections and the account do not fit beside each other there.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.getByTestId("app-header").getByRole("link", { name: "Review" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
 });
 
 test("on a phone Escape closes the open menu and gives the focus back to its button", async ({ page }) => {
