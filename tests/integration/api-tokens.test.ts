@@ -83,6 +83,13 @@ describe("scopes", () => {
     expect(await db().selectFrom("links").select("id").where("user_id", "=", creator.id).execute()).toEqual([]);
   });
 
+  it("lets a write-only token change but not read, as the API document says", async () => {
+    const creator = await signUp("ProUser");
+    const { token } = await mint(creator.session, { name: "Drop box", scopes: ["write"] });
+    expect((await api("POST", "/api/links", { token, body: { url: "https://write-only.example/a" } })).status).toBe(201);
+    expect(await api("GET", "/api/links", { token })).toMatchObject({ status: 403, body: { message: "This API token can only make changes. Create a token with the read scope to read." } });
+  });
+
   it("lets a write token add a link without cookies or an Origin (no CSRF check applies)", async () => {
     const creator = await signUp("ProUser");
     const { token } = await mint(creator.session, { name: "Writer", scopes: ["read", "write"] });

@@ -165,11 +165,12 @@ async function resolveAuth(request: Request): Promise<Resolved> {
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const READ_ONLY_TOKEN = "This API token can only read. Create a token with the write scope to make changes.";
+export const WRITE_ONLY_TOKEN = "This API token can only make changes. Create a token with the read scope to read.";
 
 /**
  * For JSON endpoints: the user, or a 401 (a 403 for a deactivated account's session or token).
  * A personal API token is refused on the account's own endpoints (`isAccountPath`), needs the
- * plan's API access, and the write scope for anything but a read (its rate limit is taken
+ * plan's API access, the read scope to read and the write scope for anything else (its rate limit is taken
  * before Remix, in web.server.ts, so every answer carries it).
  */
 export async function requireApiUser(request: Request): Promise<Auth> {
@@ -178,7 +179,9 @@ export async function requireApiUser(request: Request): Promise<Auth> {
     if (resolved.auth.via === "token") {
       if (isAccountPath(new URL(request.url).pathname)) throw new HttpError(403, NOT_WITH_API_TOKEN);
       await requireFeature(resolved.auth.user.role, "apiAccess");
-      if (!READ_METHODS.has(request.method) && !resolved.auth.scopes?.includes("write")) throw new HttpError(403, READ_ONLY_TOKEN);
+      const reads = READ_METHODS.has(request.method);
+      if (!reads && !resolved.auth.scopes?.includes("write")) throw new HttpError(403, READ_ONLY_TOKEN);
+      if (reads && !resolved.auth.scopes?.includes("read")) throw new HttpError(403, WRITE_ONLY_TOKEN);
     }
     return resolved.auth;
   }
