@@ -220,6 +220,9 @@ async function accountPages(page: Page, device: Device) {
   await visit(page, "/settings/email", device);
   await visit(page, "/settings/billing", device);
   await visit(page, "/upgrade?feature=quiz", device);
+  await visit(page, "/highlights", device);
+  await visit(page, "/review", device);
+  await visit(page, "/dashboard/deleted", device);
   // Another site's link to the share target gets a page that asks first.
   await page.goto(pagesUrl("/article"));
   const baseURL = test.info().project.use.baseURL!;
@@ -250,7 +253,7 @@ for (const theme of THEMES) {
         await creatorPages(page, { width, theme });
       });
 
-      test("a Creator's settings, upgrade page and share target", async ({ page }) => {
+      test("a Creator's settings, highlights, review, recently deleted, upgrade page and share target", async ({ page }) => {
         test.setTimeout(180_000);
         await accountPages(page, { width, theme });
       });
