@@ -229,8 +229,10 @@ describe("npm start", () => {
     expect(output).toMatch(/^start +\| took +[\d.]+ s  web \(cpu [\d.]+ s\): code [\d.]+ s, app build [\d.]+ s, listen [\d.]+ s$/m);
     expect(output).toMatch(/^start +\| took +[\d.]+ s  worker-1 \(cpu [\d.]+ s\): code [\d.]+ s, redis and queues [\d.]+ s, postgres [\d.]+ s$/m);
     expect(output.indexOf("worker: ready")).toBeLessThan(output.search(READY));
-    // No SMTP_URL: the banner says where a newcomer's confirmation mail is.
-    expect(output).toMatch(/^start +\| mail: no SMTP_URL, so mail goes to the dev outbox, not out: read it at https:\/\/links\.example\.invalid\/dev\/outbox\b/m);
+    // No SMTP_URL: the banner says where a newcomer's confirmation mail is (the line after "ready",
+    // which may reach us in a later chunk).
+    await stack.waitFor(/^start +\| mail: /m, 30_000);
+    expect(stack.output()).toMatch(/^start +\| mail: no SMTP_URL, so mail goes to the dev outbox, not out: read it at https:\/\/links\.example\.invalid\/dev\/outbox\b/m);
     // The generated session secret lands in DATA_DIR.
     expect(existsSync(path.join(project, "data-from-dotenv", "session-secret"))).toBe(true);
     expect(existsSync(path.join(project, ".data"))).toBe(false);
