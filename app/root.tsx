@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { AppHeader } from "~/components/app-layout";
 import { ConfirmEmailBanner, confirmBannerDismissed } from "~/components/confirm-banner";
 import { Footer } from "~/components/footer";
@@ -21,6 +21,7 @@ import { ToastProvider } from "~/components/toast";
 import { ServiceWorkerRegistration, WebAppHead } from "~/components/web-app";
 import { ButtonLink } from "~/components/ui";
 import { useNonce } from "~/lib/nonce";
+import { adoptEarlyInput } from "~/lib/early-input";
 import { pageLayoutOf } from "~/lib/page-layout";
 import { themeBootScript } from "~/lib/theme";
 import { ZOD_JITLESS_SCRIPT } from "~/lib/zod-jitless";
@@ -28,6 +29,7 @@ import { toPublicUser } from "~/server/accounts/accounts.server";
 import { getAuth } from "~/server/accounts/auth.server";
 import { outboxPathFor } from "~/server/mail/outbox.server";
 import { env } from "~/server/platform/env.server";
+import { navDueCount } from "~/server/review/review.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -46,10 +48,12 @@ export const meta: MetaFunction = ({ error }) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request);
-  const user = auth ? await toPublicUser(auth.user) : null;
+  const [user, reviewDue] = auth ? await Promise.all([toPublicUser(auth.user), navDueCount(auth.user)]) : [null, null];
   // Pages' Open Graph tags need the site's absolute address.
   return {
     user,
+    // The header's "Review 12": null when the plan has no review.
+    reviewDue,
     appUrl: env().APP_URL,
     confirmBannerDismissed: confirmBannerDismissed(request.headers.get("Cookie")),
     // Where the confirmation mail went when no mail server is configured (the banner says so).
@@ -91,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <ToastProvider>
           <NavigationProgress />
-          {layout === "site" ? <NavBar user={user} /> : layout === "app" && user ? <AppHeader user={user} /> : null}
+          {layout === "site" ? <NavBar user={user} /> : layout === "app" && user ? <AppHeader user={user} reviewDue={rootData?.reviewDue ?? null} /> : null}
           {banner}
           <main id="main" className="flex-1">
             {children}
@@ -116,6 +120,12 @@ function NavigationProgress() {
 }
 
 export default function App() {
+  // Once hydrated: what was typed or chosen before is handed to React (app/lib/early-input.ts),
+  // and <html data-hydrated> says the page answers to its JavaScript now (tests wait for it).
+  useEffect(() => {
+    adoptEarlyInput();
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return <Outlet />;
 }
 

@@ -45,6 +45,10 @@ import * as addHighlights from "./20261129T100000_add_highlights";
 import * as addShareHighlights from "./20261129T100500_add_share_highlights";
 import * as addWebhooks from "./20261129T120000_add_webhooks";
 import * as addCards from "./20261129T130000_add_cards";
+import * as addLinkCaptures from "./20261130T100000_add_link_captures";
+import * as addFeeds from "./20261130T110000_add_feeds";
+import * as addReviewDigest from "./20261130T120000_add_review_digest";
+import * as addInstanceWebhooks from "./20261130T160000_add_instance_webhooks";
 
 /**
  * Every migration, by name, in order. Explicit so that a bundled build still finds them;
@@ -97,4 +101,8 @@ export const migrations: Record<string, Migration> = {
   "20261129T100500_add_share_highlights": addShareHighlights,
   "20261129T120000_add_webhooks": addWebhooks,
   "20261129T130000_add_cards": addCards,
+  "20261130T100000_add_link_captures": addLinkCaptures,
+  "20261130T110000_add_feeds": addFeeds,
+  "20261130T120000_add_review_digest": addReviewDigest,
+  "20261130T160000_add_instance_webhooks": addInstanceWebhooks,
 };

@@ -22,7 +22,7 @@ export const SERVER_LAYERS = [
   ["links"],
   ["reader"], // the reader view: a link's article, sanitised, and the owner's place in it (decision 055)
   ["enrichment"], // engines, artifacts and a link's enrichment run
-  ["admin", "api", "imports", "jobs-console", "mcp", "review", "seed", "sharing", "support"], // review: cards and FSRS (decision 068)
+  ["admin", "api", "feeds", "imports", "jobs-console", "mcp", "review", "seed", "sharing", "support"], // review: cards and FSRS (decision 068); feeds: subscriptions polled into links (decision 070)
   ["web"], // the Express server that mounts Remix, the queue board and the feature-flag store
 ];
 
@@ -46,11 +46,12 @@ export const SERVER_ENTRIES = {
   webhooks: ["webhooks"],
   links: ["bulk", "earlier-links", "favicons", "library", "links", "preview", "share-target"],
   reader: ["reader"],
-  enrichment: ["artifact-route", "artifacts", "enrich-link", "enricher", "export-route", "link-export", "openai/llm", "preferences"],
+  enrichment: ["artifact-route", "artifacts", "enrich-link", "enricher", "export-route", "key-terms", "link-export", "openai/llm", "preferences"],
   admin: ["activity", "console", "feature-flags", "queue-board", "stats", "users"],
   api: ["openapi", "reference", "routes"],
   mcp: ["mcp"],
   imports: ["export-all", "imports"],
+  feeds: ["feeds"],
   review: ["review"],
   "jobs-console": ["operations", "replay"],
   seed: ["demo-seed", "seed"],

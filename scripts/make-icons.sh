@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Redraws the app icons (public/icons/*.png, public/apple-touch-icon.png) from the favicon's link
+# Redraws the app icons (public/icons/*.png, public/apple-touch-icon.png, extension/icons/*.png) from the favicon's link
 # glyph with headless Chromium. Run by hand after changing the logo; the PNGs are committed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,3 +19,8 @@ draw public/icons/icon-192.png 192 "<rect width=\"32\" height=\"32\" rx=\"8\" fi
 draw public/icons/icon-512.png 512 "<rect width=\"32\" height=\"32\" rx=\"8\" fill=\"#4f46e5\"/><g transform=\"translate(4 4)\">$glyph</g>"
 draw public/icons/icon-maskable-512.png 512 "<rect width=\"32\" height=\"32\" fill=\"#4f46e5\"/><g transform=\"translate(8 8) scale(0.6667)\">$glyph</g>"
 draw public/apple-touch-icon.png 180 "<rect width=\"32\" height=\"32\" fill=\"#4f46e5\"/><g transform=\"translate(6 6) scale(0.8333)\">$glyph</g>"
+# The browser extension's toolbar and store icons (decision 069).
+mkdir -p extension/icons
+for size in 16 32 48 128; do
+  draw "extension/icons/icon-$size.png" "$size" "<rect width=\"32\" height=\"32\" rx=\"8\" fill=\"#4f46e5\"/><g transform=\"translate(4 4)\">$glyph</g>"
+done

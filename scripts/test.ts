@@ -6,13 +6,13 @@
  *
  * Every tier runs even after another failed, so one run shows everything; the exit code is
  * non-zero if any did. Parallel tiers print their lines prefixed with the tier's name. It ends
- * with the time of each tier against its budget, the 20 slowest test files, and one summary line
- * over all runners. `npm test -- unit integration` runs only the tiers named.
+ * with the time of each tier against its budget, the 20 slowest test files, the failed tests
+ * (last, so a log's tail names them), and one summary line over all runners. `npm test -- unit integration` runs only the tiers named.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { playwrightCounts, playwrightFiles, vitestCounts, vitestFiles, type Counts, type FileTime } from "./lib/test-reports";
+import { playwrightCounts, playwrightFailures, playwrightFiles, vitestCounts, vitestFailures, vitestFiles, type Counts, type Failure, type FileTime } from "./lib/test-reports";
 
 const artifacts = path.resolve("tests/.artifacts");
 rmSync(artifacts, { recursive: true, force: true });
@@ -31,6 +31,8 @@ interface Tier {
   counts?: () => Counts;
   /** Each test file's time, for the slowest-files table. */
   files?: () => FileTime[];
+  /** The tests that failed, for the list at the end. */
+  failures?: () => Failure[];
 }
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
@@ -43,6 +45,7 @@ function vitest(project: string, budget: number): Tier {
     budget,
     counts: () => vitestCounts(report),
     files: () => vitestFiles(report),
+    failures: () => vitestFailures(report),
   };
 }
 
@@ -54,11 +57,14 @@ function playwright(name: string, project: string, budget: number, extra: string
   const report = path.join(artifacts, `${name}.json`);
   return {
     name,
-    command: [bin("playwright"), "test", "--project", project, ...extra],
+    // Each run its own output folder: Playwright empties it at start, and the instance-wide run
+    // would otherwise delete the app run's traces of a failure.
+    command: [bin("playwright"), "test", "--project", project, "--output", path.join(artifacts, `${name}-results`), ...extra],
     env: { E2E_REPORT: report },
     budget,
     counts: () => playwrightCounts(report),
     files: () => playwrightFiles(report),
+    failures: () => playwrightFailures(report),
   };
 }
 
@@ -85,6 +91,7 @@ interface Result {
   seconds: number;
   counts?: Counts;
   files: FileTime[];
+  failures: Failure[];
 }
 
 const only = new Set(process.argv.slice(2));
@@ -115,10 +122,12 @@ function runTier(tier: Tier, prefix: boolean): Promise<Result> {
       let ok = code === 0;
       let counts: Counts | undefined;
       let files: FileTime[] = [];
+      let failures: Failure[] = [];
       if (tier.counts) {
         try {
           counts = tier.counts();
           files = tier.files?.() ?? [];
+          failures = tier.failures?.() ?? [];
           // A runner that ran nothing has not passed.
           if (counts.passed === 0) ok = false;
         } catch {
@@ -127,7 +136,7 @@ function runTier(tier: Tier, prefix: boolean): Promise<Result> {
         }
       }
       process.stdout.write(`=== ${tier.name}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s\n`);
-      resolve({ tier, ok, seconds, counts, files });
+      resolve({ tier, ok, seconds, counts, files, failures });
     });
   });
 }
@@ -162,6 +171,12 @@ const slowest = results
 if (slowest.length) {
   process.stdout.write(`\n=== slowest test files\n`);
   for (const file of slowest) process.stdout.write(`${file.seconds.toFixed(1).padStart(7)} s  ${file.tier.padEnd(11)} ${file.file}\n`);
+}
+
+const failures = results.flatMap((result) => result.failures.map((failure) => ({ ...failure, tier: result.tier.name })));
+if (failures.length) {
+  process.stdout.write(`\n=== failed tests\n`);
+  for (const failure of failures) process.stdout.write(`${failure.tier.padEnd(11)} ${failure.file} › ${failure.title}\n${failure.error.replace(/^/gm, " ".repeat(12))}\n`);
 }
 
 const totals = results.reduce(

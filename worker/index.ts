@@ -15,6 +15,7 @@ import { processImportJob } from "./processors/import";
 import { processBulkJob } from "./processors/bulk";
 import { processRenderJob } from "./processors/render";
 import { processWebhookDeliveryJob } from "./processors/webhook-delivery";
+import { processFeedPollJob } from "./processors/feed-poll";
 import { closeDb, db, isDatabaseUnavailable } from "~/server/platform/db.server";
 import { log } from "~/server/platform/logger.server";
 import { loadEnvOrExit, onShutdownSignal, settleWithin, startTimer } from "~/server/platform/process.server";
@@ -84,6 +85,7 @@ const processors: Record<QueueName, (job: Job, ctx: WorkerContext) => Promise<un
   [QUEUES.render]: processRenderJob,
   [QUEUES.renderBackground]: processRenderJob,
   [QUEUES.webhookDelivery]: processWebhookDeliveryJob,
+  [QUEUES.feedPoll]: processFeedPollJob,
 };
 
 // How long a job that met a database outage waits before it runs again.

@@ -1,5 +1,6 @@
 import { Form, NavLink } from "@remix-run/react";
-import type { ReactNode, Ref } from "react";
+import { useEffect, useState, type ReactNode, type Ref } from "react";
+import { REVIEW_DUE_EVENT } from "~/lib/review";
 import { ROLE_LABELS, type PublicUser } from "~/lib/user";
 import { Logo, LogoMark, PRODUCT_NAME } from "./logo";
 import { ROLE_TONES } from "./nav-bar";
@@ -13,14 +14,14 @@ import { useDisclosure } from "./use-disclosure";
  * the page's title and width. The root layout draws the header for a route whose handle is APP_PAGE.
  */
 
-type NavItem = { to: string; label: string; end?: boolean };
+type NavItem = { to: string; label: string; end?: boolean; count?: number | null; countLabel?: string };
 
 /** The app's own sections, in the header; Admin only for admins. */
-function mainItems(user: PublicUser): NavItem[] {
+function mainItems(user: PublicUser, reviewDue: number | null): NavItem[] {
   return [
     { to: "/dashboard", label: "Dashboard" },
     { to: "/highlights", label: "Highlights" },
-    { to: "/review", label: "Review" },
+    { to: "/review", label: "Review", count: reviewDue, countLabel: reviewDue ? `Review, ${reviewDue.toLocaleString("en-US")} ${reviewDue === 1 ? "card" : "cards"} due` : undefined },
     { to: "/trending", label: "Trending" },
     ...(user.role === "Admin" ? [{ to: "/admin", label: "Admin" }] : []),
   ];
@@ -118,10 +119,39 @@ function AccountMenu({ user }: { user: PublicUser }) {
   );
 }
 
+/** A section's name, with its count when it has one ("Review 12", read "Review, 12 cards due"). */
+function ItemLabel({ item }: { item: NavItem }) {
+  if (!item.count) return <>{item.label}</>;
+  // The link's aria-label reads "Review, 12 cards due"; the visible "Review 12" is part of it.
+  return (
+    <span>
+      {item.label}{" "}
+      <span className="rounded-full bg-brand-100 px-1.5 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100" data-testid="review-due-count">
+        {item.count.toLocaleString("en-US")}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The due count as the loader gave it, less the cards graded on this page since (the review page
+ * announces each card it sends to a later day, REVIEW_DUE_EVENT), so the number follows the session.
+ */
+function useReviewDue(initial: number | null): number | null {
+  const [due, setDue] = useState(initial);
+  useEffect(() => setDue(initial), [initial]);
+  useEffect(() => {
+    const onDue = (event: Event) => setDue((value) => (value === null ? value : Math.max(0, value + Number((event as CustomEvent<number>).detail))));
+    window.addEventListener(REVIEW_DUE_EVENT, onDue);
+    return () => window.removeEventListener(REVIEW_DUE_EVENT, onDue);
+  }, []);
+  return due;
+}
+
 /** The application header: logo, the app's sections, theme, notifications and the account menu. */
-export function AppHeader({ user }: { user: PublicUser }) {
+export function AppHeader({ user, reviewDue = null }: { user: PublicUser; reviewDue?: number | null }) {
   const phone = useDisclosure();
-  const items = mainItems(user);
+  const items = mainItems(user, useReviewDue(reviewDue));
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90" data-testid="app-header">
       <nav aria-label="Main" className="container-page flex h-16 items-center gap-2 md:gap-4">
@@ -129,8 +159,8 @@ export function AppHeader({ user }: { user: PublicUser }) {
         <ul className="hidden items-center gap-1 lg:flex">
           {items.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end} className={barLink}>
-                {item.label}
+              <NavLink to={item.to} end={item.end} className={barLink} aria-label={item.countLabel}>
+                <ItemLabel item={item} />
               </NavLink>
             </li>
           ))}
@@ -162,8 +192,8 @@ export function AppHeader({ user }: { user: PublicUser }) {
             <ul aria-label="Sections" className="space-y-1">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={menuLink} onClick={phone.close}>
-                    {item.label}
+                  <NavLink to={item.to} end={item.end} className={menuLink} onClick={phone.close} aria-label={item.countLabel}>
+                    <ItemLabel item={item} />
                   </NavLink>
                 </li>
               ))}

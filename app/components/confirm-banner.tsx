@@ -37,40 +37,42 @@ export function ConfirmEmailBanner({ email, outbox }: { email: string; outbox: s
 
   return (
     <div role="region" aria-label="Confirm your email" className="border-b border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
-      <div className="container-page flex flex-wrap items-center gap-3 py-2 text-sm">
-        <p className="flex-1">
-          Please confirm your email address. We sent a link to <strong>{email}</strong>.
-          {outbox ? (
-            <>
-              {" "}
-              No mail server is set up here, so it is in the{" "}
-              <a href={outbox} className="font-medium underline underline-offset-2" data-testid="outbox-hint">
-                dev outbox
-              </a>
-              .
-            </>
-          ) : null}
-        </p>
-        <button
-          type="button"
-          onClick={() => !busy && resend()}
-          aria-disabled={busy || undefined}
-          aria-busy={busy || undefined}
-          className="rounded-md bg-amber-200 px-3 py-1 font-medium hover:bg-amber-300 aria-disabled:opacity-60 dark:bg-amber-800 dark:hover:bg-amber-700"
-        >
-          {busy ? "Sending..." : "Resend Email"}
-        </button>
-        <button
-          type="button"
-          aria-label="Dismiss"
-          onClick={() => {
-            document.cookie = `${DISMISS_COOKIE}=1; path=/; SameSite=Lax`;
-            setDismissed(true);
-          }}
-          className="px-2 opacity-70 hover:opacity-100"
-        >
-          ✕
-        </button>
+      <div className="container-page">
+        <div className="flex flex-wrap items-center gap-3 py-2 text-sm" data-beside-detail-panel>
+          <p className="flex-1">
+            Please confirm your email address. We sent a link to <strong>{email}</strong>.
+            {outbox ? (
+              <>
+                {" "}
+                No mail server is set up here, so it is in the{" "}
+                <a href={outbox} className="font-medium underline underline-offset-2" data-testid="outbox-hint">
+                  dev outbox
+                </a>
+                .
+              </>
+            ) : null}
+          </p>
+          <button
+            type="button"
+            onClick={() => !busy && resend()}
+            aria-disabled={busy || undefined}
+            aria-busy={busy || undefined}
+            className="rounded-md bg-amber-200 px-3 py-1 font-medium hover:bg-amber-300 aria-disabled:opacity-60 dark:bg-amber-800 dark:hover:bg-amber-700"
+          >
+            {busy ? "Sending..." : "Resend Email"}
+          </button>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => {
+              document.cookie = `${DISMISS_COOKIE}=1; path=/; SameSite=Lax`;
+              setDismissed(true);
+            }}
+            className="px-2 opacity-70 hover:opacity-100"
+          >
+            ✕
+          </button>
+        </div>
       </div>
     </div>
   );

@@ -92,3 +92,19 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     </div>
   );
 }
+
+/** A labelled choice of a GET filter form (a list page's tag, state…): `options` are [value, label], the first usually "" for all. */
+export function FilterSelect({ label, name, value, options }: { label: string; name: string; value: string; options: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      <select name={name} defaultValue={value} className={`${inputClass} min-h-11`}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,6 +1,6 @@
 import { SectionNav } from "./app-layout";
 
-/** The settings pages' tabs: Account | Billing | API & integrations. */
+/** The settings pages' tabs: Account | Billing | API & integrations | Feeds. */
 export function SettingsNav() {
   return (
     <SectionNav
@@ -9,6 +9,7 @@ export function SettingsNav() {
         { to: "/settings", label: "Account", end: true },
         { to: "/settings/billing", label: "Billing" },
         { to: "/settings/integrations", label: "API & integrations" },
+        { to: "/settings/feeds", label: "Feeds" },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { THEME_COLORS } from "~/lib/web-app";
+import { whenIdle } from "~/lib/when-idle";
 
 /** The <head> tags that make the site installable: manifest, iOS home-screen icon and title, bar colours. */
 export function WebAppHead() {
@@ -23,12 +24,14 @@ declare global {
   }
 }
 
-/** Registers /sw.js once the page has loaded, versioned by the build so each deploy installs its own. */
+/** Registers /sw.js once the page has loaded and is idle, versioned by the build so each deploy installs its own. */
 export function ServiceWorkerRegistration() {
   useEffect(() => {
     if (process.env.NODE_ENV === "development" || !("serviceWorker" in navigator)) return;
-    const version = window.__remixManifest?.version ?? "dev";
-    navigator.serviceWorker.register(`/sw.js?v=${encodeURIComponent(version)}`, { scope: "/" }).catch(() => undefined);
+    return whenIdle(() => {
+      const version = window.__remixManifest?.version ?? "dev";
+      navigator.serviceWorker.register(`/sw.js?v=${encodeURIComponent(version)}`, { scope: "/" }).catch(() => undefined);
+    });
   }, []);
   return null;
 }

@@ -129,9 +129,10 @@ function SecretOnce({ created }: { created: CreatedWebhook }) {
   );
 }
 
-/** Settings › API & integrations: the user's outbound webhooks (decision 067). */
-export function WebhooksPanel({ hooks, onChanged }: { hooks: Webhook[]; onChanged: () => void }) {
+/** Settings › API & integrations: the user's outbound webhooks (decision 067); an admin may add instance-wide ones. */
+export function WebhooksPanel({ hooks, isAdmin, onChanged }: { hooks: Webhook[]; isAdmin: boolean; onChanged: () => void }) {
   const [url, setUrl] = useState("");
+  const [instance, setInstance] = useState(false);
   const [events, setEvents] = useState<WebhookEvent[]>(["link.saved", "link.enriched"]);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -153,8 +154,9 @@ export function WebhooksPanel({ hooks, onChanged }: { hooks: Webhook[]; onChange
     event.preventDefault();
     setBusy(true);
     await run(async () => {
-      setCreated(await apiFetch<CreatedWebhook>("/api/webhooks", { body: { url, events } }));
+      setCreated(await apiFetch<CreatedWebhook>("/api/webhooks", { body: { url, events, instance } }));
       setUrl("");
+      setInstance(false);
     });
     setBusy(false);
   }
@@ -178,6 +180,14 @@ export function WebhooksPanel({ hooks, onChanged }: { hooks: Webhook[]; onChange
             ))}
           </div>
         </fieldset>
+        {isAdmin ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-1" checked={instance} onChange={(e) => setInstance(e.target.checked)} />
+            <span>
+              Every user&apos;s events (instance-wide, admins only). Each event says whose it is in <code className="text-xs">userId</code>.
+            </span>
+          </label>
+        ) : null}
         <Button type="submit" busy={busy}>
           {busy ? "Adding…" : "Add webhook"}
         </Button>
@@ -192,7 +202,8 @@ export function WebhooksPanel({ hooks, onChanged }: { hooks: Webhook[]; onChange
           {hooks.map((hook) => (
             <li key={hook.id} className="py-3 text-sm" data-testid="webhook">
               <p className="break-all font-medium">
-                {hook.url} {hook.enabled ? <Badge tone="success">On</Badge> : <Badge tone="danger">Off</Badge>}
+                {hook.url} {hook.enabled ? <Badge tone="success">On</Badge> : <Badge tone="danger">Off</Badge>}{" "}
+                {hook.instance ? <Badge tone="brand">Every user</Badge> : null}
               </p>
               <p className="text-slate-600 dark:text-slate-300">
                 {hook.events.join(", ")} · added <LocalTime when={hook.createdAt} />

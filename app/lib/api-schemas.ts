@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, IMPORT_FORMATS } from "./imports";
 import { MAX_BULK, QUEUE_NAMES, REENRICH_TARGET, failureFilterSchema, reenrichFilterObject } from "./jobs";
 import { DASHBOARD_VIEWS, SAVED_SEARCH_NAME_MAX } from "./library";
 import { checkRange, linkFilterShape } from "./link-filter-schema";
+import { CAPTURE_MAX_BYTES } from "./capture";
 import { ALREADY_SAVED_MESSAGE, ALREADY_SAVED_UNARCHIVED_MESSAGE, ENRICHMENTS_PAGE_SIZE, INVALID_URL_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_MAX_CHARS, TITLE_MAX_CHARS } from "./links";
 import { ENRICHMENT_FEATURES } from "./plan-enrichment";
 import { TIME_RANGES } from "./trending";
@@ -146,7 +147,32 @@ export const linkTagsSchema = z
   })
   .meta({ id: "LinkTags" });
 
-export const addLinkSchema = z.object({ url: z.string({ error: INVALID_URL_MESSAGE }) }).meta({ id: "AddLink" });
+export const addLinkSchema = z
+  .object({
+    url: z.string({ error: INVALID_URL_MESSAGE }),
+    title: z
+      .string({ error: "title must be text" })
+      .optional()
+      .transform((title) => title?.replace(/\s+/g, " ").trim().slice(0, TITLE_MAX_CHARS) || undefined)
+      .describe("Shown until enrichment reads the page's own title (cut, not refused, when too long)."),
+    tags: z
+      .array(z.string({ error: "tags must be a list of text" }).max(TAG_MAX_CHARS, `A tag is ${TAG_MAX_CHARS} characters at most.`), { error: "tags must be a list of text" })
+      .max(TAGS_MAX, `A link has ${TAGS_MAX} tags at most.`)
+      .optional()
+      .describe("The user's own tags, added to the link's (never replacing them on a link already saved)."),
+    notes: z
+      .string({ error: "notes must be text" })
+      .max(NOTES_MAX_CHARS, `Notes are too long (${NOTES_MAX_CHARS.toLocaleString("en-US")} characters at most).`)
+      .optional()
+      .describe("A note of the user's, appended to the link's notes."),
+    capture: z
+      .object({ html: z.string({ error: "capture.html must be the page's HTML" }).min(1, "capture.html is empty") }, { error: "capture must be {html}" })
+      .optional()
+      .describe(
+        `"Save page as I see it": the page as the user's browser rendered it (document.documentElement.outerHTML), at most ${CAPTURE_MAX_BYTES / 1024 / 1024} MB of UTF-8 (413 beyond). The link is then read from it, never fetched from its address: read as untrusted HTML like a fetched page. On a link already enriched it is not used; on one that failed it is retried from it.`,
+      ),
+  })
+  .meta({ id: "AddLink" });
 
 export const tagReviewSchema = z
   .object({
@@ -259,6 +285,9 @@ export const publicSharePageSchema = z
     tags: z.array(z.string()),
     summary: z.string().nullable(),
     watermark: z.boolean(),
+    highlights: z
+      .array(z.object({ text: z.string(), note: z.string().nullable() }))
+      .describe("The owner's highlights and notes when they chose to show them on the share page; else empty."),
   })
   .meta({ id: "PublicShare" });
 

@@ -7,6 +7,11 @@ import * as z from "zod";
 export const API_TOKEN_PREFIX = "lw_pat_";
 export const API_TOKEN_SCOPES = ["read", "write"] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+/**
+ * The browser extension's token (decision 069), made by Settings › Connect the extension: it reads
+ * the user's tags and a saved link's status, and saves links. Listed and revoked like any other.
+ */
+export const EXTENSION_TOKEN = { name: "Browser extension", scopes: ["read", "write"] } as const satisfies { name: string; scopes: readonly ApiTokenScope[] };
 /** Enough for every tool a person runs; each one can be revoked on its own. */
 export const MAX_API_TOKENS = 25;
 

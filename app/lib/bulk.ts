@@ -1,6 +1,6 @@
-import type * as z from "zod";
-import { linkFilterSchema } from "./link-filter-schema";
 import type { PublicBulkOperation } from "./bulk-schemas";
+import { parseLinkFilter } from "./link-filter";
+import type { LinkFilter } from "./link-filter-schema";
 
 export type { BulkRequest, PublicBulkOperation } from "./bulk-schemas";
 
@@ -44,11 +44,13 @@ export function deleteConfirmation(count: number | null): { title: string; confi
   return { title: `Delete ${links}?`, confirmLabel: `Delete ${links}` };
 }
 
-/** The dashboard's search (URL parameters) as the filter "select all matching" sends; null when it is not valid. */
-export function bulkFilter(search: Partial<Record<string, string>>): z.output<typeof linkFilterSchema> | null {
+/**
+ * The dashboard's search (URL parameters) as the filter "select all matching" sends; null when it
+ * is not valid. Read without zod (parseLinkFilter), so the dashboard's first load has none (decision 072).
+ */
+export function bulkFilter(search: Partial<Record<string, string>>): LinkFilter | null {
   const { sort: _sort, ...fields } = search;
-  const parsed = linkFilterSchema.safeParse(fields);
-  return parsed.success ? parsed.data : null;
+  return parseLinkFilter(fields);
 }
 
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { linkListQuerySchema } from "./api-schemas";
-import { parseFilterDate, savedRange } from "./link-filter";
+import { CATEGORY_SLUGS } from "./categories";
+import { parseFilterDate, parseLinkFilter, savedRange } from "./link-filter";
+import { linkFilterSchema } from "./link-filter-schema";
+import { TAG_MAX_CHARS } from "./links";
 
 describe("link filter dates", () => {
   it("reads a day as its start in UTC and a date-time as that instant", () => {
@@ -50,5 +53,52 @@ describe("the list's query", () => {
     // As long as a tag may be (a sidebar's longest tag is a valid filter), and no longer.
     expect(message({ tag: "t".repeat(50) })).toBeUndefined();
     expect(message({ tag: "t".repeat(51) })).toBe("tag is too long (50 characters at most)");
+  });
+});
+
+describe("parseLinkFilter (the browser's reading, without zod)", () => {
+  const VALUES: Record<string, Array<string | undefined>> = {
+    q: [undefined, "", "  postgres  ", "a".repeat(500), "a".repeat(501), ' "a phrase" -not '],
+    tag: [undefined, "", "  ", " rust ", "t".repeat(TAG_MAX_CHARS), "t".repeat(TAG_MAX_CHARS + 1)],
+    status: [undefined, "pending", "enriched", "error", "unenriched", "Enriched", "done"],
+    category: [undefined, CATEGORY_SLUGS[0], CATEGORY_SLUGS[CATEGORY_SLUGS.length - 1], "nope"],
+    domain: [undefined, "example.com", " Example.COM ", "www.example.com", "http://example.com", "ex ample.com", "-bad.com", ""],
+    state: [undefined, "unread", "read", "archived", "all", "ALL", "later"],
+    duplicates: [undefined, "true", "false", "1", "0", "Yes", "off", "enabled", "maybe", " true", ""],
+    from: [undefined, "2026-01-31", " 2026-01-31 ", "2026-02-30", "2026-01-31T18:00:00Z", "2026-01-31T18:00:00+02:00", "2026-01-31T18:00:00", "yesterday"],
+    to: [undefined, "2026-01-31", "2026-01-30", "2026-02-01T00:00:00Z", "2025-12-31", "nope"],
+  };
+
+  it("gives the schema's answer for each field's values alone", () => {
+    for (const [key, values] of Object.entries(VALUES)) {
+      for (const value of values) {
+        const fields = value === undefined ? {} : { [key]: value };
+        const parsed = linkFilterSchema.safeParse(fields);
+        expect(parseLinkFilter(fields), `${key}=${JSON.stringify(value)}`).toEqual(parsed.success ? parsed.data : null);
+      }
+    }
+  });
+
+  it("gives the schema's answer for combinations, the date range included", () => {
+    let seed = 7;
+    const pick = <T,>(items: T[]) => items[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % items.length]!;
+    let valid = 0;
+    for (let i = 0; i < 1500; i++) {
+      const fields: Record<string, string> = {};
+      for (const [key, values] of Object.entries(VALUES)) {
+        const value = pick(values);
+        if (value !== undefined) fields[key] = value;
+      }
+      const parsed = linkFilterSchema.safeParse(fields);
+      if (parsed.success) valid++;
+      expect(parseLinkFilter(fields), JSON.stringify(fields)).toEqual(parsed.success ? parsed.data : null);
+    }
+    // Not only refusals: many combinations pass, with their values as the schema gives them.
+    expect(valid).toBeGreaterThan(50);
+  });
+
+  it("refuses what is not text, as the schema does", () => {
+    expect(parseLinkFilter({ q: 5 })).toBeNull();
+    expect(linkFilterSchema.safeParse({ q: 5 }).success).toBe(false);
   });
 });

@@ -90,6 +90,7 @@ export function fetchLabel(detail: Pick<LinkDetail, "fetchMethod" | "fetchMs">):
   if (detail.fetchMethod === "cache") return `From the shared cache${time}`;
   if (detail.fetchMethod === "browser") return `Rendered in a browser${time}`;
   if (detail.fetchMethod === "plain") return `Fetched${time}`;
+  if (detail.fetchMethod === "capture") return "Read from the page as you saw it (browser extension)";
   return "";
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardInputSchema, clozeOf } from "./review";
+import { LEARN_AHEAD_MS, cardInputSchema, clozeOf, queueAfterGrade } from "./review";
 
 describe("a highlight's cloze", () => {
   const fox = { exact: "brown fox", prefix: "The quick ", suffix: " jumps over" };
@@ -27,5 +27,24 @@ describe("the card input", () => {
     const parsed = cardInputSchema.safeParse({ from: "memory" });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe("from must be highlight, quiz or term");
+  });
+});
+
+describe("the session's queue after a grade", () => {
+  const now = Date.parse("2026-11-29T12:00:00Z");
+  const card = (id: string, dueInMs: number) => ({ id, due: new Date(now + dueInMs).toISOString() });
+
+  it("drops a card sent days ahead, and shows again at the end one due within the learn-ahead window", () => {
+    const queue = [card("a", 0), card("b", 0)];
+    expect(queueAfterGrade(queue, card("a", 3 * 24 * 3600_000), now).map((c) => c.id)).toEqual(["b"]);
+    const again = queueAfterGrade(queue, card("a", 60_000), now);
+    expect(again.map((c) => c.id)).toEqual(["b", "a"]);
+    // The card shown again is the graded one, with its new schedule.
+    expect(again[1]!.due).toBe(new Date(now + 60_000).toISOString());
+  });
+
+  it("stops at the window's edge (20 minutes)", () => {
+    expect(queueAfterGrade([card("a", 0)], card("a", LEARN_AHEAD_MS), now).map((c) => c.id)).toEqual(["a"]);
+    expect(queueAfterGrade([card("a", 0)], card("a", LEARN_AHEAD_MS + 1), now)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { CARD_KINDS, CARD_STATES, REVIEW_GRADES } from "./vocabulary";
+import { CARD_KINDS, CARD_STATES, REVIEW_DIGESTS, REVIEW_GRADES } from "./vocabulary";
 
 /**
  * Spaced review (issue #36, decision 068): what the cards and review API exchange. A card is the
@@ -12,6 +12,19 @@ export const CARD_PASSAGE_MAX = 20_000;
 export const REVIEW_DUE_LIMIT_MAX = 200;
 export const REVIEW_DUE_LIMIT_DEFAULT = 50;
 export const CARDS_PAGE_SIZE = 100;
+/** The window event the review page sends with -1 for each card a grade sends to a later time: the header's due count follows. */
+export const REVIEW_DUE_EVENT = "linkwise:review-due";
+/**
+ * A card graded Again (or still learning) comes back in minutes: one due within this window of
+ * the grade is shown again at the end of the session, as Anki's learn-ahead limit does.
+ */
+export const LEARN_AHEAD_MS = 20 * 60 * 1000;
+
+/** The session's queue once its first card is graded: the rest, then the graded card again if it is due within LEARN_AHEAD_MS. */
+export function queueAfterGrade<C extends { id: string; due: string }>(queue: C[], graded: C, now = Date.now()): C[] {
+  const rest = queue.filter((card) => card.id !== graded.id);
+  return Date.parse(graded.due) - now <= LEARN_AHEAD_MS ? [...rest, graded] : rest;
+}
 /** What a cloze card shows where the highlighted phrase was. */
 export const CLOZE_BLANK = "[…]";
 
@@ -67,7 +80,39 @@ export const dueQuerySchema = z.object({
 export const cardListQuerySchema = z.object({
   linkId: uuid.optional(),
   suspended: z.enum(["true", "false"], { error: "suspended must be true or false" }).optional(),
+  q: z.string().trim().max(200, "q can be at most 200 characters").optional().describe("Words in the card's front, back or hint."),
+  tag: z.string().trim().max(100, "tag can be at most 100 characters").optional().describe("Only cards whose link has this tag."),
+  state: z.enum(CARD_STATES, { error: "state must be new, learning, review or relearning" }).optional(),
 });
+export type CardListQuery = z.infer<typeof cardListQuerySchema>;
+
+/** The card exports: Anki's plain-text import format (a Basic note: Front, Back, Tags) or CSV. */
+export const CARD_EXPORT_FORMATS = ["anki", "csv"] as const;
+export type CardExportFormat = (typeof CARD_EXPORT_FORMATS)[number];
+export const cardExportQuerySchema = z.object({ format: z.enum(CARD_EXPORT_FORMATS, { error: "format must be anki or csv" }).default("anki") });
+/** How many cards one export carries at most. */
+export const CARD_EXPORT_MAX = 50_000;
+
+/** A card is mature once FSRS's stability reaches this many days (Anki calls an interval of 21 days or more mature). */
+export const MATURE_STABILITY_DAYS = 21;
+/** The retention view's window: the share of Good or Easy among the reviews of the last 30 days. */
+export const RETENTION_WINDOW_DAYS = 30;
+
+export const tagRetentionSchema = z
+  .object({
+    tag: z.string().nullable().describe("The links' tag; null for cards whose link has none."),
+    cards: z.number().int(),
+    due: z.number().int().describe("Due now, not suspended."),
+    learning: z.number().int().describe("In FSRS's learning or relearning steps."),
+    mature: z.number().int().describe(`Stability of ${MATURE_STABILITY_DAYS} days or more.`),
+    lapsed: z.number().int().describe("Forgotten (graded Again after being learnt) at least once."),
+    reviews: z.number().int().describe(`Reviews in the last ${RETENTION_WINDOW_DAYS} days.`),
+    retention: z.number().nullable().describe("Share of those reviews graded Good or Easy (0–1); null without reviews."),
+  })
+  .meta({ id: "TagRetention" });
+export type TagRetention = z.infer<typeof tagRetentionSchema>;
+export const retentionSchema = z.object({ tags: z.array(tagRetentionSchema), windowDays: z.number().int(), matureDays: z.number().int() }).meta({ id: "Retention" });
+export type Retention = z.infer<typeof retentionSchema>;
 
 export const cardSchema = z
   .object({
@@ -89,6 +134,8 @@ export const cardSchema = z
     lapses: z.number().int(),
     lastReview: z.string().nullable(),
     createdAt: z.string(),
+    /** The link's tags (the card list filters by them); only in the card list. */
+    tags: z.array(z.string()).optional(),
   })
   .meta({ id: "Card" });
 export type PublicCard = z.infer<typeof cardSchema>;
@@ -103,6 +150,11 @@ export type PublicCardReview = z.infer<typeof cardReviewSchema>;
 export const cardReviewListSchema = z.object({ reviews: z.array(cardReviewSchema) }).meta({ id: "CardReviewList" });
 export const gradedCardSchema = z.object({ card: cardSchema, review: cardReviewSchema }).meta({ id: "GradedCard" });
 
+/** POST /api/links/{id}/cards/terms: the page's own definitions made term cards. */
+export const termCardsSchema = z
+  .object({ cards: z.array(cardSchema), skipped: z.number().int().describe("Terms the link already has a card of.") })
+  .meta({ id: "TermCards" });
+
 /**
  * A cloze of a highlight: its context with the phrase blanked. `phrase` (a part of the highlight)
  * is blanked where it first occurs in it; without one the whole highlight is. Undefined when the
@@ -115,3 +167,6 @@ export function clozeOf(highlight: { exact: string; prefix: string; suffix: stri
   const front = `${highlight.prefix}${highlight.exact.slice(0, at)}${CLOZE_BLANK}${highlight.exact.slice(at + answer.length)}${highlight.suffix}`;
   return { front: front.replace(/\s+/g, " ").trim(), back: answer };
 }
+
+/** PUT /api/review/digest: the daily or weekly "N cards due" mail, or off (the default). */
+export const reviewDigestSchema = z.object({ digest: z.enum(REVIEW_DIGESTS, { error: "digest must be off, daily or weekly" }) }).strict().meta({ id: "ReviewDigest" });

@@ -46,3 +46,23 @@ export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
   if (url.origin !== REDIRECT_BASE || path.startsWith("//") || UNSAFE_IN_REDIRECT.test(path)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * An address we send requests to on a user's behalf (a webhook, a feed): http(s), at most 2,000
+ * characters, no user name or password in it. `missing` is what an empty one is told.
+ */
+export function outboundUrlSchema(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(2000, "The address can be at most 2,000 characters")
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, "Enter an http:// or https:// address without a user name or password");
+}

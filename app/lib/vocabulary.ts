@@ -47,7 +47,7 @@ export const LINK_CATEGORIES = ["programming", "business", "ai", "design", "prod
 export type LinkCategory = (typeof LINK_CATEGORIES)[number];
 
 /** The worker's queues (server/jobs/queue-names.server.ts names each for code). */
-export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"] as const;
+export const QUEUE_NAMES = ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -58,8 +58,11 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 export const WORK_LANES = ["interactive", "background"] as const;
 export type WorkLane = (typeof WORK_LANES)[number];
 
-/** How a link's page was last fetched: plain, from the shared fetch cache, or rendered in the browser. */
-export const FETCH_METHODS = ["plain", "cache", "browser"] as const;
+/**
+ * How a link's page was last fetched: plain, from the shared fetch cache, rendered in the browser,
+ * or not fetched at all: captured by the user's own browser through the extension (decision 069).
+ */
+export const FETCH_METHODS = ["plain", "cache", "browser", "capture"] as const;
 export type FetchMethod = (typeof FETCH_METHODS)[number];
 
 /**
@@ -98,4 +101,7 @@ export type CardState = (typeof CARD_STATES)[number];
 
 /** How well the user recalled a card: FSRS's Again, Hard, Good, Easy (keys 1–4, ts-fsrs Rating 1–4). */
 export const REVIEW_GRADES = ["again", "hard", "good", "easy"] as const;
+/** The review digest mail's choices (users.review_digest): off by default. */
+export const REVIEW_DIGESTS = ["off", "daily", "weekly"] as const;
+export type ReviewDigest = (typeof REVIEW_DIGESTS)[number];
 export type ReviewGrade = (typeof REVIEW_GRADES)[number];

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { outboundUrlSchema } from "./validation";
 import { WEBHOOK_DELIVERY_EVENTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from "./vocabulary";
 
 /**
@@ -20,26 +21,22 @@ export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], strin
 export const SIGNATURE_HEADER = "Linkwise-Signature";
 export const EVENT_HEADER = "Linkwise-Event";
 export const DELIVERY_HEADER = "Linkwise-Delivery";
+export const INSTANCE_WEBHOOK_ADMINS_ONLY = "Only an admin can add a webhook for every user's events.";
 
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS, { error: `events must be among ${WEBHOOK_EVENTS.join(", ")}` });
 
-const webhookUrl = z
-  .string({ error: "Enter the address to send events to" })
-  .trim()
-  .min(1, "Enter the address to send events to")
-  .max(2000, "The address can be at most 2,000 characters")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, "Enter an http:// or https:// address without a user name or password");
+const webhookUrl = outboundUrlSchema("Enter the address to send events to");
 
 const events = z.array(webhookEventSchema).min(1, "Choose at least one event").max(WEBHOOK_EVENTS.length).transform((list) => [...new Set(list)]);
 
-export const createWebhookSchema = z.object({ url: webhookUrl, events }).meta({ id: "CreateWebhook" });
+export const createWebhookSchema = z
+  .object({
+    url: webhookUrl,
+    events,
+    /** Admins only: the events of every user, not only the admin's own; each body says whose (`userId`). */
+    instance: z.boolean({ error: "instance must be true or false" }).default(false),
+  })
+  .meta({ id: "CreateWebhook" });
 export type CreateWebhook = z.infer<typeof createWebhookSchema>;
 
 export const webhookPatchSchema = z
@@ -62,6 +59,8 @@ export const webhookSchema = z
     /** Why it was turned off by us (too many failed deliveries in a row); null when on or turned off by its owner. */
     disabledReason: z.string().nullable(),
     consecutiveFailures: z.number().int(),
+    /** An admin's webhook for every user's events; it falls silent if its owner stops being an admin. */
+    instance: z.boolean(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "Webhook" });
@@ -83,7 +82,7 @@ export const webhookDeliverySchema = z
     error: z.string().nullable(),
     createdAt: z.iso.datetime(),
     deliveredAt: z.iso.datetime().nullable(),
-    /** The body as sent: {id, event, createdAt, data}. */
+    /** The body as sent: {id, event, createdAt, userId, data}. */
     payload: z.unknown(),
   })
   .meta({ id: "WebhookDelivery" });

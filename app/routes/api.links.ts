@@ -3,7 +3,7 @@ import { addLinkSchema, linkListQuerySchema } from "~/lib/api-schemas";
 import { ALREADY_SAVED_MESSAGE, ALREADY_SAVED_UNARCHIVED_MESSAGE } from "~/lib/links";
 import { requireApiUser } from "~/server/accounts/auth.server";
 import { handleJson, pageHeaders, readJson, readQuery, requireMethod } from "~/server/platform/http.server";
-import { addLink, listUserLinks, toPublicLink } from "~/server/links/links.server";
+import { listUserLinks, saveLinkWithOwnFields, toPublicLink } from "~/server/links/links.server";
 
 /**
  * GET /api/links?limit=&before=&q=&tag=&status=&category=&domain=&duplicates=&from=&to=&sort= → the user's
@@ -19,15 +19,17 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   });
 
 /**
- * POST /api/links {url} → 201 with the new link (pending); 200 with the existing one and a message
- * when the page is already saved; 409 naming the link when it is in Recently deleted (decision 053).
+ * POST /api/links {url, title?, tags?, notes?, capture?} → 201 with the new link (pending); 200 with the
+ * existing one and a message when the page is already saved (the tags and note added as the user's own);
+ * 409 naming the link when it is in Recently deleted (decision 053). `capture` is the page as the user's
+ * browser showed it (decision 069): read instead of the address; 413 over CAPTURE_MAX_BYTES.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
-    const { url } = await readJson(request, addLinkSchema);
-    const { link, created, unarchived } = await addLink(user, url, { restoreDeleted: false });
+    const { url, title, tags, notes, capture } = await readJson(request, addLinkSchema);
+    const { link, created, unarchived } = await saveLinkWithOwnFields(user, url, { title, tags, notes, capture: capture?.html, restoreDeleted: false });
     if (created) return Response.json(toPublicLink(link), { status: 201 });
     return Response.json({ ...toPublicLink(link), message: unarchived ? ALREADY_SAVED_UNARCHIVED_MESSAGE : ALREADY_SAVED_MESSAGE }, { status: 200 });
   });

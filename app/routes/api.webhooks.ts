@@ -11,11 +11,11 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     return Response.json({ webhooks: await listUserWebhooks(user.id) }, { headers: { "Cache-Control": "no-store" } });
   });
 
-/** POST /api/webhooks {url, events} → 201 {webhook, secret}; the signing secret is shown only here. */
+/** POST /api/webhooks {url, events, instance?} → 201 {webhook, secret}; the signing secret is shown only here; `instance` (every user's events) is for admins. */
 export const action = ({ request }: ActionFunctionArgs) =>
   handleJson(async () => {
     requireMethod(request, "POST");
     const { user } = await requireApiUser(request);
-    const created = await createUserWebhook(user.id, await readJson(request, createWebhookSchema));
+    const created = await createUserWebhook(user, await readJson(request, createWebhookSchema));
     return Response.json(created, { status: 201, headers: { "Cache-Control": "no-store" } });
   });

@@ -49,7 +49,7 @@ export function ErrorBoundary() {
   const close = useCloseLink(id);
   const gone = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <aside aria-label="Link" data-testid="link-panel" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 lg:fixed lg:right-0 lg:top-[var(--app-header-height,4rem)] lg:z-30 lg:w-[30rem] lg:rounded-none lg:border-y-0 lg:border-r-0 lg:shadow-2xl">
+    <aside aria-label="Link" data-testid="link-panel" data-detail-panel className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900 lg:detail-panel lg:fixed lg:right-0 lg:top-[var(--app-header-height,4rem)] lg:z-30 lg:rounded-none lg:border-y-0 lg:border-r-0 lg:shadow-2xl">
       <h2 className="text-lg font-semibold">{gone ? "This link is not in your library" : "Could not open this link"}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{gone ? "It may have been deleted." : "Please try again."}</p>
       <button type="button" onClick={close} className="mt-3 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800">

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useOutlet, useParams, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useModalDialog } from "~/components/admin/use-modal-dialog";
 import { useCheckoutReturn } from "~/components/billing/use-checkout-return";
 import { AddLinkForm } from "~/components/dashboard/add-link-form";
@@ -24,7 +24,7 @@ import { Button, cx } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { publicPacks } from "~/lib/billing";
 import { bulkFilter } from "~/lib/bulk";
-import { formatCount, localeFrom, type DashboardView, type SavedSearch, type TagCount } from "~/lib/library";
+import { formatCount, localeFrom, numberLocale, type DashboardView, type SavedSearch, type TagCount } from "~/lib/library";
 import { FILTER_KEYS, filterLabel, isFiltered, searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
 import { LINKS_PAGE_SIZE, UNDO_MS, type PublicLink, type Usage } from "~/lib/links";
 import { APP_PAGE } from "~/lib/page-layout";
@@ -95,8 +95,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     keptMs: deletedLinksKeptMs(),
     view,
     savedSearches,
-    // Numbers in the reader's grouping, the same on the server and in the browser.
-    locale: localeFrom(request.headers.get("accept-language")),
+    // Numbers in the reader's grouping, the same on the server and in the browser (written by
+    // hand there: no Intl during hydration, decision 072).
+    locale: numberLocale(localeFrom(request.headers.get("accept-language"))),
     // The server's time of this page of links: a link saved after it is new (use-live-links).
     asOf: Date.now(),
   };
@@ -190,7 +191,8 @@ export default function Dashboard() {
   useEffect(() => {
     let current = true;
     apiFetch<TagCount[]>("/api/tags").then(
-      (answer) => current && setTags(answer),
+      // A transition: the page's redraw for the sidebar's tags comes in slices, not one long task.
+      (answer) => current && startTransition(() => setTags(answer)),
       () => undefined,
     );
     return () => {
@@ -344,15 +346,18 @@ export default function Dashboard() {
       {/* On a phone the detail is the page (the list and its h1 are hidden): it needs its own h1. */}
       {detail ? <h1 className="sr-only lg:hidden">Link details</h1> : null}
       {detail}
-      <div className={cx(detail && "max-lg:hidden")}>
+      {/* Beside an open detail the list keeps room for it, and the sidebar waits below 1536 px so
+          the list stays wide enough to read. */}
+      <div className={cx(detail && "max-lg:hidden")} data-beside-detail-panel>
       <SharedLinkToast />
-      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-8">
-        <aside aria-label="Library" className="hidden lg:block">
+      <div className={cx("lg:gap-8", detail ? "2xl:grid 2xl:grid-cols-[14rem_minmax(0,1fr)]" : "lg:grid lg:grid-cols-[14rem_minmax(0,1fr)]")}>
+        <aside aria-label="Library" className={cx("hidden", detail ? "2xl:block" : "lg:block")}>
           <div className="sticky top-4">{sidebar(false)}</div>
         </aside>
         <div className="min-w-0 space-y-3">
           {/* The bar: the page's name and count, the view, import and export, usage; then Add and Search. */}
-          <div className="flex items-center gap-2">
+          {/* Beside the detail panel the bar wraps rather than cutting the page's name short. */}
+          <div className={cx("flex items-center gap-2", detail && "flex-wrap")}>
             <button
               ref={drawerButton}
               type="button"
@@ -366,7 +371,7 @@ export default function Dashboard() {
               </svg>
               <span className="sr-only">Tags, filters and saved searches</span>
             </button>
-            <div className="min-w-0 flex-1">
+            <div className={cx("flex-1", detail ? "min-w-[6rem]" : "min-w-0")}>
               <h1 className="truncate text-lg font-semibold leading-tight sm:text-xl">{section === "saved" ? "Library" : sectionLabel}</h1>
               {section === "saved" ? (
                 <p className="truncate text-xs text-slate-600 dark:text-slate-300" data-testid="view-total">

@@ -32,6 +32,20 @@ const DEVELOPERS: Array<{ name: string; body: string; status: "Available" | "Pla
     to: "/settings/integrations",
     action: "Set up a webhook",
   },
+  {
+    name: "Browser extension",
+    body: "Save the page you are on from the toolbar or the right-click menu, with tags and a note, or as you see it when it needs a sign-in (Chromium and Firefox).",
+    status: "Available",
+    to: "/settings/integrations/extension",
+    action: "Connect the extension",
+  },
+  {
+    name: "Feeds",
+    body: "Follow a blog or a site by its RSS, Atom or JSON Feed: new posts are saved to your library with your tags. OPML in and out.",
+    status: "Available",
+    to: "/settings/feeds",
+    action: "Follow a feed",
+  },
 ];
 const RESOURCES: Array<[string, string]> = [
   ["/get-started", "Get started"],

@@ -15,7 +15,7 @@ const STEPS = [
 const PLATFORMS = [
   { name: "Desktop web", status: "Available", to: "/register" },
   { name: "Phones (installable web app)", status: "Available", to: "#install" },
-  { name: "Browser extension", status: "Coming Soon", to: null },
+  { name: "Browser extension", status: "Available", to: "/settings/integrations/extension" },
 ];
 
 export default function GetStarted() {

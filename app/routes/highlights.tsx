@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AppPage } from "~/components/app-layout";
 import { LoadMore } from "~/components/dashboard/load-more";
-import { inputClass } from "~/components/form";
+import { FilterSelect, inputClass } from "~/components/form";
 import { LocalTime } from "~/components/local-time";
 import { PRODUCT_NAME } from "~/components/logo";
 import { buttonClass } from "~/components/ui";
@@ -69,17 +69,7 @@ export default function Highlights() {
           <span className="font-medium">Search highlights and notes</span>
           <input type="search" name="q" defaultValue={data.q} maxLength={500} className={`${inputClass} sm:w-72`} />
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="font-medium">Tag</span>
-          <select name="tag" defaultValue={data.tag} className={`${inputClass} min-h-11`}>
-            <option value="">Every tag</option>
-            {data.tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Tag" name="tag" value={data.tag} options={[["", "Every tag"], ...data.tags.map((tag) => [tag, tag] as const)]} />
         <button type="submit" className={buttonClass("primary", "md")}>
           Search
         </button>

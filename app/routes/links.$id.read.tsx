@@ -6,6 +6,7 @@ import { APP_PAGE } from "~/lib/page-layout";
 import { requireUser } from "~/server/accounts/auth.server";
 import { HttpError } from "~/server/platform/http.server";
 import { readerArticle } from "~/server/reader/reader.server";
+import { reviewAllowed } from "~/server/review/review.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.article.title ?? "Reader"} · ${PRODUCT_NAME}` }];
 export const handle = APP_PAGE;
@@ -14,7 +15,9 @@ export const handle = APP_PAGE;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    return { article: await readerArticle(user.id, params.id!) };
+    const [article, refused] = await Promise.all([readerArticle(user.id, params.id!), reviewAllowed(user)]);
+    // The reader offers "Add to review" and "Add key terms to review" to plans with review.
+    return { article, canReview: refused === null };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new Response("Link not found", { status: 404, statusText: "Not Found" });
     throw error;
@@ -22,9 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function ReaderRoute() {
-  const { article } = useLoaderData<typeof loader>();
+  const { article, canReview } = useLoaderData<typeof loader>();
   // A fresh view per link: its position and settings start from that link's.
-  return <ReaderView key={article.id} article={article} />;
+  return <ReaderView key={article.id} article={article} canReview={canReview} />;
 }
 
 export function ErrorBoundary() {

@@ -10,6 +10,7 @@ import { PLANS } from "~/lib/plans";
 import { MESSAGES, MIN_PASSWORD_LENGTH, emailSchema, newPasswordSchema, safeRedirect } from "~/lib/validation";
 import { registerUser } from "~/server/accounts/accounts.server";
 import { clientIp, commitWebSession, redirectIfSignedIn } from "~/server/accounts/auth.server";
+import { salesState } from "~/server/billing/sales.server";
 import { outboxPathFor } from "~/server/mail/outbox.server";
 import { HttpError, retryAfterHeaders } from "~/server/platform/http.server";
 
@@ -19,7 +20,8 @@ export const headers = retryAfterHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request);
   // Without a mail server the confirmation link goes to the dev outbox: say so before it is sent.
-  return { outbox: outboxPathFor() };
+  // Paid plans are bought after sign-up (Upgrade), so they are offered only while sales are open.
+  return { outbox: outboxPathFor(), salesOpen: (await salesState()) !== "coming-soon" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,11 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const password = newPasswordSchema.safeParse(form.get("password"));
   if (!password.success) return data({ error: password.error.issues[0]!.message }, 400);
   if (form.get("confirmPassword") !== password.data) return data({ error: MESSAGES.passwordMismatch }, 400);
+  // Every account starts on Free; one who chose a paid plan goes on to pay for it (while sales are open).
   const plan = PLANS.find((p) => p.id === form.get("plan")) ?? PLANS[0]!;
   try {
-    const user = await registerUser({ email: email.data, password: password.data, role: plan.role, ip: clientIp(request) });
+    const user = await registerUser({ email: email.data, password: password.data, ip: clientIp(request) });
     const cookie = await commitWebSession(user.id, request);
-    return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+    const next = plan.id !== "free" && (await salesState()) !== "coming-soon" ? `/upgrade?plan=${plan.id}` : safeRedirect(form.get("redirectTo"));
+    return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof HttpError) return data({ error: error.message }, { status: error.status, headers: error.headers });
     throw error;
@@ -42,12 +46,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Register() {
   const result = useActionData<typeof action>();
-  const { outbox } = useLoaderData<typeof loader>();
+  const { outbox, salesOpen } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const wanted = PLANS.find((p) => p.id === params.get("plan"));
-  // Paid plans are Coming Soon: asking for one still starts you on Free, with a note.
-  const [planId] = useState(wanted && !wanted.comingSoon ? wanted.id : "free");
+  // While sales are closed a paid plan cannot be chosen: asking for one starts you on Free, with a note.
+  const soon = (p: (typeof PLANS)[number]) => p.id !== "free" && !salesOpen;
+  const [planId, setPlanId] = useState(wanted && !soon(wanted) ? wanted.id : "free");
   const plan = PLANS.find((p) => p.id === planId)!;
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -91,23 +96,28 @@ export default function Register() {
                 className={cx(
                   "flex items-center justify-between rounded-lg border px-4 py-3 text-sm",
                   p.id === planId ? "border-brand-500 bg-brand-50 dark:bg-brand-900/30" : "border-slate-200 dark:border-slate-700",
-                  p.comingSoon && "cursor-not-allowed opacity-60",
+                  soon(p) && "cursor-not-allowed opacity-60",
                 )}
               >
                 <span className="flex items-center gap-3">
-                  <input type="radio" name="plan" value={p.id} defaultChecked={p.id === planId} disabled={p.comingSoon} />
+                  <input type="radio" name="plan" value={p.id} checked={p.id === planId} onChange={() => setPlanId(p.id)} disabled={soon(p)} />
                   <span>
                     <span className="font-medium">{p.name}</span>
                     <span className="block text-xs text-slate-600 dark:text-slate-300">{p.tagline}</span>
                   </span>
                 </span>
-                {p.comingSoon ? <Badge tone="warning">Soon</Badge> : <Badge tone="success">€0</Badge>}
+                {soon(p) ? <Badge tone="warning">Soon</Badge> : <Badge tone="success">{p.priceEur === 0 ? "€0" : `€${p.priceEur.toFixed(2)} a month`}</Badge>}
               </label>
             ))}
           </div>
-          {wanted?.comingSoon ? (
+          {wanted && soon(wanted) ? (
             <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
               {wanted.name} is coming soon. Start with Free today; you can upgrade when it opens.
+            </p>
+          ) : null}
+          {plan.id !== "free" ? (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-300" data-testid="register-plan-note">
+              Your account starts on Free; you pay for {plan.name} on the next page.
             </p>
           ) : null}
         </fieldset>
@@ -132,7 +142,7 @@ export default function Register() {
           error={clientError}
         />
         <Button type="submit" className="w-full" busy={busy}>
-          {busy ? "Creating Account..." : `Create ${plan.name} Account`}
+          {busy ? "Creating Account..." : plan.id === "free" ? "Create Free Account" : `Create account and continue to ${plan.name}`}
         </Button>
         {outbox ? (
           <p className="text-center text-xs text-slate-600 dark:text-slate-300" data-testid="register-outbox-hint">

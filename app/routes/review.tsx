@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from "~/components/logo";
 import { buttonClass } from "~/components/ui";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { APP_PAGE } from "~/lib/page-layout";
-import { REVIEW_DUE_LIMIT_DEFAULT, type PublicCard } from "~/lib/review";
+import { REVIEW_DUE_EVENT, REVIEW_DUE_LIMIT_DEFAULT, queueAfterGrade, type PublicCard, type Retention } from "~/lib/review";
 import { REVIEW_GRADES, type ReviewGrade } from "~/lib/vocabulary";
 import { requireUser } from "~/server/accounts/auth.server";
 import { reviewSession } from "~/server/review/review.server";
@@ -32,6 +32,8 @@ export default function Review() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tally, setTally] = useState<Record<ReviewGrade, number>>({ again: 0, hard: 0, good: 0, easy: 0 });
+  // Cards graded this session (a card still being learnt is graded more than once).
+  const [seen, setSeen] = useState<ReadonlySet<string>>(new Set());
   const card = queue[0];
 
   const grade = useCallback(
@@ -40,9 +42,13 @@ export default function Review() {
       setBusy(true);
       setError(null);
       try {
-        await apiFetch(`/api/review/${card.id}`, { method: "POST", body: { grade: value } });
+        const graded = await apiFetch<{ card: PublicCard }>(`/api/review/${card.id}`, { method: "POST", body: { grade: value } });
+        // The header's count follows: a card sent to a later time is no longer due.
+        if (Date.parse(graded.card.due) > Date.now()) window.dispatchEvent(new CustomEvent(REVIEW_DUE_EVENT, { detail: -1 }));
         setTally((counts) => ({ ...counts, [value]: counts[value] + 1 }));
-        setQueue((cards) => cards.slice(1));
+        setSeen((ids) => new Set(ids).add(card.id));
+        // A card still being learnt (due again within minutes) comes back at the end of the session.
+        setQueue((cards) => queueAfterGrade(cards, graded.card));
         setRevealed(false);
       } catch (failure) {
         setError(failure instanceof ApiError ? failure.message : "Could not save the grade. Please try again.");
@@ -83,7 +89,7 @@ export default function Review() {
     );
   }
 
-  const reviewed = Object.values(tally).reduce((sum, n) => sum + n, 0);
+  const reviewed = seen.size;
   return (
     <AppPage title="Review" description={`${data.dueCount.toLocaleString("en-US")} ${data.dueCount === 1 ? "card" : "cards"} due when the page opened.`}>
       {card ? (
@@ -135,6 +141,61 @@ export default function Review() {
           ) : null}
         </section>
       )}
+      <p className="mt-6 text-sm">
+        <Link to="/review/cards" className="inline-flex min-h-6 items-center text-brand-700 underline dark:text-brand-300">
+          All cards: search, edit, suspend, export to Anki
+        </Link>
+      </p>
+      <RetentionTable retention={data.retention} />
     </AppPage>
+  );
+}
+
+const percent = (share: number | null) => (share === null ? "—" : `${Math.round(share * 100)}%`);
+
+/** Per tag of the cards' links: due, learning, mature, lapsed and the last 30 days' retention. */
+function RetentionTable({ retention }: { retention: Retention }) {
+  return (
+    <section aria-labelledby="retention-heading" className="mt-8" data-testid="retention">
+      <h2 id="retention-heading" className="text-lg font-semibold">
+        Retention by tag
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        Mature: remembered for {retention.matureDays} days or more (FSRS stability). Lapsed: forgotten at least once. Retention: the share of reviews in the last {retention.windowDays} days graded Good or Easy.
+      </p>
+      {retention.tags.length === 0 ? (
+        <p className="mt-2 text-sm">No cards yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                {["Tag", "Cards", "Due", "Learning", "Mature", "Lapsed", "Reviews (30 d)", "Retention"].map((name) => (
+                  <th key={name} scope="col" className="px-2 py-2 font-semibold">
+                    {name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {retention.tags.map((row) => (
+                <tr key={row.tag ?? ""} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="px-2 py-2 font-medium">
+                    {row.tag ?? "Untagged"}
+                  </th>
+                  <td className="px-2 py-2">{row.cards}</td>
+                  <td className="px-2 py-2">{row.due}</td>
+                  <td className="px-2 py-2">{row.learning}</td>
+                  <td className="px-2 py-2">{row.mature}</td>
+                  <td className="px-2 py-2">{row.lapsed}</td>
+                  <td className="px-2 py-2">{row.reviews}</td>
+                  <td className="px-2 py-2">{percent(row.retention)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

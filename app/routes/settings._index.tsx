@@ -13,6 +13,8 @@ import { DELETE_CONFIRMATION, type AccountSession } from "~/lib/account";
 import { ApiError, apiFetch } from "~/lib/api-client";
 import { getAuth, recentSignInLeftMs, requireUser } from "~/server/accounts/auth.server";
 import { listSessions } from "~/server/accounts/settings.server";
+import { reviewAllowed, reviewDigestOf } from "~/server/review/review.server";
+import { REVIEW_DIGESTS, type ReviewDigest } from "~/lib/vocabulary";
 import { APP_PAGE } from "~/lib/page-layout";
 
 export const meta: MetaFunction = () => [{ title: `Settings · ${PRODUCT_NAME}` }];
@@ -24,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sessions = await listSessions(user.id, auth.sessionId);
   // The list (devices, addresses) only to a recent sign-in, as GET /api/account/sessions (decision 048).
   const recentForMs = recentSignInLeftMs(auth);
+  // The review digest only for a plan with review (the quiz feature).
+  const reviewDigest = (await reviewAllowed(user)) ? null : await reviewDigestOf(user.id);
   return {
+    reviewDigest,
     email: user.email,
     emailConfirmed: user.email_confirmed,
     recentForMs,
@@ -230,6 +235,49 @@ function Sessions({ sessions, others, onChanged }: { sessions: AccountSession[] 
   );
 }
 
+const DIGEST_LABELS: Record<ReviewDigest, string> = { off: "Off", daily: "Daily", weekly: "Weekly" };
+
+/** Notifications: the review digest, a mail saying how many cards are due (off by default). */
+function ReviewDigestForm({ initial }: { initial: ReviewDigest }) {
+  const [digest, setDigest] = useState<ReviewDigest>(initial);
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setResult(null);
+    try {
+      const saved = await apiFetch<{ digest: ReviewDigest }>("/api/review/digest", { method: "PUT", body: { digest } });
+      setResult({ tone: "success", message: saved.digest === "off" ? "No review digest will be sent." : `A ${saved.digest} digest will say how many cards are due.` });
+    } catch (failure) {
+      setResult({ tone: "error", message: errorText(failure) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Panel id="notifications-heading" title="Notifications" testId="settings-notifications">
+      <form onSubmit={(event) => void save(event)} className="space-y-3">
+        <label className="flex flex-col gap-1 text-sm">
+          <span className="font-medium">Review digest mail</span>
+          <span className="text-slate-700 dark:text-slate-200">How many review cards are due, with a link to Review; only when some are.</span>
+          <select value={digest} onChange={(event) => setDigest(event.target.value as ReviewDigest)} className="min-h-11 max-w-xs rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+            {REVIEW_DIGESTS.map((value) => (
+              <option key={value} value={value}>
+                {DIGEST_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Save
+        </Button>
+      </form>
+    </Panel>
+  );
+}
+
 function DataExport() {
   const reauth = useReauth();
   const [error, setError] = useState<string | null>(null);
@@ -297,7 +345,7 @@ function DeleteAccount() {
 }
 
 export default function Settings() {
-  const { email, emailConfirmed, sessions, otherSessions, recentForMs } = useLoaderData<typeof loader>();
+  const { email, emailConfirmed, sessions, otherSessions, recentForMs, reviewDigest } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const refresh = () => revalidator.revalidate();
   return (
@@ -307,6 +355,7 @@ export default function Settings() {
           <EmailForm email={email} confirmed={emailConfirmed} />
           <PasswordForm onChanged={refresh} />
           <Sessions sessions={sessions} others={otherSessions} onChanged={refresh} />
+          {reviewDigest ? <ReviewDigestForm initial={reviewDigest} /> : null}
           <DataExport />
           <DeleteAccount />
         </div>

@@ -26,7 +26,7 @@ export const handle = APP_PAGE;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [access, tokens, rules, webhooks] = await Promise.all([featureAccess(user.role), listUserApiTokens(user.id), listUserAffiliateRules(user.id), listUserWebhooks(user.id)]);
-  return { apiAccess: access.apiAccess, affiliateLinks: access.affiliateLinks, bookmarklet: access.bookmarkletSupport, tokens, rules, webhooks };
+  return { apiAccess: access.apiAccess, affiliateLinks: access.affiliateLinks, bookmarklet: access.bookmarkletSupport, tokens, rules, webhooks, isAdmin: user.role === "Admin" };
 }
 
 const errorText = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Please try again.");
@@ -214,16 +214,24 @@ function AffiliateRules({ access, rules, onChanged }: { access: FeatureAccess; r
 }
 
 export default function Integrations() {
-  const { apiAccess, affiliateLinks, bookmarklet, tokens, rules, webhooks } = useLoaderData<typeof loader>();
+  const { apiAccess, affiliateLinks, bookmarklet, tokens, rules, webhooks, isAdmin } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const refresh = () => revalidator.revalidate();
   return (
     <ReauthProvider>
-      <AppPage title="API & integrations" description="API tokens, webhooks, the bookmarklet and affiliate links." nav={<SettingsNav />}>
+      <AppPage title="API & integrations" description="API tokens, webhooks, the browser extension, the bookmarklet and affiliate links." nav={<SettingsNav />}>
         <div className="max-w-3xl space-y-6">
           <ApiTokens access={apiAccess} tokens={tokens} onChanged={refresh} />
           <Panel id="webhooks" title="Webhooks">
-            <WebhooksPanel hooks={webhooks} onChanged={refresh} />
+            <WebhooksPanel hooks={webhooks} isAdmin={isAdmin} onChanged={refresh} />
+          </Panel>
+          <Panel id="extension-panel" title="Browser extension">
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              Save pages from Chrome, Edge or Firefox with tags and a note, or as you see them when they are behind a sign-in.
+            </p>
+            <Link to="/settings/integrations/extension" className="text-sm font-medium underline">
+              Connect the extension
+            </Link>
           </Panel>
           <Panel id="bookmarklet-panel" title="Bookmarklet">
             <p className="text-sm text-slate-600 dark:text-slate-300">Save the page you are reading with one click from your bookmarks bar.</p>

@@ -30,8 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const feature = params.get("feature");
-  // The plan that unlocks ?feature=, from the same table the server enforces.
-  const [highlighted, summary, switchedOff] = await Promise.all([planUnlockingFeature(feature), billingSummary(user), switchedOffByPlan()]);
+  // ?plan= (chosen at sign-up), else the plan that unlocks ?feature=, from the same table the server enforces.
+  const chosen = PLANS.find((plan) => plan.id !== "free" && plan.id === params.get("plan"))?.id as PaidPlanId | undefined;
+  const [unlocking, summary, switchedOff] = await Promise.all([planUnlockingFeature(feature), billingSummary(user), switchedOffByPlan()]);
+  const highlighted = chosen ?? unlocking;
   const pack = params.get("pack");
   return {
     email: user.email,

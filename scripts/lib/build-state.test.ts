@@ -38,6 +38,17 @@ describe("buildStaleReason", () => {
     write("tailwind.config.ts", 3000);
     expect(buildStaleReason(root)).toBe("tailwind.config.ts changed since the last build");
   });
+
+  it("asks for a production build over the development one `npm run dev` left, however new", () => {
+    const { root, write } = project();
+    write("app/root.tsx", 1000);
+    write("build/index.js", 2000);
+    mkdirSync(path.join(root, "public/build"), { recursive: true });
+    utimesSync(path.join(root, "app"), 1000, 1000);
+    writeFileSync(path.join(root, "build/index.js"), 'var mode = "development", assetsBuildDirectory = "public/build";\n');
+    utimesSync(path.join(root, "build/index.js"), 2000, 2000);
+    expect(buildStaleReason(root)).toBe("the build is npm run dev's development build");
+  });
 });
 
 describe("buildIfStale", () => {

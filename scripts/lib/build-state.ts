@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** What the Remix build is made from; a newer file here means the build is stale. */
@@ -19,6 +19,8 @@ export function buildStaleReason(root: string): string | null {
   const serverBuild = path.join(root, "build/index.js");
   const assets = path.join(root, "public/build");
   if (!existsSync(serverBuild) || !existsSync(assets)) return "no build yet";
+  // `remix dev` (npm run dev) writes a development build in the same place: never serve that.
+  if (readFileSync(serverBuild, "utf8").includes('var mode = "development"')) return "the build is npm run dev's development build";
   const builtAt = statSync(serverBuild).mtimeMs;
   for (const input of BUILD_INPUTS) {
     if (newestMtime(path.join(root, input)) > builtAt) return `${input} changed since the last build`;

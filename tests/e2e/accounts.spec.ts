@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { registerThroughPage, signUp } from "./helpers";
+import { registerThroughPage, signUp, waitForHydration } from "./helpers";
 import { DESKTOP, PHONE, expectNoSidewaysScroll, useTheme } from "./layout";
 
 const password = "first-password";
@@ -23,7 +23,8 @@ test("register, confirm from the outbox, log out, reset the password, log in aga
 
   await page.goto("/register");
   await expect(page.getByText("Basic URL gathering")).toBeVisible();
-  await expect(page.getByRole("radio", { name: /Scout/ })).toBeDisabled();
+  // Sales are open: a paid plan can be chosen (the account starts on Free and goes on to pay).
+  await expect(page.getByRole("radio", { name: /Scout/ })).toBeEnabled();
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password", { exact: true }).fill("something-else");
@@ -103,6 +104,27 @@ test("without a mail server, sign-up and the page after it say the confirmation 
   await banner.getByRole("link", { name: "dev outbox" }).click();
   await expect(page).toHaveURL("/dev/outbox");
   expect(await openNewestMail(page, email, /Confirm your email/)).toContain("/confirm-email");
+});
+
+test("choosing Scout at sign-up while sales are open starts on Free and goes on to pay for Scout", async ({ page }) => {
+  await page.goto("/register?plan=scout");
+  const plans = page.getByRole("group", { name: "Choose your plan" });
+  await expect(plans.getByRole("radio", { name: /Scout/ })).toBeChecked();
+  await expect(plans).toContainText("€4.95 a month");
+  await expect(plans).not.toContainText("Soon");
+  await expect(page.getByTestId("register-plan-note")).toHaveText("Your account starts on Free; you pay for Scout on the next page.");
+  // Choosing another plan is React's state: wait until the page has hydrated.
+  await waitForHydration(plans.getByRole("radio", { name: /Creator/ }));
+  await plans.getByRole("radio", { name: /Creator/ }).check();
+  await expect(page.getByTestId("register-plan-note")).toContainText("you pay for Creator on the next page");
+  await plans.getByRole("radio", { name: /Scout/ }).check();
+  await page.getByLabel("Email", { exact: true }).fill(`scout-${Date.now()}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account and continue to Scout" }).click();
+  await expect(page).toHaveURL("/upgrade?plan=scout", { timeout: 45_000 });
+  await expect(page.getByTestId("plan-scout")).toHaveAttribute("data-highlighted", "true");
+  await expectNoAxeViolations(page, { colourOnly: true });
 });
 
 test("a FreeUser opening /admin lands on /dashboard; a visitor returns to the page after signing in", async ({ page }) => {

@@ -54,6 +54,7 @@ const APP_PAGES: Array<[string, string]> = [
   ["/settings", "Settings"],
   ["/settings/billing", "Billing"],
   ["/settings/integrations", "API & integrations"],
+  ["/settings/feeds", "Feeds"],
   ["/bookmarklet", "Bookmarklet"],
   ["/upgrade", "Upgrade your plan"],
   ["/admin", "Admin"],

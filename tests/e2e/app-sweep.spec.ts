@@ -219,6 +219,7 @@ async function accountPages(page: Page, device: Device) {
   await visit(page, "/settings", device);
   await visit(page, "/settings/email", device);
   await visit(page, "/settings/billing", device);
+  await visit(page, "/settings/integrations/extension", device);
   await visit(page, "/upgrade?feature=quiz", device);
   await visit(page, "/highlights", device);
   await visit(page, "/review", device);

@@ -176,3 +176,34 @@ test("one count everywhere, in the reader's grouping: the bar, Showing n of N an
   await expect(page.getByTestId("view-total")).toHaveText("123 matching");
   await expect(page.getByTestId("matching-links-count")).toHaveText("Showing 50 of 123 matching links");
 });
+
+// A page asked for one view and answered after the person picked another belongs to neither: Load
+// more's answer for the whole library must not be added under the Failed filter, nor a bulk
+// action's refresh of it replace the filter's rows.
+test("a Load more still on its way when a filter is picked is not added to the filtered rows", async ({ page }) => {
+  await userWithLinks(page, 60);
+  await page.reload();
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(50);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const askedForMore = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/api\/links\?.*before=/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Load more" }).click();
+  await askedForMore;
+  await sidebar(page).getByTestId("status-filter-error").click();
+  // Links 10, 20 … 60 are the failed ones.
+  await expect(rows).toHaveCount(6);
+  const answered = page.waitForResponse(/\/api\/links\?.*before=/);
+  release();
+  await answered;
+  // The answer is read in a task after it arrives; two frames later it would have been drawn.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(rows).toHaveCount(6);
+  for (const status of await rows.evaluateAll((items) => items.map((item) => item.getAttribute("data-status")))) expect(status).toBe("error");
+});

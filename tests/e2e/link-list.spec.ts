@@ -149,6 +149,7 @@ test("the ⋯ menu by keyboard and by mouse: arrows, Escape returns the focus, D
 
 for (const { width, height, theme } of [
   { width: 1280, height: 900, theme: "dark" as const },
+  { width: 1024, height: 768, theme: "light" as const },
   { width: 390, height: 844, theme: "light" as const },
 ]) {
   test(`a link's detail at ${width} px (${theme} theme): reading time, tags, notes, results, history; survives a reload; axe clean`, async ({ page }) => {
@@ -168,8 +169,15 @@ for (const { width, height, theme } of [
     await expect(panel.getByTestId("link-history")).toContainText("Saved");
     const list = page.getByRole("list", { name: "Saved links" });
     // A side panel beside the list on a desktop; on a phone the detail is the page, the list hidden.
-    if (width >= 1024) await expect(list).toBeVisible();
-    else await expect(list).toBeHidden();
+    if (width >= 1024) {
+      await expect(list).toBeVisible();
+      // Beside, not over: the email banner's last control, the bar's and the list end where the panel starts.
+      const panelLeft = (await panel.boundingBox())!.x;
+      for (const part of [page.getByRole("region", { name: "Confirm your email" }).getByRole("button", { name: "Dismiss" }), page.getByTestId("usage-indicator"), list]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(panelLeft);
+      }
+    } else await expect(list).toBeHidden();
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { spendAllowance, userIdOf, withDb } from "./db";
-import { openRow, pagesUrl, rowAction, signUp } from "./helpers";
+import { openRow, pagesUrl, rowAction, signUp, waitForHydration } from "./helpers";
 import { sweepSubscriptionsNow } from "./sweep";
 
 // Test mode (no STRIPE_SECRET_KEY): checkout is our own labelled page with Pay and Cancel, which
@@ -25,7 +25,10 @@ async function payTestCheckout(page: Page, total: string) {
   await expect(page).toHaveURL(/\/checkout\/test\//);
   await expect(page.getByText(TEST_MODE).first()).toBeVisible();
   await expect(page.getByTestId("checkout-total")).toContainText(total);
-  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  // Pressed while React hydrates the page, the press could be neither a plain form post nor Remix's.
+  const pay = page.getByRole("button", { name: `Pay ${total}` });
+  await waitForHydration(pay);
+  await pay.click();
 }
 
 async function subscribe(page: Page, plan: "Scout" | "Creator", from = "/upgrade") {

@@ -2,14 +2,14 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { pagesUrl, rowAction, signUp } from "./helpers";
 
-const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp> }> = [
+const PAGES: Array<{ path: string; heading: RegExp; texts: Array<string | RegExp>; links?: Record<string, string> }> = [
   { path: "/", heading: /Save links/, texts: ["Start Free Today", "Need more than five enrichments a month?", "Basic URL gathering"] },
   { path: "/features", heading: /Features/, texts: ["Quiz generator", "Markdown and PDF export"] },
   { path: "/pricing", heading: /Pricing/, texts: ["€4.95", "€12.95", "Popular Pack", "Best Value", "€9.99", "Frequently asked questions"] },
-  { path: "/get-started", heading: /Get Started/, texts: ["Browser extension", "Coming Soon", "Desktop web"] },
+  { path: "/get-started", heading: /Get Started/, texts: ["Browser extension", "Desktop web"], links: { "Browser extension": "/settings/integrations/extension" } },
   { path: "/help-center", heading: /Help Center/, texts: ["Plans and billing"] },
   { path: "/contact", heading: /Contact Us/, texts: ["Send Message", "24-48 hours"] },
-  { path: "/documentation", heading: /Documentation/, texts: ["Read the API reference", "Create a token", "MCP server for AI agents", "Set up a webhook", "Building something?"] },
+  { path: "/documentation", heading: /Documentation/, texts: ["Read the API reference", "Create a token", "MCP server for AI agents", "Set up a webhook", "Building something?"], links: { "Connect the extension": "/settings/integrations/extension", "Follow a feed": "/settings/feeds" } },
   { path: "/privacy-policy", heading: /Privacy Policy/, texts: ["Last updated November 28, 2026", "within 30 days", "13 years"] },
   { path: "/terms-of-service", heading: /Terms of Service/, texts: ["Last updated November 28, 2026", "last 12 months", "30 days in advance"] },
   { path: "/cookie-policy", heading: /Cookie Policy/, texts: ["Last updated November 28, 2026", "Manage Cookie Preferences"] },
@@ -28,11 +28,12 @@ for (const viewport of [
       test("every public page shows its heading and key texts", async ({ page }) => {
         // Thirteen pages: more than 30 s on a busy two-core machine.
         test.setTimeout(120_000);
-        for (const { path, heading, texts } of PAGES) {
+        for (const { path, heading, texts, links = {} } of PAGES) {
           await page.goto(path);
           await expect(page.getByRole("heading", { level: 1 }), path).toContainText(heading);
           await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
           for (const text of texts) await expect(page.getByText(text).first(), `${path}: ${text}`).toBeVisible();
+          for (const [name, href] of Object.entries(links)) await expect(page.getByRole("link", { name, exact: true }), `${path}: ${name}`).toHaveAttribute("href", href);
           expect(await page.title(), path).toMatch(/Linkwise/);
           if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
           // Nothing compares the pictures: saved only when asked for, as the sweeps do (SWEEP_SCREENSHOTS=<dir>).

@@ -81,3 +81,19 @@ for (const [name, viewport] of [
     await expect(row(5)).toHaveAttribute("data-archived", "true");
   });
 }
+
+test("Undo after archiving in a filtered view puts the row back where it was, without a reload", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await creatorWithLinks(page, 6);
+  const rows = page.getByTestId("link-row");
+  await expect(rows).toHaveCount(6);
+  await page.getByRole("complementary", { name: "Library" }).getByTestId("state-filter-unread").click();
+  await expect(page).toHaveURL(/state=unread/);
+  const titles = () => rows.locator("[data-row-link]").allTextContents();
+  await expect.poll(titles).toEqual(["Seeded page 6", "Seeded page 5", "Seeded page 4", "Seeded page 3", "Seeded page 2", "Seeded page 1"]);
+  await rowAction(rows.nth(2), "Archive");
+  await expect.poll(titles).toEqual(["Seeded page 6", "Seeded page 5", "Seeded page 3", "Seeded page 2", "Seeded page 1"]);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(titles).toEqual(["Seeded page 6", "Seeded page 5", "Seeded page 4", "Seeded page 3", "Seeded page 2", "Seeded page 1"]);
+  await expect(rows.nth(2)).toHaveAttribute("data-archived", "false");
+});

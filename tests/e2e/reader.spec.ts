@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { selectInArticle, wordPoint } from "./article";
 import { expectNoAxeViolations } from "./axe";
 import { userIdOf, withDb } from "./db";
 import { rowAction, signUp } from "./helpers";
@@ -259,43 +260,6 @@ const TIDES = `<h2>Tides</h2>
   <p>The second paragraph is about the harbour lights and the night crossings.</p>
   <p>The pilots know the harbour by heart, every rock and every buoy.</p>`;
 
-/** Selects `text` inside the article as a person would (a range the browser reports as the selection). */
-async function selectInArticle(page: Page, text: string) {
-  await page.evaluate((wanted) => {
-    const root = document.querySelector("[data-testid=reader-article]")!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node as Text).data.indexOf(wanted);
-      if (at === -1) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      document.getSelection()!.removeAllRanges();
-      document.getSelection()!.addRange(range);
-      return;
-    }
-    throw new Error(`not in the article: ${wanted}`);
-  }, text);
-}
-
-/** Where a word of the article is on screen, to double-click it. */
-async function wordPoint(page: Page, word: string) {
-  return page.evaluate((wanted) => {
-    const root = document.querySelector("[data-testid=reader-article]")!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node as Text).data.indexOf(wanted);
-      if (at === -1) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      const rect = range.getBoundingClientRect();
-      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-    }
-    throw new Error(`not in the article: ${wanted}`);
-  }, word);
-}
-
 test("highlights by mouse and by keyboard, with notes; kept through a re-extraction; searched and exported; both widths and themes", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const userId = await reader(page);
@@ -437,9 +401,16 @@ test("a card from a highlight is reviewed on /review with Space and 1–4, then 
   await expect(shown.getByRole("link", { name: "Open the source passage" })).toHaveAttribute("href", /#highlight-/);
   await expectNoAxeViolations(page);
   await page.keyboard.press("3");
+  // Good on a new card is a learning step minutes away: it comes back in the session; Easy ends it.
+  await expect(page.getByTestId("review-answer")).toHaveCount(0);
+  await expect(shown).toContainText("the […] come on");
+  await page.keyboard.press(" ");
+  await expect(page.getByTestId("review-answer")).toHaveText("harbour lights");
+  await page.keyboard.press("4");
   const summary = page.getByTestId("review-summary");
   await expect(summary).toContainText("Done: 1 card reviewed.");
   await expect(summary).toContainText("Good: 1");
+  await expect(summary).toContainText("Easy: 1");
 
   await page.setViewportSize({ width: 390, height: 800 });
   await useTheme(page, "dark");

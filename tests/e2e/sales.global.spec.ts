@@ -34,6 +34,14 @@ test("an admin puts sales in Coming Soon: plan cards and packs say so, Notify me
   try {
     await setSales(admin, "Coming Soon");
 
+    // Sign-up offers no paid plan while sales are closed.
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto("/register?plan=scout");
+    await expect(visitor.getByRole("radio", { name: /Scout/ })).toBeDisabled();
+    await expect(visitor.getByRole("radio", { name: /Free/ })).toBeChecked();
+    await expect(visitor.getByText("Scout is coming soon. Start with Free today; you can upgrade when it opens.")).toBeVisible();
+    await visitor.context().close();
+
     await signUp(page, `soon-${Date.now()}@example.com`, "soon-password");
     await page.goto("/upgrade?feature=quizGenerator");
     const creator = page.getByTestId("plan-creator");

@@ -38,7 +38,25 @@ await db.destroy();
 // /flaky/<name> answers 404 until /recover/<name> is asked for, then the article: a page whose
 // fault a test can fix.
 const recovered = new Set<string>();
+// /members?… shows its article only with the cookie member=yes (a signed-in reader) and adds a
+// paragraph by script; anyone else gets a sign-in wall. /seen?url=… tells who asked for that
+// address (user agents), so extension.spec.ts can show the worker never fetched a captured page.
+const seen = new Map<string, string[]>();
+const MEMBERS_ARTICLE =
+  "<!doctype html><html lang=\"en\"><head><title>Reading tide tables like a harbour pilot</title></head><body><article><h1>Reading tide tables like a harbour pilot</h1>" +
+  Array.from({ length: 10 }, (_, i) => `<p>Part ${i + 1}: a pilot reads the tide table for the height of water over the bar, the time of slack water and the set of the stream before bringing a ship in.</p>`).join("") +
+  "<div id=\"late\"></div><script>document.getElementById('late').innerHTML = '<p>Written by script for members: bioluminescence glows in the wake at the turn of the tide.</p>';</script></article></body></html>";
+const SIGN_IN_WALL = "<!doctype html><html lang=\"en\"><head><title>Sign in to keep reading</title></head><body><h1>Sign in to keep reading</h1><p>This article is for members.</p></body></html>";
 const pageServer = createServer((req, res) => {
+  if (req.url?.startsWith("/members")) {
+    seen.set(req.url, [...(seen.get(req.url) ?? []), req.headers["user-agent"] ?? ""]);
+    const member = /(?:^|;\s*)member=yes(?:;|$)/.test(req.headers.cookie ?? "");
+    return void res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" }).end(member ? MEMBERS_ARTICLE : SIGN_IN_WALL);
+  }
+  if (req.url?.startsWith("/seen?")) {
+    const asked = new URL(req.url, "http://x").searchParams.get("url") ?? "";
+    return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ agents: seen.get(asked) ?? [] }));
+  }
   // The query is ignored: a test adds one to make an address no other test saved (never in the shared fetch cache).
   const url = (req.url ?? "").split("?")[0]!;
   const control = /^\/recover\/([\w-]+)$/.exec(url);
@@ -51,6 +69,12 @@ const pageServer = createServer((req, res) => {
   if (url === "/story") {
     const story = readFileSync("tests/fixtures/pages/corpus/news-harbour-bridge.html", "utf8").replace("https://cdn.dailyherald.test/img/bridge.jpg", `http://127.0.0.1:${pagesPort}/img/bridge.jpg`);
     return void res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(story);
+  }
+  // A feed of two items for the Feeds page (decision 070).
+  if (url === "/feed.xml") {
+    const item = (n: number, path: string) => `<item><title>Feed item ${n}</title><link>http://127.0.0.1:${pagesPort}${path}?from=feed-${n}</link><guid>feed-e2e-${n}</guid></item>`;
+    const rss = `<?xml version="1.0"?><rss version="2.0"><channel><title>E2E feed</title><link>http://127.0.0.1:${pagesPort}/</link>${item(1, "/article")}${item(2, "/react")}</channel></rss>`;
+    return void res.writeHead(200, { "content-type": "application/rss+xml" }).end(rss);
   }
   const flaky = /^\/flaky\/([\w-]+)$/.exec(url);
   const page = flaky

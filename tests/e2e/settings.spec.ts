@@ -267,4 +267,65 @@ test("Webhooks: add one (its secret shown once), send a test, see it delivered, 
   await expect(panel.getByText("No webhooks yet.")).toBeVisible();
   // The pressed Delete went with its row: the keyboard carries on at the form.
   await expect(panel.getByLabel("Endpoint URL")).toBeFocused();
+  // Only an admin is offered every user's events; theirs is marked so.
+  await expect(panel.getByRole("checkbox", { name: /Every user's events/ })).toHaveCount(0);
+  await withDb((client) => client.query("update users set role = 'Admin' where id = $1", [userId]));
+  await page.reload();
+  await waitForHydration(panel.getByRole("button", { name: "Add webhook" }));
+  await panel.getByLabel("Endpoint URL").fill(url);
+  await panel.getByRole("checkbox", { name: /Every user's events/ }).check();
+  await panel.getByRole("button", { name: "Add webhook" }).click();
+  await expect(hook).toContainText("Every user");
+  await expectNoAxeViolations(page);
+});
+
+test("Feeds: subscribe with tags, see it listed and its first check save its items, pause and resume, unsubscribe after a confirm; 1280 light and 390 dark pass axe", async ({ page }) => {
+  await signUp(page, uniqueEmail("feeds"), "feeds-password");
+  await page.goto("/settings");
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Feeds" }).click();
+  await expect(page).toHaveURL("/settings/feeds");
+  const panel = page.getByTestId("feeds");
+  await waitForHydration(panel.getByRole("button", { name: "Subscribe" }));
+  await expect(panel.getByText("No feeds yet.", { exact: false })).toBeVisible();
+
+  await panel.getByLabel("Feed or site address").fill(pagesUrl("/feed.xml"));
+  await panel.getByLabel("Tags for its items (optional)").fill("news, e2e");
+  await panel.getByRole("button", { name: "Subscribe" }).click();
+  await expect(panel.getByText(/^Subscribed\./)).toBeVisible();
+  const feed = panel.getByTestId("feed");
+  await expect(feed.getByRole("heading", { name: "E2E feed" })).toBeVisible();
+  await expect(feed).toContainText("news");
+  // The page reads the list again until the worker's first check is in.
+  await expect(feed.getByTestId("feed-item-count")).toHaveText("2 links", { timeout: 30_000 });
+  await expect(feed).toContainText("OK");
+  await expectNoAxeViolations(page);
+
+  await feed.getByRole("button", { name: "Pause E2E feed" }).click();
+  await expect(feed).toContainText("Paused");
+  await expect(feed.getByRole("button", { name: "Check now: E2E feed" })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => window.localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await waitForHydration(feed.getByRole("button", { name: "Resume E2E feed" }));
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  await expectNoAxeViolations(page);
+  await feed.getByRole("button", { name: "Resume E2E feed" }).click();
+  await expect(feed).toContainText("OK");
+
+  await feed.getByRole("button", { name: "Unsubscribe from E2E feed" }).click();
+  // The question takes the keyboard; Cancel gives it back.
+  await expect(feed.getByRole("button", { name: "Yes, unsubscribe" })).toBeFocused();
+  await feed.getByRole("button", { name: "Cancel" }).click();
+  await expect(feed.getByRole("button", { name: "Unsubscribe from E2E feed" })).toBeFocused();
+  await feed.getByRole("button", { name: "Unsubscribe from E2E feed" }).click();
+  await feed.getByRole("button", { name: "Yes, unsubscribe" }).click();
+  await expect(panel.getByText("Unsubscribed from E2E feed.")).toBeVisible();
+  await expect(panel.getByTestId("feed")).toHaveCount(0);
+  await expect(panel.getByLabel("Feed or site address")).toBeFocused();
+  // The links it saved stay.
+  const links = (await (await page.request.get("/api/links")).json()) as Array<{ url: string; tags: string[] }>;
+  expect(links.map((link) => link.url).sort()).toEqual([pagesUrl("/article?from=feed-1"), pagesUrl("/react?from=feed-2")]);
+  for (const link of links) expect(link.tags.slice(0, 2)).toEqual(["news", "e2e"]);
 });

@@ -5,9 +5,12 @@
  */
 import { Redis } from "ioredis";
 import { afterAll } from "vitest";
-import { createTestDatabase, dropTestDatabase, uniqueName } from "./test-database";
+import { randomBytes } from "node:crypto";
+import { createTestDatabase, dropTestDatabase, TEMPLATE_ENV, uniqueName } from "./test-database";
 
-const database = await createTestDatabase("it");
+// Named after the run's template, so the run's end drops it even when afterAll never ran.
+const template = process.env[TEMPLATE_ENV];
+const database = await createTestDatabase("it", template ? { name: `${template}_${randomBytes(3).toString("hex")}` } : {});
 const prefix = uniqueName("q");
 process.env.DATABASE_URL = database.url;
 process.env.REDIS_PREFIX = prefix;

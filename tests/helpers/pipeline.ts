@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect } from "vitest";
 import type { PlanRole } from "~/lib/entitlements";
+import type { LinkStatus } from "~/lib/vocabulary";
 import { db } from "~/server/platform/db.server";
 import { startPageServer } from "./page-server";
 import { runEntry } from "./processes";
@@ -15,7 +16,7 @@ type Api = <T = Record<string, unknown>>(
 export interface LinkBody {
   id: string;
   url: string;
-  status: "pending" | "enriched" | "error";
+  status: LinkStatus;
   error: string | null;
   title: string | null;
   description: string | null;
@@ -28,7 +29,7 @@ export interface LinkBody {
 }
 
 /** Polls GET /api/links/{id} until the link leaves `pending`. */
-export async function waitForLink(api: Api, token: string, id: string, timeoutMs = 15_000): Promise<LinkBody> {
+export async function waitForLink(api: Api, token: string, id: string, timeoutMs = 30_000): Promise<LinkBody> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await api<LinkBody>("GET", `/api/links/${id}`, { token });
@@ -43,7 +44,9 @@ export async function waitForLink(api: Api, token: string, id: string, timeoutMs
 export function pipelineEnv(allowHost: string): Record<string, string> {
   return {
     FETCH_ALLOWLIST: allowHost,
-    FETCH_TIMEOUT_MS: "1000",
+    // Loopback pages answer at once, but a busy machine's answer can take seconds: a test of a slow
+    // page sets a shorter timeout of its own (link-pipeline, page-limits).
+    FETCH_TIMEOUT_MS: "10000",
     JOB_BACKOFF_MS: "100",
     RECONCILE_INTERVAL_MS: "500",
     RECONCILE_AFTER_MS: "1000",

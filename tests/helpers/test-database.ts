@@ -55,3 +55,13 @@ export async function createTestDatabase(kind: string, { migrate = true, name = 
 export async function dropTestDatabase(name: string): Promise<void> {
   await admin((client) => client.query(`drop database if exists "${name}" with (force)`));
 }
+
+/**
+ * Drops every database whose name starts with `prefix` and an underscore: the integration run's
+ * per-file copies of its template, at the run's end. A file whose tests a `-t` filter skips
+ * entirely never runs its afterAll, so its database would stay.
+ */
+export async function dropTestDatabasesNamed(prefix: string): Promise<void> {
+  const { rows } = await admin((client) => client.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [`${prefix}_`]));
+  for (const { datname } of rows) await dropTestDatabase(datname);
+}

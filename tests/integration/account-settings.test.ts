@@ -250,6 +250,7 @@ describe("data export", () => {
     const withQuiz = await addLink(id, "https://quiz.example/");
     await db().insertInto("link_artifacts").values({ link_id: withQuiz, user_id: id, kind: "quiz", status: "ready", payload: JSON.stringify({ questions: ["Q1"] }) }).execute();
     await db().insertInto("user_preferences").values({ user_id: id, summary_length: "long" }).execute();
+    await db().insertInto("webhooks").values({ user_id: id, url: "https://hooks.example/in", secret: "lw_whsec_never-exported", events: ["link.saved"] }).execute();
 
     const response = await fetch(`${baseUrl}/api/account/export`, { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
@@ -262,8 +263,11 @@ describe("data export", () => {
       creditLedger: unknown[];
       receipts: unknown[];
       subscriptions: unknown[];
+      webhooks: Array<{ url: string; events: string[] }>;
     };
     expect(data.account.email).toBe(email);
+    expect(data.webhooks).toMatchObject([{ url: "https://hooks.example/in", events: ["link.saved"], instance: false }]);
+    expect(JSON.stringify(data.webhooks)).not.toContain("lw_whsec_");
     expect(data.preferences.summary_length).toBe("long");
     expect(data.links).toHaveLength(10_001);
     expect(new Set(data.links.map((l) => l.id)).size).toBe(10_001);

@@ -78,6 +78,7 @@ describe("GET /api/admin/stats", () => {
       { name: "render", waiting: 0, active: 0, delayed: 0, failed: 0 },
       { name: "render-background", waiting: 0, active: 0, delayed: 0, failed: 0 },
       { name: "webhook-delivery", waiting: 0, active: 0, delayed: 0, failed: 0 },
+      { name: "feed-poll", waiting: 0, active: 0, delayed: 0, failed: 0 },
     ]);
     expect(after.body.enrichments).toEqual({ today: 0, thisMonth: 0, byEngine: [] });
     expect(after.body.failures).toEqual({ last24h: 0, links: 0, results: 0, succeeded: 0, rate: null });

@@ -130,6 +130,7 @@ describe("the admin stats", () => {
       { name: "render", waiting: 0, active: 0, delayed: 0, failed: 0 },
       { name: "render-background", waiting: 0, active: 0, delayed: 0, failed: 0 },
       { name: "webhook-delivery", waiting: 0, active: 0, delayed: 0, failed: 0 },
+      { name: "feed-poll", waiting: 0, active: 0, delayed: 0, failed: 0 },
     ]);
     expect(stats.workers).toEqual({ live: 1 });
   });

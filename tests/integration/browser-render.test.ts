@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
-import { browserRssMb, findChromium, Renderer } from "~/server/fetching/browser.server";
+import { BrowserError, browserRssMb, findChromium, Renderer, rendererPids } from "~/server/fetching/browser.server";
 import { getQueue, QUEUES } from "~/server/jobs/queue.server";
 import { html, startPageServer } from "../helpers/page-server";
 import { descendants, waitUntilGone } from "../helpers/processes";
@@ -252,6 +252,35 @@ describe("the browser's memory ceiling and crashes", () => {
       expect(renderer.launches).toBe(2);
       expect(renderer.processMarker).not.toBe(oldMarker);
     } finally {
+      await renderer.close();
+      await pages.close();
+    }
+  });
+
+  it("fails a page at once when its renderer dies while it loads, with the crash as the reason, and renders the next page", async () => {
+    let held: ServerResponse[] = [];
+    const pages = await startPageServer({
+      ...shellRoutes,
+      // A page that never settles: its text stays thin and a request of its own never answers.
+      "/stuck/": html(`<!doctype html><html><body><p>Waiting</p><script>fetch("/never");</script></body></html>`),
+      "/never": (_req, res) => void held.push(res),
+    });
+    const renderer = new Renderer({ executablePath, timeoutMs: 60_000, maxRssMb: 4_096, allowlist: [pages.host], maxBytes: 1024 * 1024 });
+    try {
+      const rendering = renderer.render(pages.url("/stuck/")).catch((error: unknown) => error);
+      await until("the page asked for /never", async () => (pages.hits("/never") > 0 ? true : undefined));
+      const killedAt = Date.now();
+      for (const pid of rendererPids(renderer.processMarker)) process.kill(Number(pid), "SIGKILL");
+      const error = await rendering;
+      expect(error).toBeInstanceOf(BrowserError);
+      expect(error).toMatchObject({ message: "The page crashed the browser", permanent: false });
+      // At once: the page would otherwise wait for its text or the network until about 58 s.
+      expect(Date.now() - killedAt).toBeLessThan(20_000);
+      const next = await renderer.render(pages.url("/tide/"));
+      expect(next.html).toContain("rule of twelfths");
+    } finally {
+      for (const res of held) res.destroy();
+      held = [];
       await renderer.close();
       await pages.close();
     }

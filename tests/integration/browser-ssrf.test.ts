@@ -170,7 +170,10 @@ grow();
     try {
       const error = await small.render(pages.url("/hoards")).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BrowserError);
-      expect(error).toMatchObject({ permanent: true, message: "The page needed more than 800 MB of memory in the browser" });
+      // Stopped by our weighing, or by Chromium ending the renderer between two weighings (a busy
+      // machine weighs late): either way the page's memory is the reason, and it fails for good.
+      expect((error as BrowserError).message).toMatch(/^The page (needed more than 800 MB of memory|crashed the browser after using \d+ MB of memory)/);
+      expect(error).toMatchObject({ permanent: true });
       // Stopped near the limit, not at the machine's: the browser's peak stayed within twice the limit.
       expect(small.peakRssMb).toBeLessThan(1_600);
       const next = await small.render(pages.url("/hop"));

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { registerThroughApi, webServerForFile } from "../helpers/web-server";
 
 // The dashboard sidebar's calls (decision 051): tags with counts and their rename/merge, saved
 // searches, and the remembered view. Bad input is a 4xx {message}, never a 500.
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let api: ReturnType<typeof apiClient>;
+const web = webServerForFile();
+const api = web.api;
 
-beforeAll(async () => {
-  web = await startWebServer();
-  api = apiClient(web.baseUrl);
-});
-afterAll(() => web?.close());
-
-let n = 0;
-async function user() {
-  const r = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email: `sidebar${++n}-${Date.now()}@example.com`, password: "secret-pass" } });
-  return { token: r.body.token, id: r.body.user.id };
-}
+const user = () => registerThroughApi(api, "sidebar");
 
 async function link(userId: string, i: number, tags: { tags: string[]; user_tags?: string[]; dismissed_tags?: string[] }) {
   const url = `https://sidebar.example/${userId}/${i}`;

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { db } from "~/server/platform/db.server";
 import { hasTitleKey, titleKeyOf, urlKeyOf } from "~/server/repos/link-search.server";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { registerThroughApi, webServerForFile } from "../helpers/web-server";
 
 // Duplicates are found, never silently made or lost (decision 053): adding a saved page answers
 // with the link saved before, one in Recently deleted is named (not restored behind the user's
 // back), and duplicates=true lists the possible duplicates, each group together.
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let api: ReturnType<typeof apiClient>;
+const web = webServerForFile();
+const api = web.api;
 
-beforeAll(async () => {
-  web = await startWebServer();
-  api = apiClient(web.baseUrl);
-});
-afterAll(() => web?.close());
-
-let n = 0;
-async function user() {
-  const r = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email: `dup${++n}-${Date.now()}@example.com`, password: "secret-pass" } });
-  expect(r.status).toBe(201);
-  return { token: r.body.token, id: r.body.user.id };
-}
+const user = () => registerThroughApi(api, "dup");
 
 let minutes = 0;
 /** An enriched link as the worker leaves it, saved a minute after the previous one. */

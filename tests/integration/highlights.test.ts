@@ -184,6 +184,43 @@ describe("exports", () => {
     expect((await importFile(user.token, file)).status).toBe("done");
     expect((await listOf(user.token, linkId)).map((h) => h.id)).toEqual([highlight.id]);
   });
+
+  it("the account export carries review cards and their history; importing it restores them once, linked to the restored highlight", async () => {
+    type Card = { id: string; highlightId: string | null; front: string; back: string; state: string; reps: number; due: string };
+    const user = await signUpAs(pipeline.api, "ProUser");
+    const linkId = await save(user.token, page("cards"));
+    const highlight = (await add(user.token, linkId, FOX)).body;
+    const cloze = (await pipeline.api<Card>("POST", "/api/cards", { token: user.token, body: { from: "highlight", highlightId: highlight.id } })).body;
+    await pipeline.api<Card>("POST", "/api/cards", { token: user.token, body: { from: "term", linkId, term: "Fox", definition: "A quick animal" } });
+    const graded = (await pipeline.api<{ card: Card }>("POST", `/api/review/${cloze.id}`, { token: user.token, body: { grade: "good" } })).body.card;
+
+    const account = await fetch(`${pipeline.web.baseUrl}/api/account/export`, { headers: { Authorization: `Bearer ${user.token}` } });
+    const document = (await account.json()) as { links: Array<{ id: string; url: string; cards: Array<{ front: string; reviews: Array<{ grade: string }> }> }> };
+    const exported = document.links.find((link) => link.id === linkId)!;
+    expect(exported.cards.map((card) => [card.front, card.reviews.map((review) => review.grade)])).toEqual([
+      [cloze.front, ["good"]],
+      ["Fox", []],
+    ]);
+
+    const file = JSON.stringify(document);
+    const elsewhere = await signUpAs(pipeline.api, "ProUser");
+    expect((await importFile(elsewhere.token, file)).status).toBe("done");
+    const cardsOf = async (token: string) => (await pipeline.api<{ cards: Card[] }>("GET", "/api/cards", { token })).body.cards;
+    const moved = await cardsOf(elsewhere.token);
+    expect(moved.map((card) => card.front).sort()).toEqual([cloze.front, "Fox"].sort());
+    const restored = moved.find((card) => card.front === cloze.front)!;
+    expect(restored).toMatchObject({ state: graded.state, reps: 1, due: graded.due });
+    const [restoredHighlight] = await listOf(elsewhere.token, (await pipeline.api<Array<{ id: string; url: string }>>("GET", "/api/links", { token: elsewhere.token })).body.find((link) => link.url === exported.url)!.id);
+    expect(restored.highlightId).toBe(restoredHighlight!.id);
+    const history = (await pipeline.api<{ reviews: Array<{ grade: string; stateBefore: string }> }>("GET", `/api/cards/${restored.id}/reviews`, { token: elsewhere.token })).body.reviews;
+    expect(history.map(({ grade, stateBefore }) => ({ grade, stateBefore }))).toEqual([{ grade: "good", stateBefore: "new" }]);
+
+    // Importing the same file again adds no second copy, in the same account or the other.
+    expect((await importFile(elsewhere.token, file)).status).toBe("done");
+    expect((await cardsOf(elsewhere.token)).length).toBe(2);
+    expect((await importFile(user.token, file)).status).toBe("done");
+    expect((await cardsOf(user.token)).length).toBe(2);
+  });
 });
 
 async function importFile(token: string, body: string): Promise<{ status: string }> {
@@ -204,7 +241,9 @@ describe("the public share page", () => {
     await add(owner.token, linkId, { ...FOX, note: "Shared thought" });
     expect((await pipeline.api("POST", `/api/links/${linkId}/share`, { token: owner.token })).status).toBe(200);
     const sharePage = async () => (await fetch(`${pipeline.web.baseUrl}/share/${linkId}`)).text();
+    const shareJson = async () => (await pipeline.api<{ highlights: Array<{ text: string; note: string | null }> }>("GET", `/api/share/${linkId}`)).body.highlights;
     expect(await sharePage()).not.toContain("Shared thought");
+    expect(await shareJson()).toEqual([]);
 
     expect((await pipeline.api("PUT", `/api/links/${linkId}/highlights/sharing`, { token: other.token, body: { show: true } })).status).toBe(404);
     expect((await pipeline.api("PUT", `/api/links/${linkId}/highlights/sharing`, { token: owner.token, body: { show: "yes" } })).status).toBe(400);
@@ -213,6 +252,8 @@ describe("the public share page", () => {
     const html = await sharePage();
     expect(html).toContain("quick brown fox");
     expect(html).toContain("Shared thought");
+    // The JSON of the share page carries the same.
+    expect(await shareJson()).toEqual([{ text: expect.stringContaining("quick brown fox"), note: "Shared thought" }]);
 
     expect((await pipeline.api("DELETE", `/api/links/${linkId}/share`, { token: owner.token })).status).toBe(204);
     expect(await sharePage()).not.toContain("Shared thought");

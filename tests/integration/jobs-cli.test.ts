@@ -75,7 +75,7 @@ describe("npm run jobs", { timeout: 180_000 }, () => {
     expect(human.stdout).toMatch(/^queue\s+state\s+waiting\s+prioritized/m);
     expect(human.stdout).toMatch(/^enrich-link\s+running/m);
     const stats = await jobsJson<JobsStats>(["stats"]);
-    expect(stats.queues.map((q) => q.name)).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"]);
+    expect(stats.queues.map((q) => q.name)).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"]);
     expect(stats.workers.live).toBe(1);
   });
 
@@ -156,7 +156,7 @@ describe("npm run jobs", { timeout: 180_000 }, () => {
     expect(await waitForLink(api, user.token, linkId!)).toMatchObject({ status: "enriched" });
 
     const workers = await jobsJson<WorkerInfo[]>(["workers"]);
-    expect(workers).toEqual([expect.objectContaining({ pid: pipeline.worker.child.pid, status: "live", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"] })]);
+    expect(workers).toEqual([expect.objectContaining({ pid: pipeline.worker.child.pid, status: "live", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"] })]);
   });
 
   it("exits 2 on a usage error and 1 when the operation fails", async () => {

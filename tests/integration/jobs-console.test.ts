@@ -280,7 +280,7 @@ describe("queues and jobs", () => {
   it("counts throughput per minute and shows the stats of every queue", async () => {
     const stats = await asAdmin<JobsStats>("GET", "/api/admin/jobs/stats");
     expect(stats.status).toBe(200);
-    expect(stats.body.queues.map((q) => q.name)).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"]);
+    expect(stats.body.queues.map((q) => q.name)).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"]);
     const links = stats.body.queues.find((q) => q.name === "enrich-link")!;
     expect(links.perMinute.completed).toHaveLength(60);
     expect(links.lastHour.completed).toBeGreaterThanOrEqual(5);
@@ -308,7 +308,7 @@ describe("queues and jobs", () => {
       "the worker to report its jobs, live and idle",
     );
     const live = listed.body.workers.find((w) => w.pid === pipeline.worker.child.pid)!;
-    expect(live).toMatchObject({ status: "live", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"], concurrency: 1, running: [] });
+    expect(live).toMatchObject({ status: "live", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"], concurrency: 1, running: [] });
     expect(live.jobsFailed).toBeGreaterThan(0);
     expect(listed.body.workers.find((w) => w.id === "gone-host:1")).toMatchObject({ status: "lost", hostname: "gone-host" });
 

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { registerThroughApi, webServerForFile } from "../helpers/web-server";
 
 // A library larger than a page: every link reachable through the cursor, statistics over all
 // of them, and the Enrichments tab a page per request.
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let api: ReturnType<typeof apiClient>;
+const web = webServerForFile();
+const api = web.api;
 
-beforeAll(async () => {
-  web = await startWebServer();
-  api = apiClient(web.baseUrl);
-});
-afterAll(() => web?.close());
-
-let n = 0;
-async function user() {
-  const r = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email: `library${++n}-${Date.now()}@example.com`, password: "secret-pass" } });
-  return { token: r.body.token, id: r.body.user.id };
-}
+const user = () => registerThroughApi(api, "library");
 
 /** `count` links, newest last; every 10th failed, every 7th pending, the rest enriched; a quiz on every 5th. */
 async function seed(userId: string, count: number) {

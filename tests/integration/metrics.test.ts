@@ -100,7 +100,7 @@ describe("who may read /metrics", () => {
 
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"] });
+    expect(await health.json()).toMatchObject({ status: "ok", redis: "ready", queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"] });
     expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
   });
 });
@@ -177,6 +177,7 @@ describe("the series after real traffic", () => {
       render: { ...depth, workers: 1 },
       "render-background": { ...depth, workers: 1 },
       "webhook-delivery": { ...depth, workers: 1 },
+      "feed-poll": { ...depth, workers: 1 },
     });
   });
 });

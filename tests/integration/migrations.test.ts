@@ -22,6 +22,8 @@ const ALL_TABLES = [
   "enrichment_usage",
   "favicons",
   "feature_flags",
+  "feed_items",
+  "feeds",
   "fetch_cache",
   "highlights",
   "import_items",
@@ -29,6 +31,7 @@ const ALL_TABLES = [
   "lead_images",
   "link_articles",
   "link_artifacts",
+  "link_captures",
   "links",
   "mail_outbox",
   "notifications",
@@ -113,6 +116,8 @@ describe("migrations", () => {
       "20261129T100000_add_highlights": "highlights",
       "20261129T120000_add_webhooks": "webhooks",
       "20261129T130000_add_cards": "cards",
+      "20261130T100000_add_link_captures": "link_captures",
+      "20261130T110000_add_feeds": "feeds",
     };
     // A migration that only added columns or indexes takes them away.
     const columnsBy: Record<string, [string, string]> = {
@@ -124,6 +129,7 @@ describe("migrations", () => {
       "20261128T020000_add_bulk_failures_notified": ["bulk_operations", "failures_notified_at"],
       "20261129T070000_add_read_state": ["links", "read_at"],
       "20261129T100500_add_share_highlights": ["links", "share_highlights"],
+      "20261130T160000_add_instance_webhooks": ["webhooks", "instance"],
     };
     const indexedBy: Record<string, string[]> = {
       "20261124T030000_add_admin_stats_indexes": ["links_created_at_idx", "enrichment_usage_created_at_idx"],

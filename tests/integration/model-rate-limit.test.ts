@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getQueue, QUEUES } from "~/server/jobs/queue.server";
 import { startFakeOpenAi } from "../helpers/fake-openai";
 import { fixture, html, startPageServer } from "../helpers/page-server";
@@ -34,11 +34,18 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+/** Kills the workers still running: one a failed test left would take the next test's jobs. */
+async function killWorkers() {
   for (const worker of workers) {
     if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
     await worker.exited();
   }
+}
+
+afterEach(killWorkers);
+
+afterAll(async () => {
+  await killWorkers();
   await web?.close();
   await model?.close();
   await pages?.close();

@@ -26,8 +26,12 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 beforeAll(async () => {
   // The journey makes more than a hundred calls with one token, and waits by asking again: the
   // per-token limit (120 a minute, tested in rate-limits.test.ts) is raised so a slow machine's
-  // extra polls do not turn an answer into a 429.
-  pipeline = await startPipeline({ "/article": html(fixture("postgres-indexes.html")), "/hooks": html(fixture("react-hooks.html")) }, { webEnv: { RATE_LIMIT_MULTIPLIER: "10" } });
+  // extra polls do not turn an answer into a 429. API_TOKEN_RATE_LIMIT itself: RATE_LIMIT_MULTIPLIER
+  // scales the other limits, not the token's (takeTokenBudget), and a loaded machine still got 429s.
+  pipeline = await startPipeline(
+    { "/article": html(fixture("postgres-indexes.html")), "/hooks": html(fixture("react-hooks.html")), "/feed.xml": html(`<?xml version="1.0"?><rss version="2.0"><channel><title>Journey</title><link>http://example.com/</link></channel></rss>`, "application/rss+xml") },
+    { webEnv: { RATE_LIMIT_MULTIPLIER: "10", API_TOKEN_RATE_LIMIT: "1200" } },
+  );
   const served = await pipeline.api<OpenApiDocument>("GET", "/api/openapi.json");
   expect(served.status).toBe(200);
   document = served.body;
@@ -283,6 +287,11 @@ describe("real answers validate against the document", () => {
     await call("get", "/api/review/due", 200, { token: session, query: "?limit=10" });
     await call("post", "/api/review/{cardId}", 200, { params: { cardId: card.id }, token: session, body: { grade: "good" } });
     await call("get", "/api/cards/{id}/reviews", 200, { params: { id: card.id }, token: session });
+    await call("post", "/api/links/{id}/cards/terms", 201, { params: { id: linkId }, token: session });
+    await call("get", "/api/review/stats", 200, { token: session });
+    await call("put", "/api/review/digest", 200, { token: session, body: { digest: "weekly" } });
+    await call("get", "/api/review/digest", 200, { token: session });
+    await expectFile("/api/cards/export", "/api/cards/export?format=anki", session, "text/plain");
     await call("patch", "/api/cards/{id}", 200, { params: { id: card.id }, token: session, body: { suspended: true } });
     await call("get", "/api/cards/{id}", 200, { params: { id: card.id }, token: session });
     await call("delete", "/api/cards/{id}", 204, { params: { id: card.id }, token: session });
@@ -336,6 +345,21 @@ describe("real answers validate against the document", () => {
     await until("the ping is sent", hookLog, (page) => page.deliveries.some((delivery) => delivery.status !== "pending"));
     await call("post", "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver", 202, { params: { id: hook.id, deliveryId: ping.id }, token });
     await call("delete", "/api/webhooks/{id}", 200, { params: { id: hook.id }, token });
+
+    // With the sign-in session, like the review calls: the API token's per-minute limit is the journey's own budget.
+    const feed = await call<{ id: string }>("post", "/api/feeds", 201, { token: session, body: { url: pipeline.pages.url("/feed.xml"), tags: ["journey"] } });
+    await call("get", "/api/feeds", 200, { token: session });
+    await call("patch", "/api/feeds/{id}", 200, { params: { id: feed.id }, token: session, body: { tags: ["journey", "news"] } });
+    await call("post", "/api/feeds/{id}/poll", 202, { params: { id: feed.id }, token: session });
+    await expectFile("/api/feeds/opml", "/api/feeds/opml", session, "text/x-opml");
+    const opml = await fetch(`${pipeline.web.baseUrl}/api/feeds/opml`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${session}`, "Content-Type": "text/x-opml" },
+      body: `<?xml version="1.0"?><opml version="2.0"><body><outline text="Again" xmlUrl="${pipeline.pages.url("/feed.xml")}"/></body></opml>`,
+    });
+    expectValid("post", "/api/feeds/opml", opml.status, await opml.json());
+    expect(opml.status).toBe(200);
+    await call("delete", "/api/feeds/{id}", 200, { params: { id: feed.id }, token: session });
 
     // Errors are the shared error answer too.
     await call("post", "/api/links", 400, { token, body: { url: "not a url" } });

@@ -35,8 +35,9 @@ beforeAll(async () => {
       "/mislabelled": html(fixture("latin1-recipe.html"), "text/html; charset=utf-8"),
       "/unknown-charset": html(fixture("latin1-recipe.html"), "text/html; charset=x-no-such-charset"),
     },
-    // Beats every second, so a stalled event loop would show.
-    { workerEnv: { HEARTBEAT_INTERVAL_MS: "1000" } },
+    // Beats every second, so a stalled event loop would show. The web server's previews give up
+    // after 3 s, under the preview's own 5 s, so a page that never answers says so.
+    { workerEnv: { HEARTBEAT_INTERVAL_MS: "1000" }, webEnv: { FETCH_TIMEOUT_MS: "3000" } },
   );
   ({ pages, api } = pipeline);
 }, 120_000);
@@ -61,8 +62,8 @@ async function failedJob(linkId: string, timeoutMs = 15_000) {
   const queue = getQueue(QUEUES.enrichLink);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const job = await queue.getJob(linkId);
-    if (job && (await job.getState()) === "failed") return job;
+    // The state first, then the job: a job read before it failed would hold its old attempt count.
+    if ((await queue.getJobState(linkId)) === "failed") return (await queue.getJob(linkId))!;
     if (Date.now() > deadline) throw new Error(`job ${linkId} not failed after ${timeoutMs} ms`);
     await sleep(50);
   }
@@ -86,12 +87,12 @@ describe("deeply nested pages", () => {
     expect(pages.hits("/deep-divs")).toBe(1);
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ message: TOO_COMPLEX });
-    // Nine answers in ten within half a second, none near two: a parse on the event loop held
-    // every request for 42 s, while a busy shared machine alone stretches answers to a few
-    // hundred milliseconds (speed itself is the benchmark's business, not this test's).
+    // Nine answers in ten within a second, none near three: a parse on the event loop held every
+    // request for 42 s, while a busy shared machine alone stretches answers to several hundred
+    // milliseconds (speed itself is the benchmark's business, not this test's).
     times.sort((a, b) => a - b);
-    expect(times[Math.floor(times.length * 0.9)]).toBeLessThan(500);
-    expect(times.at(-1)).toBeLessThan(2_000);
+    expect(times[Math.floor(times.length * 0.9)]).toBeLessThan(1_000);
+    expect(times.at(-1)).toBeLessThan(3_000);
   });
 
   it("fail in the worker at once and for good, while another link is enriched and the worker keeps beating", async () => {
@@ -145,8 +146,8 @@ describe("link previews", () => {
     const [slow, missing] = await Promise.all([preview(token, "/hold?n=slow"), preview(token, "/no-such-page")]);
     held.splice(0).forEach((res) => res.destroy());
     expect(slow.status).toBe(422);
-    // FETCH_TIMEOUT_MS is 1 s here (pipelineEnv), under the preview's own 5 s.
-    expect(slow.body).toEqual({ message: "The page took longer than 1 s" });
+    // The web server's FETCH_TIMEOUT_MS is 3 s here, under the preview's own 5 s.
+    expect(slow.body).toEqual({ message: "The page took longer than 3 s" });
     expect(missing.status).toBe(422);
     expect(missing.body).toEqual({ message: "The page answered 404 Not Found" });
   });

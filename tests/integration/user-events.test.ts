@@ -1,23 +1,13 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { publishUserEvent, type UserEvent } from "~/server/notifications/events.server";
 import { metrics } from "~/server/platform/metrics.server";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { registerThroughApi, webServerForFile } from "../helpers/web-server";
 
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let api: ReturnType<typeof apiClient>;
+const web = webServerForFile();
+const api = web.api;
 
-beforeAll(async () => {
-  web = await startWebServer();
-  api = apiClient(web.baseUrl);
-});
-afterAll(() => web?.close());
-
-let n = 0;
-async function user() {
-  const r = await api<{ token: string; user: { id: string } }>("POST", "/api/auth/register", { body: { email: `events${++n}-${Date.now()}@example.com`, password: "secret-pass" } });
-  return { token: r.body.token, id: r.body.user.id };
-}
+const user = () => registerThroughApi(api, "events");
 
 /** Opens GET /api/events and collects what arrives. */
 async function openStream(token: string) {

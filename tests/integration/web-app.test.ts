@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db.server";
-import { apiClient, startWebServer } from "../helpers/web-server";
+import { webServerForFile } from "../helpers/web-server";
 
-let web: Awaited<ReturnType<typeof startWebServer>>;
-let api: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  web = await startWebServer();
-  api = apiClient(web.baseUrl);
-});
-afterAll(() => web?.close());
+const web = webServerForFile();
+const api = web.api;
 
 let n = 0;
 async function signedIn() {

@@ -5,7 +5,7 @@ import type { CreatedApiToken } from "~/lib/api-tokens";
 import type { CreatedWebhook, Webhook, WebhookDelivery } from "~/lib/webhooks";
 import { db } from "~/server/platform/db.server";
 import { PRIVATE_ADDRESS } from "~/server/fetching/fetcher.server";
-import { purgeOldWebhookDeliveries } from "~/server/webhooks/webhooks.server";
+import { purgeOldWebhookDeliveries, requeueStrandedWebhookDeliveries } from "~/server/webhooks/webhooks.server";
 import { until } from "../helpers/wait";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink } from "../helpers/pipeline";
@@ -237,7 +237,60 @@ describe("the API's answers", () => {
   });
 });
 
+describe("instance-wide webhooks (admins)", () => {
+  const makeAdmin = (id: string) => db().updateTable("users").set({ role: "Admin" }).where("id", "=", id).execute();
+
+  it("send an admin every user's events, each saying whose; a demoted admin's webhook hears only their own", async () => {
+    const admin = await signUpAs(api, "FreeUser");
+    await makeAdmin(admin.id);
+    const created = await api<CreatedWebhook>("POST", "/api/webhooks", { token: admin.token, body: { url: pipeline.pages.url("/hook?instance"), events: ["link.saved"], instance: true } });
+    expect(created.status).toBe(201);
+    expect(created.body.webhook.instance).toBe(true);
+    const someone = await signUpAs(api, "FreeUser");
+    const saved = await api<{ id: string }>("POST", "/api/links", { token: someone.token, body: { url: pipeline.pages.url("/page?someone") } });
+    const got = await until("the admin hears of another user's save", async () =>
+      received.find((entry) => entry.path === "/hook" && entry.body.includes(saved.body.id) && entry.body.includes('"link.saved"')),
+    );
+    expect(JSON.parse(got.body)).toMatchObject({ event: "link.saved", userId: someone.id, data: { link: { id: saved.body.id } } });
+    // The admin's own save is one delivery, not two.
+    const own = await api<{ id: string }>("POST", "/api/links", { token: admin.token, body: { url: pipeline.pages.url("/page?admin") } });
+    await until("the admin's own save arrives", async () => received.find((entry) => entry.body.includes(own.body.id)));
+    const log = await deliveries(admin.token, created.body.webhook.id);
+    expect(log.filter((delivery) => JSON.stringify(delivery.payload).includes(own.body.id))).toHaveLength(1);
+
+    await db().updateTable("users").set({ role: "FreeUser" }).where("id", "=", admin.id).execute();
+    const later = await api<{ id: string }>("POST", "/api/links", { token: someone.token, body: { url: pipeline.pages.url("/page?later") } });
+    expect(later.status).toBe(201);
+    const after = await deliveries(admin.token, created.body.webhook.id);
+    expect(after.some((delivery) => JSON.stringify(delivery.payload).includes(later.body.id))).toBe(false);
+  });
+
+  it("refuses an instance-wide webhook to anyone but an admin", async () => {
+    const user = await signUpAs(api, "ProUser");
+    const refused = await api<{ message: string }>("POST", "/api/webhooks", { token: user.token, body: { url: pipeline.pages.url("/hook"), events: ["link.saved"], instance: true } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe("Only an admin can add a webhook for every user's events.");
+    expect((await api<{ webhooks: Webhook[] }>("GET", "/api/webhooks", { token: user.token })).body.webhooks).toEqual([]);
+  });
+});
+
 describe("the delivery log", () => {
+  it("sends a pending delivery whose job never made it to the queue at the hourly cleanup", async () => {
+    const user = await signUpAs(api, "FreeUser");
+    const { webhook } = await addHook(user.token, "/hook", ["import.finished"]);
+    const old = new Date(Date.now() - 20 * 60 * 1000);
+    const stranded = await db()
+      .insertInto("webhook_deliveries")
+      .values({ webhook_id: webhook.id, event: "import.finished", payload: JSON.stringify({ strandedForCleanup: true }), created_at: old })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await requeueStrandedWebhookDeliveries()).toBeGreaterThanOrEqual(1);
+    await until("it is delivered", async () => (await deliveries(user.token, webhook.id)).find((delivery) => delivery.id === stranded.id && delivery.status === "delivered"));
+    // A second pass finds nothing of this user's left to send.
+    await requeueStrandedWebhookDeliveries();
+    expect(received.filter((entry) => entry.body.includes("strandedForCleanup"))).toHaveLength(1);
+  });
+
   it("lets Redeliver send a pending delivery whose job never made it to the queue", async () => {
     const user = await signUpAs(api, "FreeUser");
     const { webhook } = await addHook(user.token, "/hook", ["import.finished"]);

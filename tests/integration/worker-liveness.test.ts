@@ -90,7 +90,7 @@ describe("the worker's own liveness probe (GET /healthz on WORKER_METRICS_PORT)"
         const response = await fetch(`http://127.0.0.1:${port}/healthz`);
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       };
-      expect(await healthz()).toEqual({ status: 200, body: { status: "ok", redis: "ready", lastBeatSecondsAgo: expect.any(Number), queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"] } });
+      expect(await healthz()).toEqual({ status: 200, body: { status: "ok", redis: "ready", lastBeatSecondsAgo: expect.any(Number), queues: ["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"] } });
 
       await redis.stop();
       await expect.poll(async () => (await healthz()).status, { timeout: 15_000 }).toBe(503);

@@ -73,6 +73,6 @@ describe("WORKER_QUEUES and per-queue WORKER_CONCURRENCY", () => {
     const worker = runEntry("worker/index.ts", { WORKER_QUEUES: "system,enrich-links" });
     workers.push(worker);
     expect((await worker.exited()).code).toBe(1);
-    expect(worker.output()).toMatch(/WORKER_QUEUES: "enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background, webhook-delivery\)/);
+    expect(worker.output()).toMatch(/WORKER_QUEUES: "enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background, webhook-delivery, feed-poll\)/);
   });
 });

@@ -5,7 +5,7 @@ import type { LinkFilter } from "~/lib/api-schemas";
 import { BULK_ACTION_LABELS, bulkSummary, deleteConfirmation, type BulkActionName, type PublicBulkOperation } from "~/lib/bulk";
 import { switchedOffMessage, type FeatureAccessMap } from "~/lib/entitlements";
 import { EXPORT_FORMATS, type ExportFormat } from "~/lib/imports";
-import { formatCount } from "~/lib/library";
+import { formatCount, type NumberLocale } from "~/lib/library";
 import { keptForLabel, type PublicLink } from "~/lib/links";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { LockIcon } from "../icons";
@@ -113,7 +113,7 @@ export function BulkToolbar({
   /** How many links the view holds: the whole library ("Not enriched" ones included), or the search's matches (null while counted); the page shows the same number. */
   matching: number | null;
   /** The reader's number grouping. */
-  locale?: string;
+  locale?: NumberLocale;
   /** The current search's filter; {} for every link; null offers no "select all" (a search the server would refuse). */
   filter: LinkFilter | null;
   onBulk: (listener: (progress: PublicBulkOperation) => void) => () => void;

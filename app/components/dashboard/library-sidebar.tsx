@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
-import { SAVED_SEARCH_NAME_MAX, formatCount, type SavedSearch, type TagCount } from "~/lib/library";
+import { SAVED_SEARCH_NAME_MAX, formatCount, type NumberLocale, type SavedSearch, type TagCount } from "~/lib/library";
 import { isFiltered, searchQuery, searchStateFrom, type SearchState } from "~/lib/link-search";
 import { READ_STATE_LABELS, type LinkStats, type LinkStatus, type ReadState } from "~/lib/links";
 import { TrashIcon } from "../icons";
@@ -65,7 +65,7 @@ export interface LibrarySidebarProps {
   savedSearches: SavedSearch[];
   onTagsChanged: () => void;
   onSavedSearchesChanged: (next: SavedSearch[]) => void;
-  locale: string;
+  locale: NumberLocale;
 }
 
 /**

@@ -129,7 +129,9 @@ export function LinkPanel({
       ref={panel}
       aria-labelledby={`${id}-title`}
       data-testid="link-panel"
-      className="bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 max-lg:-mx-4 max-lg:min-h-screen max-lg:px-4 max-lg:py-4 sm:max-lg:-mx-6 sm:max-lg:px-6 lg:fixed lg:bottom-0 lg:right-0 lg:top-[var(--app-header-height,4rem)] lg:z-30 lg:w-[30rem] lg:overflow-y-auto lg:border-l lg:border-slate-200 lg:shadow-2xl lg:dark:border-slate-700 xl:w-[34rem]"
+      // What sits beside it makes room for it (app/tailwind.css, data-beside-detail-panel).
+      data-detail-panel
+      className="bg-white text-slate-900 dark:bg-slate-900 dark:text-slate-100 max-lg:-mx-4 max-lg:min-h-screen max-lg:px-4 max-lg:py-4 sm:max-lg:-mx-6 sm:max-lg:px-6 lg:detail-panel lg:fixed lg:bottom-0 lg:right-0 lg:top-[var(--app-header-height,4rem)] lg:z-30 lg:overflow-y-auto lg:border-l lg:border-slate-200 lg:shadow-2xl lg:dark:border-slate-700"
     >
       <div className="sticky top-[var(--app-header-height,4rem)] z-10 flex lg:top-0 items-center justify-between gap-2 border-b border-slate-200 bg-white/95 py-2 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95 lg:px-5">
         <button type="button" onClick={close} className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">

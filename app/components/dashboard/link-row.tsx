@@ -349,7 +349,7 @@ export function LinkRow({ link, onChange, onDelete, onOpen, selection, onTag, ta
   return (
     <li
       className={cx(
-        "group relative flex items-start gap-3 px-3 py-3 sm:px-4",
+        "library-item group relative flex items-start gap-3 px-3 py-3 sm:px-4",
         selection?.checked ? "bg-brand-50 dark:bg-brand-900/40" : current ? "bg-slate-100 dark:bg-slate-800/70" : "hover:bg-slate-50 dark:hover:bg-slate-800/40",
       )}
       data-testid="link-row"

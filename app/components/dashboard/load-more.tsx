@@ -1,4 +1,4 @@
-import { formatCount } from "~/lib/library";
+import { formatCount, type NumberLocale } from "~/lib/library";
 import { Button } from "../ui";
 
 /**
@@ -18,7 +18,7 @@ export function LoadMore({
 }: {
   shown: number;
   total: number | null;
-  locale?: string;
+  locale?: NumberLocale;
   noun: string;
   hasMore: boolean;
   loading: boolean;

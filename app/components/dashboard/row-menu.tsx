@@ -30,12 +30,22 @@ export const RowMenu = forwardRef<RowMenuHandle, { label: string; items: RowMenu
     if (!nodes || nodes.length === 0) return;
     nodes[(index + nodes.length) % nodes.length]!.focus();
   };
+  // The item to focus once the menu is drawn: in the same turn as the key or click that opened it,
+  // so a key pressed right after (`.` then ↓) reaches the menu, not the list behind it.
+  const focusWhenOpen = useRef<"first" | "last" | null>(null);
   const show = (first: "first" | "last" = "first") => {
+    if (open) return focusItem(first === "first" ? 0 : -1);
     const active = document.activeElement;
     returnTo.current = active instanceof HTMLElement && active !== document.body ? active : button.current;
+    focusWhenOpen.current = first;
     setOpen(true);
-    requestAnimationFrame(() => focusItem(first === "first" ? 0 : -1));
   };
+  // React runs this right after the redraw for a key or click (a discrete event), before the next one.
+  useEffect(() => {
+    if (!open || focusWhenOpen.current === null) return;
+    focusItem(focusWhenOpen.current === "first" ? 0 : -1);
+    focusWhenOpen.current = null;
+  }, [open]);
   const close = (refocus = true) => {
     setOpen(false);
     if (refocus) (returnTo.current ?? button.current)?.focus();
@@ -95,10 +105,9 @@ export const RowMenu = forwardRef<RowMenuHandle, { label: string; items: RowMenu
         }}
         className="menu-button"
       >
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="h-5 w-5">
-          <circle cx="4" cy="10" r="1.6" />
-          <circle cx="10" cy="10" r="1.6" />
-          <circle cx="16" cy="10" r="1.6" />
+        {/* The three dots as one path of round caps: the button is in every row, and each element is styled and laid out. */}
+        <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="3.2" strokeLinecap="round" aria-hidden className="h-5 w-5">
+          <path d="M4 10h0m6 0h0m6 0h0" />
         </svg>
       </button>
       {open ? (

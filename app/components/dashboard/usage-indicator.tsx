@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { formatCount } from "~/lib/library";
+import { formatCount, type NumberLocale } from "~/lib/library";
 import { usageLevel, type Usage } from "~/lib/links";
 import { cx } from "../ui";
 import { useDisclosure } from "../use-disclosure";
@@ -14,7 +14,7 @@ const DOT = { green: "bg-emerald-500", yellow: "bg-amber-400", red: "bg-red-500"
  * dot coloured like the meter. Pressed, it shows the meter (Buy Enrichment Pack) and the way to
  * Billing, where the plan's features and usage live (a disclosure: useDisclosure).
  */
-export function UsageIndicator({ usage, onBuyPack, locale }: { usage: Usage; onBuyPack: () => void; locale: string }) {
+export function UsageIndicator({ usage, onBuyPack, locale }: { usage: Usage; onBuyPack: () => void; locale: NumberLocale }) {
   const id = useId();
   const { open, setOpen, toggle, button, panel } = useDisclosure();
   const level = usageLevel(usage);

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, apiFetchPage } from "~/lib/api-client";
 import type { PublicArtifact } from "~/lib/artifacts";
 import type { PublicBulkOperation } from "~/lib/bulk";
 import { appendPage, applyLiveChanges, compareLinks, foldLiveChange, mergeSnapshot, newerLink, sameJson, upsertLinkInList, type LiveBook, type LiveChange } from "~/lib/link-list";
 import type { PublicImport } from "~/lib/imports";
 import { FILTER_KEYS, keepsMatching, searchQuery, type SearchState } from "~/lib/link-search";
+import { whenIdle } from "~/lib/when-idle";
 import { LINKS_PAGE_SIZE, type LinkStats, type PublicLink } from "~/lib/links";
 
 const POLL_OFFLINE_MS = 4_000;
@@ -107,6 +108,10 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     return () => void linkListeners.current.delete(listener);
   }, []);
 
+  // Rows a change of the user's own took out of a filtered view, and where they were: Undo puts
+  // them back there (the filter's order may be the server's alone: relevance, duplicate groups).
+  const leftView = useRef(new Map<string, { query: string; index: number; row: PublicLink }>());
+
   /** A link the user saved, changed or restored on this page: shown at once. */
   const upsert = useCallback(
     (link: PublicLink) => {
@@ -117,8 +122,17 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
       } else {
         // A filtered view keeps the server's order (maybe by relevance) and only what it holds.
         const index = current.findIndex((l) => l.id === link.id);
-        if (index !== -1 && !keepsMatching(link, searchRef.current)) commit(current.filter((l) => l.id !== link.id));
-        else if (index !== -1) commit(current.map((l, i) => (i === index ? { ...newerLink(l, link), highlight: l.highlight } : l)));
+        const left = leftView.current.get(link.id);
+        leftView.current.delete(link.id);
+        if (index !== -1 && !keepsMatching(link, searchRef.current)) {
+          leftView.current.set(link.id, { query: queryRef.current, index, row: current[index]! });
+          commit(current.filter((l) => l.id !== link.id));
+        } else if (index !== -1) commit(current.map((l, i) => (i === index ? { ...newerLink(l, link), highlight: l.highlight } : l)));
+        else if (left?.query === queryRef.current && keepsMatching(link, searchRef.current)) {
+          // Undone (unarchived, say): it matched this view before the change, and does again.
+          const at = Math.min(left.index, current.length);
+          commit([...current.slice(0, at), { ...newerLink(left.row, link), highlight: left.row.highlight }, ...current.slice(at)]);
+        }
       }
       book.current.removed.delete(link.id);
       if (book.current.unseen.delete(link.id)) setUnseen(book.current.unseen.size);
@@ -185,7 +199,10 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
   const loadMore = useCallback(async () => {
     setLoadingMore(true);
     try {
-      const page = await apiFetchPage<PublicLink>(pageUrl(nextCursorRef.current, queryRef.current));
+      const asked = queryRef.current;
+      const page = await apiFetchPage<PublicLink>(pageUrl(nextCursorRef.current, asked));
+      // Another search or filter was picked meanwhile: this page is of a view no longer shown.
+      if (asked !== queryRef.current) return;
       const current = linksRef.current;
       if (!queryRef.current) commit(appendPage(current, page.items));
       else {
@@ -243,7 +260,8 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
     }
     const limit = Math.max(LINKS_PAGE_SIZE, Math.min(200, linksRef.current.length));
     const fresh = await apiFetch<PublicLink[]>(`/api/links?limit=${limit}`).catch(() => null);
-    if (!fresh) return;
+    // The library's links, not those of a filter picked while they came.
+    if (!fresh || queryRef.current) return;
     const complete = fresh.length < limit;
     // A snapshot can be older than an event that arrived while it was in flight.
     commit(mergeSnapshot(linksRef.current, fresh, { complete }));
@@ -331,29 +349,39 @@ export function useLiveLinks(initial: { links: PublicLink[]; nextCursor: string 
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
-    source.addEventListener("open", () => {
-      setLive(true);
-      void catchUp();
+    // Connected once the page is loaded and idle (decision 072): the catch-up on opening covers
+    // what was sent before, as it does after a reconnect.
+    let source: EventSource | null = null;
+    const cancel = whenIdle(() => {
+      const stream = new EventSource("/api/events");
+      source = stream;
+      stream.addEventListener("open", () => {
+        // The page's other state does not wait for this redraw (a transition, drawn in slices).
+        startTransition(() => setLive(true));
+        void catchUp();
+      });
+      stream.addEventListener("error", () => setLive(false));
+      stream.addEventListener("link", (event) => enqueue({ type: "link", link: (JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link }));
+      // Undo in another tab: a row deleted here comes back where it was.
+      stream.addEventListener("link-restored", (event) => enqueue({ type: "link-restored", link: (JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link }));
+      stream.addEventListener("artifact", (event) => {
+        const data = JSON.parse((event as MessageEvent).data) as { linkId: string; artifact: PublicArtifact };
+        artifactListeners.current.forEach((listener) => listener(data.linkId, data.artifact));
+      });
+      stream.addEventListener("import", (event) => {
+        const progress = (JSON.parse((event as MessageEvent).data) as { import: PublicImport }).import;
+        importListeners.current.forEach((listener) => listener(progress));
+      });
+      stream.addEventListener("bulk", (event) => {
+        const progress = (JSON.parse((event as MessageEvent).data) as { bulk: PublicBulkOperation }).bulk;
+        bulkListeners.current.forEach((listener) => listener(progress));
+      });
+      stream.addEventListener("link-deleted", (event) => enqueue({ type: "link-deleted", id: (JSON.parse((event as MessageEvent).data) as { id: string }).id }));
     });
-    source.addEventListener("error", () => setLive(false));
-    source.addEventListener("link", (event) => enqueue({ type: "link", link: (JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link }));
-    // Undo in another tab: a row deleted here comes back where it was.
-    source.addEventListener("link-restored", (event) => enqueue({ type: "link-restored", link: (JSON.parse((event as MessageEvent).data) as { link: PublicLink }).link }));
-    source.addEventListener("artifact", (event) => {
-      const data = JSON.parse((event as MessageEvent).data) as { linkId: string; artifact: PublicArtifact };
-      artifactListeners.current.forEach((listener) => listener(data.linkId, data.artifact));
-    });
-    source.addEventListener("import", (event) => {
-      const progress = (JSON.parse((event as MessageEvent).data) as { import: PublicImport }).import;
-      importListeners.current.forEach((listener) => listener(progress));
-    });
-    source.addEventListener("bulk", (event) => {
-      const progress = (JSON.parse((event as MessageEvent).data) as { bulk: PublicBulkOperation }).bulk;
-      bulkListeners.current.forEach((listener) => listener(progress));
-    });
-    source.addEventListener("link-deleted", (event) => enqueue({ type: "link-deleted", id: (JSON.parse((event as MessageEvent).data) as { id: string }).id }));
-    return () => source.close();
+    return () => {
+      cancel();
+      source?.close();
+    };
   }, [enqueue, catchUp]);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { ApiError, apiFetch } from "~/lib/api-client";
+import { AddHighlightToReview } from "./review-cards";
 import { anchorAll, quoteAt, trimRange, type TextQuote, type TextRange } from "~/lib/highlight-anchor";
 import { HIGHLIGHT_COLOUR_LABELS, HIGHLIGHT_NOTE_MAX, HIGHLIGHT_SWATCH_CLASS, type PublicHighlight } from "~/lib/highlights";
 import { isTyping } from "~/lib/list-keys";
@@ -104,6 +105,14 @@ export function useHighlights({ linkId, initial, article }: { linkId: string; in
   const [placed, setPlaced] = useState<Set<string>>(new Set());
   const [toolbar, setToolbar] = useState<{ range: TextRange; top: number; left: number } | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const focusListOnClose = useRef(false);
+  // Runs after the editor's own effect has closed its dialog (a child's effects run first), so
+  // the browser's return of the focus to the deleted highlight is over: no frame counting.
+  useEffect(() => {
+    if (editing !== null || !focusListOnClose.current) return;
+    focusListOnClose.current = false;
+    document.getElementById(HIGHLIGHTS_TITLE_ID)?.focus();
+  }, [editing]);
   const [message, setMessage] = useState<string | null>(null);
 
   // Draw the highlights wherever their quotes are now; what cannot be placed is listed.
@@ -211,8 +220,8 @@ export function useHighlights({ linkId, initial, article }: { linkId: string; in
       setEditing(null);
       setMessage("Highlight deleted.");
       // The dialog gives the focus back to the highlight it was opened from, which is gone: once it
-      // has closed (after the next frame), the keyboard goes on from the page's highlight list.
-      requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(HIGHLIGHTS_TITLE_ID)?.focus()));
+      // has closed, the keyboard goes on from the page's highlight list (the effect below).
+      focusListOnClose.current = true;
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : "Could not delete the highlight. Please try again.");
     }
@@ -419,7 +428,7 @@ export function HighlightEditor({ state }: { state: Highlights }) {
 }
 
 /** "Highlights in this page": every highlight in the article's order, and those that could not be placed. */
-export function HighlightList({ state, linkId, isPublic, shared }: { state: Highlights; linkId: string; isPublic: boolean; shared: boolean }) {
+export function HighlightList({ state, linkId, isPublic, shared, canReview = false }: { state: Highlights; linkId: string; isPublic: boolean; shared: boolean; canReview?: boolean }) {
   const { highlights, placed } = state;
   const [showOnShare, setShowOnShare] = useState(shared);
   const [shareError, setShareError] = useState<string | null>(null);
@@ -464,6 +473,7 @@ export function HighlightList({ state, linkId, isPublic, shared }: { state: High
                 {shorten(highlight.exact, 140)}
               </a>
               {highlight.note ? <p className="text-slate-600 dark:text-slate-300">{highlight.note}</p> : null}
+              {canReview ? <AddHighlightToReview highlightId={highlight.id} /> : null}
             </div>
           </li>
         ))}

@@ -16,6 +16,7 @@ import { hostOf } from "../favicon";
 import { ExternalLinkIcon } from "../icons";
 import { LocalTime } from "../local-time";
 import { HighlightEditor, HighlightList, SelectionToolbar, useHighlights } from "./highlights";
+import { AddKeyTermsToReview } from "./review-cards";
 import { TextArticle } from "./text-article";
 
 /** The position is saved this long after the reader stops scrolling. */
@@ -42,7 +43,7 @@ const selectClass =
  * up, `o` the original in a new tab, `m` mark read (or unread again). Reading to the end marks the
  * link read once, unless the owner has marked it unread on this page.
  */
-export function ReaderView({ article }: { article: ReaderArticle }) {
+export function ReaderView({ article, canReview = false }: { article: ReaderArticle; canReview?: boolean }) {
   const [settings, setSettings] = useState<ReaderSettings>(article.settings);
   const [progress, setProgress] = useState(article.progress);
   const [message, setMessage] = useState<string | null>(null);
@@ -224,7 +225,7 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
             <p>We could not keep this page&apos;s text. You can read it on the original.</p>
           </div>
         )}
-        <HighlightList state={highlights} linkId={article.id} isPublic={article.isPublic} shared={article.shareHighlights} />
+        <HighlightList state={highlights} linkId={article.id} isPublic={article.isPublic} shared={article.shareHighlights} canReview={canReview} />
         <footer className="mt-10 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 font-sans text-[0.8em] dark:border-slate-700">
           <a href={article.url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-300 px-3 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
             Open the original <ExternalLinkIcon />
@@ -233,6 +234,7 @@ export function ReaderView({ article }: { article: ReaderArticle }) {
           <button type="button" onClick={toggleRead} aria-keyshortcuts="m" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800">
             {readAt === null ? "Mark as read" : "Mark as unread"}
           </button>
+          {canReview ? <AddKeyTermsToReview linkId={article.id} /> : null}
         </footer>
       </article>
       <SelectionToolbar state={highlights} />

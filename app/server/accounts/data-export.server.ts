@@ -1,4 +1,5 @@
 import { highlightsByLink } from "../highlights/highlights.server";
+import { listWebhooks } from "../repos/webhooks.server";
 import { db } from "../platform/db.server";
 import { HttpError } from "../platform/http.server";
 import { rateLimit } from "../platform/rate-limit.server";
@@ -12,6 +13,7 @@ import {
   listSubscriptionsForExport,
 } from "../repos/account-data.server";
 import { listCardsOfLinksForExport } from "../repos/cards.server";
+import { listFeedsForExport } from "../repos/feeds.server";
 import { getUserById } from "../repos/users.server";
 
 /** Rows read per query: memory stays bounded however many links an account holds. */
@@ -71,10 +73,16 @@ async function* documentOf(userId: string): AsyncGenerator<string> {
         .map(({ user_id: _u, link_id: _l, reviews, ...card }) => ({ ...card, reviews: reviews.map(({ user_id: _ru, card_id: _c, ...review }) => review) })),
     }));
   });
+  // The feeds followed (decision 070); the links they saved are among the links above.
+  const feeds = await listFeedsForExport(db(), userId);
+  yield `,"feeds":${JSON.stringify(feeds.map((feed) => ({ url: feed.url, siteUrl: feed.site_url, title: feed.title, tags: feed.tags, paused: feed.paused, createdAt: feed.created_at })))}`;
   yield `,"notifications":`;
   yield* array(pages((after) => listNotificationsForExport(db(), userId, after, EXPORT_BATCH)));
   yield `,"creditLedger":`;
   yield* array(pages((after) => listCreditLedgerForExport(db(), userId, after, EXPORT_BATCH)));
+  // The user's webhooks without their signing secrets (decision 067).
+  const webhooks = (await listWebhooks(db(), userId)).map(({ secret: _secret, user_id: _owner, ...hook }) => hook);
+  yield `,"webhooks":${JSON.stringify(webhooks)}`;
   yield `,"subscriptions":${JSON.stringify(await listSubscriptionsForExport(db(), userId))}`;
   yield `,"receipts":${JSON.stringify(await listReceiptsForExport(db(), userId))}`;
   yield "}\n";

@@ -14,9 +14,9 @@ const REDIS_WAIT_MS = 500;
 
 /**
  * The queues that carry users' work (saved links, results, imports, bulk actions, script-built
- * pages, webhook deliveries); housekeeping (`system`) is not a backlog anyone waits on.
+ * pages, webhook deliveries, feed polls); housekeeping (`system`) is not a backlog anyone waits on.
  */
-const WORK_QUEUES = [QUEUES.enrichLink, QUEUES.enrichTask, QUEUES.import, QUEUES.bulk, QUEUES.render, QUEUES.renderBackground, QUEUES.webhookDelivery] as const;
+const WORK_QUEUES = [QUEUES.enrichLink, QUEUES.enrichTask, QUEUES.import, QUEUES.bulk, QUEUES.render, QUEUES.renderBackground, QUEUES.webhookDelivery, QUEUES.feedPoll] as const;
 
 async function queueCounts(): Promise<QueueCounts[] | null> {
   try {

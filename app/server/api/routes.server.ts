@@ -11,7 +11,22 @@ import { activityPageSchema, activityQuerySchema } from "~/lib/activity";
 import { adminStatsSchema } from "~/lib/admin-stats";
 import { SAVED_SEARCHES_MAX } from "~/lib/library";
 import { highlightInputSchema, highlightListQuerySchema, highlightListSchema, highlightPageSchema, highlightPatchSchema, highlightSchema, highlightSharingSchema } from "~/lib/highlights";
-import { cardInputSchema, cardListQuerySchema, cardListSchema, cardPatchSchema, cardReviewListSchema, cardSchema, dueCardsSchema, dueQuerySchema, gradedCardSchema, gradeInputSchema } from "~/lib/review";
+import {
+  cardExportQuerySchema,
+  cardInputSchema,
+  cardListQuerySchema,
+  cardListSchema,
+  cardPatchSchema,
+  cardReviewListSchema,
+  cardSchema,
+  dueCardsSchema,
+  dueQuerySchema,
+  gradedCardSchema,
+  gradeInputSchema,
+  retentionSchema,
+  reviewDigestSchema,
+  termCardsSchema,
+} from "~/lib/review";
 import { adminUserPageSchema, adminUserSchema, userListQuerySchema, userPatchSchema } from "~/lib/admin-users";
 import { affiliateRuleInputSchema, affiliateRuleSchema } from "~/lib/affiliate";
 import {
@@ -110,6 +125,7 @@ import { modalPurchaseSchema, planCheckoutSchema, purchasePackSchema } from "../
 import { artifactRequestSchema } from "../enrichment/artifact-route.server";
 import { bulkOperationSchema, bulkRequestSchema, linkCountSchema } from "~/lib/bulk-schemas";
 import { readerSettingsSchema, readingPositionSchema } from "~/lib/reader";
+import { feedListSchema, feedPatchSchema, feedSchema, opmlImportSchema, subscribeFeedSchema } from "~/lib/feeds";
 import { createdWebhookSchema, createWebhookSchema, webhookDeliveryPageSchema, webhookDeliverySchema, webhookPatchSchema, webhookSchema } from "~/lib/webhooks";
 
 /**
@@ -310,13 +326,22 @@ export const API_ROUTES: ApiRoutes = {
   "api.cards.$id.reviews.ts": {
     get: { auth: "user", summary: "{reviews}: the card's review history, newest first: each grade with the state and due date before and after (Creator: part of the quiz feature).", responses: { 200: cardReviewListSchema } },
   },
+  "api.cards.export.ts": {
+    get: {
+      auth: "user",
+      summary:
+        "The user's review cards as one download: format=anki (Anki's plain-text import: #separator:tab, #html:true, #notetype:Basic, #tags column:3, #guid column:4; Front, Back, the link's tags, the card id) or csv (every card with its schedule) (Creator: part of the quiz feature).",
+      query: cardExportQuerySchema,
+      responses: { 200: file("The cards: Anki's text import (format=anki) or CSV (format=csv), a download.", "text/plain", "text/csv") },
+    },
+  },
   "api.cards.$id.ts": {
     get: { auth: "user", summary: "The review card; another user's, or one whose link is deleted, is a 404 (Creator: part of the quiz feature).", responses: { 200: cardSchema } },
     patch: { auth: "user", summary: "{front?, back?, hint?, suspended?}: edits the card's text, or suspends it (never due) and resumes it; its schedule stays.", body: cardPatchSchema, responses: { 200: cardSchema } },
     delete: { auth: "user", summary: "Deletes the card and its review history.", responses: { 204: null } },
   },
   "api.cards.ts": {
-    get: { auth: "user", summary: "{cards}: the user's review cards, newest first; linkId keeps one link's, suspended=true or false filters (Creator: part of the quiz feature).", query: cardListQuerySchema, responses: { 200: cardListSchema } },
+    get: { auth: "user", summary: "{cards}: the user's review cards, newest first; each with its link's tags; linkId keeps one link's, suspended=true or false, q (words in front, back or hint), tag (the link's) and state filter (Creator: part of the quiz feature).", query: cardListQuerySchema, responses: { 200: cardListSchema } },
     post: {
       auth: "user",
       summary:
@@ -341,6 +366,26 @@ export const API_ROUTES: ApiRoutes = {
     get: { auth: "user", summary: "The user's latest imports with their progress.", responses: { 200: z.array(importSchema) } },
     post: { auth: "user", summary: "Uploads a bookmark file (?name=, the file as the raw body, up to 50 MB): 202 with the import, its saving queued; 422 {message} saying where a broken file broke, 400 {message} saying which limit a file is over (size, bookmarks, nesting, an archive's files or unpacked size, reading time), nothing imported.", responses: { 202: importSchema, 400: messageSchema, 422: messageSchema } },
   },
+  "api.feeds.ts": {
+    get: { auth: "user", summary: "{feeds}: the user's feeds, each with its last and next check, the reason its last poll failed, and how many links it saved.", responses: { 200: feedListSchema } },
+    post: {
+      auth: "user",
+      summary: "Subscribes to a feed (RSS, Atom, RDF or JSON Feed), or to the first feed a site's page names in `<link rel=\"alternate\">`: 201 the feed; its newest 10 entries are saved by the first poll, queued now, with `tags` as the user's own. 400 for an address on a private network (unless FETCH_ALLOWLIST), 422 when nothing there is a feed, 409 when followed already or past 200 feeds (docs/feeds.md).",
+      body: subscribeFeedSchema,
+      responses: { 201: feedSchema },
+    },
+  },
+  "api.feeds.$id.ts": {
+    patch: { auth: "user", summary: "Pauses or resumes the feed (resuming makes it due at once), or sets the tags its new items get. 404 when it is not yours.", body: feedPatchSchema, responses: { 200: feedSchema } },
+    delete: { auth: "user", summary: "Unsubscribes; the links the feed saved stay in the library. 404 when it is not yours.", responses: { 200: messageSchema } },
+  },
+  "api.feeds.$id.poll.ts": {
+    post: { auth: "user", summary: "Checks the feed now, whatever its back-off said: 202 the feed, its poll queued. 409 while it is paused.", responses: { 202: feedSchema } },
+  },
+  "api.feeds.opml.ts": {
+    get: { auth: "user", summary: "The user's feeds as an OPML 2.0 file, for another feed reader.", responses: { 200: file("The feeds as an OPML 2.0 outline (a download).", "text/x-opml") } },
+    post: { auth: "user", summary: "Imports an OPML file (the raw body, up to 1 MB): subscribes to each feed it lists that the user does not follow yet, without fetching them now (each poll shows its own reason if it fails). 422 for a file that is not OPML, 413 past 1 MB.", responses: { 200: opmlImportSchema } },
+  },
   "api.highlights.$id.ts": {
     get: { auth: "user", summary: "The highlight; another user's, or one whose link is deleted, is a 404.", responses: { 200: highlightSchema } },
     patch: { auth: "user", summary: "{colour?, note?}: changes the colour or the note (null or blank removes it).", body: highlightPatchSchema, responses: { 200: highlightSchema } },
@@ -357,6 +402,9 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.links.$id.advanced.ts": {
     post: { auth: "user", summary: "Generates (or returns the stored) advanced summary: key points and takeaways (Scout and up).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
+  },
+  "api.links.$id.cards.terms.ts": {
+    post: { auth: "user", summary: "Makes review cards of the key terms the page defines (front the term, back the sentence defining it, the passage linked); a term the link already has a card of is skipped. 201 {cards, skipped}; 409 when the page has no text or defines no term (Creator: part of the quiz feature).", responses: { 201: termCardsSchema } },
   },
   "api.links.$id.course.ts": {
     post: { auth: "user", summary: "Generates (or returns the stored) mini-course for the link (Creator).", body: artifactRequestSchema, responses: { 200: artifactSchema, 202: artifactSchema } },
@@ -456,7 +504,7 @@ export const API_ROUTES: ApiRoutes = {
     post: { auth: "user", summary: "Restore all: every deleted link not purged yet (up to 10,000, last deleted first) comes back, as a bulk restore run by the bulk queue (any plan); 202 with the operation, 404 when none waits.", responses: { 202: bulkOperationSchema, 404: messageSchema } },
   },
   "api.links.enrich.ts": {
-    post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: existingLinkSchema, 409: linkInTrashSchema } },
+    post: { auth: "user", summary: "Adds a link (the same as POST /api/links).", body: addLinkSchema, responses: { 201: publicLinkSchema, 200: existingLinkSchema, 409: linkInTrashSchema, 413: messageSchema } },
   },
   "api.links.export.ts": {
     get: { auth: "user", summary: "Every link as one streamed file: ?format=json (every field and result, re-importable), html (Netscape bookmarks) or markdown (a zip, one file per link; Creator).", query: exportQuerySchema, responses: { 200: file("Every link as one download, streamed: JSON (format=json), Netscape bookmark HTML (html) or a zip of Markdown files (markdown).", "application/json", "text/html", "application/zip") } },
@@ -488,9 +536,9 @@ export const API_ROUTES: ApiRoutes = {
     post: {
       auth: "user",
       summary:
-        "Adds a link: 201 with the new link (pending); 200 with the existing one and a message when the page is already saved (the same address, or a link whose canonical URL is this address), moved to the top; 409 {message, id, deletedAt, purgeAfter} when it is in Recently deleted (nothing saved: POST /api/links/{id}/restore brings it back).",
+        "Adds a link: 201 with the new link (pending); 200 with the existing one and a message when the page is already saved (the same address, or a link whose canonical URL is this address), moved to the top; 409 {message, id, deletedAt, purgeAfter} when it is in Recently deleted (nothing saved: POST /api/links/{id}/restore brings it back). With title, tags and notes (the browser extension's popup) the tags and note are the user's own, added to a link already saved, never replacing its own. With capture (\"Save page as I see it\") the page is read from that HTML and its address is never fetched; 413 when the capture is over 2 MB or the body over 6 MB.",
       body: addLinkSchema,
-      responses: { 201: publicLinkSchema, 200: existingLinkSchema, 409: linkInTrashSchema },
+      responses: { 201: publicLinkSchema, 200: existingLinkSchema, 409: linkInTrashSchema, 413: messageSchema },
     },
   },
   "api.notifications.$id.read.ts": {
@@ -525,6 +573,13 @@ export const API_ROUTES: ApiRoutes = {
   },
   "api.review.$cardId.ts": {
     post: { auth: "user", summary: "{grade: again|hard|good|easy}: grades the card (keys 1–4); FSRS sets its next due date. {card, review}: the card with its new schedule and the history row.", body: gradeInputSchema, responses: { 200: gradedCardSchema } },
+  },
+  "api.review.digest.ts": {
+    get: { auth: "user", summary: "{digest}: the review digest mail, off (the default), daily or weekly (Creator: part of the quiz feature).", responses: { 200: reviewDigestSchema } },
+    put: { auth: "user", summary: "{digest: off|daily|weekly}: a mail saying how many cards are due, with a link to /review, sent by the worker once a day or week while cards are due.", body: reviewDigestSchema, responses: { 200: reviewDigestSchema } },
+  },
+  "api.review.stats.ts": {
+    get: { auth: "user", summary: "{tags, windowDays, matureDays}: per tag of the cards' links (null: untagged), the cards, due now, learning, mature (stability ≥ 21 days), lapsed (lapses > 0), and the last 30 days' reviews with the share graded Good or Easy (Creator: part of the quiz feature).", responses: { 200: retentionSchema } },
   },
   "api.review.due.ts": {
     get: { auth: "user", summary: "{cards, dueCount}: the review cards due now, soonest first (at most limit, 50 by default, 200 at most); suspended cards are never due (Creator: part of the quiz feature).", query: dueQuerySchema, responses: { 200: dueCardsSchema } },

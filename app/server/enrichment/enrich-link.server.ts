@@ -9,9 +9,11 @@ import { AlreadyDone, settleJobFailure } from "../jobs/failures.server";
 import { handToBrowser } from "../fetching/browser-fetch.server";
 import { toPublicLink } from "../links/links.server";
 import { createNotification } from "../notifications/notifications.server";
-import { fetchParsedPage } from "../fetching/page-fetch.server";
+import { fetchParsedPage, parseCapturedPage } from "../fetching/page-fetch.server";
+import { getLinkCapture } from "../repos/link-captures.server";
 import { HostDeferral, type Deferrals, type WorkLane } from "../fetching/host-limits.server";
 import { preferencesFor } from "./preferences.server";
+import { inUsersSpelling } from "./tag-vocabulary.server";
 import { chargeEnrichment, hasEnrichmentLeft } from "../billing/quota.server";
 import { QUOTA_EXCEEDED, can, featureAccess, monthlyAllowance } from "../billing/entitlements.server";
 import { enrichmentFeaturesOf } from "~/lib/plan-enrichment";
@@ -29,6 +31,7 @@ import {
   markLinkFailed,
   markLinkReenriched,
   markLinkUnenriched,
+  userTagSpellings,
   type EnrichedFields,
 } from "../repos/links.server";
 import type { ListRow } from "../repos/link-search.server";
@@ -155,10 +158,14 @@ async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onSt
     await yieldStep("fetching");
     // The shared fetch cache, or a fetch within the host's limits, then the parse (page-fetch.server.ts);
     // for the render queue, the page rendered in the headless browser.
-    const page = await fetchParsedPage(
-      { url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at },
-      { deferrals, step, lane, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true, linkId, claim: render.claim } : undefined },
-    );
+    // A page the user's browser captured (decision 069) is read from that capture: its address is never fetched.
+    const capture = await getLinkCapture(db(), link.id);
+    const page = capture
+      ? await parseCapturedPage({ url: capture.url, html: capture.html, capturedAt: capture.captured_at }, { step, lane })
+      : await fetchParsedPage(
+          { url: link.url, normalizedUrl: link.normalized_url, queuedAt: link.updated_at },
+          { deferrals, step, lane, render: render ? { reason: render.reason, finalAttempt, shareable: render.shareable ?? true, linkId, claim: render.claim } : undefined },
+        );
     // A script-built shell goes to the browser's own queue, which runs this again from the top.
     if ("browser" in page) {
       await handToBrowser(link, { reason: page.browser, shareable: page.shareable, shell: page.shell, claim: page.claim, lane }, step);
@@ -178,12 +185,14 @@ async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onSt
     step(`enriched by ${engineLabel(run)} in ${run.durationMs} ms, tokens in ${run.tokensIn ?? "n/a"}, out ${run.tokensOut ?? "n/a"}`);
     // Suggestions and code are plan features: a role without them gets none stored, so no
     // page, export or API answer can show them.
-    const [suggests, extractsCode, favicon, leadImage] = await Promise.all([
+    const [suggests, extractsCode, favicon, leadImage, spellings] = await Promise.all([
       can(link.owner_role, "tagSuggestions"),
       can(link.owner_role, "codeSnippets"),
       storeFavicon(parsed.favicon),
       storeLeadImage(parsed.leadImage),
+      userTagSpellings(db(), link.user_id, [...result.tags, ...result.tagSuggestions]),
     ]);
+    const tags = inUsersSpelling(result.tags, spellings);
     step(`${favicon ? "icon stored" : "no icon found"}; ${leadImage ? "lead image stored" : parsed.leadImage ? "lead image not fetched" : "no lead image"}`);
     await yieldStep("storing");
     // Recorded on the link: a later, richer plan finds it behind (decision 041).
@@ -197,8 +206,8 @@ async function enrichNow(link: Link & { owner_role: Role }, { finalAttempt, onSt
       readingMinutes: parsed.readingMinutes,
       contentText: parsed.text,
       summary: result.summary,
-      tags: result.tags,
-      tagSuggestions: suggests ? result.tagSuggestions : [],
+      tags,
+      tagSuggestions: suggests ? inUsersSpelling(result.tagSuggestions, spellings).filter((tag) => !tags.includes(tag)) : [],
       codeSnippets: extractsCode ? result.codeSnippets : [],
       category: result.category,
       engine: engineLabel(result.run),

@@ -4,7 +4,7 @@ import type { ParsedPage } from "../fetching/page-parser.server";
 import { createOpenAiEnricher } from "./openai/openai-enricher.server";
 import type { LlmClient } from "./openai/llm.server";
 import { prompts } from "./openai/prompts.server";
-import { fitToVocabulary, newTagsAllowed } from "./tag-vocabulary.server";
+import { fitToVocabulary, inUsersSpelling, newTagsAllowed } from "./tag-vocabulary.server";
 
 const USER_TAGS = ["postgres", "index", "React", "hooks", "css", "rust", "testing", "docker", "linux", "security", "performance"];
 
@@ -23,9 +23,21 @@ describe("the tag vocabulary", () => {
     expect(rest).toEqual(["query planning", "vacuum"]);
   });
 
+  it("spells a tag as the user already does, whatever the engine's case, once", () => {
+    const spellings = new Map([["b-tree indexes", "b-tree indexes"], ["lisbon", "LISBON"]]);
+    expect(inUsersSpelling(["B-tree indexes", "Lisbon", "lisbon", "Porto"], spellings)).toEqual(["b-tree indexes", "LISBON", "Porto"]);
+  });
+
   it("reads stems in the page's language", () => {
     const { tags } = fitToVocabulary(["bases de données", "index"], ["base de donnée", ...USER_TAGS], { language: "fr", max: 6 });
     expect(tags).toEqual(["base de donnée", "index"]);
+  });
+
+  it("takes a French or Spanish phrase's head noun from its front ('analyse morphologique' is the user's 'analyse')", () => {
+    const fr = fitToVocabulary(["analyse morphologique", "traduction automatique"], ["analyse", "automatique", ...USER_TAGS], { language: "fr", max: 6 });
+    expect(fr.tags).toEqual(["analyse", "traduction automatique"]);
+    const es = fitToVocabulary(["sistemas hamiltonianos"], ["sistema", ...USER_TAGS], { language: "es", max: 6 });
+    expect(es.tags).toEqual(["sistema"]);
   });
 });
 

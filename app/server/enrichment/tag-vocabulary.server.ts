@@ -1,5 +1,5 @@
 import { uniqueTags } from "~/lib/tags";
-import { stemmerOf } from "./local/language.server";
+import { headWord, stemmerOf } from "./local/language.server";
 
 /**
  * A user's tag vocabulary stays small whichever engine tags the link (issue 18: 500 links should
@@ -30,9 +30,18 @@ export function dedupeByKey(tags: readonly string[], keyOf: (tag: string) => str
 }
 
 /**
+ * Tags in the spelling the user already has for them (lower-cased tag → spelling, from
+ * userTagSpellings over all their links), once each: the engines see only the user's recent tags.
+ */
+export function inUsersSpelling(tags: readonly string[], spellings: ReadonlyMap<string, string>): string[] {
+  return uniqueTags(tags.map((tag) => spellings.get(tag.toLowerCase()) ?? tag));
+}
+
+/**
  * A model's tags fitted to the user's vocabulary, best first: a tag that stems like one of the
  * user's is the user's tag in the user's spelling ("Indexes" for a user who has "index"), a
- * two-word tag whose head word is one of the user's tags becomes that tag ("GIN index" → "index"),
+ * two-word tag whose head word is one of the user's tags becomes that tag ("GIN index" → "index",
+ * "analyse morphologique" → "analyse"),
  * and of the tags still new only `newTagsAllowed` are kept; the rest are returned as suggestions.
  */
 export function fitToVocabulary(
@@ -50,7 +59,7 @@ export function fitToVocabulary(
   const mapped = candidates.map((tag) => {
     const key = keyOf(tag);
     const words = key.split(" ");
-    return existing.get(key) ?? (words.length > 1 ? existing.get(words.at(-1)!) : undefined) ?? tag;
+    return existing.get(key) ?? (words.length > 1 ? existing.get(headWord(words, language)) : undefined) ?? tag;
   });
   const all = dedupeByKey(uniqueTags(mapped), keyOf);
   const isNew = (tag: string) => !existing.has(keyOf(tag));

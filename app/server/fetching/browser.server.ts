@@ -185,12 +185,16 @@ function browserPids(marker: string): Set<string> {
   return seen;
 }
 
+/** The renderer processes (one per page, roughly) of the browser marked `marker`; none off Linux. */
+export function rendererPids(marker: string): string[] {
+  return [...browserPids(marker)].filter((pid) => readProc(pid, "cmdline")?.includes("--type=renderer"));
+}
+
 /** The CPU time (user + system) of the browser's renderer processes, in ms; undefined off Linux. */
 function rendererCpuMs(marker: string): number | undefined {
   let ms = 0;
   let found = false;
-  for (const pid of browserPids(marker)) {
-    if (!readProc(pid, "cmdline")?.includes("--type=renderer")) continue;
+  for (const pid of rendererPids(marker)) {
     const stat = readProc(pid, "stat");
     if (!stat) continue;
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -227,6 +231,8 @@ export class Renderer {
   lastRssMb = 0;
   /** The most memory the browser was seen to use, in MB. */
   peakRssMb = 0;
+  /** The browser's memory at the last weighing while pages ran (0 when none ran since), in MB. */
+  private watchedRssMb = 0;
   /** How to stop each page in flight, when the browser they share is killed under them. */
   private readonly inFlight = new Set<(error: BrowserError) => void>();
   /**
@@ -342,6 +348,7 @@ export class Renderer {
         );
       });
       const stopped = new Promise<never>((_, reject) => (stop = reject));
+      if (this.inFlight.size === 0) this.watchedRssMb = 0;
       this.inFlight.add(stop!);
       this.memoryWatch ??= setInterval(() => this.watchMemory(), MEMORY_WATCH_MS);
       work.catch(() => undefined);
@@ -378,9 +385,12 @@ export class Renderer {
     context.on("page", (other) => {
       if (other !== page) void other.close().catch(() => undefined);
     });
+    // A renderer that dies (out of memory, killed) fails the page at once, not at the deadline,
+    // and whatever Playwright says of the dead page after it is not the reason.
     let crashed = false;
     page.on("crash", () => {
       crashed = true;
+      stop(this.crashError());
     });
     const remaining = () => Math.max(1, deadline - Date.now());
     const first =
@@ -396,7 +406,7 @@ export class Renderer {
       await page.goto(first.url, { waitUntil: "domcontentloaded", timeout: remaining() });
     } catch (error) {
       if (traffic.documentError) throw traffic.documentError;
-      if (crashed) throw new BrowserError("The page crashed the browser");
+      if (crashed) throw this.crashError();
       throw new BrowserError(`The page did not load in the browser (${(error as Error).message.split("\n")[0]})`);
     }
     // Network quiet, or text that stopped growing: whichever comes first. Past the time, take what there is.
@@ -419,11 +429,13 @@ export class Renderer {
     idle.catch(() => undefined);
     text.catch(() => undefined);
     await Promise.race([idle, text]).catch(() => undefined);
-    if (crashed) throw new BrowserError("The page crashed the browser");
+    if (crashed) throw this.crashError();
     // The page navigated (a script, a redirect) where the fetcher refused to go: its reason, never
     // Chromium's error page stored as the page.
     if (traffic.documentError) throw traffic.documentError;
-    const html = await page.content();
+    const html = await page.content().catch((error: unknown) => {
+      throw crashed ? this.crashError() : new BrowserError(`The browser could not read the page (${(error as Error).message.split("\n")[0]})`);
+    });
     if (traffic.documentError) throw traffic.documentError;
     if (page.url().startsWith("chrome-error:")) throw new BrowserError("The page navigated to an address that could not be loaded", true);
     return { url: page.url(), html };
@@ -458,6 +470,18 @@ export class Renderer {
   }
 
   /**
+   * Why a page's renderer died. Chromium ends a renderer that runs out of memory, and a page that
+   * grows fast gets there between two weighings: past the browser's ceiling at the last one, the
+   * page's memory is named, and a page alone in the browser fails for good (as watchMemory's).
+   */
+  private crashError(): BrowserError {
+    if (this.watchedRssMb > this.options.maxRssMb) {
+      return new BrowserError(`The page crashed the browser after using ${this.watchedRssMb} MB of memory`, this.inFlight.size === 1);
+    }
+    return new BrowserError("The page crashed the browser");
+  }
+
+  /**
    * Weighs the browser while pages run: past PAGE_MEMORY_FACTOR times its ceiling it is killed at
    * once, and the pages in flight fail. A page alone in the browser is surely the cause and fails
    * for good; with others beside it, each may be retried.
@@ -467,6 +491,7 @@ export class Renderer {
     if (!running) return;
     const rss = browserRssMb(this.marker);
     this.peakRssMb = Math.max(this.peakRssMb, rss);
+    this.watchedRssMb = rss;
     const limit = this.options.pageMaxRssMb ?? this.options.maxRssMb * PAGE_MEMORY_FACTOR;
     if (rss <= limit) return;
     this.browser = null;

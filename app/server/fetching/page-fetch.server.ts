@@ -341,3 +341,18 @@ async function renderAndParse(
   }
   return { parsed, url: page.url, method: record.method, fetchMs: record.ms, reason: record.reason };
 }
+
+/**
+ * "Save page as I see it" (decision 069): the page the user's browser rendered, sent by the
+ * extension with the save, read exactly as a fetched page is (the same parser threads, budget and
+ * heap; the reader's article sanitised on read) and never fetched from its address: not through
+ * the cache, the fetcher or the headless browser. Its parse is the user's alone, so it is never
+ * stored in the shared fetch cache; a page that reads as empty fails rather than going to the browser.
+ */
+export async function parseCapturedPage(capture: { url: string; html: string; capturedAt: Date }, { step, lane = "interactive" }: Pick<FetchParsedOptions, "step" | "lane">): Promise<PageFetch> {
+  const started = performance.now();
+  const parsed = await parsePageOffThread({ body: capture.html, url: capture.url, contentType: "text/html" }, { lane });
+  const bytes = Buffer.byteLength(capture.html);
+  step(`read the page captured by the browser extension (${(bytes / 1024).toFixed(1)} KB, not fetched) in ${elapsed(started)} ms by ${parsed.extractor}: ${parsed.title ? JSON.stringify(parsed.title) : "no title"}, ${parsed.words} words`);
+  return { parsed, url: capture.url, method: "capture", fetchMs: 0, reason: `captured in the user's browser ${age(capture.capturedAt)}, not fetched` };
+}

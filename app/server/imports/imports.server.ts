@@ -16,6 +16,7 @@ import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
 import { trailing } from "../platform/trailing.server";
 import { insertRestoredArtifacts } from "../repos/artifacts.server";
+import { insertRestoredCards } from "../repos/cards.server";
 import { insertRestoredHighlights } from "../repos/highlights.server";
 import {
   countImportLinks,
@@ -40,7 +41,7 @@ import {
 import { insertImportedLinks, listStaleImportedPendingLinks, requeueUnenrichedLinks, type ImportedLink } from "../repos/links.server";
 import { parseImportOffThread } from "./parse-off-thread.server";
 import { ImportFileError, ImportLimitError, type ImportEntry } from "./parse.server";
-import { restoredFields, restoredHighlights, restoredResults } from "./restore.server";
+import { restoredCards, restoredFields, restoredHighlights, restoredResults } from "./restore.server";
 
 /** Staged rows per insert while reading, and links per saved chunk. */
 const STAGE_BATCH = 1_000;
@@ -215,6 +216,9 @@ export async function saveImport(importId: string, onStep: StepLogger = () => un
         await insertRestoredArtifacts(trx, results);
         const highlights = rows.flatMap((saved) => restoredHighlights(items[saved.index]!.payload).map((highlight) => ({ ...highlight, linkId: saved.id, userId: row.user_id })));
         await insertRestoredHighlights(trx, highlights, HIGHLIGHTS_PER_LINK_MAX);
+        // After the highlights: a highlight's card is linked to the restored one.
+        const cards = rows.flatMap((saved) => restoredCards(items[saved.index]!.payload).map((card) => ({ ...card, linkId: saved.id, userId: row.user_id })));
+        await insertRestoredCards(trx, cards);
         await recordSavedChunk(trx, importId, { saved: rows.length, duplicates: items.length - rows.length, throughPosition: through });
         await deleteStagedItems(trx, importId, through);
         return rows;

@@ -1,7 +1,9 @@
 import * as z from "zod";
 import { highlightInputSchema, type HighlightInput } from "~/lib/highlights";
-import { ARTIFACT_KINDS } from "~/lib/vocabulary";
+import { CARD_HINT_MAX, CARD_PASSAGE_MAX, CARD_TEXT_MAX } from "~/lib/review";
+import { ARTIFACT_KINDS, CARD_KINDS, CARD_STATES, REVIEW_GRADES } from "~/lib/vocabulary";
 import type { ArtifactKind } from "../platform/db-schema.server";
+import type { RestoredCard } from "../repos/cards.server";
 import type { ImportedLink } from "../repos/links.server";
 
 /**
@@ -49,6 +51,36 @@ const exportedLink = z.object({
     .optional(),
   // The user's highlights and notes (decision 060), each checked like one made through the API.
   highlights: z.array(z.unknown()).optional(),
+  // The review cards with their FSRS state and history (decision 068); each checked on its own.
+  cards: z.array(z.unknown()).optional(),
+});
+
+const when = z.string().transform((value) => new Date(value)).refine((value) => !Number.isNaN(value.getTime()));
+const count = z.number().int().min(0).max(1_000_000);
+const exportedCard = z.object({
+  highlight_id: z.string().nullable().optional(),
+  kind: z.enum(CARD_KINDS),
+  front: z.string().min(1).max(CARD_TEXT_MAX),
+  back: z.string().min(1).max(CARD_TEXT_MAX),
+  hint: z.string().max(CARD_HINT_MAX).nullable().optional(),
+  source_text: z.string().max(CARD_PASSAGE_MAX).nullable().optional(),
+  source_start: z.number().int().min(0).nullable().optional(),
+  suspended: z.boolean().optional(),
+  due: when,
+  stability: z.number().min(0).max(1e6),
+  difficulty: z.number().min(0).max(100),
+  elapsed_days: count.optional(),
+  scheduled_days: count.optional(),
+  learning_steps: count.optional(),
+  reps: count,
+  lapses: count,
+  state: z.enum(CARD_STATES),
+  last_review: when.nullable().optional(),
+  created_at: when.optional(),
+  reviews: z
+    .array(z.object({ grade: z.enum(REVIEW_GRADES), reviewed_at: when, state_before: z.enum(CARD_STATES), due_before: when, due_after: when }))
+    .max(10_000)
+    .optional(),
 });
 
 export function restoredFields(payload: unknown): { status: "enriched" | "other"; fields: NonNullable<ImportedLink["restored"]> } | null {
@@ -110,5 +142,49 @@ export function restoredHighlights(payload: unknown): Array<HighlightInput & { n
     if (!input.success) return [];
     const created = typeof createdAt === "string" ? new Date(createdAt) : null;
     return [{ ...input.data, note: input.data.note ?? null, createdAt: created && !Number.isNaN(created.getTime()) ? created : null }];
+  });
+}
+
+/**
+ * The review cards to restore, with their schedule and history; a card that would not pass is
+ * left out. A highlight's card names its highlight by the exported highlight's quote and place,
+ * which the restored highlight keeps (its id is new).
+ */
+export function restoredCards(payload: unknown): Array<Omit<RestoredCard, "linkId" | "userId" | "highlightId">> {
+  const parsed = exportedLink.safeParse(payload);
+  if (!parsed.success) return [];
+  const highlights = new Map<string, { exact: string; start: number }>();
+  for (const entry of parsed.data.highlights ?? []) {
+    const { id, exact, start } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof id === "string" && typeof exact === "string" && typeof start === "number") highlights.set(id, { exact, start });
+  }
+  return (parsed.data.cards ?? []).flatMap((entry) => {
+    const card = exportedCard.safeParse(entry);
+    if (!card.success) return [];
+    const c = card.data;
+    return [
+      {
+        highlight: c.highlight_id ? (highlights.get(c.highlight_id) ?? null) : null,
+        kind: c.kind,
+        front: c.front,
+        back: c.back,
+        hint: c.hint ?? null,
+        sourceText: c.source_text ?? null,
+        sourceStart: c.source_start ?? null,
+        suspended: c.suspended ?? false,
+        due: c.due,
+        stability: c.stability,
+        difficulty: c.difficulty,
+        elapsedDays: c.elapsed_days ?? 0,
+        scheduledDays: c.scheduled_days ?? 0,
+        learningSteps: c.learning_steps ?? 0,
+        reps: c.reps,
+        lapses: c.lapses,
+        state: c.state,
+        lastReview: c.last_review ?? null,
+        createdAt: c.created_at ?? null,
+        reviews: (c.reviews ?? []).map((r) => ({ grade: r.grade, reviewedAt: r.reviewed_at, stateBefore: r.state_before, dueBefore: r.due_before, dueAfter: r.due_after })),
+      },
+    ];
   });
 }

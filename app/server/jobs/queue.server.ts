@@ -35,6 +35,9 @@ export const importEnrichJobSchema = z.object({ linkId: z.uuid(), importId: z.uu
 export const bulkRunJobSchema = z.object({ operationId: z.uuid() });
 
 /** One stored webhook delivery; `manual` for a Redeliver or a Test, which go out even to a webhook turned off. */
+/** One poll of a user's feed (decision 070). */
+export const feedPollJobSchema = z.object({ feedId: z.uuid() });
+
 export const webhookDeliveryJobSchema = z.object({ deliveryId: z.uuid(), manual: z.boolean().default(false) });
 /** A link whose page needs the headless browser; `importId` when it came through an import. */
 export const renderJobSchema = z.object({
@@ -96,12 +99,16 @@ export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 export const BILLING_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 /** How often links deleted longer than LINK_PURGE_AFTER_MS ago are removed for good. */
 export const LINK_PURGE_INTERVAL_MS = 15 * 60 * 1000;
+/** How often the review digest job looks for users whose daily or weekly mail is owed. */
+export const REVIEW_DIGEST_INTERVAL_MS = 60 * 60 * 1000;
+/** How often feeds that are due are looked for and their polls queued (decision 070). */
+export const FEED_SWEEP_INTERVAL_MS = 60 * 1000;
 
 const HOUR_S = 3_600;
 const WEEK_S = 7 * 24 * HOUR_S;
 
 /** Every kind of job there is: the name a job carries on its queue. */
-export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "bulk-run" | "render" | "webhook-delivery" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge";
+export type JobKind = "enrich-link" | "enrich-task" | "import-save" | "import-enrich" | "bulk-run" | "render" | "webhook-delivery" | "feed-poll" | "heartbeat" | "cleanup" | "billing-sweep" | "link-purge" | "review-digest" | "feed-sweep";
 
 /** A webhook delivery's attempts: the first and five retries, WEBHOOK_BACKOFF_MS apart and doubling (decision 067). */
 export const WEBHOOK_DELIVERY_ATTEMPTS = 6;
@@ -144,12 +151,20 @@ export function jobOptions(kind: JobKind): JobsOptions {
         removeOnFail: { age: WEEK_S, count: 5_000 },
         keepLogs: KEEP_LOG_LINES,
       };
+    case "feed-poll":
+      // One attempt: a failed poll backs the feed off in its row (1 h doubling to 24 h), and the
+      // sweep queues it again when it is due.
+      return { attempts: 1, removeOnComplete: { age: HOUR_S, count: 1_000 }, removeOnFail: { age: WEEK_S, count: 5_000 }, keepLogs: KEEP_LOG_LINES };
+    case "feed-sweep":
+      // The next sweep is the retry.
+      return { attempts: 1, removeOnComplete: 24, removeOnFail: 100 };
     case "heartbeat":
       // The next beat is the retry.
       return { attempts: 1, removeOnComplete: 100, removeOnFail: 100 };
     case "cleanup":
     case "billing-sweep":
     case "link-purge":
+    case "review-digest":
       return { attempts: 3, backoff: { type: "exponential", delay: 60_000 }, removeOnComplete: 24, removeOnFail: 100 };
   }
 }
@@ -297,9 +312,9 @@ export async function enqueueBulkRun(operationId: string): Promise<void> {
  * Queues the delivery of stored webhook events, one job per delivery (`delivery-{id}`); a
  * finished job of an earlier delivery of the same row (Redeliver) is replaced.
  */
-export async function enqueueWebhookDeliveries(deliveryIds: string[], { manual = false }: { manual?: boolean } = {}): Promise<void> {
+export async function enqueueWebhookDeliveries(deliveryIds: string[], { manual = false, replaceFinished = manual }: { manual?: boolean; replaceFinished?: boolean } = {}): Promise<void> {
   for (const deliveryId of deliveryIds) {
-    await addReplacingFinished(QUEUES.webhookDelivery, "webhook-delivery", webhookDeliveryJobSchema.parse({ deliveryId, manual }), `delivery-${deliveryId}`, { lookUp: manual });
+    await addReplacingFinished(QUEUES.webhookDelivery, "webhook-delivery", webhookDeliveryJobSchema.parse({ deliveryId, manual }), `delivery-${deliveryId}`, { lookUp: replaceFinished });
   }
 }
 
@@ -307,6 +322,15 @@ export async function enqueueWebhookDeliveries(deliveryIds: string[], { manual =
 export async function hasLiveWebhookDelivery(deliveryId: string): Promise<boolean> {
   await whenReady(redis());
   return isLive(await getQueue(QUEUES.webhookDelivery).getJobState(`delivery-${deliveryId}`));
+}
+
+/** Queues a poll of each feed (`feed-{id}`); a feed whose poll is waiting or running is left alone. */
+export async function enqueueFeedPolls(feedIds: string[]): Promise<number> {
+  return addManyReplacingFinished(
+    QUEUES.feedPoll,
+    "feed-poll",
+    feedIds.map((feedId) => ({ jobId: `feed-${feedId}`, data: feedPollJobSchema.parse({ feedId }) })),
+  );
 }
 
 /** Whether a bulk operation's job is waiting, delayed or running. */
@@ -368,4 +392,6 @@ export async function ensureSchedules(systemQueue: Queue, heartbeatEveryMs: numb
   await systemQueue.upsertJobScheduler("cleanup", { every: CLEANUP_INTERVAL_MS }, { name: "cleanup", data: {}, opts: jobOptions("cleanup") });
   await systemQueue.upsertJobScheduler("billing-sweep", { every: BILLING_SWEEP_INTERVAL_MS }, { name: "billing-sweep", data: {}, opts: jobOptions("billing-sweep") });
   await systemQueue.upsertJobScheduler("link-purge", { every: LINK_PURGE_INTERVAL_MS }, { name: "link-purge", data: {}, opts: jobOptions("link-purge") });
+  await systemQueue.upsertJobScheduler("review-digest", { every: REVIEW_DIGEST_INTERVAL_MS }, { name: "review-digest", data: {}, opts: jobOptions("review-digest") });
+  await systemQueue.upsertJobScheduler("feed-sweep", { every: FEED_SWEEP_INTERVAL_MS }, { name: "feed-sweep", data: {}, opts: jobOptions("feed-sweep") });
 }

@@ -6,10 +6,13 @@ import { INVALID_URL_MESSAGE, IN_TRASH_MESSAGE, NOTES_MAX_CHARS, TAGS_MAX, TAG_M
 import { db } from "../platform/db.server";
 import type { Link, Role } from "../platform/db-schema.server";
 import { publishUserEvent } from "../notifications/events.server";
+import { CAPTURE_MAX_BYTES, CAPTURE_TOO_LARGE } from "~/lib/capture";
+import { putLinkCapture } from "../repos/link-captures.server";
 import { emitWebhookEvent } from "../webhooks/webhooks.server";
 import { HttpError } from "../platform/http.server";
 import { log } from "../platform/logger.server";
-import { hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
+import { enrichmentBudget, hasEnrichmentLeft, requireEnrichmentLeft } from "../billing/quota.server";
+import { NOT_ENRICHED_ALLOWANCE } from "~/lib/imports";
 import { QUOTA_EXCEEDED } from "../billing/entitlements.server";
 import { REENRICH_PRIORITY, enqueueEnrichLink, enqueueEnrichTask, hasLiveEnrichJob, hasLiveImportJob } from "../jobs/queue.server";
 import { listArtifacts } from "../repos/artifacts.server";
@@ -107,9 +110,20 @@ async function enqueueSafely(link: Link, options?: { isNew?: boolean; role?: Rol
 export async function addLink(
   user: { id: string; role: Role },
   rawUrl: string,
-  options: { title?: string; restoreDeleted?: boolean } = {},
-): Promise<{ link: Link; created: boolean; unarchived: boolean }> {
+  options: {
+    title?: string;
+    restoreDeleted?: boolean;
+    capture?: string;
+    /**
+     * Saved by a feed, not by the user's hand: with no enrichment left (links already waiting
+     * counted) it waits as Not enriched, as an import's links do, instead of failing with the
+     * quota's reason.
+     */
+    automatic?: boolean;
+  } = {},
+): Promise<{ link: Link; created: boolean; unarchived: boolean; captured: boolean }> {
   if (!isValidLinkUrl(rawUrl)) throw new HttpError(400, INVALID_URL_MESSAGE);
+  if (options.capture !== undefined && Buffer.byteLength(options.capture) > CAPTURE_MAX_BYTES) throw new HttpError(413, CAPTURE_TOO_LARGE);
   // The same page with campaign tags is the same page: save it without them.
   const url = stripTrackingParams(rawUrl);
   const userId = user.id;
@@ -127,25 +141,33 @@ export async function addLink(
     const link = await touchSavedLink(db(), { id: saved.id, userId });
     if (link) {
       await publishUserEvent(userId, { type: "link", link: toPublicLink(link) });
-      return { link, created: false, unarchived: saved.archived_at !== null };
+      return { link, created: false, unarchived: saved.archived_at !== null, captured: false };
     }
   }
-  const canEnrich = await hasEnrichmentLeft(db(), userId, user.role);
+  // An automatic save counts the links already waiting, read in one snapshot with the usage: a job
+  // storing its result between two reads would otherwise be counted neither used nor waiting.
+  const canEnrich = options.automatic
+    ? (await db().transaction().setIsolationLevel("repeatable read").execute((trx) => enrichmentBudget(trx, userId, user.role))) > 0
+    : await hasEnrichmentLeft(db(), userId, user.role);
   const result = await upsertLink(db(), {
     userId,
     url,
     normalizedUrl,
-    status: canEnrich ? "pending" : "error",
-    error: canEnrich ? null : QUOTA_EXCEEDED,
+    status: canEnrich ? "pending" : options.automatic ? "unenriched" : "error",
+    error: canEnrich ? null : options.automatic ? NOT_ENRICHED_ALLOWANCE : QUOTA_EXCEEDED,
     title: options.title?.trim().slice(0, 300) || null,
   });
+  // Stored before the job is queued, so the worker reads the capture and never fetches the address
+  // (decision 069). A link enriched already keeps its result: the capture is not used for it.
+  const captured = options.capture !== undefined && result.link.status !== "enriched";
+  if (captured) await putLinkCapture(db(), { linkId: result.link.id, userId, url: result.link.url, html: options.capture! });
   await Promise.all([
     // The job id is the link id, so queuing a pending existing row again never runs it twice.
     result.link.status === "pending" ? enqueueSafely(result.link, { isNew: result.created, role: user.role }) : undefined,
     publishUserEvent(userId, { type: "link", link: toPublicLink(result.link) }),
     result.created ? emitWebhookEvent(userId, "link.saved", { link: toPublicLink(result.link) }) : undefined,
   ]);
-  return { ...result, unarchived: !result.created && !saved?.deleted_at && saved?.archived_at != null };
+  return { ...result, captured, unarchived: !result.created && !saved?.deleted_at && saved?.archived_at != null };
 }
 
 export async function getUserLink(userId: string, id: string): Promise<Link> {
@@ -322,10 +344,15 @@ export function addLinkTags(userId: string, id: string, tags: string[]): Promise
 export async function saveLinkWithOwnFields(
   user: { id: string; role: Role },
   rawUrl: string,
-  { title, tags = [], notes }: { title?: string; tags?: string[]; notes?: string },
-): Promise<{ link: Link; created: boolean }> {
-  const saved = await addLink(user, rawUrl, { title });
+  { title, tags = [], notes, capture, restoreDeleted, automatic }: { title?: string; tags?: string[]; notes?: string; capture?: string; restoreDeleted?: boolean; automatic?: boolean },
+): Promise<{ link: Link; created: boolean; unarchived: boolean }> {
+  const saved = await addLink(user, rawUrl, { title, capture, restoreDeleted, automatic });
   let link = saved.link;
+  // A page that failed (a paywall, a sign-in wall) is tried again from what the user saw, when the
+  // allowance has room; otherwise it stays failed and its Retry reads the capture.
+  if (saved.captured && !saved.created && (link.status === "error" || link.status === "unenriched") && (await hasEnrichmentLeft(db(), user.id, user.role))) {
+    link = await retryLink(user.id, link.id, user.role);
+  }
   const own = uniqueTags(tags, { max: TAGS_MAX, maxLength: TAG_MAX_CHARS });
   if (own.length) {
     const added = new Set(own.map((tag) => tag.toLowerCase()));
@@ -336,7 +363,7 @@ export async function saveLinkWithOwnFields(
   }
   const note = notes?.trim();
   if (note) link = (await appendLinkNotes(db(), { id: link.id, userId: user.id, notes: note, maxChars: NOTES_MAX_CHARS })) ?? link;
-  return { link, created: saved.created };
+  return { link, created: saved.created, unarchived: saved.unarchived };
 }
 
 /** The tags the user's library uses most, to suggest while they type one. */

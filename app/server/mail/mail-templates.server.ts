@@ -84,3 +84,15 @@ export function accountDeletedMail(to: string): Mail {
   ];
   return { to, subject: `Your ${PRODUCT} account was deleted`, text: lines.join("\n\n"), html: layout(lines) };
 }
+
+export function reviewDigestMail(to: string, input: { due: number; url: string; settingsUrl: string }): Mail {
+  const cards = `${input.due.toLocaleString("en-US")} ${input.due === 1 ? "card is" : "cards are"}`;
+  const lines = [`${cards} due for review.`, "A few minutes of recall now keeps what you chose to learn."];
+  const off = `You asked for this reminder; turn it off in your settings: ${input.settingsUrl}`;
+  return {
+    to,
+    subject: `${input.due.toLocaleString("en-US")} ${input.due === 1 ? "card" : "cards"} due · ${PRODUCT}`,
+    text: `${lines.join("\n\n")}\n\n${input.url}\n\n${off}\n`,
+    html: layout([...lines, off], { label: "Review now", url: input.url }),
+  };
+}

@@ -3,7 +3,7 @@ import type { FlagRole } from "~/lib/feature-flags";
 import type { DashboardView } from "~/lib/library";
 import type { ReaderFontSize, ReaderWidth } from "~/lib/reader";
 import type { EnrichedWith } from "~/lib/plan-enrichment";
-import type { ArtifactKind, CardKind, CardState, CreditReason, HighlightColour, ImportStatus, LinkStatus, PaymentProvider, ReviewGrade, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from "~/lib/vocabulary";
+import type { ArtifactKind, CardKind, CardState, CreditReason, HighlightColour, ImportStatus, LinkStatus, PaymentProvider, ReviewDigest, ReviewGrade, Role, WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEvent } from "~/lib/vocabulary";
 
 /**
  * The one description of the database for Kysely. Each table's interface matches its
@@ -49,6 +49,9 @@ export interface DB {
   card_reviews: CardReviewsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  link_captures: LinkCapturesTable;
+  feeds: FeedsTable;
+  feed_items: FeedItemsTable;
 }
 
 // The closed lists the check constraints hold are written once, in ~/lib/vocabulary.ts (decision 037).
@@ -71,6 +74,9 @@ export interface UsersTable {
   pack_credits: ColumnType<number, number | undefined, number>;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
   billing_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The review digest mail: off (the default), daily or weekly; when the last one went. */
+  review_digest: ColumnType<ReviewDigest, ReviewDigest | undefined, ReviewDigest>;
+  review_digest_sent_at: Date | null;
 }
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -661,6 +667,8 @@ export interface WebhooksTable {
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   disabled_reason: string | null;
   consecutive_failures: ColumnType<number, number | undefined, number>;
+  /** An admin's webhook that hears every user's events (while its owner is an admin). */
+  instance: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 export type WebhookRow = Selectable<WebhooksTable>;
@@ -680,3 +688,42 @@ export interface WebhookDeliveriesTable {
   delivered_at: Date | null;
 }
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** The page the browser extension captured for a link ("Save page as I see it", decision 069): read instead of fetching the address. */
+export interface LinkCapturesTable {
+  link_id: string;
+  user_id: string;
+  url: string;
+  html: string;
+  captured_at: ColumnType<Date, Date | undefined, Date>;
+}
+export type LinkCaptureRow = Selectable<LinkCapturesTable>;
+
+/** A user's subscription to a feed (decision 070): polled with its validators, backed off while it fails. */
+export interface FeedsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  site_url: string | null;
+  title: string | null;
+  /** Applied to each new item as the user's own tags. */
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  etag: string | null;
+  last_modified: string | null;
+  next_poll_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Polls failed in a row; the back-off doubles with each. */
+  failures: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  last_polled_at: Date | null;
+  created_at: CreatedAt;
+}
+export type FeedRow = Selectable<FeedsTable>;
+
+/** An entry of a feed seen once: never saved again, even after the user deleted its link. */
+export interface FeedItemsTable {
+  feed_id: string;
+  item_key: string;
+  link_id: string | null;
+  seen_at: CreatedAt;
+}

@@ -56,7 +56,7 @@ describe("WORKER_CONCURRENCY", () => {
   });
 
   it("takes numbers per queue, the rest keeping 8 or the bare number given", () => {
-    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8, render: 2, "render-background": 1, "webhook-delivery": 8 });
+    expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-link=16, enrich-task=2" }).queueConcurrency).toEqual({ system: 8, "enrich-link": 16, "enrich-task": 2, import: 8, bulk: 8, render: 2, "render-background": 1, "webhook-delivery": 8, "feed-poll": 8 });
     expect(parseEnv({ ...base, WORKER_CONCURRENCY: "enrich-task=1,4" })).toMatchObject({
       WORKER_CONCURRENCY: 4,
       queueConcurrency: { system: 4, "enrich-link": 4, "enrich-task": 1, import: 4 },
@@ -81,7 +81,7 @@ describe("WORKER_CONCURRENCY", () => {
     ["257", /"257" is not a number/],
     ["enrich-link=", /"enrich-link=" is not a number/],
     ["enrich-link=2=3", /"enrich-link=2=3" is not a number/],
-    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background, webhook-delivery\)/],
+    ["enrich-links=2", /"enrich-links" is not a queue \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background, webhook-delivery, feed-poll\)/],
     ["system=1,system=2", /names the queue "system" twice/],
     ["2,3", /gives the number for every queue twice/],
   ])("refuses %s with a message naming the variable", (value, message) => {
@@ -95,12 +95,12 @@ describe("WORKER_CONCURRENCY", () => {
 
 describe("WORKER_QUEUES", () => {
   it("means every queue when unset, and keeps the queues' own order otherwise", () => {
-    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery"]);
+    expect(parseEnv(base).WORKER_QUEUES).toEqual(["system", "enrich-link", "enrich-task", "import", "bulk", "render", "render-background", "webhook-delivery", "feed-poll"]);
     expect(parseEnv({ ...base, WORKER_QUEUES: " enrich-task , system" }).WORKER_QUEUES).toEqual(["system", "enrich-task"]);
   });
 
   it("refuses unknown and repeated names", () => {
-    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background, webhook-delivery\)/);
+    expect(() => parseEnv({ ...base, WORKER_QUEUES: "enrich-task,links,tasks" })).toThrow(/WORKER_QUEUES: "links", "tasks" are not queues \(queues: system, enrich-link, enrich-task, import, bulk, render, render-background, webhook-delivery, feed-poll\)/);
     expect(parseQueueList("system,system")).toEqual({ ok: false, error: "names a queue twice" });
   });
 });

@@ -181,6 +181,8 @@ const envSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(5_000),
   /** First retry delay of a webhook delivery that failed; later ones double (6 attempts in all). */
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often a feed that answers is polled (decision 070); a failing one backs off from 1 h to 24 h instead. */
+  FEED_POLL_INTERVAL_MS: z.coerce.number().int().min(60_000).default(60 * 60 * 1000),
   /** A webhook is turned off after this many deliveries in a row failed for good, and its owner told. */
   WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).max(1_000).default(15),
   /** How long a killed worker's job stays locked before another worker takes it over. */

@@ -22,6 +22,8 @@ export const QUEUES = {
   renderBackground: "render-background",
   /** One POST of a stored event to a user's webhook, retried with exponential back-off (decision 067). */
   webhookDelivery: "webhook-delivery",
+  /** One poll of a user's feed: fetched with its validators, new items saved as links (decision 070). */
+  feedPoll: "feed-poll",
 } as const satisfies Record<string, QueueName>;
 
 export { QUEUE_NAMES, type QueueName };

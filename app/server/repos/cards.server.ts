@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import type { CardKind, CardState, ReviewGrade } from "~/lib/vocabulary";
+import type { CardKind, CardState, ReviewDigest, ReviewGrade, Role } from "~/lib/vocabulary";
 import type { Database } from "../platform/db.server";
 import type { CardReviewRow, CardRow } from "../platform/db-schema.server";
+import { likeLiteral } from "./database.server";
 
 /**
  * Review cards and their history (decision 068): the user's, read and written only by their
@@ -101,12 +102,93 @@ export async function countDueCards(db: Database, { userId, now }: { userId: str
   return row.count;
 }
 
-/** The user's cards, newest first, optionally of one link or by suspension. */
-export async function listCards(db: Database, { userId, linkId, suspended, limit }: { userId: string; linkId?: string; suspended?: boolean; limit: number }): Promise<CardRow[]> {
-  let query = live(db, userId).select(COLUMNS);
+export interface CardFilter {
+  userId: string;
+  linkId?: string;
+  suspended?: boolean;
+  /** Words in the front, back or hint (case-insensitive). */
+  q?: string;
+  /** One of the link's tags. */
+  tag?: string;
+  state?: CardState;
+}
+
+/** The user's cards, newest first, optionally of one link, by suspension, words, the link's tag or FSRS state; each with its link's tags and title. */
+export async function listCards(db: Database, { userId, linkId, suspended, q, tag, state, limit }: CardFilter & { limit: number }): Promise<Array<CardRow & { tags: string[]; link_title: string | null }>> {
+  let query = live(db, userId).select([...COLUMNS, "links.tags as tags", "links.title as link_title"]);
   if (linkId) query = query.where("cards.link_id", "=", linkId);
   if (suspended !== undefined) query = query.where("cards.suspended", "=", suspended);
+  if (state) query = query.where("cards.state", "=", state);
+  if (tag) query = query.where(sql<boolean>`${tag} = any(links.tags)`);
+  if (q) {
+    const like = `%${likeLiteral(q)}%`;
+    query = query.where((eb) => eb.or([eb("cards.front", "ilike", like), eb("cards.back", "ilike", like), eb("cards.hint", "ilike", like)]));
+  }
   return query.orderBy("cards.created_at", "desc").orderBy("cards.id", "desc").limit(limit).execute();
+}
+
+/** Fronts of the user's term cards on a link: what "Add key terms" leaves out so a second press adds nothing twice. */
+export async function listTermFronts(db: Database, { userId, linkId }: { userId: string; linkId: string }): Promise<string[]> {
+  const rows = await db.selectFrom("cards").select("front").where("user_id", "=", userId).where("link_id", "=", linkId).where("kind", "=", "term").execute();
+  return rows.map((row) => row.front);
+}
+
+export interface TagRetention {
+  tag: string | null;
+  cards: number;
+  due: number;
+  learning: number;
+  mature: number;
+  lapsed: number;
+  reviews: number;
+  recalled: number;
+}
+
+/** Stability at or above this many days makes a card mature (Anki's 21-day interval, in FSRS's terms). */
+export const MATURE_DAYS = 21;
+
+/**
+ * Per tag of the cards' links (null: untagged), in one grouped query over the user's live cards:
+ * how many, due now (not suspended), learning (learning or relearning), mature (stability ≥ 21
+ * days), lapsed (forgotten once or more), and the reviews since `since` with how many were Good
+ * or Easy. A card counts under each of its link's tags.
+ */
+export async function retentionByTag(db: Database, { userId, now, since }: { userId: string; now: Date; since: Date }): Promise<TagRetention[]> {
+  const result = await sql<TagRetention>`
+    with tagged as (
+      select c.id, c.suspended, c.due, c.state, c.stability, c.lapses, t.tag
+      from cards c
+      join links l on l.id = c.link_id and l.user_id = ${userId} and l.deleted_at is null
+      left join lateral unnest(l.tags) as t(tag) on true
+      where c.user_id = ${userId}
+    ), recent as (
+      select r.card_id, count(*)::int as reviews, (count(*) filter (where r.grade in ('good', 'easy')))::int as recalled
+      from card_reviews r
+      where r.user_id = ${userId} and r.reviewed_at >= ${since}
+      group by r.card_id
+    )
+    select tagged.tag,
+      count(*)::int as cards,
+      (count(*) filter (where not tagged.suspended and tagged.due <= ${now}))::int as due,
+      (count(*) filter (where tagged.state in ('learning', 'relearning')))::int as learning,
+      (count(*) filter (where tagged.stability >= ${MATURE_DAYS}))::int as mature,
+      (count(*) filter (where tagged.lapses > 0))::int as lapsed,
+      coalesce(sum(recent.reviews), 0)::int as reviews,
+      coalesce(sum(recent.recalled), 0)::int as recalled
+    from tagged left join recent on recent.card_id = tagged.id
+    group by tagged.tag
+    order by tagged.tag is null, count(*) desc, tagged.tag`.execute(db);
+  return result.rows;
+}
+
+/** The user's live cards with their links' tags, oldest first: what the Anki and CSV exports write. */
+export async function listCardsForExport(db: Database, { userId, limit }: { userId: string; limit: number }): Promise<Array<CardRow & { tags: string[]; link_title: string | null; link_url: string }>> {
+  return live(db, userId)
+    .select([...COLUMNS, "links.tags as tags", "links.title as link_title", "links.url as link_url"])
+    .orderBy("cards.created_at", "asc")
+    .orderBy("cards.id", "asc")
+    .limit(limit)
+    .execute();
 }
 
 export interface CardEdit {
@@ -215,4 +297,148 @@ export async function listCardsOfLinksForExport(db: Database, { userId, linkIds 
     .orderBy("id", "asc")
     .execute();
   return cards.map((card) => ({ ...card, reviews: reviews.filter((review) => review.card_id === card.id) }));
+}
+
+/** A live link's text, title and language: what key-term cards are read from. */
+export async function getLinkText(db: Database, { linkId, userId }: { linkId: string; userId: string }): Promise<{ id: string; content_text: string | null; title: string | null; language: string | null } | undefined> {
+  return db
+    .selectFrom("links")
+    .select(["id", "content_text", "title", "language"])
+    .where("id", "=", linkId)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** A card as our JSON export carries it: its text, its FSRS state (never reviewed: no lastReview) and its history. */
+export interface RestoredCard extends Omit<CardSchedule, "lastReview"> {
+  userId: string;
+  linkId: string;
+  /** The restored highlight's quote and place on the link, to find its new id; null for a card without one. */
+  highlight: { exact: string; start: number } | null;
+  kind: CardKind;
+  front: string;
+  back: string;
+  hint: string | null;
+  sourceText: string | null;
+  sourceStart: number | null;
+  suspended: boolean;
+  lastReview: Date | null;
+  createdAt: Date | null;
+  reviews: Array<{ grade: ReviewGrade; reviewedAt: Date; stateBefore: CardState; dueBefore: Date; dueAfter: Date }>;
+}
+
+/**
+ * Cards from our own JSON export, onto the links an import saved, with their FSRS state and review
+ * history: each one the link does not already hold (the same kind, front and back) is added, linked
+ * to the restored highlight of the same quote and place. Returns how many were added.
+ */
+export async function insertRestoredCards(db: Database, rows: RestoredCard[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const linkIds = [...new Set(rows.map((row) => row.linkId))];
+  const [held, highlights] = await Promise.all([
+    db.selectFrom("cards").select(["link_id", "kind", "front", "back"]).where("link_id", "in", linkIds).execute(),
+    db.selectFrom("highlights").select(["id", "link_id", "exact", "start_offset"]).where("link_id", "in", linkIds).execute(),
+  ]);
+  const key = (linkId: string, kind: string, front: string, back: string) => `${linkId}\u0000${kind}\u0000${front}\u0000${back}`;
+  const seen = new Set(held.map((row) => key(row.link_id, row.kind, row.front, row.back)));
+  const highlightIds = new Map(highlights.map((row) => [`${row.link_id}\u0000${row.start_offset}\u0000${row.exact}`, row.id]));
+  let added = 0;
+  for (const row of rows) {
+    const id = key(row.linkId, row.kind, row.front, row.back);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const highlightId = row.highlight ? (highlightIds.get(`${row.linkId}\u0000${row.highlight.start}\u0000${row.highlight.exact}`) ?? null) : null;
+    const card = await db
+      .insertInto("cards")
+      .values({
+        user_id: row.userId,
+        link_id: row.linkId,
+        highlight_id: highlightId,
+        kind: row.kind,
+        front: row.front,
+        back: row.back,
+        hint: row.hint,
+        source_text: row.sourceText,
+        source_start: row.sourceStart,
+        suspended: row.suspended,
+        due: row.due,
+        stability: row.stability,
+        difficulty: row.difficulty,
+        elapsed_days: row.elapsedDays,
+        scheduled_days: row.scheduledDays,
+        learning_steps: row.learningSteps,
+        reps: row.reps,
+        lapses: row.lapses,
+        state: row.state,
+        last_review: row.lastReview,
+        ...(row.createdAt ? { created_at: row.createdAt, updated_at: row.createdAt } : {}),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (row.reviews.length > 0) {
+      await db
+        .insertInto("card_reviews")
+        .values(row.reviews.map((review) => ({ card_id: card.id, user_id: row.userId, grade: review.grade, reviewed_at: review.reviewedAt, state_before: review.stateBefore, due_before: review.dueBefore, due_after: review.dueAfter })))
+        .execute();
+    }
+    added++;
+  }
+  return added;
+}
+
+/** The user's review digest choice. */
+export async function getReviewDigest(db: Database, userId: string): Promise<ReviewDigest | undefined> {
+  const row = await db.selectFrom("users").select("review_digest").where("id", "=", userId).executeTakeFirst();
+  return row?.review_digest;
+}
+
+export async function setReviewDigest(db: Database, { userId, digest }: { userId: string; digest: ReviewDigest }): Promise<void> {
+  await db.updateTable("users").set({ review_digest: digest }).where("id", "=", userId).execute();
+}
+
+/**
+ * Users whose digest is owed at `now` (daily: none sent in the last 20 hours; weekly: in the last
+ * 6½ days, so an hourly job keeps a steady time of day), active and confirmed, with their due count;
+ * those with nothing due are left out. At most `limit`.
+ */
+export async function listDigestsOwed(db: Database, { now, limit }: { now: Date; limit: number }): Promise<Array<{ id: string; email: string; role: Role; due: number; review_digest_sent_at: Date | null }>> {
+  const daily = new Date(now.getTime() - 20 * 3_600_000);
+  const weekly = new Date(now.getTime() - 6.5 * 86_400_000);
+  return db
+    .selectFrom("users")
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom("cards")
+          .innerJoin("links", "links.id", "cards.link_id")
+          .select(["cards.user_id", sql<number>`count(*)::int`.as("due")])
+          .where("cards.suspended", "=", false)
+          .where("cards.due", "<=", now)
+          .where("links.deleted_at", "is", null)
+          .groupBy("cards.user_id")
+          .as("owed"),
+      (join) => join.onRef("owed.user_id", "=", "users.id"),
+    )
+    .select(["users.id", "users.email", "users.role", "owed.due", "users.review_digest_sent_at"])
+    .where("users.review_digest", "<>", "off")
+    .where("users.is_active", "=", true)
+    .where("users.email_confirmed", "=", true)
+    .where((eb) =>
+      eb.or([
+        eb("users.review_digest_sent_at", "is", null),
+        eb.and([eb("users.review_digest", "=", "daily"), eb("users.review_digest_sent_at", "<=", daily)]),
+        eb.and([eb("users.review_digest", "=", "weekly"), eb("users.review_digest_sent_at", "<=", weekly)]),
+      ]),
+    )
+    .orderBy("users.id")
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a digest sent, only if no other run did since `previous` was read: one mail per period however many workers run. */
+export async function claimDigest(db: Database, { userId, now, previous }: { userId: string; now: Date; previous: Date | null }): Promise<boolean> {
+  let query = db.updateTable("users").set({ review_digest_sent_at: now }).where("id", "=", userId);
+  query = previous === null ? query.where("review_digest_sent_at", "is", null) : query.where("review_digest_sent_at", "=", previous);
+  return (await query.executeTakeFirst()).numUpdatedRows > 0n;
 }

@@ -21,7 +21,7 @@ const LIVE = "links.deleted_at" as const;
  */
 export async function upsertLink(
   db: Database,
-  link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error"; error?: string | null; title?: string | null },
+  link: { userId: string; url: string; normalizedUrl: string; status?: "pending" | "error" | "unenriched"; error?: string | null; title?: string | null },
 ): Promise<{ link: Link; created: boolean }> {
   const row = await db
     .insertInto("links")
@@ -755,6 +755,27 @@ export async function listUserTags(db: Database, userId: string, limit = 200): P
     .limit(limit)
     .execute();
   return rows.map((row) => row.tag);
+}
+
+/**
+ * How the user already spells each of these tags, over all their links (listUserTags sees only
+ * recent ones): lower-cased tag → the spelling used most. An enrichment's "Lisbon" is the user's
+ * "lisbon" when they have it, never a second tag that differs by case.
+ */
+export async function userTagSpellings(db: Database, userId: string, tags: readonly string[]): Promise<Map<string, string>> {
+  const lowered = [...new Set(tags.map((tag) => tag.toLowerCase()))];
+  if (lowered.length === 0) return new Map();
+  const rows = await db
+    .selectFrom(sql<{ tag: string }>`(select unnest(tags) as tag from links where user_id = ${userId} and deleted_at is null)`.as("t"))
+    .select(["t.tag", sql<number>`count(*)::int`.as("uses")])
+    .where(sql<boolean>`lower(t.tag) = any(${lowered}::text[])`)
+    .groupBy("t.tag")
+    .orderBy("uses", "desc")
+    .orderBy("t.tag")
+    .execute();
+  const spellings = new Map<string, string>();
+  for (const { tag } of rows) if (!spellings.has(tag.toLowerCase())) spellings.set(tag.toLowerCase(), tag);
+  return spellings;
 }
 
 /** The link's tags, locked for the transaction that changes them (an enrichment storing meanwhile waits). */

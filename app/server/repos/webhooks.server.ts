@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import type { Database } from "../platform/db.server";
 import type { WebhookDeliveryEvent, WebhookDeliveryRow, WebhookDeliveryStatus, WebhookEvent, WebhookRow } from "../platform/db-schema.server";
 
-export async function insertWebhook(db: Database, hook: { userId: string; url: string; secret: string; events: WebhookEvent[] }): Promise<WebhookRow> {
+export async function insertWebhook(db: Database, hook: { userId: string; url: string; secret: string; events: WebhookEvent[]; instance: boolean }): Promise<WebhookRow> {
   return db
     .insertInto("webhooks")
-    .values({ user_id: hook.userId, url: hook.url, secret: hook.secret, events: hook.events })
+    .values({ user_id: hook.userId, url: hook.url, secret: hook.secret, events: hook.events, instance: hook.instance })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -53,15 +53,40 @@ export async function deleteWebhook(db: Database, key: { id: string; userId: str
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The user's enabled webhooks that asked for this event. */
+/**
+ * The enabled webhooks that asked for this event of this user: the user's own, and every admin's
+ * instance-wide one (while its owner is still an admin). One row per webhook, so an admin's own
+ * event reaches their instance-wide webhook once.
+ */
 export async function listSubscribedWebhooks(db: Database, userId: string, event: WebhookEvent): Promise<Array<Pick<WebhookRow, "id">>> {
   return db
     .selectFrom("webhooks")
     .select("id")
-    .where("user_id", "=", userId)
     .where("enabled", "=", true)
     .where(sql<boolean>`${event} = any(events)`)
+    .where((eb) =>
+      eb.or([
+        eb("user_id", "=", userId),
+        eb.and([
+          eb("instance", "=", true),
+          eb.exists(eb.selectFrom("users").select(sql`1`.as("one")).whereRef("users.id", "=", "webhooks.user_id").where("users.role", "=", "Admin")),
+        ]),
+      ]),
+    )
     .execute();
+}
+
+/** Deliveries still pending that were made before `before`: the cleanup's candidates for a lost job. */
+export async function listPendingDeliveryIds(db: Database, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("webhook_deliveries")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("created_at", "<", before)
+    .orderBy("created_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function insertDeliveries(

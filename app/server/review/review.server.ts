@@ -8,18 +8,44 @@ import type { Card as FsrsCard, FSRS, Grade } from "ts-fsrs";
 import { highlightHref } from "~/lib/highlights";
 import { quizSchema } from "~/lib/enrichment";
 import { isUuid } from "~/lib/ids";
-import { CLOZE_BLANK, clozeOf, type CardInput, type CardPatch, type PublicCard, type PublicCardReview } from "~/lib/review";
-import { CARD_STATES, REVIEW_GRADES, type ReviewGrade, type Role } from "~/lib/vocabulary";
-import { featureRefusal, requireFeature } from "../billing/entitlements.server";
+import {
+  CARD_EXPORT_MAX,
+  CLOZE_BLANK,
+  MATURE_STABILITY_DAYS,
+  RETENTION_WINDOW_DAYS,
+  clozeOf,
+  type CardExportFormat,
+  type CardInput,
+  type CardListQuery,
+  type CardPatch,
+  type PublicCard,
+  type PublicCardReview,
+  type Retention,
+} from "~/lib/review";
+import { CARD_STATES, REVIEW_GRADES, type ReviewDigest, type ReviewGrade, type Role } from "~/lib/vocabulary";
+import { can, featureRefusal, requireFeature } from "../billing/entitlements.server";
+import { keyTermsOf } from "../enrichment/key-terms.server";
 import { db } from "../platform/db.server";
+import { env } from "../platform/env.server";
+import { reviewDigestMail } from "../mail/mail-templates.server";
+import { sendMail } from "../mail/mailer.server";
+import { log } from "../platform/logger.server";
 import type { CardReviewRow, CardRow } from "../platform/db-schema.server";
 import { HttpError } from "../platform/http.server";
 import { getArtifact } from "../repos/artifacts.server";
 import {
+  claimDigest,
   countDueCards,
+  getReviewDigest,
+  listDigestsOwed,
+  setReviewDigest,
   deleteCard as deleteCardRow,
   getCard,
+  getLinkText,
   insertCard,
+  listCardsForExport,
+  listTermFronts,
+  retentionByTag,
   insertCardReview,
   listCardReviews,
   listCards,
@@ -38,8 +64,9 @@ export function requireReview(role: Role): Promise<void> {
   return requireFeature(role, "quizGenerator");
 }
 
-export function publicCard(row: CardRow): PublicCard {
+export function publicCard(row: CardRow & { tags?: string[] }): PublicCard {
   return {
+    ...(row.tags ? { tags: row.tags } : {}),
     id: row.id,
     linkId: row.link_id,
     highlightId: row.highlight_id,
@@ -131,9 +158,108 @@ export async function cardOf(userId: string, id: string): Promise<PublicCard> {
   return publicCard(row);
 }
 
-export async function cardsOf(userId: string, query: { linkId?: string; suspended?: "true" | "false" }): Promise<PublicCard[]> {
+export async function cardsOf(userId: string, query: CardListQuery): Promise<PublicCard[]> {
   const suspended = query.suspended === undefined ? undefined : query.suspended === "true";
-  return (await listCards(db(), { userId, linkId: query.linkId, suspended, limit: 1_000 })).map(publicCard);
+  return (await listCards(db(), { userId, linkId: query.linkId, suspended, q: query.q || undefined, tag: query.tag || undefined, state: query.state, limit: 1_000 })).map(publicCard);
+}
+
+/** The navigation's due count: null when the plan has no review (the header shows no number then). */
+export async function navDueCount(user: { id: string; role: Role }, now = new Date()): Promise<number | null> {
+  if (!(await can(user.role, "quizGenerator"))) return null;
+  return countDueCards(db(), { userId: user.id, now });
+}
+
+/** Per tag: cards, due, learning, mature, lapsed, and the share of Good or Easy over the last 30 days' reviews. */
+export async function retentionOf(userId: string, now = new Date()): Promise<Retention> {
+  const since = new Date(now.getTime() - RETENTION_WINDOW_DAYS * 86_400_000);
+  const rows = await retentionByTag(db(), { userId, now, since });
+  return {
+    windowDays: RETENTION_WINDOW_DAYS,
+    matureDays: MATURE_STABILITY_DAYS,
+    tags: rows.map(({ recalled, ...row }) => ({ ...row, retention: row.reviews > 0 ? Math.round((recalled / row.reviews) * 1000) / 1000 : null })),
+  };
+}
+
+/**
+ * The page's own definitions as term cards (the user pressed "Add key terms to review"): front the
+ * term, back the sentence that defines it, the passage that sentence. A term the link already has a
+ * card of is skipped, so pressing twice adds nothing twice.
+ */
+export async function addKeyTermCards(userId: string, linkId: string): Promise<{ cards: PublicCard[]; skipped: number }> {
+  const link = isUuid(linkId) ? await getLinkText(db(), { linkId, userId }) : undefined;
+  if (!link) throw new HttpError(404, LINK_NOT_FOUND);
+  if (!link.content_text?.trim()) throw new HttpError(409, "This link has no text yet: key terms come from the page once it is read.");
+  const terms = keyTermsOf({ text: link.content_text, title: link.title, language: link.language });
+  if (terms.length === 0) throw new HttpError(409, "This page defines no key terms (sentences such as \"X is a …\").");
+  const held = new Set((await listTermFronts(db(), { userId, linkId: link.id })).map((front) => front.toLowerCase()));
+  const fresh = terms.filter((term) => !held.has(term.term.toLowerCase()));
+  const cards = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const made: PublicCard[] = [];
+      for (const term of fresh) {
+        const row = await insertCard(trx, { userId, linkId: link.id, highlightId: null, kind: "term", front: term.term, back: term.sentence, hint: null, sourceText: term.sentence, sourceStart: term.start });
+        made.push(publicCard(row));
+      }
+      return made;
+    });
+  return { cards, skipped: terms.length - fresh.length };
+}
+
+const ANKI_DECK = "Linkwise";
+
+/** A field of Anki's text import with #html:true: HTML escaped, line breaks as <br>, no tab (the separator). */
+function ankiField(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/\t/g, " ")
+    .replace(/\r?\n/g, "<br>");
+}
+
+/** Anki's tags are separated by spaces: a tag's own spaces become underscores. */
+function ankiTags(tags: string[]): string {
+  return ["linkwise", ...tags.map((tag) => tag.trim().replace(/\s+/g, "_")).filter(Boolean)].join(" ");
+}
+
+/** A CSV cell (RFC 4180), with a leading = + - @ defused so a spreadsheet never runs it as a formula. */
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const ANKI_HEADERS = ["#separator:tab", "#html:true", "#notetype:Basic", `#deck:${ANKI_DECK}`, "#tags column:3", "#guid column:4"];
+const CSV_COLUMNS = ["id", "front", "back", "hint", "tags", "kind", "state", "due", "stability", "difficulty", "reps", "lapses", "suspended", "source", "link_title", "created_at"];
+
+/**
+ * The user's cards as one file: Anki's plain-text import (a Basic note, Front and Back, the link's
+ * tags, the card's id as Anki's GUID so importing again updates rather than duplicates; the back
+ * ends with a link to the source passage) or CSV with the schedule.
+ */
+export async function exportCards(userId: string, format: CardExportFormat, now = new Date()): Promise<{ body: string; contentType: string; fileName: string }> {
+  const rows = await listCardsForExport(db(), { userId, limit: CARD_EXPORT_MAX });
+  const day = now.toISOString().slice(0, 10);
+  const base = env().APP_URL.replace(/\/$/, "");
+  if (format === "anki") {
+    const lines = rows.map((row) => {
+      const card = publicCard(row);
+      const hint = card.hint ? `<br><br><i>${ankiField(card.hint)}</i>` : "";
+      const back = `${ankiField(card.back)}${hint}<br><br><a href="${ankiField(`${base}${card.source.href}`)}">Source</a>`;
+      return [ankiField(card.front), back, ankiTags(row.tags), card.id].join("\t");
+    });
+    return { body: `${[...ANKI_HEADERS, ...lines].join("\n")}\n`, contentType: "text/plain; charset=utf-8", fileName: `linkwise-cards-${day}.txt` };
+  }
+  const lines = rows.map((row) => {
+    const card = publicCard(row);
+    return [card.id, card.front, card.back, card.hint, row.tags.join("; "), card.kind, card.state, card.due, card.stability, card.difficulty, card.reps, card.lapses, card.suspended, `${base}${card.source.href}`, row.link_title, card.createdAt]
+      .map(csvCell)
+      .join(",");
+  });
+  return { body: `${[CSV_COLUMNS.join(","), ...lines].join("\r\n")}\r\n`, contentType: "text/csv; charset=utf-8", fileName: `linkwise-cards-${day}.csv` };
 }
 
 /** The cards due now, soonest first, and how many are due in all (the navigation's count). */
@@ -142,14 +268,21 @@ export async function dueCards(userId: string, limit: number, now = new Date()):
   return { cards: rows.map(publicCard), dueCount };
 }
 
-/** What the /review page starts with: the due cards, or the plan's refusal (its sentence and where to upgrade). */
+/** The plan's refusal of review for a page (its sentence and where to upgrade), or null when allowed. */
+export async function reviewAllowed(user: { role: Role }): Promise<{ message: string; upgradeUrl: string | null } | null> {
+  const refused = await featureRefusal(user.role, "quizGenerator");
+  return refused ? { message: refused.message, upgradeUrl: typeof refused.extra.upgradeUrl === "string" ? refused.extra.upgradeUrl : null } : null;
+}
+
+/** What the /review page starts with: the due cards and the retention per tag, or the plan's refusal (its sentence and where to upgrade). */
 export async function reviewSession(
   user: { id: string; role: Role },
   limit: number,
-): Promise<{ allowed: true; cards: PublicCard[]; dueCount: number } | { allowed: false; message: string; upgradeUrl: string | null }> {
-  const refused = await featureRefusal(user.role, "quizGenerator");
-  if (refused) return { allowed: false, message: refused.message, upgradeUrl: typeof refused.extra.upgradeUrl === "string" ? refused.extra.upgradeUrl : null };
-  return { allowed: true, ...(await dueCards(user.id, limit)) };
+): Promise<{ allowed: true; cards: PublicCard[]; dueCount: number; retention: Retention } | { allowed: false; message: string; upgradeUrl: string | null }> {
+  const refused = await reviewAllowed(user);
+  if (refused) return { allowed: false, ...refused };
+  const [due, retention] = await Promise.all([dueCards(user.id, limit), retentionOf(user.id)]);
+  return { allowed: true, ...due, retention };
 }
 
 /** Edits the text, or suspends (a suspended card is never due) and resumes; the schedule stays. */
@@ -224,4 +357,39 @@ export async function gradeCard(userId: string, id: string, grade: ReviewGrade, 
       const review = await insertCardReview(trx, { cardId: row.id, userId, grade, reviewedAt: now, stateBefore: row.state, dueBefore: row.due, dueAfter: next.due });
       return { card: publicCard(updated), review: publicReview(review) };
     });
+}
+
+export async function reviewDigestOf(userId: string): Promise<ReviewDigest> {
+  return (await getReviewDigest(db(), userId)) ?? "off";
+}
+
+export async function chooseReviewDigest(userId: string, digest: ReviewDigest): Promise<ReviewDigest> {
+  await setReviewDigest(db(), { userId, digest });
+  return digest;
+}
+
+/** How many users one digest run mails at most; the next hourly run takes the rest. */
+const DIGESTS_PER_RUN = 500;
+
+/**
+ * The system queue's hourly `review-digest` job: "N cards due" to each user who chose a daily or
+ * weekly digest, whose period has passed, who has cards due and whose plan still has review. Each
+ * user is claimed before the mail goes, so two runs never send the same period twice.
+ */
+export async function sendReviewDigests(now = new Date()): Promise<{ sent: number }> {
+  const owed = await listDigestsOwed(db(), { now, limit: DIGESTS_PER_RUN });
+  const base = env().APP_URL.replace(/\/$/, "");
+  let sent = 0;
+  for (const user of owed) {
+    if (!(await can(user.role, "quizGenerator"))) continue;
+    if (!(await claimDigest(db(), { userId: user.id, now, previous: user.review_digest_sent_at }))) continue;
+    try {
+      await sendMail(reviewDigestMail(user.email, { due: user.due, url: `${base}/review`, settingsUrl: `${base}/settings` }));
+      sent++;
+    } catch (error) {
+      // Claimed but not sent: the next period's mail will say the count then.
+      log.warn("review digest not sent", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { sent };
 }

@@ -13,6 +13,7 @@ import morgan from "morgan";
 import { closeDb, isDatabaseUnavailable } from "../platform/db.server";
 import type { Env } from "../platform/env.server";
 import { IMPORT_MAX_BYTES } from "../../lib/imports";
+import { CAPTURE_BODY_MAX_BYTES } from "../../lib/capture";
 import { closeEvents } from "../notifications/events.server";
 import { installFeatureFlagStore } from "../admin/feature-flags.server";
 import { CLIENT_IP_HEADER, HttpError, unavailableResponse } from "../platform/http.server";
@@ -52,6 +53,8 @@ async function importBuild(): Promise<ServerBuild> {
 }
 
 const IMPORT_UPLOAD_PATH = "/api/imports";
+/** POST /api/links and its documented twin take a captured page (decision 069). */
+const SAVE_LINK_PATHS = new Set(["/api/links", "/api/links/enrich"]);
 
 /** The JSON API and the MCP endpoint (decision 066): machine answers, not pages or files. */
 const isApiPath = (path: string) => path.startsWith("/api/") || path === MCP_PATH;
@@ -303,10 +306,16 @@ export async function createWebServer(config: Env): Promise<WebServer> {
   // Before the body limits: those start the body flowing, and this one waits on Redis, so after
   // them the body would be gone before Remix listens for it.
   app.use(apiTokenRateLimit());
-  // A bookmark file upload is the one large body: it is read as a stream, never buffered whole.
+  // A bookmark file upload is the one large streamed body: it is read as a stream, never buffered whole.
   const uploadLimit = bodyLimit(IMPORT_MAX_BYTES);
   const defaultLimit = bodyLimit(parseBytes(config.BODY_LIMIT));
-  app.use((req, res, next) => (req.method === "POST" && req.path === IMPORT_UPLOAD_PATH ? uploadLimit(req, res, next) : defaultLimit(req, res, next)));
+  // A save with the page the extension captured (decision 069) is the other: up to CAPTURE_BODY_MAX_BYTES.
+  const captureLimit = bodyLimit(Math.max(CAPTURE_BODY_MAX_BYTES, parseBytes(config.BODY_LIMIT)));
+  app.use((req, res, next) => {
+    if (req.method !== "POST") return defaultLimit(req, res, next);
+    if (req.path === IMPORT_UPLOAD_PATH) return uploadLimit(req, res, next);
+    return (SAVE_LINK_PATHS.has(req.path) ? captureLimit : defaultLimit)(req, res, next);
+  });
   app.use(formBodiesOnPages());
   app.use(clientIpHeader());
   app.use(sameOriginGuard(config.APP_URL));

@@ -9,11 +9,12 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { UnrecoverableError } from "bullmq";
 import { isUuid } from "~/lib/ids";
-import type { WebhookDeliveryEvent, WebhookEvent } from "~/lib/vocabulary";
+import type { Role, WebhookDeliveryEvent, WebhookEvent } from "~/lib/vocabulary";
 import {
   DELIVERY_HEADER,
   DELIVERY_LOG_SIZE,
   EVENT_HEADER,
+  INSTANCE_WEBHOOK_ADMINS_ONLY,
   MAX_WEBHOOKS,
   SIGNATURE_HEADER,
   type CreateWebhook,
@@ -42,6 +43,7 @@ import {
   insertDeliveries,
   insertWebhook,
   listDeliveries,
+  listPendingDeliveryIds,
   listSubscribedWebhooks,
   listWebhooks,
   purgeDeliveries,
@@ -66,6 +68,7 @@ function toWebhook(row: WebhookRow): Webhook {
     enabled: row.enabled,
     disabledReason: row.disabled_reason,
     consecutiveFailures: row.consecutive_failures,
+    instance: row.instance,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -111,14 +114,16 @@ export async function listUserWebhooks(userId: string): Promise<Webhook[]> {
   return (await listWebhooks(db(), userId)).map(toWebhook);
 }
 
-/** 201 {webhook, secret}: the secret signs every delivery and is shown only here. */
-export async function createUserWebhook(userId: string, input: CreateWebhook): Promise<CreatedWebhook> {
+/** 201 {webhook, secret}: the secret signs every delivery and is shown only here. An instance-wide one is an admin's alone (403). */
+export async function createUserWebhook(user: { id: string; role: Role }, input: CreateWebhook): Promise<CreatedWebhook> {
+  const userId = user.id;
+  if (input.instance && user.role !== "Admin") throw new HttpError(403, INSTANCE_WEBHOOK_ADMINS_ONLY);
   if ((await countWebhooks(db(), userId)) >= MAX_WEBHOOKS) {
     throw new HttpError(409, `You have ${MAX_WEBHOOKS} webhooks already. Delete one you no longer use first.`);
   }
   await checkUrl(input.url);
   const secret = `${SECRET_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const row = await insertWebhook(db(), { userId, url: input.url, secret, events: input.events });
+  const row = await insertWebhook(db(), { userId, url: input.url, secret, events: input.events, instance: input.instance });
   return { webhook: toWebhook(row), secret };
 }
 
@@ -141,9 +146,9 @@ export async function listUserWebhookDeliveries(userId: string, id: string): Pro
   return (await listDeliveries(db(), hook.id, DELIVERY_LOG_SIZE)).map(toDelivery);
 }
 
-/** The body every endpoint receives. */
-function envelope(id: string, event: WebhookDeliveryEvent, data: Record<string, unknown>) {
-  return { id, event, createdAt: new Date().toISOString(), data };
+/** The body every endpoint receives; `userId` says whose event it is (an instance-wide webhook hears everyone's). */
+function envelope(id: string, event: WebhookDeliveryEvent, userId: string, data: Record<string, unknown>) {
+  return { id, event, createdAt: new Date().toISOString(), userId, data };
 }
 
 /**
@@ -167,7 +172,7 @@ export async function redeliverUserWebhookDelivery(userId: string, id: string, d
 export async function sendWebhookPing(userId: string, id: string): Promise<WebhookDelivery> {
   const hook = await ownWebhook(userId, id);
   const deliveryId = randomUUID();
-  const [row] = await insertDeliveries(db(), [{ id: deliveryId, webhookId: hook.id, event: "ping", payload: envelope(deliveryId, "ping", { webhookId: hook.id }) }]);
+  const [row] = await insertDeliveries(db(), [{ id: deliveryId, webhookId: hook.id, event: "ping", payload: envelope(deliveryId, "ping", hook.user_id, { webhookId: hook.id }) }]);
   await enqueueWebhookDeliveries([deliveryId], { manual: true });
   return toDelivery(row!);
 }
@@ -183,7 +188,7 @@ export async function emitWebhookEvent(userId: string, event: WebhookEvent, data
     if (hooks.length === 0) return 0;
     const rows = hooks.map((hook) => {
       const id = randomUUID();
-      return { id, webhookId: hook.id, event, payload: envelope(id, event, data) };
+      return { id, webhookId: hook.id, event, payload: envelope(id, event, userId, data) };
     });
     await insertDeliveries(db(), rows);
     await enqueueWebhookDeliveries(rows.map((row) => row.id));
@@ -286,6 +291,21 @@ export async function deliverWebhook(
   if (final && !manual) await countFailure(webhook);
   if (permanent) throw new UnrecoverableError(failure);
   throw new Error(failure);
+}
+
+/** A delivery still pending this long after it was made has lost its job (its enqueue met a Redis outage). */
+export const STRANDED_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * The hourly cleanup's part: queues again each delivery left pending for STRANDED_AFTER_MS
+ * without a live job (at most 500 a pass, oldest first); returns how many.
+ */
+export async function requeueStrandedWebhookDeliveries(now = Date.now()): Promise<number> {
+  const ids = await listPendingDeliveryIds(db(), new Date(now - STRANDED_AFTER_MS), 500);
+  const stranded: string[] = [];
+  for (const id of ids) if (!(await hasLiveWebhookDelivery(id))) stranded.push(id);
+  await enqueueWebhookDeliveries(stranded, { replaceFinished: true });
+  return stranded.length;
 }
 
 /** The cleanup job's part: deliveries older than 30 days go. */

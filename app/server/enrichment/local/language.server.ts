@@ -78,6 +78,22 @@ export function stopWordsOf(lang: string): Set<string> {
   return set;
 }
 
+/**
+ * Languages whose noun phrases put the head noun first, its modifiers after it ("analyse morphologique",
+ * "traduction automatique", "sistemas hamiltonianos"); elsewhere the head is the last word ("GIN indexes").
+ */
+const HEAD_FIRST = new Set(["fr", "es", "pt", "it", "ca", "ro", "gl"]);
+
+/** Whether the language's noun phrases put the head noun first. */
+export function headFirst(lang: string): boolean {
+  return HEAD_FIRST.has(lang);
+}
+
+/** A phrase's head noun: the word a shorter, more general tag keeps ("indexes" of "GIN indexes", "analyse" of "analyse morphologique"). */
+export function headWord(words: readonly string[], lang: string): string {
+  return (headFirst(lang) ? words[0] : words.at(-1))!;
+}
+
 const SNOWBALL: Record<string, string> = {
   en: "english", fr: "french", de: "german", es: "spanish", pt: "portuguese", it: "italian", nl: "dutch", sv: "swedish",
   da: "danish", no: "norwegian", nb: "norwegian", fi: "finnish", ru: "russian", ro: "romanian", hu: "hungarian", tr: "turkish", ca: "catalan",

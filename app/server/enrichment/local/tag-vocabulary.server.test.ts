@@ -1,7 +1,7 @@
 /**
  * The tag vocabulary of one user who saves 500 varied links stays small: each link is tagged with the
  * user's tags so far offered, as the worker does (the 200 most used tags of the 300 most recent links,
- * listUserTags). The pages are the project's own: the labelled titles and descriptions of
+ * listUserTags), and its tags then spelled as the user already spells them anywhere (userTagSpellings). The pages are the project's own: the labelled titles and descriptions of
  * eval/categories.tsv (203 pages over every category), the 44 pages of the extraction corpus, and,
  * to reach 500, pages that pair a corpus page's text with another labelled title and description.
  *
@@ -12,6 +12,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../../fetching/page-parser.server";
+import { inUsersSpelling } from "../tag-vocabulary.server";
 import { chooseTags } from "./tags.server";
 
 interface Page {
@@ -61,7 +62,14 @@ describe("the tag vocabulary of a user with 500 links", () => {
     const pages = corpus();
     expect(pages.length).toBe(500);
     const history: string[][] = [];
-    for (const page of pages) history.push(chooseTags({ ...page, existingTags: userTags(history) }).tags);
+    // As the worker does: the engine sees the recent tags, and its tags then take the spelling the
+    // user has anywhere in the library (userTagSpellings).
+    const spellings = new Map<string, string>();
+    for (const page of pages) {
+      const tags = inUsersSpelling(chooseTags({ ...page, existingTags: userTags(history) }).tags, spellings);
+      for (const tag of tags) if (!spellings.has(tag.toLowerCase())) spellings.set(tag.toLowerCase(), tag);
+      history.push(tags);
+    }
 
     const perLink = history.map((tags) => tags.length);
     expect(Math.min(...perLink)).toBeGreaterThanOrEqual(1);

@@ -22,7 +22,7 @@ describe("chooseTags", () => {
     expect(tags.length).toBeGreaterThanOrEqual(3);
     expect(tags.length).toBeLessThanOrEqual(6);
     expect(tags[0]).toBe("indexes");
-    expect(tags).toContain("b-tree indexes");
+    expect(tags).toContain("B-tree indexes");
     for (const tag of [...tags, ...suggestions]) expect(tag.split(" ").length).toBeLessThanOrEqual(2);
   });
 
@@ -64,6 +64,27 @@ describe("chooseTags", () => {
     expect(all.filter((t) => t === "usestate hook")).toHaveLength(1);
   });
 
+  it("keeps an English proper noun's capital where the page never writes it lower-case ('Diophantine', 'Kubernetes', 'Lisbon')", () => {
+    const abstract = "How To Solve Equations\n\nWe solve linear Diophantine equations with lattice reduction. Linear Diophantine equations arise in integer programming. Equations are hard.";
+    const short = chooseTags({ text: abstract, language: "en", existingTags: [] });
+    expect([...short.tags, ...short.suggestions]).toContain("linear Diophantine equations");
+    // A word capitalised only to open a sentence or in a title-case heading stays lower-case.
+    expect([...short.tags, ...short.suggestions].join(" ")).not.toMatch(/Equations|Lattice|Solve/);
+
+    const sentences = [
+      "The city council of Lisbon met on Tuesday to discuss housing.",
+      "Rents in Lisbon have doubled since 2015, the council said, and housing is scarce.",
+      "Kubernetes clusters run the council's new housing portal, built by a local firm.",
+      "Tourism brings money to Lisbon, but housing for residents has suffered.",
+      "The mayor promised more housing; critics in Lisbon doubt the plan.",
+    ];
+    const news = chooseTags({ text: Array.from({ length: 8 }, () => sentences.join(" ")).join("\n\n"), language: "en", existingTags: [] });
+    const all = [...news.tags, ...news.suggestions];
+    expect(all).toContain("Lisbon");
+    expect(all).toContain("housing");
+    expect(all).not.toContain("lisbon");
+  });
+
   it("keeps German nouns capitalised, and drops one- and two-letter words that are not acronyms", () => {
     const { tags, suggestions } = chooseTags({ text: `${pages.de!} Die Reise führte nach St. Petersburg.`, language: "de" });
     expect(tags).toContain("Rentenversicherung");
@@ -97,5 +118,39 @@ describe("tags users see on a long page that is not news (issue 36)", () => {
     expect(tags).not.toContain("minutes");
     expect(tags).not.toContain("items");
     for (const tag of tags) expect(tag.split(" ").length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("French and Spanish tags (issue 36)", () => {
+  it("take a shared head noun from the front of the phrase, where these languages put it, never the adjective after it", () => {
+    const text =
+      "La reconnaissance automatique des entités nommées aide l’indexation automatique des textes. L’indexation automatique et la traduction automatique reposent sur une analyse morphologique. La traduction automatique utilise aussi l’analyse morphologique et l’analyse syntaxique des phrases.";
+    const { tags, suggestions } = chooseTags({ text, title: "Analyse et traduction", language: "fr", existingTags: [] });
+    const all = [...tags, ...suggestions];
+    expect(all).not.toContain("automatique");
+    expect(all).toContain("analyse");
+    const es = chooseTags({ text: "Los sistemas hamiltonianos y la mecánica hamiltoniana. Los sistemas hamiltonianos conservan la energía; la mecánica hamiltoniana estudia los sistemas dinámicos.", language: "es", existingTags: [] });
+    expect([...es.tags, ...es.suggestions]).not.toContain("hamiltonianos");
+  });
+
+  it("keep a noun, a linking word and its complement as one tag when the page repeats it ('mémoire de traduction')", () => {
+    const text = "Une mémoire de traduction garde les phrases déjà traduites. Les traducteurs consultent la mémoire de traduction, et un outil de recherche trouve les segments proches.";
+    const { tags, suggestions } = chooseTags({ text, language: "fr", existingTags: [] });
+    expect([...tags, ...suggestions]).toContain("mémoire de traduction");
+    expect([...tags, ...suggestions]).not.toContain("outil de recherche");
+  });
+
+  it("keep a proper noun's capital ('Québec'), and lower-case a word capitalised only to open a sentence or in a title-case title", () => {
+    const text = "Le Climat Change Vite Au Québec\n\nLa forêt boréale couvre le nord du Québec. Au Québec, la forêt boréale recule. Forêt et climat changent ensemble au Québec.";
+    const { tags, suggestions } = chooseTags({ text, language: "fr", existingTags: [] });
+    const all = [...tags, ...suggestions];
+    expect(all).toEqual(expect.arrayContaining(["Québec", "forêt boréale", "climat"]));
+  });
+
+  it("fit a French phrase to the user's tag by its head noun, the first word", () => {
+    const text = "L’analyse morphologique du slovaque précède l’analyse syntaxique. L’analyse morphologique repose sur un lexique.";
+    const { tags } = chooseTags({ text, language: "fr", existingTags: ["analyse", "cuisine", "voyage"] });
+    expect(tags).toContain("analyse");
+    expect(tags).not.toContain("morphologique");
   });
 });
