@@ -85,7 +85,7 @@ describe("script-built pages through the worker", () => {
     expect(pipeline.pages.hits("/static/app.css")).toBe(0);
     // The link's fetch record: rendered in the browser, in how long, and why.
     const record = await db().selectFrom("links").select(["fetch_method", "fetch_ms", "fetch_reason"]).where("id", "=", link.id).executeTakeFirstOrThrow();
-    expect(record.fetch_method).toBe("browser");
+    expect(record.fetch_method, await jobLogs([link.id])).toBe("browser");
     expect(record.fetch_ms).toBeGreaterThan(0);
     expect(record.fetch_reason).toMatch(/^asks-for-javascript: 0 chars of text/);
 
@@ -130,8 +130,8 @@ describe("script-built pages through the worker", () => {
       .execute();
     expect(rows.every((row) => row.content_text?.includes("by the rule of twelfths it rises one twelfth in the first hour"))).toBe(true);
     // One render (its data fetched once), the other saves served its parse; one fetch of the HTML.
-    expect(rows.map((row) => row.fetch_method).sort()).toEqual(["browser", "cache", "cache", "cache"]);
     const ids = links.map((link) => link.id);
+    expect(rows.map((row) => row.fetch_method).sort(), await jobLogs(ids)).toEqual(["browser", "cache", "cache", "cache"]);
     expect(pipeline.pages.hits("/api/articles/tide-tables.json"), await jobLogs(ids)).toBe(1);
     expect(pipeline.pages.hits("/tide/together/"), await jobLogs(ids)).toBe(1);
     running.pop();
@@ -209,7 +209,7 @@ describe("render lanes (decision 049)", () => {
       const link = await save(pipeline, "/tide/by-hand/", 100_000);
       expect(link).toMatchObject({ status: "enriched", title: "How to read a tide table" });
       const record = await db().selectFrom("links").select(["fetch_method"]).where("id", "=", link.id).executeTakeFirstOrThrow();
-      expect(record.fetch_method).toBe("browser");
+      expect(record.fetch_method, await jobLogs([link.id])).toBe("browser");
       // It went by while the import's renders were still in the browser: none of them had ended.
       const pendingImported = await db().selectFrom("links").select("id").where("import_id", "=", importId).where("status", "=", "pending").execute();
       expect(pendingImported).toHaveLength(3);
