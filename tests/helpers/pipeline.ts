@@ -50,9 +50,11 @@ export function pipelineEnv(allowHost: string): Record<string, string> {
     JOB_BACKOFF_MS: "100",
     RECONCILE_INTERVAL_MS: "500",
     RECONCILE_AFTER_MS: "1000",
-    // Short enough that a SIGKILLed worker's job is taken over within seconds, long enough that a
-    // busy machine delaying a lock renewal does not make a healthy job look stalled.
-    WORKER_LOCK_MS: "6000",
+    // The production default. A shorter lock ran healthy jobs twice on a loaded machine (a renewal
+    // came late, the job looked stalled): a render's second run took its parse from the cache and
+    // stored "cache" as the link's fetch method. A test of taking over a killed worker's job sets
+    // a short one itself (pipeline-resilience).
+    WORKER_LOCK_MS: "30000",
     HEARTBEAT_INTERVAL_MS: "3600000",
   };
 }

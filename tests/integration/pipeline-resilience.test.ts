@@ -26,7 +26,8 @@ beforeAll(async () => {
       req.socket.on("close", () => clearTimeout(timer));
     },
   });
-  env = { ...pipelineEnv(pages.host), FETCH_TIMEOUT_MS: "10000", LOG_LEVEL: "info" };
+  // Short job locks: a SIGKILLed worker's job is taken over within seconds.
+  env = { ...pipelineEnv(pages.host), FETCH_TIMEOUT_MS: "10000", WORKER_LOCK_MS: "6000", LOG_LEVEL: "info" };
   web = await startWebServer({ ...env, LOG_LEVEL: "warn" });
   api = apiClient(web.baseUrl);
 });
