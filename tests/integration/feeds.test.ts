@@ -4,6 +4,7 @@ import type { Feed, OpmlImport } from "~/lib/feeds";
 import { NOT_ENRICHED_ALLOWANCE } from "~/lib/imports";
 import { PRIVATE_ADDRESS } from "~/server/fetching/fetcher.server";
 import { NO_FEED_ON_PAGE, pollFeed, sweepDueFeeds } from "~/server/feeds/feeds.server";
+import { getQueue, QUEUES } from "~/server/jobs/queue.server";
 import { db } from "~/server/platform/db.server";
 import { fixture, html } from "../helpers/page-server";
 import { signUpAs, startPipeline, waitForLink, type LinkBody } from "../helpers/pipeline";
@@ -127,11 +128,17 @@ async function subscribe(token: string, url: string, tags: string[] = []) {
   return created.body;
 }
 
-/** Waits for a poll after `after` (the feed's lastPolledAt then) to be recorded. */
+/**
+ * Waits for a poll after `after` (the feed's lastPolledAt then) to be recorded, and for its job to
+ * end: a poll asked for while the last one's job is still finishing is left to the minute's sweep
+ * (the job id is the feed's), which a test's 30 s wait can miss.
+ */
 const polledAfter = (token: string, id: string, after: string | null) =>
   until(`feed ${id} is polled`, async () => {
     const feed = await feedOf(token, id);
-    return feed.lastPolledAt && feed.lastPolledAt !== after ? feed : undefined;
+    if (!feed.lastPolledAt || feed.lastPolledAt === after) return undefined;
+    const state = await getQueue(QUEUES.feedPoll).getJobState(`feed-${id}`);
+    return state === "completed" || state === "failed" || state === "unknown" ? feed : undefined;
   });
 
 describe("subscribing and polling", () => {
