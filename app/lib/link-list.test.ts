@@ -91,6 +91,14 @@ describe("live events on the rows shown", () => {
     expect(live.unseen.size).toBe(0);
   });
 
+  it("never drops a row for an older state than it shows (the archive's event after its Undo's answer)", () => {
+    const unarchived = { ...made("a", 10, 10, "enriched"), updatedAt: at(50) };
+    const archivedEarlier = { ...made("a", 10, 10, "archived"), updatedAt: at(49) };
+    const notArchived = (l: { status: string }) => l.status !== "archived";
+    const next = applyLiveChanges([unarchived], [changed(archivedEarlier)], book(), { since, keep: notArchived });
+    expect(next).toEqual([unarchived]);
+  });
+
   it("drops a row a filtered view no longer keeps, and counts only new links it would show", () => {
     const live = book();
     const done = (l: { status: string }) => l.status === "enriched";

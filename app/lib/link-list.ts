@@ -131,6 +131,9 @@ export function applyLiveChanges<T extends Listed & { createdAt: string }>(
     const { link } = change;
     const at = index.get(link.id);
     if (at !== undefined && next[at]) {
+      // An older state than the row shows (an event that came after the user's later change, an
+      // Undo's answer say) neither changes nor drops it.
+      if (Date.parse(link.updatedAt) < Date.parse(next[at]!.updatedAt)) continue;
       next[at] = keep(link) ? newerLink(next[at]!, link) : null;
     } else if (change.type === "link-restored" && book.removed.has(link.id) && ordered && keep(link)) {
       book.removed.delete(link.id);
